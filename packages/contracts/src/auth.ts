@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { ROLES } from './constants.ts';
+import { emailField } from './validators.ts';
+
+export const passwordField = z
+  .string({ error: 'Informe a senha.' })
+  .min(8, 'A senha deve ter pelo menos 8 caracteres.')
+  .max(200, 'A senha deve ter no máximo 200 caracteres.');
+
+export const loginBody = z.object({
+  email: emailField,
+  password: z.string({ error: 'Informe a senha.' }).min(1, 'Informe a senha.').max(200, 'A senha deve ter no máximo 200 caracteres.'),
+  remember: z.boolean().optional(),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+const withConfirmation = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object({ ...shape, password: passwordField, password_confirmation: z.string({ error: 'Confirme a senha.' }).max(200) })
+    .refine((v) => v.password === v.password_confirmation, {
+      path: ['password_confirmation'],
+      message: 'A confirmação da senha não confere.',
+    });
+
+export const registerBody = withConfirmation({
+  name: z.string({ error: 'Informe o nome.' }).trim().min(2, 'O nome deve ter pelo menos 2 caracteres.').max(120, 'O nome deve ter no máximo 120 caracteres.'),
+  email: emailField,
+  real_estate_name: z
+    .string({ error: 'O nome da imobiliária deve ser um texto.' })
+    .trim()
+    .max(120, 'O nome da imobiliária deve ter no máximo 120 caracteres.')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const forgotPasswordBody = z.object({ email: emailField });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+
+export const resetPasswordBody = withConfirmation({
+  token: z.string({ error: 'O token é obrigatório.' }).min(1, 'O token é obrigatório.').max(200),
+  email: emailField,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+export const realEstateSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  role: z.enum(ROLES),
+});
+export type RealEstateSummary = z.infer<typeof realEstateSummary>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  real_estates: z.array(realEstateSummary),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userResponse = z.object({ user: userSchema });

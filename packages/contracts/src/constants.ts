@@ -1,0 +1,23 @@
+/** Business constants of spec §9, shared by the console and the server. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const LEADS_DEFAULT_PAGE = 1;
+export const LEADS_DEFAULT_PER_PAGE = 25;
+export const USERS_DEFAULT_PER_PAGE = 10;
+export const ANALYTICS_DEFAULT_PAGE = 1;
+export const INTEGRATION_AUTOSAVE_DELAY_MS = 1_500;
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5_000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD = 50;
+
+/** Browser storage keys (spec §3): the signed-in user and the selected real estate id. */
+export const STORAGE_USER_KEY = 'vitrine.user';
+export const STORAGE_SELECTED_REAL_ESTATE_KEY = 'vitrine.selected_real_estate_id';
+
+export const ROLES = ['owner', 'admin', 'agent'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Proprietário',
+  admin: 'Administrador',
+  agent: 'Corretor',
+};

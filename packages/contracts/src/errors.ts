@@ -1,0 +1,29 @@
+/** Error bodies (api-contract.md): Laravel-style, messages in Portuguese. */
+export interface ApiErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+  data?: unknown;
+}
+
+export const MESSAGES = {
+  unauthenticated: 'Unauthenticated.',
+  csrfMismatch: 'CSRF token mismatch.',
+  forbidden: 'Você não tem permissão para realizar esta ação.',
+  notFound: 'Registro não encontrado.',
+  routeNotFound: 'Rota não encontrada.',
+  invalidJson: 'O corpo da requisição não é um JSON válido.',
+  payloadTooLarge: 'O conteúdo enviado é grande demais.',
+  invalidMultipart: 'O formulário enviado (multipart) é inválido.',
+  unsupportedMediaType: 'Tipo de conteúdo não suportado.',
+  serverError: 'Erro interno do servidor. Tente novamente em instantes.',
+  invalidCredentials: 'E-mail ou senha incorretos.',
+  loginMissingUser: 'Resposta da API de login não contém o objeto do usuário.',
+  refreshMissingUser: 'Resposta da API de usuário não contém o objeto do usuário.',
+  resetLinkSent: 'Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.',
+  passwordReset: 'Senha redefinida com sucesso.',
+  invalidResetToken: 'Este link de redefinição de senha é inválido ou expirou.',
+  emailTaken: 'Este e-mail já está cadastrado.',
+} as const;
+
+export const throttleMessage = (seconds: number) =>
+  `Muitas tentativas. Tente novamente em ${seconds} segundo${seconds === 1 ? '' : 's'}.`;

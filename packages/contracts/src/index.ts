@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+// Portuguese messages for every schema, on the server and in the console alike.
+z.config(z.locales.pt());
+
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './auth.ts';
+export * from './real-estates.ts';
+export * from './integrations.ts';
+export * from './pagination.ts';
+export * from './paths.ts';
+export * from './validators.ts';

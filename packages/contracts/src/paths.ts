@@ -1,0 +1,30 @@
+/** Console routes of spec §2, in one typed map. */
+export const paths = {
+  welcome: '/',
+  success: '/sucesso',
+  demo: '/demonstracao',
+  demoAlias: '/demo',
+  accounts: '/contas',
+  createAccount: '/contas/criar',
+  blog: '/blog',
+  blogPost: (slug: string) => `/blog/${slug}`,
+  login: '/entrar',
+  loginAlias: '/login',
+  register: '/registrar',
+  forgotPassword: '/esqueci-senha',
+  resetPassword: '/redefinir-senha',
+  account: '/conta',
+  dashboard: '/dashboard',
+  pages: '/paginas',
+  page: (id: number | string) => `/paginas/${id}`,
+  preferences: '/configuracoes',
+  integrations: '/integracoes',
+  leads: '/leads',
+  analytics: '/analytics',
+  analyticsSession: (sessionId: string) => `/analytics/session/${sessionId}`,
+  subscription: '/assinatura',
+  users: '/usuarios',
+} as const;
+
+/** Public landing page of a property (api-contract.md). */
+export const landingPath = (slug: string) => `/imoveis/${slug}`;
