@@ -17,7 +17,7 @@ export type LoginBody = z.input<typeof loginBody>;
 const withConfirmation = <T extends z.ZodRawShape>(shape: T) =>
   z
     .object({ ...shape, password: passwordField, password_confirmation: z.string({ error: 'Confirme a senha.' }).max(200) })
-    .refine((v) => v.password === v.password_confirmation, {
+    .refine((v) => (v as { password: string }).password === (v as { password_confirmation: string }).password_confirmation, {
       path: ['password_confirmation'],
       message: 'A confirmação da senha não confere.',
     });

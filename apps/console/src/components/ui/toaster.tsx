@@ -1,0 +1,27 @@
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@vitrine/contracts';
+import { sanitizeHtml } from '@/lib/sanitize-html';
+import { useToast } from '@/lib/toast';
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+
+export function Toaster() {
+  const { toasts } = useToast();
+  return (
+    <ToastProvider duration={TOAST_DURATION_MS} swipeThreshold={TOAST_SWIPE_THRESHOLD} swipeDirection="right" label="Notificação">
+      {toasts.map(({ id, title, description, action, variant, ...props }) => (
+        <Toast key={id} variant={variant} {...props}>
+          <div className="grid gap-1">
+            {title && <ToastTitle>{title}</ToastTitle>}
+            {typeof description === 'string' ? (
+              <ToastDescription dangerouslySetInnerHTML={{ __html: sanitizeHtml(description) }} />
+            ) : (
+              description && <ToastDescription>{description}</ToastDescription>
+            )}
+          </div>
+          {action}
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * Static console configuration. Support contacts come from GET /v1/public/config at runtime;
+ * these are only the fallbacks shown when that call fails.
+ */
+export const APP_NAME = 'Vitrine Imóveis';
+export const FALLBACK_SUPPORT_EMAIL = 'suporte@vitrineimoveis.com.br';
+export const FALLBACK_SUPPORT_WHATSAPP = '5511999999999';
+
+/** Demo login seeded by the server (SEED_DEMO=true). */
+export const DEMO_LOGIN = { email: 'demo@imobiliaria.test', password: 'demo1234' } as const;

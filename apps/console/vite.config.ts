@@ -1,0 +1,41 @@
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const API_TARGET = process.env.VITRINE_API_URL ?? 'http://localhost:3000';
+
+// Everything the Fastify server answers; the console itself only serves the SPA.
+const proxied = ['/v1', '/sanctum', '/files', '/imoveis', '/healthz'];
+
+export default defineConfig({
+  root,
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Rolldown's replacement for Rollup's manualChunks: long-lived vendor chunks that change
+        // rarely (better caching); route code is split by the router's lazy imports.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            { name: 'data', test: /node_modules[\\/](@tanstack|axios|zod)[\\/]/, priority: 20 },
+            { name: 'charts', test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor)[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,61 @@
+/** Users and their agencies, as the console sees them ({id, name, email, real_estates}). */
+import { asc, eq, sql } from 'drizzle-orm';
+import { hash, verify } from '@node-rs/argon2';
+import type { Role, User } from '@vitrine/contracts';
+import type { Tx } from '../../db/client.ts';
+import { memberships, realEstates, users } from '../../db/schema.ts';
+import type { Storage } from '../storage/storage.ts';
+
+// argon2id (the library's default algorithm) with OWASP's recommended minimums.
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+/** A hash to verify against when the e-mail is unknown, so both paths take the same time. */
+let dummyHash: Promise<string> | undefined;
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    dummyHash ??= hashPassword('senha-que-nao-existe');
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(passwordHash, password).catch(() => false);
+}
+
+export async function findUserByEmail(db: Tx, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function getUserView(db: Tx, storage: Storage, userId: number): Promise<User | null> {
+  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const rows = await db
+    .select({ id: realEstates.id, name: realEstates.name, logoPath: realEstates.logoPath, role: memberships.role })
+    .from(memberships)
+    .innerJoin(realEstates, eq(realEstates.id, memberships.realEstateId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(realEstates.id));
+  return {
+    ...user,
+    real_estates: rows.map((r) => ({ id: r.id, name: r.name, logo_url: r.logoPath ? storage.url(r.logoPath) : null, role: r.role as Role })),
+  };
+}
+
+export async function createUser(db: Tx, input: { name: string; email: string; password: string }) {
+  const [row] = await db
+    .insert(users)
+    .values({ name: input.name, email: input.email.toLowerCase(), passwordHash: await hashPassword(input.password) })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+export async function createRealEstate(db: Tx, input: { name: string; ownerId: number }) {
+  const [row] = await db.insert(realEstates).values({ name: input.name }).returning({ id: realEstates.id });
+  await db.insert(memberships).values({ realEstateId: row!.id, userId: input.ownerId, role: 'owner' });
+  return row!.id;
+}

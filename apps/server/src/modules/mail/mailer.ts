@@ -1,0 +1,70 @@
+/**
+ * E-mail: nodemailer over SMTP when SMTP_URL is set; otherwise each message is written as an
+ * .eml file to DATA_DIR/outbox and its links are printed to the log, so a local install works offline.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  readonly driver: 'smtp' | 'outbox';
+  readonly outboxDir: string;
+}
+
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+  const outboxDir = path.join(opts.dataDir, 'outbox');
+  if (opts.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      driver: 'smtp',
+      outboxDir,
+      async send(message) {
+        await transport.sendMail({ from: opts.from, ...message });
+        opts.log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    driver: 'outbox',
+    outboxDir,
+    async send(message) {
+      const info = await transport.sendMail({ from: opts.from, ...message });
+      await mkdir(outboxDir, { recursive: true });
+      const safeTo = message.to.replace(/[^a-z0-9@._-]+/gi, '_');
+      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      opts.log.info({ to: message.to, subject: message.subject, file, links }, 'e-mail written to the local outbox');
+    },
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** A plain, readable layout for transactional e-mails with one call to action. */
+export function renderEmail(opts: { appName: string; heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }) {
+  const text = [opts.heading, '', ...opts.paragraphs, '', opts.action ? `${opts.action.label}: ${opts.action.url}` : '', opts.footer ?? '']
+    .join('\n')
+    .trim();
+  const html = `<!doctype html><html lang="pt-BR"><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:520px;background:#fff;border-radius:12px;padding:32px" cellpadding="0" cellspacing="0"><tr><td>
+<p style="margin:0 0 24px;font-weight:600;color:#0f766e">${escapeHtml(opts.appName)}</p>
+<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(opts.heading)}</h1>
+${opts.paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${opts.action ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#0f766e;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${escapeHtml(opts.action.label)}</a></p><p style="font-size:12px;color:#71717a;word-break:break-all">${escapeHtml(opts.action.url)}</p>` : ''}
+${opts.footer ? `<p style="margin:24px 0 0;font-size:12px;color:#71717a">${escapeHtml(opts.footer)}</p>` : ''}
+</td></tr></table></td></tr></table></body></html>`;
+  return { text, html };
+}

@@ -1,0 +1,39 @@
+/** Opens the database, applies migrations (a failure stops the start) and closes it on shutdown. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { openDatabase, runMigrations, type Database } from '../db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+export interface DatabasePluginOptions {
+  /** A database opened by the caller (tests share one per file); not closed by the app. */
+  database?: Database;
+}
+
+export default fp<DatabasePluginOptions>(
+  async (app: FastifyInstance, opts) => {
+    let database = opts.database;
+    const owned = !database;
+    if (!database) {
+      database = await openDatabase({
+        databaseUrl: app.config.DATABASE_URL,
+        dataDir: app.config.dataDir,
+        inMemory: app.config.inMemoryDatabase,
+      });
+      try {
+        await runMigrations(database);
+      } catch (err) {
+        await database.close().catch(() => undefined);
+        throw new Error(`Falha ao aplicar as migrações do banco de dados: ${(err as Error).message}`, { cause: err });
+      }
+      app.log.info({ kind: database.kind }, 'database ready');
+    }
+    app.decorate('database', database);
+    if (owned) app.addHook('onClose', async () => database.close());
+  },
+  { name: 'database' },
+);

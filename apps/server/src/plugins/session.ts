@@ -1,0 +1,158 @@
+/**
+ * Server-side sessions and the Sanctum-style CSRF flow (api-contract.md):
+ * the session cookie is HttpOnly and holds a random id (only its SHA-256 is stored);
+ * XSRF-TOKEN is readable by scripts and must come back in X-XSRF-TOKEN on every
+ * state-changing console call, or the answer is 419.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { MESSAGES } from '@vitrine/contracts';
+import { sessions } from '../db/schema.ts';
+import { randomToken, safeEqual, sha256 } from '../lib/crypto.ts';
+import { HttpError } from '../lib/http-errors.ts';
+
+export const SESSION_COOKIE = 'vitrine_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const GUEST_TTL_MS = 2 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface SessionState {
+  idHash: string;
+  userId: number | null;
+  csrfToken: string;
+  expiresAt: Date;
+  lastSeenAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionState | null;
+  }
+  interface FastifyInstance {
+    sessions: SessionService;
+  }
+}
+
+export interface SessionService {
+  /** Starts a new session (new id, new CSRF token), replacing the request's current one. */
+  start(request: FastifyRequest, reply: FastifyReply, userId: number | null): Promise<SessionState>;
+  destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  destroyAllForUser(userId: number): Promise<void>;
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const { db } = app.database;
+    const config = app.config;
+    const userTtlMs = config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
+    const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
+
+    const setCookies = (reply: FastifyReply, id: string | null, state: SessionState) => {
+      const maxAge = Math.max(0, Math.floor((state.expiresAt.getTime() - Date.now()) / 1000));
+      if (id) reply.setCookie(SESSION_COOKIE, id, { ...cookieBase, httpOnly: true, maxAge });
+      reply.setCookie(XSRF_COOKIE, state.csrfToken, { ...cookieBase, httpOnly: false, maxAge });
+    };
+
+    const service: SessionService = {
+      async start(request, reply, userId) {
+        if (request.session) await db.delete(sessions).where(eq(sessions.idHash, request.session.idHash));
+        const id = randomToken(32);
+        const now = new Date();
+        const state: SessionState = {
+          idHash: sha256(id),
+          userId,
+          csrfToken: randomToken(32),
+          expiresAt: new Date(now.getTime() + (userId ? userTtlMs : GUEST_TTL_MS)),
+          lastSeenAt: now,
+        };
+        await db.insert(sessions).values({
+          idHash: state.idHash,
+          userId,
+          csrfToken: state.csrfToken,
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 255) ?? null,
+          expiresAt: state.expiresAt,
+          lastSeenAt: now,
+        });
+        request.session = state;
+        setCookies(reply, id, state);
+        return state;
+      },
+      async destroy(request, reply) {
+        if (request.session) await db.delete(sessions).where(eq(sessions.idHash, request.session.idHash));
+        request.session = null;
+        reply.clearCookie(SESSION_COOKIE, cookieBase);
+        reply.clearCookie(XSRF_COOKIE, cookieBase);
+      },
+      async destroyAllForUser(userId) {
+        await db.delete(sessions).where(eq(sessions.userId, userId));
+      },
+    };
+    app.decorate('sessions', service);
+    app.decorateRequest('session', null);
+
+    app.addHook('onRequest', async (request) => {
+      const id = request.cookies[SESSION_COOKIE];
+      if (!id || id.length > 100) return;
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.idHash, sha256(id)), gt(sessions.expiresAt, new Date())))
+        .limit(1);
+      if (!row) return;
+      request.session = {
+        idHash: row.idHash,
+        userId: row.userId,
+        csrfToken: row.csrfToken,
+        expiresAt: row.expiresAt,
+        lastSeenAt: row.lastSeenAt,
+      };
+      // Sliding expiry for signed-in users, written at most every few minutes.
+      if (row.userId && Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        const now = new Date();
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + userTtlMs) })
+          .where(eq(sessions.idHash, row.idHash));
+      }
+    });
+
+    // CSRF: console API calls that change state carry X-XSRF-TOKEN equal to the session's token.
+    // Checked on request, before the body is even parsed, as Laravel's middleware would answer.
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      const url = request.url;
+      if (!url.startsWith('/v1/') || url.startsWith('/v1/public/')) return;
+      const header = request.headers['x-xsrf-token'];
+      const token = typeof header === 'string' ? safeDecode(header) : '';
+      if (!request.session || !token || !safeEqual(token, request.session.csrfToken)) {
+        throw new HttpError(419, MESSAGES.csrfMismatch);
+      }
+    });
+
+    app.get('/sanctum/csrf-cookie', { schema: { hide: true } }, async (request, reply) => {
+      if (!request.session) await service.start(request, reply, null);
+      else setCookies(reply, null, request.session);
+      return reply.status(204).send();
+    });
+
+    const sweep = setInterval(() => {
+      db.delete(sessions)
+        .where(lt(sessions.expiresAt, new Date()))
+        .catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+    }, 60 * 60 * 1000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  },
+  { name: 'session', dependencies: ['database'] },
+);
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,52 @@
+/** Listens: loads the configuration, builds the app, seeds the demo on an empty database, shuts down gracefully. */
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './modules/demo/seed-demo.ts';
+
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const app = await buildApp({ config });
+
+  if (config.SEED_DEMO && (await seedDemo(app.database.db))) {
+    app.log.info({ email: DEMO_EMAIL }, 'demo data created');
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const ms = Math.round(performance.now() - startedAt);
+  const url = config.APP_URL;
+  const lines = [
+    '',
+    `  Vitrine Imóveis pronto em ${ms} ms (${app.database.kind})`,
+    `  Console:  ${url}`,
+    `  API docs: ${url}/docs`,
+    config.SEED_DEMO ? `  Login de demonstração: ${DEMO_EMAIL} / ${DEMO_PASSWORD}` : '',
+    '',
+  ].filter((l, i, all) => l !== '' || i === 0 || i === all.length - 1);
+  process.stdout.write(lines.join('\n') + '\n');
+  app.log.info({ address }, 'listening');
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  if (err instanceof Error && err.cause) console.error(err.cause);
+  process.exit(1);
+});
