@@ -10,4 +10,5 @@ export * from './real-estates.ts';
 export * from './integrations.ts';
 export * from './pagination.ts';
 export * from './paths.ts';
+export * from './public-config.ts';
 export * from './validators.ts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Integration names of spec §3/§9. */
 export const INTEGRATION_NAMES = ['webhook', 'arbo', 'jetimob', 'go_harry'] as const;
 export type IntegrationName = (typeof INTEGRATION_NAMES)[number];

@@ -20,6 +20,8 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 
 export interface Database {
   db: Db;
+  /** The embedded client, when the database is PGlite. */
+  client?: PGlite;
   kind: 'pglite' | 'postgres';
   /** Raw SQL for the few places that need it (queue, health). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -54,6 +56,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    client,
     kind: 'pglite',
     query: async (text, params) => (await client.query(text, params as unknown[])).rows as never,
     close: () => client.close(),

@@ -40,7 +40,8 @@ export function issuesToErrors(issues: readonly Issue[]): Record<string, string[
   for (const issue of issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : 'body';
     const message = issue.path.length ? issue.message : 'O corpo da requisição deve ser um objeto JSON com os campos esperados.';
-    (errors[key] ??= []).includes(message) || errors[key].push(message);
+    const list = (errors[key] ??= []);
+    if (!list.includes(message)) list.push(message);
   }
   return errors;
 }

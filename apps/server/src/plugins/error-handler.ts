@@ -38,18 +38,22 @@ export default fp(
         const e = validationError(issuesToErrors(issues));
         return reply.status(422).send({ message: e.message, errors: e.errors });
       }
-      const mapped = error.code ? CODE_TABLE[error.code] : undefined;
+      const mapped = error.code ? CODE_TABLE[error.code] : isBrokenMultipart(error) ? ([400, MESSAGES.invalidMultipart] as [number, string]) : undefined;
       const status = mapped?.[0] ?? error.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         return reply.status(500).send({ message: MESSAGES.serverError });
       }
       if (status === 429) return reply.status(429).send({ message: error.message });
-      // Multipart parse failures from busboy carry no code: treat them as a broken form.
-      const message = mapped?.[1] ?? (/multipart|boundary|unexpected end of form/i.test(error.message) ? MESSAGES.invalidMultipart : 'Requisição inválida.');
+      const message = mapped?.[1] ?? 'Requisição inválida.';
       request.log.info({ code: error.code, err: error.message }, 'client error');
       return reply.status(status).send({ message });
     });
   },
   { name: 'error-handler' },
 );
+
+/** Multipart parse failures from busboy carry no code and no status: recognise them by their text. */
+function isBrokenMultipart(error: Error): boolean {
+  return /unexpected end of (form|multipart)|malformed part header|multipart: boundary not found|part terminated early/i.test(error.message);
+}

@@ -1,7 +1,8 @@
 // Outbound HTTP for agency-supplied URLs (webhooks, CRM base URLs): every address is checked at
 // connect time against the SSRF policy, redirects are never followed, time and body size are capped.
+import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { isIP, type LookupAddress, type TcpNetConnectOpts } from 'node:net';
+import { isIP, type TcpNetConnectOpts } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Agent, buildConnector, request as undiciRequest } from 'undici';
 import { checkAddress, describeRange, type AddressPolicy } from './address-policy.ts';

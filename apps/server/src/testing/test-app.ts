@@ -1,0 +1,167 @@
+/**
+ * One app per test file on its own database (a PGlite clone of the migrated template, or the run's
+ * PostgreSQL database), plus an HTTP client that keeps cookies and speaks the CSRF flow like the console.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { memberships } from '../db/schema.ts';
+import { createRealEstate, createUser } from '../modules/auth/users.service.ts';
+import type { Role } from '@vitrine/contracts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DATABASE === 'postgres') return openDatabase({ databaseUrl: inject('postgresUrl') });
+  const template = await readFile(inject('pgliteTemplate'));
+  return openDatabase({ inMemory: true, loadDataDir: new Blob([template]) });
+}
+
+export async function createTestContext(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrine-app-'));
+  const database = await openTestDatabase();
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', ...env },
+    { dataDir, appKey: randomBytes(32), ...overrides },
+  );
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}@teste.com.br`;
+
+export const TEST_PASSWORD = 'senha-segura-123';
+
+/** A user with an agency of their own (owner), through the same services the app uses. */
+export async function createOwner(ctx: TestContext, agencyName = 'Imobiliária Teste') {
+  const email = uniqueEmail('owner');
+  const userId = await createUser(ctx.database.db, { name: 'Dona Teste', email, password: TEST_PASSWORD });
+  const realEstateId = await createRealEstate(ctx.database.db, { name: agencyName, ownerId: userId });
+  return { userId, email, realEstateId };
+}
+
+export async function addMember(ctx: TestContext, realEstateId: number, role: Role) {
+  const email = uniqueEmail(role);
+  const userId = await createUser(ctx.database.db, { name: `Membro ${role}`, email, password: TEST_PASSWORD });
+  await ctx.database.db.insert(memberships).values({ realEstateId, userId, role });
+  return { userId, email };
+}
+
+type Payload = string | Buffer | Record<string, unknown> | unknown[] | null;
+
+/** Cookie jar + CSRF, like the console's client. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance, public ip = '127.0.0.1') {}
+
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private store(res: LightMyRequestResponse) {
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  get xsrf() {
+    const v = this.cookies.get('XSRF-TOKEN');
+    return v ? decodeURIComponent(v) : undefined;
+  }
+
+  async csrf() {
+    const res = await this.request('GET', '/sanctum/csrf-cookie');
+    return res;
+  }
+
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD',
+    url: string,
+    opts: { body?: Payload; headers?: Record<string, string>; csrf?: boolean } = {},
+  ) {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    const stateChanging = method !== 'GET' && method !== 'HEAD';
+    if (stateChanging && opts.csrf !== false) {
+      if (!this.xsrf) {
+        await this.csrf();
+        headers.cookie = this.cookieHeader();
+      }
+      headers['x-xsrf-token'] = this.xsrf!;
+    }
+    let payload: string | Buffer | undefined;
+    if (opts.body !== undefined && opts.body !== null && typeof opts.body === 'object' && !Buffer.isBuffer(opts.body)) {
+      payload = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    } else if (opts.body !== undefined && opts.body !== null) {
+      payload = opts.body as string | Buffer;
+    }
+    const res = await this.app.inject({ method, url, headers, payload, remoteAddress: this.ip });
+    this.store(res);
+    return res;
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.request('GET', url, { headers });
+  }
+  post(url: string, body?: Payload, headers?: Record<string, string>) {
+    return this.request('POST', url, { body, headers });
+  }
+  put(url: string, body?: Payload, headers?: Record<string, string>) {
+    return this.request('PUT', url, { body, headers });
+  }
+  delete(url: string, body?: Payload) {
+    return this.request('DELETE', url, { body });
+  }
+
+  async login(email: string, password = TEST_PASSWORD) {
+    const res = await this.post('/v1/login', { email, password });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+    return res;
+  }
+}
+
+/** Builds a multipart body by hand, so tests can also send broken ones. */
+export function multipart(fields: Record<string, string>, files: { name: string; filename: string; type: string; content: Buffer }[] = []) {
+  const boundary = `----vitrine${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+    chunks.push(f.content, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A real 1×1 PNG. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
