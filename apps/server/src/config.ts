@@ -31,6 +31,27 @@ const envSchema = z.object({
   CONSOLE_DIST: z.string().optional(),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   LOGIN_DECAY_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Run the delivery worker in this process (default). API replicas behind a separate worker set false. */
+  RUN_WORKER: bool(true),
+  /** Seconds between delivery attempts after the first (Svix schedule): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+  DELIVERY_RETRY_SCHEDULE: z
+    .string()
+    .default('5,300,1800,7200,18000,36000,36000')
+    .transform((v, ctx) => {
+      const list = v.split(',').map((x) => Number(x.trim()));
+      if (!list.length || list.some((n) => !Number.isFinite(n) || n < 0)) {
+        ctx.addIssue({ code: 'custom', message: 'use segundos separados por vírgula' });
+        return z.NEVER;
+      }
+      return list;
+    }),
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  JETIMOB_BASE_URL: z.url().default('https://api.jetimob.com'),
+  ARBO_BASE_URL: z.url().default('https://app-integracao.arboimoveis.com/api'),
+  ARBO_LEAD_PATH: z.string().default('/leads'),
+  GO_HARRY_BASE_URL: z.string().default(''),
+  GO_HARRY_TOKEN_PATH: z.string().default('/auth/login'),
+  GO_HARRY_LEAD_PATH: z.string().default('/leads'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -110,4 +112,116 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_real_estate_idx').on(t.realEstateId, t.createdAt)],
+);
+
+/**
+ * One row per agency and integration name. The payload (with the CRM credentials and header values)
+ * is encrypted at rest with APP_KEY; only the derived flags are stored in the clear.
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    realEstateId: integer('real_estate_id')
+      .notNull()
+      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    name: text('name', { enum: ['webhook', 'arbo', 'jetimob', 'go_harry'] }).notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    payloadEncrypted: text('payload_encrypted').notNull(),
+    /** Standard Webhooks signing secret (whsec_…), encrypted; webhook only. */
+    signingSecretEncrypted: text('signing_secret_encrypted'),
+    lastTestOk: boolean('last_test_ok'),
+    lastTestMessage: text('last_test_message'),
+    lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
+    /** Set when a CRM answered 401/403 (paused) or a webhook answered 410 (disabled). */
+    haltedReason: text('halted_reason'),
+    haltedKind: text('halted_kind', { enum: ['paused', 'disabled'] }),
+    haltedAt: timestamp('halted_at', { withTimezone: true }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.realEstateId, t.name] })],
+);
+
+export const LEAD_STATUSES = ['novo', 'em_atendimento', 'visita_agendada', 'proposta', 'ganho', 'perdido'] as const;
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realEstateId: integer('real_estate_id')
+      .notNull()
+      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    pageId: integer('page_id'),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    message: text('message'),
+    source: text('source').notNull().default('landing_page'),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmTerm: text('utm_term'),
+    utmContent: text('utm_content'),
+    gclid: text('gclid'),
+    fbclid: text('fbclid'),
+    referrer: text('referrer'),
+    sessionId: text('session_id'),
+    status: text('status', { enum: LEAD_STATUSES }).notNull().default('novo'),
+    isTest: boolean('is_test').notNull().default(false),
+    quarantined: boolean('quarantined').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('leads_real_estate_created_idx').on(t.realEstateId, t.createdAt)],
+);
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dead', 'paused'] as const;
+
+/** One delivery per lead and active integration; its id is the webhook-id on every retry. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realEstateId: integer('real_estate_id')
+      .notNull()
+      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    integration: text('integration', { enum: ['webhook', 'arbo', 'jetimob', 'go_harry'] }).notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    externalId: text('external_id'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('deliveries_real_estate_created_idx').on(t.realEstateId, t.createdAt),
+    index('deliveries_lead_idx').on(t.leadId),
+    uniqueIndex('deliveries_lead_integration_unique').on(t.leadId, t.integration),
+  ],
+);
+
+/** The ledger: every attempt, kept. */
+export const deliveryAttempts = pgTable(
+  'delivery_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    statusCode: integer('status_code'),
+    outcome: text('outcome', { enum: ['delivered', 'retry', 'failed', 'paused', 'disabled', 'dead'] }).notNull(),
+    response: text('response'),
+    error: text('error'),
+  },
+  (t) => [index('delivery_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
 );

@@ -7,9 +7,7 @@ export interface AddressPolicy {
   allowPrivateNetwork: boolean;
 }
 
-export type AddressVerdict =
-  | { allowed: true; range: string }
-  | { allowed: false; range: string };
+export type AddressVerdict = { allowed: true; range: string } | { allowed: false; range: string };
 
 // Ranges opened by allowPrivateNetwork. Link-local (169.254.0.0/16, the cloud metadata address,
 // fe80::/10) and the unspecified address stay closed even then: no test needs them.

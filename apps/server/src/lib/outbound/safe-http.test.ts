@@ -2,7 +2,12 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkAddress } from './address-policy.ts';
-import { createSafeHttpClient, OutboundHttpError, type SafeHttpClient, type SafeHttpOptions } from './safe-http.ts';
+import {
+  createSafeHttpClient,
+  OutboundHttpError,
+  type SafeHttpClient,
+  type SafeHttpOptions,
+} from './safe-http.ts';
 
 const servers: Server[] = [];
 const clients: SafeHttpClient[] = [];
@@ -53,18 +58,47 @@ describe('checkAddress', () => {
   const open = { allowPrivateNetwork: true };
 
   it.each([
-    '127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254',
-    '100.64.0.1', '0.0.0.0', '0.1.2.3', '224.0.0.1', '255.255.255.255', '240.0.0.1', '192.0.2.1', '198.51.100.7',
-    '203.0.113.9', '198.18.0.1', '::1', '::', 'fc00::1', 'fd00:ec2::254', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1',
-    '::ffff:10.0.0.1', '::ffff:169.254.169.254', '::7f00:1', '2001:db8::1', '64:ff9b::a00:1', '2002:7f00:1::',
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '0.1.2.3',
+    '224.0.0.1',
+    '255.255.255.255',
+    '240.0.0.1',
+    '192.0.2.1',
+    '198.51.100.7',
+    '203.0.113.9',
+    '198.18.0.1',
+    '::1',
+    '::',
+    'fc00::1',
+    'fd00:ec2::254',
+    'fe80::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '::7f00:1',
+    '2001:db8::1',
+    '64:ff9b::a00:1',
+    '2002:7f00:1::',
     'not-an-ip',
   ])('refuses %s', (address) => {
     expect(checkAddress(address, strict).allowed).toBe(false);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows %s', (address) => {
-    expect(checkAddress(address, strict).allowed).toBe(true);
-  });
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+    'allows %s',
+    (address) => {
+      expect(checkAddress(address, strict).allowed).toBe(true);
+    },
+  );
 
   it('opens loopback and private ranges only when allowed, never link-local', () => {
     for (const a of ['127.0.0.1', '10.0.0.1', '192.168.0.1', '::1', 'fd12::1', '::ffff:127.0.0.1']) {
@@ -118,7 +152,8 @@ describe('createSafeHttpClient', () => {
     let calls = 0;
     const c = client({
       allowPrivateNetwork: false,
-      resolve: async () => (calls++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]),
+      resolve: async () =>
+        calls++ === 0 ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }],
     });
     const err = await failure(c.request({ url: `http://rebind.example.com:${port}/` }));
     expect(err.kind).toBe('blocked_address');
@@ -139,14 +174,19 @@ describe('createSafeHttpClient', () => {
     expect(byIp.headers['x-seen']).toMatch(/Vitrine/);
     expect(byIp.durationMs).toBeGreaterThanOrEqual(0);
     const port = new URL(target.url).port;
-    const byName = await client({ allowPrivateNetwork: true, resolve: async () => [{ address: '127.0.0.1', family: 4 }] }).request({
+    const byName = await client({
+      allowPrivateNetwork: true,
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+    }).request({
       url: `http://fake-crm.test:${port}/`,
     });
     expect(byName.status).toBe(200);
   });
 
   it('still refuses the metadata address with allowPrivateNetwork', async () => {
-    const err = await failure(client({ allowPrivateNetwork: true }).request({ url: 'http://169.254.169.254/' }));
+    const err = await failure(
+      client({ allowPrivateNetwork: true }).request({ url: 'http://169.254.169.254/' }),
+    );
     expect(err.kind).toBe('blocked_address');
   });
 
@@ -160,7 +200,11 @@ describe('createSafeHttpClient', () => {
       }
       res.writeHead(302, { location: '/elsewhere' }).end('moved');
     });
-    const res = await client({ allowPrivateNetwork: true }).request({ url: `${target.url}/start`, method: 'POST', body: '{}' });
+    const res = await client({ allowPrivateNetwork: true }).request({
+      url: `${target.url}/start`,
+      method: 'POST',
+      body: '{}',
+    });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/elsewhere');
     expect(followed).toBe(false);
@@ -171,10 +215,18 @@ describe('createSafeHttpClient', () => {
       /* never answers */
     });
     const started = Date.now();
-    const err = await failure(client({ allowPrivateNetwork: true, timeoutMs: 5_000 }).request({ url: target.url, timeoutMs: 200 }));
+    const err = await failure(
+      client({ allowPrivateNetwork: true, timeoutMs: 5_000 }).request({ url: target.url, timeoutMs: 200 }),
+    );
     expect(err.kind).toBe('timeout');
     expect(err.message).toMatch(/não respondeu em 0\.2 s/);
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('times out when DNS does not answer', async () => {
+    const c = client({ resolve: () => new Promise(() => undefined) });
+    const err = await failure(c.request({ url: 'https://slow-dns.example.com/', timeoutMs: 150 }));
+    expect(err.kind).toBe('timeout');
   });
 
   it('times out when the body trickles past the budget', async () => {
@@ -182,7 +234,9 @@ describe('createSafeHttpClient', () => {
       res.writeHead(200);
       res.write('start');
     });
-    const err = await failure(client({ allowPrivateNetwork: true }).request({ url: target.url, timeoutMs: 200 }));
+    const err = await failure(
+      client({ allowPrivateNetwork: true }).request({ url: target.url, timeoutMs: 200 }),
+    );
     expect(err.kind).toBe('timeout');
   });
 
@@ -192,7 +246,9 @@ describe('createSafeHttpClient', () => {
       for (let i = 0; i < 100; i++) res.write('x'.repeat(1024));
       res.end();
     });
-    const res = await client({ allowPrivateNetwork: true, maxBodyBytes: 64 * 1024 }).request({ url: target.url });
+    const res = await client({ allowPrivateNetwork: true, maxBodyBytes: 64 * 1024 }).request({
+      url: target.url,
+    });
     expect(res.truncated).toBe(true);
     expect(res.bodyText.length).toBe(64 * 1024);
   });
@@ -216,8 +272,12 @@ describe('createSafeHttpClient', () => {
   it('validates URLs', async () => {
     expect((await failure(client().request({ url: 'not a url' }))).kind).toBe('invalid_url');
     expect((await failure(client().request({ url: 'ftp://example.com/' }))).kind).toBe('invalid_url');
-    expect((await failure(client().request({ url: 'https://user:secret@example.com/' }))).message).not.toContain('secret');
-    const httpInProduction = await failure(client({ requireHttps: true }).request({ url: 'http://example.com/' }));
+    expect(
+      (await failure(client().request({ url: 'https://user:secret@example.com/' }))).message,
+    ).not.toContain('secret');
+    const httpInProduction = await failure(
+      client({ requireHttps: true }).request({ url: 'http://example.com/' }),
+    );
     expect(httpInProduction.kind).toBe('invalid_url');
     expect(httpInProduction.message).toMatch(/https/);
   });

@@ -74,7 +74,8 @@ const defaultResolver: HostResolver = async (hostname) => {
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
-const stripBrackets = (host: string) => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
+const stripBrackets = (host: string) =>
+  host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 
 function blockedError(host: string, address: string, range: string): OutboundHttpError {
   const shown = host === address ? address : `${host} (${address})`;
@@ -85,7 +86,11 @@ function blockedError(host: string, address: string, range: string): OutboundHtt
 }
 
 /** Resolves a host and refuses it if any of its addresses is outside the policy. */
-async function resolveChecked(host: string, policy: AddressPolicy, resolve: HostResolver): Promise<ResolvedAddress[]> {
+async function resolveChecked(
+  host: string,
+  policy: AddressPolicy,
+  resolve: HostResolver,
+): Promise<ResolvedAddress[]> {
   if (isIP(host)) {
     const verdict = checkAddress(host, policy);
     if (!verdict.allowed) throw blockedError(host, host, verdict.range);
@@ -115,8 +120,14 @@ function guardedLookup(policy: AddressPolicy, resolve: HostResolver): LookupFunc
   return (hostname, options, callback) => {
     resolveChecked(hostname, policy, resolve).then(
       (addresses) => {
-        const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
-        const list: LookupAddress[] = (wanted.length > 0 ? wanted : addresses).map((a) => ({ address: a.address, family: a.family }));
+        const wanted =
+          options.family === 4 || options.family === 6
+            ? addresses.filter((a) => a.family === options.family)
+            : addresses;
+        const list: LookupAddress[] = (wanted.length > 0 ? wanted : addresses).map((a) => ({
+          address: a.address,
+          family: a.family,
+        }));
         if (options.all) {
           (callback as (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void)(null, list);
         } else {
@@ -134,7 +145,10 @@ function parseTarget(rawUrl: string, requireHttps: boolean): URL {
   try {
     url = new URL(rawUrl);
   } catch {
-    throw new OutboundHttpError('invalid_url', 'Endereço inválido: informe a URL completa, começando com https://.');
+    throw new OutboundHttpError(
+      'invalid_url',
+      'Endereço inválido: informe a URL completa, começando com https://.',
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new OutboundHttpError('invalid_url', 'Endereço inválido: use uma URL que comece com https://.');
@@ -143,7 +157,10 @@ function parseTarget(rawUrl: string, requireHttps: boolean): URL {
     throw new OutboundHttpError('invalid_url', 'Somente endereços https:// são aceitos.');
   }
   if (url.username || url.password) {
-    throw new OutboundHttpError('invalid_url', 'Endereço inválido: não coloque usuário e senha na URL; use a autenticação por cabeçalho.');
+    throw new OutboundHttpError(
+      'invalid_url',
+      'Endereço inválido: não coloque usuário e senha na URL; use a autenticação por cabeçalho.',
+    );
   }
   if (!url.hostname) {
     throw new OutboundHttpError('invalid_url', 'Endereço inválido: falta o domínio.');
@@ -172,15 +189,29 @@ function networkMessage(host: string, err: unknown): string {
   return `Não foi possível conectar a ${host}: ${reason}.`;
 }
 
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+]);
 
-function toOutboundError(err: unknown, host: string, timedOut: boolean, timeoutMs: number): OutboundHttpError {
+function toOutboundError(
+  err: unknown,
+  host: string,
+  timedOut: boolean,
+  timeoutMs: number,
+): OutboundHttpError {
   if (err instanceof OutboundHttpError) return err;
   const cause = (err as { cause?: unknown } | null)?.cause;
   if (cause instanceof OutboundHttpError) return cause;
   const code = (err as { code?: unknown } | null)?.code;
   if (timedOut || (typeof code === 'string' && TIMEOUT_CODES.has(code))) {
-    return new OutboundHttpError('timeout', `${host} não respondeu em ${Math.round(timeoutMs / 100) / 10} s.`, { cause: err });
+    return new OutboundHttpError(
+      'timeout',
+      `${host} não respondeu em ${Math.round(timeoutMs / 100) / 10} s.`,
+      { cause: err },
+    );
   }
   return new OutboundHttpError('network', networkMessage(host, err), { cause: err });
 }
@@ -244,9 +275,6 @@ export function createSafeHttpClient(options: SafeHttpOptions = {}): SafeHttpCli
     const maxBodyBytes = req.maxBodyBytes ?? defaultMaxBody;
     const started = performance.now();
 
-    // Refuse before any socket is opened (the connector checks again at connect time).
-    await resolveChecked(host, policy, resolve);
-
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -257,6 +285,14 @@ export function createSafeHttpClient(options: SafeHttpOptions = {}): SafeHttpCli
     req.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
     try {
+      // Refuse before any socket is opened (the connector checks again at connect time). DNS can
+      // hang, so the lookup runs inside the same time budget.
+      const aborted = new Promise<never>((_resolve, reject) => {
+        controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
+      });
+      aborted.catch(() => undefined);
+      await Promise.race([resolveChecked(host, policy, resolve), aborted]);
+
       const headers: Record<string, string> = { 'user-agent': userAgent, ...req.headers };
       const response = await undiciRequest(url, {
         dispatcher: agent,

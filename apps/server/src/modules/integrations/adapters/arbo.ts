@@ -3,7 +3,13 @@
 // lead JSON is sent (docs integrations.md).
 import type { ArboPayload } from '@vitrine/contracts';
 import { toGrupoZapLead } from './grupo-zap-lead.ts';
-import { attempt, joinUrl, outcomeFromResponse, testResultFromError, testResultFromResponse } from './http-outcome.ts';
+import {
+  attempt,
+  joinUrl,
+  outcomeFromResponse,
+  testResultFromError,
+  testResultFromResponse,
+} from './http-outcome.ts';
 import type { DeliveryResult, IntegrationAdapter } from './types.ts';
 
 const LABEL = 'Arbo';
@@ -14,7 +20,8 @@ const unconfirmedPathNote = (path: string) =>
 function apiKeyProblem(payload: ArboPayload): string | undefined {
   const key = payload.api_key?.trim() ?? '';
   if (!key) return 'Informe a chave de API da Arbo.';
-  if (!/^[\x21-\x7e]+$/.test(key)) return 'A chave de API da Arbo parece incorreta: ela não deve ter espaços nem acentos.';
+  if (!/^[\x21-\x7e]+$/.test(key))
+    return 'A chave de API da Arbo parece incorreta: ela não deve ter espaços nem acentos.';
   return undefined;
 }
 
@@ -32,7 +39,11 @@ export const arboAdapter: IntegrationAdapter<'arbo'> = {
           url: joinUrl(baseUrl, leadPath),
           method: 'POST',
           // Raw key, no "Bearer": that is what the public clients send.
-          headers: { authorization: payload.api_key.trim(), 'content-type': 'application/json', accept: 'application/json' },
+          headers: {
+            authorization: payload.api_key.trim(),
+            'content-type': 'application/json',
+            accept: 'application/json',
+          },
           body: JSON.stringify(toGrupoZapLead(lead)),
         }),
       (res) => {
@@ -61,7 +72,11 @@ export const arboAdapter: IntegrationAdapter<'arbo'> = {
         };
       }
       if (res.status === 401 || res.status === 403) {
-        return { ok: false, verified: true, message: `A Arbo recusou a chave de API (HTTP ${res.status}). Confira a chave informada.` };
+        return {
+          ok: false,
+          verified: true,
+          message: `A Arbo recusou a chave de API (HTTP ${res.status}). Confira a chave informada.`,
+        };
       }
       return testResultFromResponse(res, LABEL);
     } catch (err) {

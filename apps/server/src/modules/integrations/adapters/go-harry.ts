@@ -28,7 +28,8 @@ const EXPIRY_MARGIN_MS = 30_000;
 
 type CachedAuth = { kind: 'bearer'; token: string; expiresAt: number } | { kind: 'basic'; expiresAt: number };
 // A failed token request reads differently in a delivery (with retry policy) and in a connectivity test.
-type AuthOutcome = { ok: true; auth: CachedAuth } | { ok: false; failure: DeliveryResult; testMessage: string };
+type AuthOutcome =
+  { ok: true; auth: CachedAuth } | { ok: false; failure: DeliveryResult; testMessage: string };
 
 /** Removes the password (and its URL-encoded form) from text that came back from the server. */
 function redact(text: string, password: string): string {
@@ -58,7 +59,10 @@ function tokenFrom(bodyText: string): { token: string; expiresInMs?: number } | 
   }
   if (!parsed || typeof parsed !== 'object') return undefined;
   const record = parsed as Record<string, unknown>;
-  const source = record.data && typeof record.data === 'object' ? { ...record, ...(record.data as Record<string, unknown>) } : record;
+  const source =
+    record.data && typeof record.data === 'object'
+      ? { ...record, ...(record.data as Record<string, unknown>) }
+      : record;
   const token = source.access_token ?? source.token ?? source.accessToken;
   if (typeof token !== 'string' || token === '') return undefined;
   const expiresIn = Number(source.expires_in ?? source.expiresIn);
@@ -125,7 +129,10 @@ export function createGoHarryAdapter(): GoHarryAdapter {
       return { ok: true, auth: { kind: 'bearer', token: found.token, expiresAt: now + ttl } };
     }
     // OAuth servers answer wrong credentials with 400 invalid_grant/invalid_client.
-    const badCredentials = res.status === 401 || res.status === 403 || (res.status === 400 && /invalid_(grant|client)/.test(res.bodyText));
+    const badCredentials =
+      res.status === 401 ||
+      res.status === 403 ||
+      (res.status === 400 && /invalid_(grant|client)/.test(res.bodyText));
     if (badCredentials) {
       return {
         ok: false,
@@ -141,7 +148,11 @@ export function createGoHarryAdapter(): GoHarryAdapter {
         },
       };
     }
-    const outcome = outcomeFromResponse(res, { label: `${LABEL} (autenticação)`, deliveredTo: 'ao GoHarry', now: ctx.now?.() });
+    const outcome = outcomeFromResponse(res, {
+      label: `${LABEL} (autenticação)`,
+      deliveredTo: 'ao GoHarry',
+      now: ctx.now?.(),
+    });
     return {
       ok: false,
       failure: { ...outcome, responseSnippet: safeSnippet },
@@ -150,7 +161,11 @@ export function createGoHarryAdapter(): GoHarryAdapter {
   }
 
   /** A valid authentication for this account, from the cache unless `fresh`; one token request at a time per account. */
-  async function authenticate(payload: GoHarryPayload, ctx: AdapterContext, fresh: boolean): Promise<AuthOutcome> {
+  async function authenticate(
+    payload: GoHarryPayload,
+    ctx: AdapterContext,
+    fresh: boolean,
+  ): Promise<AuthOutcome> {
     const key = cacheKey(payload, ctx);
     const cached = cache.get(key);
     if (!fresh && cached && cached.expiresAt > nowMs(ctx)) return { ok: true, auth: cached };
@@ -172,12 +187,21 @@ export function createGoHarryAdapter(): GoHarryAdapter {
     return `Basic ${Buffer.from(`${payload.username.trim()}:${payload.password}`).toString('base64')}`;
   }
 
-  async function postLead(body: string, auth: CachedAuth, payload: GoHarryPayload, ctx: AdapterContext): Promise<SafeResponse> {
+  async function postLead(
+    body: string,
+    auth: CachedAuth,
+    payload: GoHarryPayload,
+    ctx: AdapterContext,
+  ): Promise<SafeResponse> {
     const { baseUrl, leadPath } = ctx.endpoints.go_harry;
     return ctx.http.request({
       url: joinUrl(baseUrl, leadPath),
       method: 'POST',
-      headers: { authorization: authorization(auth, payload), 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        authorization: authorization(auth, payload),
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
       body,
     });
   }
@@ -192,7 +216,8 @@ export function createGoHarryAdapter(): GoHarryAdapter {
     async send(lead, payload, ctx): Promise<DeliveryResult> {
       const problem = credentialsProblem(payload);
       if (problem) return { ok: false, retryable: false, pause: true, durationMs: 0, message: problem };
-      if (!ctx.endpoints.go_harry.baseUrl) return { ok: false, retryable: false, durationMs: 0, message: BASE_URL_MISSING };
+      if (!ctx.endpoints.go_harry.baseUrl)
+        return { ok: false, retryable: false, durationMs: 0, message: BASE_URL_MISSING };
 
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
@@ -208,11 +233,17 @@ export function createGoHarryAdapter(): GoHarryAdapter {
           res = await postLead(body, auth.auth, payload, ctx);
         }
         if (res.status === 401) cache.delete(cacheKey(payload, ctx));
-        const outcome = outcomeFromResponse(res, { label: LABEL, deliveredTo: 'ao GoHarry', now: ctx.now?.() });
+        const outcome = outcomeFromResponse(res, {
+          label: LABEL,
+          deliveredTo: 'ao GoHarry',
+          now: ctx.now?.(),
+        });
         const result: DeliveryResult = {
           ...outcome,
           durationMs: elapsed(),
-          ...(outcome.responseSnippet !== undefined ? { responseSnippet: redact(outcome.responseSnippet, payload.password) } : {}),
+          ...(outcome.responseSnippet !== undefined
+            ? { responseSnippet: redact(outcome.responseSnippet, payload.password) }
+            : {}),
         };
         if (res.status === 401 || res.status === 403) {
           result.message = `O GoHarry recusou o acesso (HTTP ${res.status}). A integração foi pausada: confira o usuário e a senha.`;
@@ -228,9 +259,14 @@ export function createGoHarryAdapter(): GoHarryAdapter {
       if (problem) return { ok: false, verified: false, message: problem };
       if (!ctx.endpoints.go_harry.baseUrl) return { ok: false, verified: false, message: BASE_URL_MISSING };
       const auth = await authenticate(payload, ctx, true);
-      if (!auth.ok) return { ok: false, verified: auth.failure.status !== undefined, message: auth.testMessage };
+      if (!auth.ok)
+        return { ok: false, verified: auth.failure.status !== undefined, message: auth.testMessage };
       if (auth.auth.kind === 'bearer') {
-        return { ok: true, verified: true, message: 'O GoHarry aceitou o usuário e a senha (token de acesso obtido).' };
+        return {
+          ok: true,
+          verified: true,
+          message: 'O GoHarry aceitou o usuário e a senha (token de acesso obtido).',
+        };
       }
       return {
         ok: true,

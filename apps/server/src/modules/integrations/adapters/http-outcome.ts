@@ -39,7 +39,12 @@ export function outcomeFromResponse(res: SafeResponse, options: OutcomeOptions):
   const base = { status, durationMs: res.durationMs, responseSnippet: snippet(res.bodyText) };
   const { label } = options;
   if (status >= 200 && status < 300) {
-    return { ...base, ok: true, retryable: false, message: `Lead entregue ${options.deliveredTo} (HTTP ${status}).` };
+    return {
+      ...base,
+      ok: true,
+      retryable: false,
+      message: `Lead entregue ${options.deliveredTo} (HTTP ${status}).`,
+    };
   }
   if (status >= 300 && status < 400) {
     const location = res.headers.location ? ` para ${res.headers.location}` : '';
@@ -87,14 +92,24 @@ export function outcomeFromError(err: unknown, label: string, durationMs: number
     switch (err.kind) {
       case 'timeout':
       case 'network':
-        return { ok: false, retryable: true, durationMs, message: `${label}: ${err.message} Uma nova tentativa será feita automaticamente.` };
+        return {
+          ok: false,
+          retryable: true,
+          durationMs,
+          message: `${label}: ${err.message} Uma nova tentativa será feita automaticamente.`,
+        };
       case 'blocked_address':
       case 'invalid_url':
         // A configuration problem: retrying cannot help until someone changes the address.
         return { ok: false, retryable: false, pause: true, durationMs, message: `${label}: ${err.message}` };
     }
   }
-  return { ok: false, retryable: true, durationMs, message: `${label}: erro inesperado ao enviar o lead. Uma nova tentativa será feita automaticamente.` };
+  return {
+    ok: false,
+    retryable: true,
+    durationMs,
+    message: `${label}: erro inesperado ao enviar o lead. Uma nova tentativa será feita automaticamente.`,
+  };
 }
 
 /** Runs one outbound call and maps a thrown error to an outcome, measuring the time either way. */
@@ -128,10 +143,18 @@ export function testResultFromResponse(res: SafeResponse, label: string): TestRe
     };
   }
   if (status === 401 || status === 403) {
-    return { ok: false, verified: true, message: `${label} recusou as credenciais (HTTP ${status}). Confira os dados informados.` };
+    return {
+      ok: false,
+      verified: true,
+      message: `${label} recusou as credenciais (HTTP ${status}). Confira os dados informados.`,
+    };
   }
   if (status === 410) {
-    return { ok: false, verified: true, message: `${label} informou que o endereço não existe mais (HTTP 410).` };
+    return {
+      ok: false,
+      verified: true,
+      message: `${label} informou que o endereço não existe mais (HTTP 410).`,
+    };
   }
   return { ok: false, verified: true, message: `${label} respondeu HTTP ${status}.` };
 }

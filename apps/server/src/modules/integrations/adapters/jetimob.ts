@@ -54,7 +54,8 @@ function externalIdFrom(bodyText: string): string | undefined {
     const parsed: unknown = JSON.parse(bodyText);
     if (parsed && typeof parsed === 'object') {
       const record = parsed as Record<string, unknown>;
-      const inner = record.data && typeof record.data === 'object' ? (record.data as Record<string, unknown>) : undefined;
+      const inner =
+        record.data && typeof record.data === 'object' ? (record.data as Record<string, unknown>) : undefined;
       const id = record.id ?? inner?.id;
       if (typeof id === 'string' || typeof id === 'number') return String(id);
     }
@@ -70,7 +71,10 @@ export const jetimobAdapter: IntegrationAdapter<'jetimob'> = {
   async send(lead, payload, ctx): Promise<DeliveryResult> {
     const problem = jetimobKeysProblem(payload);
     if (problem) return { ok: false, retryable: false, pause: true, durationMs: 0, message: problem };
-    const url = joinUrl(ctx.endpoints.jetimob.baseUrl, `leads/${encodeURIComponent(payload.public_key.trim())}`);
+    const url = joinUrl(
+      ctx.endpoints.jetimob.baseUrl,
+      `leads/${encodeURIComponent(payload.public_key.trim())}`,
+    );
     return attempt(
       LABEL,
       () =>
@@ -85,7 +89,11 @@ export const jetimobAdapter: IntegrationAdapter<'jetimob'> = {
           body: jetimobLeadForm(lead).toString(),
         }),
       (res) => {
-        const outcome = outcomeFromResponse(res, { label: LABEL, deliveredTo: 'à Jetimob', now: ctx.now?.() });
+        const outcome = outcomeFromResponse(res, {
+          label: LABEL,
+          deliveredTo: 'à Jetimob',
+          now: ctx.now?.(),
+        });
         if (outcome.ok) {
           const externalId = externalIdFrom(res.bodyText);
           return externalId ? { ...outcome, externalId } : outcome;

@@ -12,14 +12,21 @@ export function generateWebhookSecret(): string {
 }
 
 function secretKey(secret: string): Buffer {
-  const encoded = secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret;
+  const encoded = secret.startsWith(WEBHOOK_SECRET_PREFIX)
+    ? secret.slice(WEBHOOK_SECRET_PREFIX.length)
+    : secret;
   const key = Buffer.from(encoded, 'base64');
   if (key.length === 0) throw new Error('Segredo de webhook inválido.');
   return key;
 }
 
 /** `v1,<base64 signature>` of the exact bytes of `body`. */
-export function signWebhook(secret: string, id: string, timestamp: number | string, body: string | Uint8Array): string {
+export function signWebhook(
+  secret: string,
+  id: string,
+  timestamp: number | string,
+  body: string | Uint8Array,
+): string {
   const hmac = createHmac('sha256', secretKey(secret));
   hmac.update(`${id}.${timestamp}.`);
   hmac.update(body);
@@ -49,8 +56,12 @@ export function verifyWebhookSignature(
   const timestamp = Number(input.timestamp);
   if (!Number.isInteger(timestamp)) return false;
   const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  if (Math.abs(nowSeconds - timestamp) > (options.toleranceSeconds ?? WEBHOOK_TOLERANCE_SECONDS)) return false;
-  const expected = Buffer.from(signWebhook(secret, input.id, String(input.timestamp).trim(), input.body).slice(3), 'base64');
+  if (Math.abs(nowSeconds - timestamp) > (options.toleranceSeconds ?? WEBHOOK_TOLERANCE_SECONDS))
+    return false;
+  const expected = Buffer.from(
+    signWebhook(secret, input.id, String(input.timestamp).trim(), input.body).slice(3),
+    'base64',
+  );
   return input.signature
     .split(' ')
     .filter((part) => part.startsWith('v1,'))

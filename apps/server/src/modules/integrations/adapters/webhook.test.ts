@@ -28,10 +28,18 @@ describe('webhook signatures (Standard Webhooks v1)', () => {
 
   it('verifies, among several signatures, and refuses tampering and stale timestamps', () => {
     const signature = `v1,bm90LWl0 ${signWebhook(secret, id, timestamp, body)}`;
-    expect(verifyWebhookSignature(secret, { id, timestamp: String(timestamp), body, signature }, { now: at })).toBe(true);
-    expect(verifyWebhookSignature(secret, { id, timestamp, body: `${body} `, signature }, { now: at })).toBe(false);
-    expect(verifyWebhookSignature(secret, { id: 'msg_other', timestamp, body, signature }, { now: at })).toBe(false);
-    expect(verifyWebhookSignature(generateWebhookSecret(), { id, timestamp, body, signature }, { now: at })).toBe(false);
+    expect(
+      verifyWebhookSignature(secret, { id, timestamp: String(timestamp), body, signature }, { now: at }),
+    ).toBe(true);
+    expect(verifyWebhookSignature(secret, { id, timestamp, body: `${body} `, signature }, { now: at })).toBe(
+      false,
+    );
+    expect(verifyWebhookSignature(secret, { id: 'msg_other', timestamp, body, signature }, { now: at })).toBe(
+      false,
+    );
+    expect(
+      verifyWebhookSignature(generateWebhookSecret(), { id, timestamp, body, signature }, { now: at }),
+    ).toBe(false);
     const late = new Date((timestamp + 301) * 1000);
     expect(verifyWebhookSignature(secret, { id, timestamp, body, signature }, { now: late })).toBe(false);
   });
@@ -62,8 +70,14 @@ describe('webhookAdapter', () => {
   let payload: WebhookPayload;
 
   beforeAll(async () => {
-    fake = await startFakeWebhook({ secret, requireHeader: { name: 'X-Api-Key', value: 'chave-da-agencia' } });
-    payload = { url: fake.endpoint, authentication: { type: 'header', key: 'X-Api-Key', value: 'chave-da-agencia' } };
+    fake = await startFakeWebhook({
+      secret,
+      requireHeader: { name: 'X-Api-Key', value: 'chave-da-agencia' },
+    });
+    payload = {
+      url: fake.endpoint,
+      authentication: { type: 'header', key: 'X-Api-Key', value: 'chave-da-agencia' },
+    };
   });
   afterEach(() => fake.reset());
   afterAll(async () => {
@@ -91,7 +105,10 @@ describe('webhookAdapter', () => {
   it('retries 5xx honouring Retry-After, then succeeds with the same webhook-id and a new timestamp', async () => {
     const lead = buildLeadForDelivery({ delivery_id: 'dlv_retry' });
     fake.enqueue('event', fakeReply(503, 'indisponível', { 'retry-after': '120' }));
-    const first = await webhookAdapter.send(lead, payload, { ...ctx, now: () => new Date(Date.now() - 60_000) });
+    const first = await webhookAdapter.send(lead, payload, {
+      ...ctx,
+      now: () => new Date(Date.now() - 60_000),
+    });
     expect(first).toMatchObject({ ok: false, retryable: true, status: 503, retryAfterMs: 120_000 });
     expect(first.responseSnippet).toBe('indisponível');
     const second = await webhookAdapter.send(lead, payload, ctx);
@@ -99,14 +116,19 @@ describe('webhookAdapter', () => {
     const [a, b] = fake.requests;
     expect(a!.headers['webhook-id']).toBe('dlv_retry');
     expect(b!.headers['webhook-id']).toBe('dlv_retry');
-    expect(Number(b!.headers['webhook-timestamp']) - Number(a!.headers['webhook-timestamp'])).toBeGreaterThanOrEqual(59);
+    expect(
+      Number(b!.headers['webhook-timestamp']) - Number(a!.headers['webhook-timestamp']),
+    ).toBeGreaterThanOrEqual(59);
     expect(a!.body).toBe(b!.body);
     expect(fake.uniqueIds()).toEqual(['dlv_retry']);
   });
 
   it.each([408, 429, 500, 502])('treats %i as retryable', async (status) => {
     fake.enqueue('event', fakeReply(status, '', { 'retry-after': 'Fri, 14 Mar 2025 12:01:30 GMT' }));
-    const result = await webhookAdapter.send(buildLeadForDelivery(), payload, { ...ctx, now: () => new Date('2025-03-14T12:00:00Z') });
+    const result = await webhookAdapter.send(buildLeadForDelivery(), payload, {
+      ...ctx,
+      now: () => new Date('2025-03-14T12:00:00Z'),
+    });
     expect(result).toMatchObject({ ok: false, retryable: true, status, retryAfterMs: 90_000 });
   });
 
@@ -133,11 +155,18 @@ describe('webhookAdapter', () => {
   });
 
   it('pauses on 401 (agency header wrong) and 403', async () => {
-    const wrong = { ...payload, authentication: { type: 'header' as const, key: 'X-Api-Key', value: 'outra' } };
+    const wrong = {
+      ...payload,
+      authentication: { type: 'header' as const, key: 'X-Api-Key', value: 'outra' },
+    };
     const unauthorized = await webhookAdapter.send(buildLeadForDelivery(), wrong, ctx);
     expect(unauthorized).toMatchObject({ ok: false, retryable: false, pause: true, status: 401 });
     fake.enqueue('event', fakeReply(403));
-    expect(await webhookAdapter.send(buildLeadForDelivery(), payload, ctx)).toMatchObject({ pause: true, retryable: false, status: 403 });
+    expect(await webhookAdapter.send(buildLeadForDelivery(), payload, ctx)).toMatchObject({
+      pause: true,
+      retryable: false,
+      status: 403,
+    });
   });
 
   it('disables the integration on 410', async () => {
@@ -165,7 +194,10 @@ describe('webhookAdapter', () => {
   });
 
   it('refuses an authentication header that would replace a signature header', async () => {
-    const bad = { ...payload, authentication: { type: 'header' as const, key: 'Webhook-Signature', value: 'x' } };
+    const bad = {
+      ...payload,
+      authentication: { type: 'header' as const, key: 'Webhook-Signature', value: 'x' },
+    };
     const result = await webhookAdapter.send(buildLeadForDelivery(), bad, ctx);
     expect(result).toMatchObject({ ok: false, retryable: false, pause: true });
     expect(fake.requests).toHaveLength(0);
@@ -179,14 +211,24 @@ describe('webhookAdapter', () => {
 
   it('test() sends a signed integration.test event', async () => {
     const result = await webhookAdapter.test(payload, ctx);
-    expect(result).toEqual({ ok: true, verified: true, message: 'O webhook respondeu HTTP 200: conexão verificada.' });
+    expect(result).toEqual({
+      ok: true,
+      verified: true,
+      message: 'O webhook respondeu HTTP 200: conexão verificada.',
+    });
     expect(fake.events[0]).toMatchObject({ type: 'integration.test' });
     expect(fake.events[0]!.id).toMatch(/^test_/);
   });
 
   it('test() reports failures', async () => {
     fake.enqueue('event', fakeReply(500));
-    expect(await webhookAdapter.test(payload, ctx)).toMatchObject({ ok: false, message: 'O webhook respondeu HTTP 500.' });
-    expect(await webhookAdapter.test({ ...payload, url: '' }, ctx)).toMatchObject({ ok: false, message: 'Informe a URL do webhook.' });
+    expect(await webhookAdapter.test(payload, ctx)).toMatchObject({
+      ok: false,
+      message: 'O webhook respondeu HTTP 500.',
+    });
+    expect(await webhookAdapter.test({ ...payload, url: '' }, ctx)).toMatchObject({
+      ok: false,
+      message: 'Informe a URL do webhook.',
+    });
   });
 });

@@ -65,12 +65,18 @@ export function authenticationHeader(payload: WebhookPayload): { header?: [strin
   if (RESERVED_HEADERS.has(key.toLowerCase())) {
     return { error: `O cabeçalho "${key}" é reservado e não pode ser usado para autenticação.` };
   }
-  if (!HEADER_VALUE.test(auth.value)) return { error: 'O valor do cabeçalho de autenticação contém caracteres inválidos.' };
+  if (!HEADER_VALUE.test(auth.value))
+    return { error: 'O valor do cabeçalho de autenticação contém caracteres inválidos.' };
   return { header: [key, auth.value] };
 }
 
 /** Headers of one attempt: a fresh timestamp and a signature over the exact bytes sent. */
-function signedHeaders(id: string, body: Buffer, ctx: AdapterContext, authHeader?: [string, string]): Record<string, string> {
+function signedHeaders(
+  id: string,
+  body: Buffer,
+  ctx: AdapterContext,
+  authHeader?: [string, string],
+): Record<string, string> {
   const timestamp = Math.floor((ctx.now?.() ?? new Date()).getTime() / 1000);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -103,14 +109,24 @@ export const webhookAdapter: IntegrationAdapter<'webhook'> = {
           headers: signedHeaders(lead.delivery_id, body, ctx, authenticationHeader(payload).header),
           body,
         }),
-      (res) => outcomeFromResponse(res, { label: LABEL, deliveredTo: 'ao webhook', goneDisables: true, now: ctx.now?.() }),
+      (res) =>
+        outcomeFromResponse(res, {
+          label: LABEL,
+          deliveredTo: 'ao webhook',
+          goneDisables: true,
+          now: ctx.now?.(),
+        }),
     );
   },
 
   async test(payload, ctx) {
     const problem = configurationProblem(payload);
     if (problem) return { ok: false, verified: false, message: problem };
-    const event: IntegrationTestEvent = { type: 'integration.test', timestamp: (ctx.now?.() ?? new Date()).toISOString(), data: {} };
+    const event: IntegrationTestEvent = {
+      type: 'integration.test',
+      timestamp: (ctx.now?.() ?? new Date()).toISOString(),
+      data: {},
+    };
     const body = Buffer.from(JSON.stringify(event));
     try {
       const res = await ctx.http.request({

@@ -10,7 +10,9 @@ export interface TestAdapterContextOptions {
   now?: () => Date;
 }
 
-export function createTestAdapterContext(options: TestAdapterContextOptions = {}): AdapterContext & { close(): Promise<void> } {
+export function createTestAdapterContext(
+  options: TestAdapterContextOptions = {},
+): AdapterContext & { close(): Promise<void> } {
   const http = createSafeHttpClient({ allowPrivateNetwork: true, timeoutMs: 2_000, ...options.http });
   const d = DEFAULT_INTEGRATION_ENDPOINTS;
   const e = options.endpoints ?? {};

@@ -29,10 +29,14 @@ export async function startFakeArbo(options: FakeArboOptions): Promise<FakeArbo>
         return undefined;
       },
       handle: (req) => {
-        if (req.headers.authorization !== options.apiKey) return { status: 401, body: { message: 'Unauthenticated.' } };
+        if (req.headers.authorization !== options.apiKey)
+          return { status: 401, body: { message: 'Unauthenticated.' } };
         if (req.route === 'imoveis') {
           const perPage = Number(req.query.get('perPage') ?? 20);
-          return { status: 200, body: { data: [], page: Number(req.query.get('page') ?? 1), perPage, total: 0 } };
+          return {
+            status: 200,
+            body: { data: [], page: Number(req.query.get('page') ?? 1), perPage, total: 0 },
+          };
         }
         const lead = JSON.parse(req.body) as GrupoZapLead;
         if (!lead.name || !lead.originLeadId) return { status: 422, body: { message: 'invalid lead' } };

@@ -57,7 +57,10 @@ export async function startFakeGoHarry(options: FakeGoHarryOptions): Promise<Fak
           const token = randomBytes(16).toString('hex');
           validTokens.add(token);
           issued++;
-          return { status: 200, body: { access_token: token, token_type: 'Bearer', expires_in: options.expiresIn ?? 3600 } };
+          return {
+            status: 200,
+            body: { access_token: token, token_type: 'Bearer', expires_in: options.expiresIn ?? 3600 },
+          };
         }
         const authorization = String(req.headers.authorization ?? '');
         const authorized = tokenEndpoint

@@ -31,11 +31,16 @@ export type FakeBehaviour =
   /** Drops the connection without an answer (network errors). */
   | { kind: 'drop' };
 
-export const fakeReply = (status: number, body?: string | object, headers?: Record<string, string>): FakeBehaviour => ({
+export const fakeReply = (
+  status: number,
+  body?: string | object,
+  headers?: Record<string, string>,
+): FakeBehaviour => ({
   kind: 'reply',
   reply: { status, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) },
 });
-export const fakeRedirect = (location: string, status = 302): FakeBehaviour => fakeReply(status, '', { location });
+export const fakeRedirect = (location: string, status = 302): FakeBehaviour =>
+  fakeReply(status, '', { location });
 export const fakeHang: FakeBehaviour = { kind: 'hang' };
 export const fakeDrop: FakeBehaviour = { kind: 'drop' };
 
@@ -65,7 +70,10 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-export async function startFakeServer(protocol: FakeProtocol, options: FakeServerOptions = {}): Promise<FakeServer> {
+export async function startFakeServer(
+  protocol: FakeProtocol,
+  options: FakeServerOptions = {},
+): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   const queues = new Map<string, FakeBehaviour[]>();
 
@@ -95,13 +103,21 @@ export async function startFakeServer(protocol: FakeProtocol, options: FakeServe
         }
         let reply: FakeReply;
         try {
-          reply = behaviour?.kind === 'reply' ? behaviour.reply : route ? await protocol.handle(recorded) : { status: 404, body: { error: 'not found' } };
+          reply =
+            behaviour?.kind === 'reply'
+              ? behaviour.reply
+              : route
+                ? await protocol.handle(recorded)
+                : { status: 404, body: { error: 'not found' } };
         } catch {
           reply = { status: 500, body: { error: 'fake failed' } };
         }
         const isJson = reply.body !== undefined && typeof reply.body === 'object';
         const body = reply.body === undefined ? '' : isJson ? JSON.stringify(reply.body) : String(reply.body);
-        res.writeHead(reply.status, { ...(isJson ? { 'content-type': 'application/json' } : {}), ...reply.headers });
+        res.writeHead(reply.status, {
+          ...(isJson ? { 'content-type': 'application/json' } : {}),
+          ...reply.headers,
+        });
         res.end(body);
       })();
     });

@@ -37,13 +37,21 @@ export async function startFakeWebhook(options: FakeWebhookOptions): Promise<Fak
     {
       route: (req) => (req.method === 'POST' && req.path === path ? 'event' : undefined),
       handle: (req) => {
-        if (options.requireHeader && header(req.headers[options.requireHeader.name.toLowerCase()]) !== options.requireHeader.value) {
+        if (
+          options.requireHeader &&
+          header(req.headers[options.requireHeader.name.toLowerCase()]) !== options.requireHeader.value
+        ) {
           return { status: 401, body: { error: 'unauthorized' } };
         }
         const id = header(req.headers['webhook-id']);
         const timestamp = header(req.headers['webhook-timestamp']);
         const signature = header(req.headers['webhook-signature']);
-        if (!id || !timestamp || !signature || !verifyWebhookSignature(options.secret, { id, timestamp, body: req.body, signature })) {
+        if (
+          !id ||
+          !timestamp ||
+          !signature ||
+          !verifyWebhookSignature(options.secret, { id, timestamp, body: req.body, signature })
+        ) {
           return { status: 400, body: { error: 'invalid signature' } };
         }
         let body: unknown;
@@ -52,7 +60,8 @@ export async function startFakeWebhook(options: FakeWebhookOptions): Promise<Fak
         } catch {
           return { status: 400, body: { error: 'invalid json' } };
         }
-        const type = typeof (body as { type?: unknown }).type === 'string' ? (body as { type: string }).type : '';
+        const type =
+          typeof (body as { type?: unknown }).type === 'string' ? (body as { type: string }).type : '';
         events.push({ id, timestamp: Number(timestamp), type, body });
         return { status: 200, body: { received: true } };
       },

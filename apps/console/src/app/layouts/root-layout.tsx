@@ -1,0 +1,32 @@
+import { paths } from '@vitrine/contracts';
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '@/features/auth';
+import { HelpWidget } from '@/features/support/components/help-widget';
+import { setLoginRedirect } from '@/lib/api-client';
+
+/** Wraps every route: the 401 redirect through the router, scroll restoration, the help widget. */
+export function RootLayout() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const locationRef = useRef(location);
+  locationRef.current = location;
+  const { user } = useAuth();
+
+  useEffect(() => {
+    setLoginRedirect(() => {
+      const from = locationRef.current;
+      if (from.pathname === paths.login || from.pathname === paths.loginAlias) return;
+      void navigate(paths.loginAlias, { replace: true, state: { from } });
+    });
+    return () => setLoginRedirect(null);
+  }, [navigate]);
+
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+      <HelpWidget contact={user ? { name: user.name, email: user.email } : null} />
+    </>
+  );
+}

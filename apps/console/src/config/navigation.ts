@@ -1,0 +1,18 @@
+import { paths } from '@vitrine/contracts';
+import { ChartColumn, Inbox, LayoutDashboard, PanelsTopLeft, Plug, Users, type LucideIcon } from 'lucide-react';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+/** Sidebar entries of spec §2, in order. */
+export const SIDEBAR_ITEMS: readonly NavItem[] = [
+  { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard },
+  { label: 'Leads', to: paths.leads, icon: Inbox },
+  { label: 'Páginas', to: paths.pages, icon: PanelsTopLeft },
+  { label: 'Analytics', to: paths.analytics, icon: ChartColumn },
+  { label: 'Integrações', to: paths.integrations, icon: Plug },
+  { label: 'Usuários', to: paths.users, icon: Users },
+];

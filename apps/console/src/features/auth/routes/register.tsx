@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { paths, registerBody } from '@vitrine/contracts';
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { applyServerErrors } from '@/lib/api-errors';
+import { useAuth } from '../auth-context';
+
+type RegisterInput = z.input<typeof registerBody>;
+type RegisterOutput = z.output<typeof registerBody>;
+const FIELDS = ['name', 'email', 'password', 'password_confirmation', 'real_estate_name'] as const;
+
+/** /registrar: POST /v1/register → 201 {user}; the user is signed in, then /sucesso. */
+export function RegisterRoute() {
+  const { register: signUp } = useAuth();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<RegisterInput, unknown, RegisterOutput>({
+    resolver: zodResolver(registerBody),
+    defaultValues: { name: '', email: '', password: '', password_confirmation: '', real_estate_name: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await signUp(values);
+      void navigate(paths.success, { replace: true });
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, FIELDS));
+    }
+  });
+
+  const errors = formState.errors;
+  return (
+    <AuthLayout
+      title="Criar conta"
+      description="Comece a publicar landing pages dos seus imóveis em poucos minutos."
+      footer={
+        <>
+          Já tem conta?{' '}
+          <Link to={paths.login} className="font-medium text-primary hover:underline">
+            Entrar
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        {formError && <Alert variant="danger">{formError}</Alert>}
+        <FormField label="Seu nome" error={errors.name?.message}>
+          <Input autoComplete="name" {...register('name')} />
+        </FormField>
+        <FormField label="E-mail" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+        </FormField>
+        <FormField label="Senha" error={errors.password?.message} hint="Pelo menos 8 caracteres.">
+          <PasswordInput autoComplete="new-password" {...register('password')} />
+        </FormField>
+        <FormField label="Confirme a senha" error={errors.password_confirmation?.message}>
+          <PasswordInput autoComplete="new-password" {...register('password_confirmation')} />
+        </FormField>
+        <FormField
+          label="Nome da imobiliária"
+          error={errors.real_estate_name?.message}
+          hint="Opcional: deixe em branco se você foi convidado por uma imobiliária."
+        >
+          <Input autoComplete="organization" {...register('real_estate_name')} />
+        </FormField>
+        <Button type="submit" size="lg" disabled={formState.isSubmitting} className="mt-2 w-full">
+          <UserPlus aria-hidden="true" />
+          {formState.isSubmitting ? 'Criando conta...' : 'Criar conta'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

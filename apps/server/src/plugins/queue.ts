@@ -1,0 +1,62 @@
+/**
+ * The job queue: pg-boss on the same database (PGlite or PostgreSQL), so a job can be enqueued in the
+ * transaction that writes the rows it is about. Workers run in this process unless RUN_WORKER=false.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, fromPglite, type SendOptions, type WorkHandler } from 'pg-boss';
+import type { Tx } from '../db/client.ts';
+
+export interface Queue {
+  boss: PgBoss;
+  /** Enqueues inside the caller's transaction: the job exists if and only if the transaction commits. */
+  sendInTx(tx: Tx, name: string, data: object, options?: SendOptions): Promise<string | null>;
+  /** Registers a worker; returns false when this process does not run workers. */
+  work<T>(name: string, options: { batchSize?: number; localConcurrency?: number }, handler: WorkHandler<T>): Promise<boolean>;
+  /** Wakes this process's workers for a queue now, instead of at the next poll. */
+  wake(name: string): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    queue: Queue;
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const { database, config } = app;
+    const db =
+      database.kind === 'pglite' && database.client
+        ? fromPglite(database.client)
+        : { executeSql: (text: string, values?: unknown[]) => database.query(text, values).then((rows) => ({ rows })) };
+    const boss = new PgBoss({ db, schema: 'pgboss', ...(database.kind === 'pglite' ? { backend: 'pglite' as const } : {}), schedule: false });
+    boss.on('error', (err: unknown) => app.log.error({ err }, 'queue error'));
+    await boss.start();
+
+    const workers = new Map<string, string[]>();
+    const queue: Queue = {
+      boss,
+      sendInTx: (tx, name, data, options) => boss.send(name, data, { ...options, db: fromDrizzle(tx as never, sql as never) }),
+      async work(name, options, handler) {
+        if (!config.RUN_WORKER) return false;
+        const ids: string[] = [];
+        const concurrency = options.localConcurrency ?? 1;
+        for (let i = 0; i < concurrency; i++) {
+          ids.push(await boss.work(name, { batchSize: options.batchSize ?? 1, pollingIntervalSeconds: 1 }, handler));
+        }
+        workers.set(name, ids);
+        return true;
+      },
+      wake(name) {
+        for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+      },
+    };
+    app.decorate('queue', queue);
+    app.addHook('onClose', async () => {
+      await boss.stop({ graceful: true, timeout: 20_000 });
+    });
+  },
+  { name: 'queue', dependencies: ['database'] },
+);
