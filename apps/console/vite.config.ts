@@ -31,7 +31,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-            { name: 'data', test: /node_modules[\\/](@tanstack|axios|zod)[\\/]/, priority: 20 },
+            { name: 'data', test: /node_modules[\\/](@tanstack|axios)[\\/]/, priority: 20 },
+            // zod only arrives with the first form (the contracts' schemas); constants come from
+            // the zod-free subpaths '@vitrine/contracts/{constants,errors,paths}'.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
             { name: 'charts', test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor)[\\/]/, priority: 10 },
           ],
         },

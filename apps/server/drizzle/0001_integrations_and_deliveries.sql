@@ -5,6 +5,7 @@ CREATE TABLE "deliveries" (
 	"integration" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"retry_base" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone,
 	"last_status_code" integer,
 	"last_error" text,

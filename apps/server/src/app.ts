@@ -18,8 +18,11 @@ import { createThrottle, type Throttle } from './lib/throttle.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
+import queuePlugin from './plugins/queue.ts';
 import sessionPlugin from './plugins/session.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import deliveryRoutes from './modules/deliveries/deliveries.routes.ts';
+import integrationRoutes from './modules/integrations/integrations.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import realEstateRoutes from './modules/real-estates/real-estates.routes.ts';
 import { createLocalStorage, type Storage } from './modules/storage/storage.ts';
@@ -81,12 +84,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('throttle', createThrottle(app.database.db));
   app.decorate('storage', createLocalStorage({ dataDir: config.dataDir, publicBaseUrl: config.APP_URL }));
   app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log }));
+  await app.register(queuePlugin);
   await app.register(sessionPlugin);
   await app.register(authPlugin);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(realEstateRoutes);
+  await app.register(integrationRoutes);
+  await app.register(deliveryRoutes);
 
   // Uploaded files: never executed by the browser, even an SVG.
   await app.register(fastifyStatic, {

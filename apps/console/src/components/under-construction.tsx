@@ -1,7 +1,7 @@
 import { Construction } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@vitrine/contracts';
+import { paths } from '@vitrine/contracts/paths';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
 

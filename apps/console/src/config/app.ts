@@ -3,7 +3,7 @@
  * these are only the fallbacks shown when that call fails.
  */
 export const APP_NAME = 'Vitrine Imóveis';
-export const FALLBACK_SUPPORT_EMAIL = 'suporte@vitrineimoveis.com.br';
+export const FALLBACK_SUPPORT_EMAIL = 'suporte@vitrine.app';
 export const FALLBACK_SUPPORT_WHATSAPP = '5511999999999';
 
 /** Demo login seeded by the server (SEED_DEMO=true). */

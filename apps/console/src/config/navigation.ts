@@ -1,4 +1,4 @@
-import { paths } from '@vitrine/contracts';
+import { paths } from '@vitrine/contracts/paths';
 import { ChartColumn, Inbox, LayoutDashboard, PanelsTopLeft, Plug, Users, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {

@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS, STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts';
+import { REQUEST_TIMEOUT_MS, STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts/constants';
 import MockAdapter from 'axios-mock-adapter';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '@/test/fixtures';

@@ -4,7 +4,8 @@
  * on 419 and the session cleared with a redirect to /login on 401.
  */
 import axios from 'axios';
-import { REQUEST_TIMEOUT_MS, paths } from '@vitrine/contracts';
+import { REQUEST_TIMEOUT_MS } from '@vitrine/contracts/constants';
+import { paths } from '@vitrine/contracts/paths';
 import { readCookie } from './cookies';
 import { clearStoredSession } from './storage';
 

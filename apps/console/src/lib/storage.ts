@@ -2,7 +2,8 @@
  * The two browser-storage keys of the session (spec §3/§4): the signed-in user object and the
  * selected real estate id. Every read and write of them goes through here.
  */
-import { STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY, type User } from '@vitrine/contracts';
+import { STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts/constants';
+import type { User } from '@vitrine/contracts';
 import { toUser } from './user';
 
 export type StoredUser = { ok: true; user: User | null } | { ok: false };

@@ -3,7 +3,7 @@
  * then removed after TOAST_REMOVE_DELAY_MS. Rendered by components/ui/toaster.tsx.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@vitrine/contracts';
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@vitrine/contracts/constants';
 
 export const TOAST_VARIANTS = ['default', 'success', 'warning', 'info', 'danger', 'outline', 'destructive'] as const;
 export type ToastVariant = (typeof TOAST_VARIANTS)[number];

@@ -192,6 +192,8 @@ export const deliveries = pgTable(
     integration: text('integration', { enum: ['webhook', 'arbo', 'jetimob', 'go_harry'] }).notNull(),
     status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** Attempts made before the last replay: the retry schedule restarts from there. */
+    retryBase: integer('retry_base').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
@@ -28,14 +28,18 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ inMemory: true, loadDataDir: new Blob([template]) });
 }
 
-export async function createTestContext(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<AppConfig> = {},
+  env: NodeJS.ProcessEnv = {},
+  logger?: FastifyServerOptions['logger'],
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrine-app-'));
   const database = await openTestDatabase();
   const config = loadConfig(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', ...env },
     { dataDir, appKey: randomBytes(32), ...overrides },
   );
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logger });
   await app.ready();
   return {
     app,
@@ -165,3 +169,15 @@ export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** Polls until the check returns a truthy value (background work such as deliveries). */
+export async function waitFor<T>(check: () => Promise<T> | T, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<NonNullable<T>> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await check();
+    if (last) return last as NonNullable<T>;
+    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 50));
+  }
+  throw new Error(`waitFor timed out${opts.what ? `: ${opts.what}` : ''} (last value: ${JSON.stringify(last)})`);
+}

@@ -2,7 +2,7 @@
  * Dashboard shell (spec §2): sidebar on desktop; below `md` a top bar whose hamburger opens the
  * same content in a slide-in drawer that closes on navigation.
  */
-import { paths } from '@vitrine/contracts';
+import { paths } from '@vitrine/contracts/paths';
 import { Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-import { paths } from '@vitrine/contracts';
+import { paths } from '@vitrine/contracts/paths';
 import { Outlet } from 'react-router';
 import { Link } from 'react-router';
 import { Brand } from '@/components/brand';

@@ -1,9 +1,13 @@
-import { paths } from '@vitrine/contracts';
-import { useEffect, useRef } from 'react';
+import { paths } from '@vitrine/contracts/paths';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/features/auth';
-import { HelpWidget } from '@/features/support/components/help-widget';
 import { setLoginRedirect } from '@/lib/api-client';
+
+// The floating help button is not needed for the first paint.
+const HelpWidget = lazy(async () => ({
+  default: (await import('@/features/support/components/help-widget')).HelpWidget,
+}));
 
 /** Wraps every route: the 401 redirect through the router, scroll restoration, the help widget. */
 export function RootLayout() {
@@ -26,7 +30,9 @@ export function RootLayout() {
     <>
       <Outlet />
       <ScrollRestoration />
-      <HelpWidget contact={user ? { name: user.name, email: user.email } : null} />
+      <Suspense fallback={null}>
+        <HelpWidget contact={user ? { name: user.name, email: user.email } : null} />
+      </Suspense>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { paths, ROLE_LABELS } from '@vitrine/contracts';
+import { ROLE_LABELS } from '@vitrine/contracts/constants';
+import { paths } from '@vitrine/contracts/paths';
 import { Building2, ChevronsUpDown, CreditCard, EllipsisVertical, LogOut, Settings, Store } from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Brand } from '@/components/brand';

@@ -1,10 +1,10 @@
 import { LoaderCircle } from 'lucide-react';
-import { cn } from '@/lib/utils';
 
-export function Spinner({ className, label = 'Carregando...' }: { className?: string; label?: string }) {
+// No cn()/tailwind-merge here: the page spinner is part of the first paint (initial bundle).
+export function Spinner({ className = 'size-6', label = 'Carregando...' }: { className?: string; label?: string }) {
   return (
     <span role="status" className="inline-flex items-center">
-      <LoaderCircle aria-hidden="true" className={cn('size-6 animate-spin text-primary', className)} />
+      <LoaderCircle aria-hidden="true" className={`animate-spin text-primary ${className}`} />
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@vitrine/contracts';
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@vitrine/contracts/constants';
 import { sanitizeHtml } from '@/lib/sanitize-html';
 import { useToast } from '@/lib/toast';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';

@@ -1,9 +1,6 @@
-import {
-  MESSAGES,
-  STORAGE_SELECTED_REAL_ESTATE_KEY as SELECTED_KEY,
-  STORAGE_USER_KEY as USER_KEY,
-  type User,
-} from '@vitrine/contracts';
+import { STORAGE_SELECTED_REAL_ESTATE_KEY as SELECTED_KEY, STORAGE_USER_KEY as USER_KEY } from '@vitrine/contracts/constants';
+import { MESSAGES } from '@vitrine/contracts/errors';
+import type { User } from '@vitrine/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';

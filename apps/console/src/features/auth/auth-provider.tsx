@@ -2,13 +2,9 @@
  * Authentication state of spec §4: starts unauthenticated and loading, restores the user from
  * localStorage, keeps the selected real estate valid and persisted, and follows other tabs.
  */
-import {
-  MESSAGES,
-  STORAGE_SELECTED_REAL_ESTATE_KEY,
-  STORAGE_USER_KEY,
-  type RegisterBody,
-  type User,
-} from '@vitrine/contracts';
+import { STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts/constants';
+import { MESSAGES } from '@vitrine/contracts/errors';
+import type { RegisterBody, User } from '@vitrine/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { onSessionExpired } from '@/lib/api-client';

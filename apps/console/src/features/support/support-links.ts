@@ -1,5 +1,3 @@
-import { digits } from '@vitrine/contracts';
-
 export const ANONYMOUS_HELP_MESSAGE = 'Olá, preciso de ajuda!';
 
 export interface HelpContact {
@@ -14,7 +12,7 @@ export function helpMessage(contact: HelpContact | null): string {
 }
 
 export function whatsappHelpUrl(phone: string, contact: HelpContact | null): string {
-  return `https://wa.me/${digits(phone)}?text=${encodeURIComponent(helpMessage(contact))}`;
+  return `https://wa.me/${phone.replace(/\D+/g, '')}?text=${encodeURIComponent(helpMessage(contact))}`;
 }
 
 export function supportMailto(email: string): string {

@@ -1,4 +1,5 @@
-import { paths, ROLE_LABELS } from '@vitrine/contracts';
+import { ROLE_LABELS } from '@vitrine/contracts/constants';
+import { paths } from '@vitrine/contracts/paths';
 import { Building2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';

@@ -1,4 +1,5 @@
-import { paths, ROLE_LABELS } from '@vitrine/contracts';
+import { ROLE_LABELS } from '@vitrine/contracts/constants';
+import { paths } from '@vitrine/contracts/paths';
 import { Building2, Check, ChevronRight, LogIn, Plus } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { AccountLogo } from '@/components/ui/account-logo';

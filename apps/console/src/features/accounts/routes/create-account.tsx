@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createRealEstateBody, paths } from '@vitrine/contracts';
+import { paths } from '@vitrine/contracts/paths';
+import { createRealEstateBody } from '@vitrine/contracts';
 import { Building2, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { paths } from '@vitrine/contracts';
+import { paths } from '@vitrine/contracts/paths';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';

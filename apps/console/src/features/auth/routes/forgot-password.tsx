@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordBody, paths } from '@vitrine/contracts';
+import { paths } from '@vitrine/contracts/paths';
+import { forgotPasswordBody } from '@vitrine/contracts';
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

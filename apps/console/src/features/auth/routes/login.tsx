@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBody, paths } from '@vitrine/contracts';
+import { paths } from '@vitrine/contracts/paths';
+import { loginBody } from '@vitrine/contracts';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -72,7 +73,7 @@ export function LoginRoute() {
         <>
           Ainda não tem conta?{' '}
           <Link to={paths.register} className="font-medium text-primary hover:underline">
-            Criar conta grátis
+            Criar conta
           </Link>
         </>
       }

@@ -1,4 +1,4 @@
-import { paths } from '@vitrine/contracts';
+import { paths } from '@vitrine/contracts/paths';
 import { ArrowRight, PartyPopper } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { paths, registerBody } from '@vitrine/contracts';
+import { paths } from '@vitrine/contracts/paths';
+import { registerBody } from '@vitrine/contracts';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, paths, resetPasswordBody } from '@vitrine/contracts';
+import { MESSAGES } from '@vitrine/contracts/errors';
+import { paths } from '@vitrine/contracts/paths';
+import { resetPasswordBody } from '@vitrine/contracts';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,0 +1,58 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { FALLBACK_SUPPORT_EMAIL, FALLBACK_SUPPORT_WHATSAPP } from '@/config/app';
+import { api } from '@/lib/api-client';
+import { HelpWidget } from './help-widget';
+
+const mock = new MockAdapter(api);
+beforeEach(() => mock.reset());
+afterAll(() => mock.restore());
+
+function renderWidget(contact: { name: string; email: string } | null) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <HelpWidget contact={contact} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('help widget', () => {
+  it('opens the panel with support links from /v1/public/config, prefilled for the signed-in user', async () => {
+    mock.onGet('/v1/public/config').reply(200, {
+      data: { app_name: 'Vitrine Imóveis', support_email: 'ajuda@vitrine.test', support_whatsapp: '5511988887777' },
+    });
+    const user = userEvent.setup();
+    renderWidget({ name: 'Ana Demo', email: 'demo@imobiliaria.test' });
+    const button = screen.getByRole('button', { name: 'Ajuda' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    const panel = await screen.findByRole('dialog', { name: 'Precisa de ajuda?' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(screen.getByRole('link', { name: /E-mail/ })).toHaveAttribute('href', 'mailto:ajuda@vitrine.test'));
+    const whatsapp = new URL(screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')!);
+    expect(whatsapp.host + whatsapp.pathname).toBe('wa.me/5511988887777');
+    expect(whatsapp.searchParams.get('text')).toContain('Ana Demo');
+    expect(whatsapp.searchParams.get('text')).toContain('demo@imobiliaria.test');
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+  });
+
+  it('uses the generic message and the fallback contacts when nobody is signed in and the config fails', async () => {
+    mock.onGet('/v1/public/config').reply(500);
+    const user = userEvent.setup();
+    renderWidget(null);
+    await user.click(screen.getByRole('button', { name: 'Ajuda' }));
+    await screen.findByRole('dialog', { name: 'Precisa de ajuda?' });
+    const whatsapp = new URL(screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')!);
+    expect(whatsapp.pathname).toBe(`/${FALLBACK_SUPPORT_WHATSAPP}`);
+    expect(whatsapp.searchParams.get('text')).toBe('Olá, preciso de ajuda!');
+    expect(screen.getByRole('link', { name: /E-mail/ })).toHaveAttribute('href', `mailto:${FALLBACK_SUPPORT_EMAIL}`);
+  });
+});

@@ -1,0 +1,21 @@
+/** Laravel-style list envelopes: {data, meta, links}. */
+import type { Paginated } from '@vitrine/contracts';
+
+export function paginate<T>(opts: { data: T[]; total: number; page: number; perPage: number; url: string; query?: Record<string, unknown> }): Paginated<T> {
+  const { data, total, page, perPage } = opts;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const link = (p: number) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.query ?? {})) {
+      if (v !== undefined && v !== null && v !== '' && k !== 'page') params.set(k, String(v));
+    }
+    params.set('page', String(p));
+    return `${opts.url}?${params.toString()}`;
+  };
+  const from = data.length ? (page - 1) * perPage + 1 : null;
+  return {
+    data,
+    meta: { current_page: page, per_page: perPage, total, last_page: lastPage, from, to: from === null ? null : from + data.length - 1 },
+    links: { first: link(1), last: link(lastPage), prev: page > 1 ? link(page - 1) : null, next: page < lastPage ? link(page + 1) : null },
+  };
+}

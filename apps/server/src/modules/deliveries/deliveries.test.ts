@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient, addMember, createOwner, createTestContext, waitFor, type TestContext } from '../../testing/test-app.ts';
+import { fakeRedirect, fakeReply } from '../integrations/adapters/testing/fake-server.ts';
+import { startFakeWebhook, type FakeWebhook } from '../integrations/adapters/testing/fake-webhook.ts';
+import { startFakeJetimob, type FakeJetimob } from '../integrations/adapters/testing/fake-jetimob.ts';
+import { startFakeArbo, type FakeArbo } from '../integrations/adapters/testing/fake-arbo.ts';
+import { startFakeGoHarry, type FakeGoHarry } from '../integrations/adapters/testing/fake-go-harry.ts';
+import { captureLead } from '../leads/capture-lead.ts';
+
+let ctx: TestContext;
+let jetimob: FakeJetimob;
+let arbo: FakeArbo;
+let goHarry: FakeGoHarry;
+const receivers: FakeWebhook[] = [];
+
+const JETIMOB = { publicKey: 'pubkey-12345678', privateKey: 'privkey-12345678' };
+const ARBO_KEY = 'arbo-key-1';
+const HARRY = { username: 'harry', password: 'harry-pass' };
+
+beforeAll(async () => {
+  jetimob = await startFakeJetimob(JETIMOB);
+  arbo = await startFakeArbo({ apiKey: ARBO_KEY });
+  goHarry = await startFakeGoHarry(HARRY);
+  ctx = await createTestContext(
+    {},
+    {
+      ALLOW_PRIVATE_NETWORK_TARGETS: '1',
+      DELIVERY_RETRY_SCHEDULE: '0.2,0.2',
+      JETIMOB_BASE_URL: jetimob.url,
+      ARBO_BASE_URL: arbo.baseUrl,
+      GO_HARRY_BASE_URL: goHarry.url,
+    },
+  );
+});
+afterAll(async () => {
+  await ctx?.close();
+  await Promise.all([jetimob, arbo, goHarry, ...receivers].map((s) => s?.close()));
+});
+
+const integrationsUrl = (id: number, s = '') => `/v1/real-estates/${id}/integrations${s}`;
+
+/** An agency whose webhook points at a fresh local receiver. */
+async function agencyWithWebhook() {
+  const owner = await createOwner(ctx, 'Entregas');
+  const c = new TestClient(ctx.app);
+  await c.login(owner.email);
+  const secret = (await c.get(integrationsUrl(owner.realEstateId, '/webhook/secret'))).json().data.secret;
+  const receiver = await startFakeWebhook({ secret });
+  receivers.push(receiver);
+  const saved = await c.put(integrationsUrl(owner.realEstateId), { name: 'webhook', payload: { url: receiver.endpoint } });
+  expect(saved.json().data.is_active).toBe(true);
+  return { c, id: owner.realEstateId, receiver, secret };
+}
+
+async function sendTestLead(c: TestClient, id: number) {
+  const res = await c.post(integrationsUrl(id, '/test-lead'));
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { lead_id: string; deliveries: { id: string; integration: string; status: string }[] };
+}
+
+async function delivery(c: TestClient, deliveryId: string) {
+  const res = await c.get(`/v1/deliveries/${deliveryId}`);
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+const settled = (c: TestClient, id: string, status: string) =>
+  waitFor(async () => {
+    const d = await delivery(c, id);
+    return d.status === status ? d : null;
+  }, { what: `delivery ${id} → ${status}` });
+
+type LedgerEntry = { attempt: number; outcome: string; status_code: number | null; error: string | null; duration_ms: number };
+
+describe('delivery engine', () => {
+  it('delivers a lead to the webhook, signed, with a ledger entry', async () => {
+    const { c, id, receiver } = await agencyWithWebhook();
+    const { lead_id, deliveries } = await sendTestLead(c, id);
+    expect(deliveries).toHaveLength(1);
+    const d = await settled(c, deliveries[0]!.id, 'delivered');
+    expect(receiver.events).toHaveLength(1);
+    const event = receiver.events[0]!;
+    expect(event.type).toBe('lead.created');
+    expect(event.id).toBe(d.webhook_id);
+    expect((event.body as { data: { id: string } }).data.id).toBe(lead_id);
+    expect(d).toMatchObject({ status: 'delivered', attempts: 1, last_status_code: 200, last_error: null });
+    expect(d.delivered_at).toBeTruthy();
+    expect(d.ledger).toHaveLength(1);
+    expect(d.ledger[0]).toMatchObject({ attempt: 1, outcome: 'delivered', status_code: 200, error: null });
+  });
+
+  it('retries a 5xx on the schedule with the same webhook-id, then delivers', async () => {
+    const { c, id, receiver } = await agencyWithWebhook();
+    receiver.enqueue('event', fakeReply(503, 'indisponível'), fakeReply(500, 'erro'));
+    const { deliveries } = await sendTestLead(c, id);
+    const d = await settled(c, deliveries[0]!.id, 'delivered');
+    expect(d.attempts).toBe(3);
+    expect(d.ledger.map((a: LedgerEntry) => [a.attempt, a.outcome, a.status_code])).toEqual([
+      [1, 'retry', 503],
+      [2, 'retry', 500],
+      [3, 'delivered', 200],
+    ]);
+    const ids = receiver.requestsTo('event').map((r) => r.headers['webhook-id']);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).toBe(d.webhook_id);
+    const timestamps = receiver.requestsTo('event').map((r) => Number(r.headers['webhook-timestamp']));
+    expect(timestamps.every((t) => Math.abs(t - Date.now() / 1000) < 60)).toBe(true);
+  });
+
+  it('gives up after the schedule: the delivery is dead, and a replay delivers it', async () => {
+    const { c, id, receiver } = await agencyWithWebhook();
+    receiver.enqueue('event', fakeReply(500), fakeReply(502), fakeReply(504));
+    const { deliveries } = await sendTestLead(c, id);
+    const dead = await settled(c, deliveries[0]!.id, 'dead');
+    expect(dead.ledger.map((a: LedgerEntry) => a.outcome)).toEqual(['retry', 'retry', 'dead']);
+    const replay = await c.post(`/v1/deliveries/${dead.id}/replay`);
+    expect(replay.statusCode).toBe(202);
+    expect(replay.json().data.status).toBe('pending');
+    const done = await settled(c, dead.id, 'delivered');
+    expect(done.attempts).toBe(4);
+    expect(new Set(receiver.requestsTo('event').map((r) => r.headers['webhook-id'])).size).toBe(1);
+    const again = await c.post(`/v1/deliveries/${dead.id}/replay`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Esta entrega já foi concluída.');
+  });
+
+  it('does not retry other 4xx nor follow redirects', async () => {
+    const { c, id, receiver } = await agencyWithWebhook();
+    receiver.enqueue('event', fakeReply(400, 'payload inválido'));
+    const first = await sendTestLead(c, id);
+    const failed = await settled(c, first.deliveries[0]!.id, 'failed');
+    expect(failed.ledger).toHaveLength(1);
+    expect(failed.ledger[0]).toMatchObject({ outcome: 'failed', status_code: 400 });
+
+    receiver.enqueue('event', fakeRedirect('http://127.0.0.1:1/elsewhere'));
+    const second = await sendTestLead(c, id);
+    const redirected = await settled(c, second.deliveries[0]!.id, 'failed');
+    expect(redirected.ledger[0]).toMatchObject({ outcome: 'failed', status_code: 302 });
+    expect(receiver.requests.filter((r) => r.path === '/elsewhere')).toHaveLength(0);
+  });
+
+  it('410 disables the integration and tells the agency', async () => {
+    const { c, id, receiver } = await agencyWithWebhook();
+    receiver.enqueue('event', fakeReply(410, 'gone'));
+    const { deliveries } = await sendTestLead(c, id);
+    const d = await settled(c, deliveries[0]!.id, 'failed');
+    expect(d.ledger[0]).toMatchObject({ outcome: 'disabled', status_code: 410 });
+    const webhook = (await c.get(integrationsUrl(id))).json().data.integrations[0];
+    expect(webhook.is_active).toBe(false);
+    expect(webhook.halted).toMatchObject({ kind: 'disabled' });
+    expect(webhook.halted.reason.length).toBeGreaterThan(5);
+    // no more deliveries to a disabled integration
+    expect((await sendTestLead(c, id)).deliveries).toHaveLength(0);
+  });
+
+  it('401 pauses the integration; new leads wait; fixing the settings sends them', async () => {
+    const owner = await createOwner(ctx);
+    const c = new TestClient(ctx.app);
+    await c.login(owner.email);
+    const secret = (await c.get(integrationsUrl(owner.realEstateId, '/webhook/secret'))).json().data.secret;
+    const receiver = await startFakeWebhook({ secret, requireHeader: { name: 'X-Token', value: 'certo' } });
+    receivers.push(receiver);
+    await c.put(integrationsUrl(owner.realEstateId), {
+      name: 'webhook',
+      payload: { url: receiver.endpoint, authentication: { type: 'header', key: 'X-Token', value: 'errado' } },
+    });
+    const first = await sendTestLead(c, owner.realEstateId);
+    const paused = await settled(c, first.deliveries[0]!.id, 'paused');
+    expect(paused.ledger[0]).toMatchObject({ outcome: 'paused', status_code: 401 });
+    const webhook = (await c.get(integrationsUrl(owner.realEstateId))).json().data.integrations[0];
+    expect(webhook).toMatchObject({ is_active: true, halted: { kind: 'paused' } });
+
+    const second = await sendTestLead(c, owner.realEstateId);
+    expect(second.deliveries[0]!.status).toBe('paused');
+    expect(receiver.requestsTo('event')).toHaveLength(1);
+
+    await c.put(integrationsUrl(owner.realEstateId), {
+      name: 'webhook',
+      payload: { url: receiver.endpoint, authentication: { type: 'header', key: 'X-Token', value: 'certo' } },
+    });
+    await settled(c, first.deliveries[0]!.id, 'delivered');
+    await settled(c, second.deliveries[0]!.id, 'delivered');
+    expect(receiver.events).toHaveLength(2);
+    const after = (await c.get(integrationsUrl(owner.realEstateId))).json().data.integrations[0];
+    expect(after.halted).toBeNull();
+  });
+
+  it('delivers to Jetimob, Arbo and GoHarry through their protocols', async () => {
+    const owner = await createOwner(ctx);
+    const c = new TestClient(ctx.app);
+    await c.login(owner.email);
+    await c.put(integrationsUrl(owner.realEstateId), { name: 'jetimob', payload: { public_key: JETIMOB.publicKey, private_key: JETIMOB.privateKey } });
+    await c.put(integrationsUrl(owner.realEstateId), { name: 'arbo', payload: { api_key: ARBO_KEY } });
+    await c.put(integrationsUrl(owner.realEstateId), { name: 'go_harry', payload: HARRY });
+    const { deliveries } = await sendTestLead(c, owner.realEstateId);
+    expect(deliveries.map((d) => d.integration).sort()).toEqual(['arbo', 'go_harry', 'jetimob']);
+    for (const d of deliveries) await settled(c, d.id, 'delivered');
+    const jet = [...jetimob.leads.values()].at(-1)!;
+    expect(jet).toMatchObject({ phone: '11999999999', country_code: '55' });
+    expect(arbo.leads.at(-1)).toMatchObject({ phone: '999999999', ddd: '11' });
+    expect(goHarry.leads.length).toBeGreaterThan(0);
+    const jetDelivery = await delivery(c, deliveries.find((d) => d.integration === 'jetimob')!.id);
+    expect(jetDelivery.external_id).toBeTruthy();
+  });
+
+  it('enqueues deliveries in the transaction of the lead: a rolled-back lead leaves no delivery', async () => {
+    const { c, id } = await agencyWithWebhook();
+    const before = (await c.get(`/v1/real-estates/${id}/deliveries`)).json().meta.total;
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        const { enqueueLeadDeliveries } = await import('./delivery-engine.ts');
+        const { leads } = await import('../../db/schema.ts');
+        const [lead] = await tx.insert(leads).values({ realEstateId: id, name: 'Rollback' }).returning();
+        await enqueueLeadDeliveries(ctx.app, tx, { id: lead!.id, realEstateId: id });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await c.get(`/v1/real-estates/${id}/deliveries`)).json().meta.total).toBe(before);
+    const { lead, deliveries } = await captureLead(ctx.app, { realEstateId: id, name: 'Commit' });
+    expect(deliveries).toHaveLength(1);
+    expect(lead.id).toBeTruthy();
+    await settled(c, deliveries[0]!.id, 'delivered');
+  });
+});
+
+describe('GET /v1/real-estates/{id}/deliveries', () => {
+  it('lists with filters and pagination; other agencies see 404', async () => {
+    const { c, id, receiver } = await agencyWithWebhook();
+    receiver.enqueue('event', fakeReply(400));
+    const a = await sendTestLead(c, id);
+    await settled(c, a.deliveries[0]!.id, 'failed');
+    const b = await sendTestLead(c, id);
+    await settled(c, b.deliveries[0]!.id, 'delivered');
+
+    const all = (await c.get(`/v1/real-estates/${id}/deliveries?per_page=1`)).json();
+    expect(all.meta).toMatchObject({ current_page: 1, per_page: 1, total: 2, last_page: 2, from: 1, to: 1 });
+    expect(all.links.next).toContain('page=2');
+    expect(all.data[0].id).toBe(b.deliveries[0]!.id); // newest first
+    const failed = (await c.get(`/v1/real-estates/${id}/deliveries?status=failed`)).json();
+    expect(failed.data.map((d: { id: string }) => d.id)).toEqual([a.deliveries[0]!.id]);
+    expect(failed.data[0]).toMatchObject({ integration: 'webhook', lead: { is_test: true } });
+    const byLead = (await c.get(`/v1/real-estates/${id}/deliveries?lead_id=${b.lead_id}`)).json();
+    expect(byLead.data).toHaveLength(1);
+    const bad = await c.get(`/v1/real-estates/${id}/deliveries?status=perdida&per_page=1000&from=ontem`);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['from', 'per_page', 'status']);
+
+    const stranger = new TestClient(ctx.app);
+    await stranger.login((await createOwner(ctx)).email);
+    expect((await stranger.get(`/v1/real-estates/${id}/deliveries`)).statusCode).toBe(404);
+    expect((await stranger.get(`/v1/deliveries/${a.deliveries[0]!.id}`)).statusCode).toBe(404);
+    expect((await stranger.post(`/v1/deliveries/${a.deliveries[0]!.id}/replay`)).statusCode).toBe(404);
+    expect((await c.get('/v1/deliveries/nao-e-uuid')).statusCode).toBe(422);
+  });
+
+  it('agents of the agency can read the ledger and replay', async () => {
+    const { c, id, receiver } = await agencyWithWebhook();
+    receiver.enqueue('event', fakeReply(400));
+    const { deliveries } = await sendTestLead(c, id);
+    await settled(c, deliveries[0]!.id, 'failed');
+    const agent = await addMember(ctx, id, 'agent');
+    const g = new TestClient(ctx.app);
+    await g.login(agent.email);
+    expect((await g.get(`/v1/real-estates/${id}/deliveries`)).json().meta.total).toBe(1);
+    expect((await g.post(`/v1/deliveries/${deliveries[0]!.id}/replay`)).statusCode).toBe(202);
+    await settled(g, deliveries[0]!.id, 'delivered');
+  });
+});

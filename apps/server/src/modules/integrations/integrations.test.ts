@@ -1,0 +1,257 @@
+import { Writable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, integrations } from '../../db/schema.ts';
+import { TestClient, addMember, createOwner, createTestContext, waitFor, type TestContext } from '../../testing/test-app.ts';
+import { fakeReply } from './adapters/testing/fake-server.ts';
+import { startFakeWebhook, type FakeWebhook } from './adapters/testing/fake-webhook.ts';
+import { startFakeArbo, type FakeArbo } from './adapters/testing/fake-arbo.ts';
+import { verifyWebhookSignature } from './adapters/index.ts';
+
+let ctx: TestContext;
+let arbo: FakeArbo;
+const ARBO_KEY = 'arbo-chave-super-secreta-123';
+
+beforeAll(async () => {
+  arbo = await startFakeArbo({ apiKey: ARBO_KEY });
+  ctx = await createTestContext({}, { ALLOW_PRIVATE_NETWORK_TARGETS: '1', ARBO_BASE_URL: arbo.baseUrl });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await arbo?.close();
+});
+
+async function manager(role: 'owner' | 'admin' = 'owner') {
+  const owner = await createOwner(ctx, 'Integrada');
+  let email = owner.email;
+  if (role === 'admin') email = (await addMember(ctx, owner.realEstateId, 'admin')).email;
+  const c = new TestClient(ctx.app);
+  await c.login(email);
+  return { c, id: owner.realEstateId, userId: owner.userId };
+}
+
+const url = (id: number, suffix = '') => `/v1/real-estates/${id}/integrations${suffix}`;
+
+describe('GET /v1/real-estates/{id}/integrations', () => {
+  it('answers all four integrations with default payloads for a new agency', async () => {
+    const { c, id } = await manager();
+    const res = await c.get(url(id));
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data.integrations;
+    expect(list.map((i: { name: string }) => i.name)).toEqual(['webhook', 'arbo', 'jetimob', 'go_harry']);
+    expect(list[0]).toMatchObject({ name: 'webhook', is_active: false, payload: { url: '', authentication: { type: 'none', key: '', value: '' } } });
+    expect(list[1]).toMatchObject({ is_active: false, payload: { api_key: '' } });
+    expect(list[2]).toMatchObject({ payload: { public_key: '', private_key: '' } });
+    expect(list[3]).toMatchObject({ payload: { username: '', password: '' } });
+  });
+
+  it('owner and admin only: an agent gets 403, another agency 404, no session 401', async () => {
+    const { id } = await manager();
+    const agent = await addMember(ctx, id, 'agent');
+    const g = new TestClient(ctx.app);
+    await g.login(agent.email);
+    expect((await g.get(url(id))).statusCode).toBe(403);
+    expect((await g.put(url(id), { name: 'arbo', is_active: true, payload: { api_key: 'x' } })).statusCode).toBe(403);
+    expect((await g.get(url(id, '/test'))).statusCode).toBe(403);
+    const stranger = await manager();
+    expect((await stranger.c.get(url(id))).statusCode).toBe(404);
+    expect((await stranger.c.put(url(id), { name: 'arbo', payload: { api_key: 'x' } })).statusCode).toBe(404);
+    expect((await new TestClient(ctx.app).get(url(id))).statusCode).toBe(401);
+    const admin = await manager('admin');
+    expect((await admin.c.get(url(admin.id))).statusCode).toBe(200);
+  });
+});
+
+describe('PUT /v1/real-estates/{id}/integrations', () => {
+  it('saves, derives is_active from the content, and answers the saved integration', async () => {
+    const { c, id } = await manager();
+    const cases: [string, unknown, boolean][] = [
+      ['arbo', { api_key: 'k-1' }, true],
+      ['arbo', { api_key: '' }, false],
+      ['webhook', { url: 'https://crm.exemplo.com.br/leads', authentication: { type: 'header', key: 'X-Api-Key', value: 'v' } }, true],
+      ['jetimob', { public_key: 'pub', private_key: '' }, true],
+      ['jetimob', { public_key: '', private_key: 'priv' }, true],
+      ['go_harry', { username: 'user', password: '' }, false],
+      ['go_harry', { username: 'user', password: 'pass' }, true],
+    ];
+    for (const [name, payload, active] of cases) {
+      // is_active sent by the client is ignored: the content decides (spec §4)
+      const res = await c.put(url(id), { name, is_active: !active, payload });
+      expect(res.statusCode, `${name} ${JSON.stringify(payload)}`).toBe(200);
+      expect(res.json().data).toMatchObject({ name, is_active: active, payload });
+    }
+    const list = (await c.get(url(id))).json().data.integrations;
+    expect(list.find((i: { name: string }) => i.name === 'webhook').payload.authentication).toEqual({ type: 'header', key: 'X-Api-Key', value: 'v' });
+    expect(list.find((i: { name: string }) => i.name === 'go_harry')).toMatchObject({ is_active: true, payload: { username: 'user', password: 'pass' } });
+  });
+
+  it('takes [] in place of a payload as the default payload', async () => {
+    const { c, id } = await manager();
+    await c.put(url(id), { name: 'arbo', payload: { api_key: 'algo' } });
+    const res = await c.put(url(id), { name: 'arbo', is_active: false, payload: [] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ is_active: false, payload: { api_key: '' } });
+  });
+
+  it('encrypts secrets at rest and records who changed what, without the values', async () => {
+    const { c, id, userId } = await manager();
+    const secret = 'senha-do-crm-que-ninguem-ve';
+    await c.put(url(id), { name: 'go_harry', payload: { username: 'corretor', password: secret } });
+    const [row] = await ctx.database.db
+      .select()
+      .from(integrations)
+      .where(and(eq(integrations.realEstateId, id), eq(integrations.name, 'go_harry')));
+    expect(row!.payloadEncrypted).not.toContain(secret);
+    expect(row!.payloadEncrypted).not.toContain('corretor');
+    expect(row!.updatedBy).toBe(userId);
+    const audit = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.realEstateId, id), eq(auditLog.action, 'integration.updated')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ userId, subject: 'go_harry', details: { fields: ['username', 'password'], is_active: true } });
+    expect(JSON.stringify(audit)).not.toContain(secret);
+  });
+
+  it('validates in Portuguese naming the field, and saves nothing', async () => {
+    const { c, id } = await manager();
+    const bad: [unknown, string][] = [
+      [{ name: 'pipedrive', payload: {} }, 'name'],
+      [{ name: 'webhook', payload: { url: 'nao-e-url' } }, 'payload.url'],
+      [{ name: 'webhook', payload: { url: 'ftp://x.com/a' } }, 'payload.url'],
+      [{ name: 'webhook', payload: { url: 'https://x.com', authentication: { type: 'header', key: 'Com Espaço', value: 'v' } } }, 'payload.authentication.key'],
+      [{ name: 'webhook', payload: { url: 'https://x.com', authentication: { type: 'header', key: 'Webhook-Signature', value: 'v' } } }, 'payload.authentication.key'],
+      [{ name: 'webhook', payload: { url: 'https://x.com', authentication: { type: 'basic', key: '', value: '' } } }, 'payload.authentication.type'],
+      [{ name: 'webhook', payload: { url: 'https://x.com', authentication: { type: 'header', key: 'X-A', value: 'a\r\nHost: evil' } } }, 'payload.authentication.value'],
+      [{ name: 'arbo', payload: { api_key: 'x'.repeat(501) } }, 'payload.api_key'],
+      [{ name: 'arbo', payload: { api_key: 42 } }, 'payload.api_key'],
+      [{ name: 'go_harry', payload: 'texto' }, 'payload'],
+      [{ name: 'arbo', is_active: 'sim', payload: { api_key: 'x' } }, 'is_active'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await c.put(url(id), body as Record<string, unknown>);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      const errors = res.json().errors;
+      expect(Object.keys(errors), JSON.stringify(body)).toContain(field);
+      expect(errors[field][0]).toMatch(/[ãçéíóúâêôA-Za-z]/);
+    }
+    const list = (await c.get(url(id))).json().data.integrations;
+    expect(list.every((i: { is_active: boolean }) => !i.is_active)).toBe(true);
+  });
+
+  it('needs the CSRF token (419)', async () => {
+    const { c, id } = await manager();
+    const res = await c.request('PUT', url(id), { body: { name: 'arbo', payload: { api_key: 'x' } }, csrf: false });
+    expect(res.statusCode).toBe(419);
+  });
+});
+
+describe('GET /v1/real-estates/{id}/integrations/test', () => {
+  let receiver: FakeWebhook;
+  afterAll(async () => receiver?.close());
+
+  it('with nothing active answers 200 and says so', async () => {
+    const { c, id } = await manager();
+    const res = await c.get(url(id, '/test'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Nenhuma integração ativa para testar.');
+    expect(res.json().data.results.every((r: { is_active: boolean }) => !r.is_active)).toBe(true);
+  });
+
+  it('really contacts each active integration: a signed test event to the webhook, a read on Arbo', async () => {
+    const { c, id } = await manager();
+    const secret = (await c.get(url(id, '/webhook/secret'))).json().data.secret;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
+    receiver = await startFakeWebhook({ secret });
+    await c.put(url(id), { name: 'webhook', payload: { url: receiver.endpoint } });
+    await c.put(url(id), { name: 'arbo', payload: { api_key: ARBO_KEY } });
+    const res = await c.get(url(id, '/test'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Integrações testadas com sucesso: Webhook, Arbo.');
+    expect(receiver.events).toHaveLength(1);
+    expect(receiver.events[0]!.type).toBe('integration.test');
+    expect(arbo.requests.some((r) => r.headers.authorization === ARBO_KEY)).toBe(true);
+    const list = (await c.get(url(id))).json().data.integrations;
+    expect(list.find((i: { name: string }) => i.name === 'webhook').last_test_ok).toBe(true);
+
+    // a failing receiver: a 4xx whose message names the integration and why
+    receiver.enqueue('event', fakeReply(500, 'boom'));
+    await c.put(url(id), { name: 'arbo', payload: { api_key: 'chave-errada' } });
+    const failed = await c.get(url(id, '/test'));
+    expect(failed.statusCode).toBe(422);
+    const body = failed.json();
+    expect(body.message).toMatch(/^Falha ao testar: Webhook: .+ \| Arbo: .+/);
+    expect(body.data.results.find((r: { name: string }) => r.name === 'arbo')).toMatchObject({ ok: false, is_active: true });
+    expect(body.data.results.find((r: { name: string }) => r.name === 'jetimob')).toMatchObject({ ok: null, is_active: false });
+  });
+
+  it('refuses loopback targets by default (SSRF), at connect time', async () => {
+    const strict = await createTestContext();
+    try {
+      const owner = await createOwner(strict);
+      const c = new TestClient(strict.app);
+      await c.login(owner.email);
+      await c.put(url(owner.realEstateId), { name: 'webhook', payload: { url: 'http://127.0.0.1:9/webhook' } });
+      const res = await c.get(url(owner.realEstateId, '/test'));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toMatch(/^Falha ao testar: Webhook: .*não pode receber chamadas/);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('webhook signing secret', () => {
+  it('is created once, rotates on demand, and signs what the receiver gets', async () => {
+    const { c, id } = await manager();
+    const a = (await c.get(url(id, '/webhook/secret'))).json().data.secret;
+    const b = (await c.get(url(id, '/webhook/secret'))).json().data.secret;
+    expect(b).toBe(a);
+    const rotated = await c.post(url(id, '/webhook/secret/rotate'));
+    expect(rotated.statusCode).toBe(200);
+    const fresh = rotated.json().data.secret;
+    expect(fresh).not.toBe(a);
+    const receiver = await startFakeWebhook({ secret: fresh });
+    try {
+      await c.put(url(id), { name: 'webhook', payload: { url: receiver.endpoint } });
+      expect((await c.get(url(id, '/test'))).statusCode).toBe(200);
+      const req = receiver.requests[0]!;
+      const input = { id: String(req.headers['webhook-id']), timestamp: String(req.headers['webhook-timestamp']), body: req.body, signature: String(req.headers['webhook-signature']) };
+      expect(verifyWebhookSignature(fresh, input)).toBe(true);
+      expect(verifyWebhookSignature(a, input)).toBe(false);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe('secrets never reach the logs', () => {
+  it('saving, testing and delivering write neither passwords nor keys, even at trace level', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _e, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    const logged = await createTestContext({}, { ALLOW_PRIVATE_NETWORK_TARGETS: '1', ARBO_BASE_URL: arbo.baseUrl }, { level: 'trace', stream });
+    try {
+      const owner = await createOwner(logged);
+      const c = new TestClient(logged.app);
+      await c.login(owner.email);
+      const password = 'SenhaGoHarry-Nao-Logar-987';
+      const headerValue = 'Bearer valor-de-cabecalho-secreto-654';
+      await c.put(url(owner.realEstateId), { name: 'go_harry', payload: { username: 'u', password } });
+      await c.put(url(owner.realEstateId), { name: 'arbo', payload: { api_key: ARBO_KEY } });
+      await c.put(url(owner.realEstateId), {
+        name: 'webhook',
+        payload: { url: 'http://127.0.0.1:9/hook', authentication: { type: 'header', key: 'Authorization', value: headerValue } },
+      });
+      await c.get(url(owner.realEstateId, '/test'));
+      await c.post(url(owner.realEstateId, '/test-lead'));
+      await waitFor(() => lines.some((l) => l.includes('delivery attempt')), { what: 'a logged delivery attempt' });
+      const all = lines.join('');
+      expect(all).toContain('/integrations'); // the log really was captured
+      for (const secret of [password, headerValue, ARBO_KEY, 'senha-segura-123']) expect(all).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Builds the console when its sources are newer than the build, starts the real server on a free
+ * port with a fresh DATA_DIR and the demo seed, waits for /healthz and hands the URL to the tests.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const consoleDir = path.join(root, 'apps/console');
+const bin = path.join(root, 'node_modules/.bin');
+// node_modules/.bin first: its `node` is the pinned Node 24 (tsx and vite run on it).
+const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildConsoleIfNeeded() {
+  const index = path.join(consoleDir, 'dist/index.html');
+  const sources = Math.max(newestMtime(consoleDir), newestMtime(path.join(root, 'packages/contracts/src')));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources && !process.env.E2E_REBUILD) return;
+  const result = spawnSync(path.join(bin, 'vite'), ['build'], { cwd: consoleDir, env, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('O build do console falhou (npx vite build em apps/console).');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`O servidor terminou (código ${child.exitCode}) antes de responder:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`O servidor não respondeu /healthz em ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+export default async function setup(project: TestProject) {
+  buildConsoleIfNeeded();
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-e2e-'));
+  const baseURL = `http://localhost:${port}`;
+  let log = '';
+  const child = spawn(path.join(bin, 'tsx'), ['apps/server/src/server.ts'], {
+    cwd: root,
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', APP_URL: baseURL },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
+  });
+
+  try {
+    await waitForHealth(baseURL, child, () => log);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  project.provide('baseURL', baseURL);
+
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

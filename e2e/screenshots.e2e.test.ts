@@ -1,0 +1,74 @@
+/**
+ * Screenshots of the login screen and the shell at 1280×800 and 390×844. They go to
+ * docs/screenshots/tmp/ (ignored by git) unless UPDATE_SCREENSHOTS=1, which refreshes the
+ * committed ones in docs/screenshots/.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { DESKTOP, logIn, launchBrowser, newPage, PHONE } from './browser';
+
+const baseURL = inject('baseURL');
+const outDir = fileURLToPath(new URL(process.env.UPDATE_SCREENSHOTS ? '../docs/screenshots/' : '../docs/screenshots/tmp/', import.meta.url));
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(outDir, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shoot(page: Page, name: string) {
+  // Let fonts, images and entry animations settle.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(300);
+  const file = path.join(outDir, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+for (const [label, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  it(`captures the login screen and the shell (${label} ${viewport.width}×${viewport.height})`, async () => {
+    const { context, page } = await newPage(browser, baseURL, viewport);
+    try {
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await shoot(page, `welcome-${viewport.width}`);
+
+      await page.goto('/entrar');
+      await page.getByLabel('E-mail').waitFor();
+      await shoot(page, `login-${viewport.width}`);
+
+      await logIn(page);
+      await page.getByTestId('dashboard-agency-name').waitFor();
+      await shoot(page, `dashboard-${viewport.width}`);
+
+      if (viewport === PHONE) {
+        await page.getByRole('button', { name: 'Abrir menu' }).click();
+        await page.getByRole('dialog', { name: 'Menu de navegação' }).waitFor();
+        await shoot(page, `drawer-${viewport.width}`);
+        await page.keyboard.press('Escape');
+      }
+
+      await page.goto('/conta');
+      await page.getByLabel('Cidade').waitFor();
+      await shoot(page, `account-${viewport.width}`);
+
+      await page.goto('/integracoes');
+      await page.getByRole('heading', { level: 1, name: 'Integrações' }).waitFor();
+      await page.getByRole('button', { name: 'Ajuda' }).click();
+      await page.getByRole('dialog', { name: 'Precisa de ajuda?' }).waitFor();
+      const file = await shoot(page, `help-${viewport.width}`);
+      expect(file).toMatch(/\.png$/);
+    } finally {
+      await context.close();
+    }
+  });
+}
