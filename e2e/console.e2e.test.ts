@@ -140,6 +140,15 @@ describe('console in the browser', () => {
       expect(logoSrc).toBeTruthy();
       const logo = await page.request.get(new URL(logoSrc!, baseURL).toString());
       expect(logo.status()).toBe(200);
+
+      // Removing the logo (remove_logo=1) brings the initials back.
+      await page.getByRole('button', { name: 'Remover logo' }).click();
+      await page.getByRole('button', { name: 'Salvar alterações' }).click();
+      await page.getByText('Perfil atualizado!').waitFor();
+      await sidebar(page).getByTestId('sidebar-account').locator('img').waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByLabel('Cidade').waitFor();
+      expect(await page.getByRole('button', { name: 'Enviar logo' }).isVisible()).toBe(true);
     } finally {
       await close();
     }

@@ -19,8 +19,10 @@ declare module 'vitest' {
 const root = fileURLToPath(new URL('..', import.meta.url));
 const consoleDir = path.join(root, 'apps/console');
 const bin = path.join(root, 'node_modules/.bin');
-// node_modules/.bin first: its `node` is the pinned Node 24 (tsx and vite run on it).
-const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
+// node_modules/.bin first: its `node` is the pinned Node 24 (tsx and vite run on it). Vitest sets
+// NODE_ENV=test, which must not reach the children (vite would build React's development bundle).
+const { NODE_ENV: _vitestNodeEnv, ...parentEnv } = process.env;
+const env = { ...parentEnv, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -36,7 +38,11 @@ function buildConsoleIfNeeded() {
   const index = path.join(consoleDir, 'dist/index.html');
   const sources = Math.max(newestMtime(consoleDir), newestMtime(path.join(root, 'packages/contracts/src')));
   if (existsSync(index) && statSync(index).mtimeMs >= sources && !process.env.E2E_REBUILD) return;
-  const result = spawnSync(path.join(bin, 'vite'), ['build'], { cwd: consoleDir, env, stdio: 'inherit' });
+  const result = spawnSync(path.join(bin, 'vite'), ['build'], {
+    cwd: consoleDir,
+    env: { ...env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('O build do console falhou (npx vite build em apps/console).');
 }
 

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -152,7 +153,10 @@ export const leads = pgTable(
     realEstateId: integer('real_estate_id')
       .notNull()
       .references(() => realEstates.id, { onDelete: 'cascade' }),
-    pageId: integer('page_id'),
+    pageId: integer('page_id').references(() => pages.id, { onDelete: 'set null' }),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    /** The contact had left a lead before: kept, linked, not counted as a new contact. */
+    isRepeat: boolean('is_repeat').notNull().default(false),
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
@@ -170,10 +174,19 @@ export const leads = pgTable(
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('novo'),
     isTest: boolean('is_test').notNull().default(false),
     quarantined: boolean('quarantined').notNull().default(false),
+    quarantineReason: text('quarantine_reason'),
+    consent: boolean('consent').notNull().default(false),
+    ipHash: text('ip_hash'),
+    userAgent: text('user_agent'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('leads_real_estate_created_idx').on(t.realEstateId, t.createdAt)],
+  (t) => [
+    index('leads_real_estate_created_idx').on(t.realEstateId, t.createdAt),
+    index('leads_page_idx').on(t.pageId),
+    index('leads_contact_idx').on(t.contactId),
+  ],
 );
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dead', 'paused'] as const;
@@ -226,4 +239,135 @@ export const deliveryAttempts = pgTable(
     error: text('error'),
   },
   (t) => [index('delivery_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);
+
+export const PAGE_STATUSES = ['draft', 'published', 'sold', 'rented'] as const;
+export const PAGE_PURPOSES = ['sale', 'rent'] as const;
+
+export interface PagePhoto {
+  id: string;
+  /** Absolute URL (catalog) or our storage URL. */
+  url: string;
+  /** Storage key when we hold the file. */
+  key: string | null;
+  width: number | null;
+  height: number | null;
+  alt: string | null;
+}
+
+/** A property landing page. Money in cents (BRL). */
+export const pages = pgTable(
+  'pages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    realEstateId: integer('real_estate_id')
+      .notNull()
+      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    status: text('status', { enum: PAGE_STATUSES }).notNull().default('draft'),
+    listingCode: text('listing_code'),
+    /** Meta catalog home_listing_id: the import key. */
+    externalId: text('external_id'),
+    source: text('source', { enum: ['manual', 'catalog'] }).notNull().default('manual'),
+    purpose: text('purpose', { enum: PAGE_PURPOSES }).notNull().default('sale'),
+    propertyType: text('property_type'),
+    priceCents: bigint('price_cents', { mode: 'number' }),
+    condoFeeCents: bigint('condo_fee_cents', { mode: 'number' }),
+    iptuCents: bigint('iptu_cents', { mode: 'number' }),
+    areaM2: integer('area_m2'),
+    bedrooms: integer('bedrooms'),
+    suites: integer('suites'),
+    bathrooms: integer('bathrooms'),
+    parkingSpaces: integer('parking_spaces'),
+    address: text('address'),
+    neighborhood: text('neighborhood'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    description: text('description'),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    photos: jsonb('photos').$type<PagePhoto[]>().notNull().default([]),
+    whatsapp: text('whatsapp'),
+    callToAction: text('call_to_action'),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    externalUrl: text('external_url'),
+    /** Hash of the imported row, so a re-import of the same data changes nothing. */
+    importHash: text('import_hash'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('pages_slug_unique').on(t.slug),
+    uniqueIndex('pages_external_unique').on(t.realEstateId, t.externalId),
+    index('pages_real_estate_idx').on(t.realEstateId, t.updatedAt),
+  ],
+);
+
+export const catalogImports = pgTable(
+  'catalog_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realEstateId: integer('real_estate_id')
+      .notNull()
+      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    filename: text('filename'),
+    format: text('format'),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    rowsTotal: integer('rows_total').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    rejected: jsonb('rejected').$type<{ row: number; home_listing_id: string | null; reason: string }[]>().notNull().default([]),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('catalog_imports_real_estate_idx').on(t.realEstateId, t.createdAt)],
+);
+
+/** A person who left a contact: leads with the same phone or e-mail in an agency point to one contact. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realEstateId: integer('real_estate_id')
+      .notNull()
+      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    leadsCount: integer('leads_count').notNull().default(0),
+    firstLeadAt: timestamp('first_lead_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLeadAt: timestamp('last_lead_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('contacts_phone_idx').on(t.realEstateId, t.phone),
+    index('contacts_email_idx').on(t.realEstateId, t.email),
+  ],
+);
+
+/** Per user and agency settings (spec: GET /v1/real-estates/{id}/preferences, PUT /v1/preferences/{id}). */
+export const preferences = pgTable(
+  'preferences',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    realEstateId: integer('real_estate_id')
+      .notNull()
+      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('preferences_unique').on(t.realEstateId, t.userId, t.key)],
 );

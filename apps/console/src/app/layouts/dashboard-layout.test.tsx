@@ -102,8 +102,8 @@ describe('dashboard shell', () => {
     const aside = within(screen.getByRole('complementary', { name: 'Barra lateral' }));
     await user.click(aside.getByRole('button', { name: 'Menu do usuário' }));
     await user.click(await screen.findByRole('menuitem', { name: /Sair/ }));
-    expect(auth.logout).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/|'));
+    await waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
   });
 
   it('the user menu closes on an outside click', async () => {

@@ -22,7 +22,7 @@ export function DashboardLayout() {
   }, [location.key]);
 
   return (
-    <div className="min-h-dvh bg-muted/30 md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
+    <div className="min-h-dvh bg-muted/30 md:grid md:grid-cols-[17rem_minmax(0,1fr)]">
       <aside aria-label="Barra lateral" className="sticky top-0 hidden h-dvh border-r bg-sidebar md:flex md:flex-col">
         <SidebarContent />
       </aside>

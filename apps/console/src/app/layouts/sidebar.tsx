@@ -75,7 +75,7 @@ function SidebarFooter({ onNavigate }: { onNavigate?: () => void }) {
         >
           <AccountLogo name={selectedRealEstate?.name} logoUrl={selectedRealEstate?.logo_url} />
           <span className="grid min-w-0 leading-tight">
-            <span className="truncate text-sm font-semibold" data-testid="sidebar-account-name">
+            <span className="line-clamp-2 text-sm font-semibold break-words" data-testid="sidebar-account-name">
               {selectedRealEstate?.name || 'Selecionar conta'}
             </span>
             <span className="truncate text-xs text-muted-foreground">{user.email}</span>
@@ -159,11 +159,10 @@ function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={() => {
-            // logout() clears the session synchronously before its first await, so both state
-            // changes land in one render: '/' is shown signed out, without a detour via /entrar.
-            void logout();
+            // Navigate first: '/' is a lazy route, and while it loads the protected screen would
+            // otherwise see the signed-out state and redirect to /entrar instead.
             onNavigate?.();
-            void navigate(paths.welcome);
+            void Promise.resolve(navigate(paths.welcome)).then(() => logout());
           }}
         >
           <LogOut aria-hidden="true" /> Sair

@@ -48,7 +48,7 @@ function AccountProfile({ id }: { id: number }) {
       title="Conta da imobiliária"
       description={
         query.data
-          ? `${query.data.name} · você é ${ROLE_LABELS[role]}${query.data.created_at ? ` · desde ${formatDate(query.data.created_at)}` : ''}`
+          ? `${query.data.name} · seu papel: ${ROLE_LABELS[role]}${query.data.created_at ? ` · desde ${formatDate(query.data.created_at)}` : ''}`
           : 'Dados cadastrais, contato e logo da imobiliária.'
       }
       breadcrumbs={breadcrumbs}

@@ -81,7 +81,7 @@ export function DashboardRoute() {
                     </span>
                     <span className="grid min-w-0 flex-1">
                       <span className="font-medium">{label}</span>
-                      <span className="truncate text-sm text-muted-foreground">{text}</span>
+                      <span className="text-sm text-muted-foreground">{text}</span>
                     </span>
                     <ArrowRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
                   </Link>
