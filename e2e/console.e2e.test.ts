@@ -127,7 +127,7 @@ describe('console in the browser', () => {
       );
       await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
       await page.getByRole('button', { name: 'Salvar alterações' }).click();
-      await page.getByText('Perfil atualizado!').waitFor();
+      await page.locator('[data-variant=success]', { hasText: 'Perfil atualizado!' }).waitFor();
       // The sidebar's logo comes from the refreshed user.
       await sidebar(page).getByTestId('sidebar-account').locator('img').waitFor();
 
@@ -144,7 +144,7 @@ describe('console in the browser', () => {
       // Removing the logo (remove_logo=1) brings the initials back.
       await page.getByRole('button', { name: 'Remover logo' }).click();
       await page.getByRole('button', { name: 'Salvar alterações' }).click();
-      await page.getByText('Perfil atualizado!').waitFor();
+      await page.locator('[data-variant=success]', { hasText: 'Perfil atualizado!' }).waitFor();
       await sidebar(page).getByTestId('sidebar-account').locator('img').waitFor({ state: 'detached' });
       await page.reload();
       await page.getByLabel('Cidade').waitFor();

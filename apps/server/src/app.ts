@@ -23,7 +23,10 @@ import sessionPlugin from './plugins/session.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import deliveryRoutes from './modules/deliveries/deliveries.routes.ts';
 import integrationRoutes from './modules/integrations/integrations.routes.ts';
+import landingRoutes from './modules/landing/landing.routes.ts';
+import leadRoutes from './modules/leads/leads.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import pageRoutes from './modules/pages/pages.routes.ts';
 import realEstateRoutes from './modules/real-estates/real-estates.routes.ts';
 import { createLocalStorage, type Storage } from './modules/storage/storage.ts';
 import systemRoutes from './modules/system/system.routes.ts';
@@ -93,6 +96,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(realEstateRoutes);
   await app.register(integrationRoutes);
   await app.register(deliveryRoutes);
+  await app.register(pageRoutes);
+  await app.register(landingRoutes);
+  await app.register(leadRoutes);
 
   // Uploaded files: never executed by the browser, even an SVG.
   await app.register(fastifyStatic, {
@@ -113,7 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   return app;
 }
 
-const API_PREFIXES = ['/v1/', '/sanctum/', '/files/', '/docs', '/healthz'];
+const API_PREFIXES = ['/v1/', '/sanctum/', '/files/', '/docs', '/healthz', '/imoveis/'];
 
 /** The console's built files, and index.html for every other GET that asks for a page (history fallback). */
 async function registerConsole(app: FastifyInstance, dist: string) {

@@ -16,7 +16,7 @@ export function Brand({ to = '/', className }: { to?: string; className?: string
   return (
     <Link to={to} className={cn('inline-flex items-center gap-2 rounded-md font-semibold tracking-tight', className)}>
       <BrandMark />
-      <span>{APP_NAME}</span>
+      <span className="whitespace-nowrap">{APP_NAME}</span>
     </Link>
   );
 }

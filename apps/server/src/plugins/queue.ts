@@ -5,15 +5,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type SendOptions, type WorkHandler } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type JobResult, type SendOptions } from 'pg-boss';
 import type { Tx } from '../db/client.ts';
 
 export interface Queue {
   boss: PgBoss;
   /** Enqueues inside the caller's transaction: the job exists if and only if the transaction commits. */
   sendInTx(tx: Tx, name: string, data: object, options?: SendOptions): Promise<string | null>;
-  /** Registers a worker; returns false when this process does not run workers. */
-  work<T>(name: string, options: { batchSize?: number; localConcurrency?: number }, handler: WorkHandler<T>): Promise<boolean>;
+  /**
+   * Registers a per-job handler, run for up to `batchSize` jobs at once; a job whose handler throws is
+   * retried by pg-boss, the others complete. Returns false when this process does not run workers.
+   */
+  work<T>(name: string, options: { batchSize?: number; pollers?: number }, handle: (data: T) => Promise<void>): Promise<boolean>;
   /** Wakes this process's workers for a queue now, instead of at the next poll. */
   wake(name: string): void;
 }
@@ -39,12 +42,22 @@ export default fp(
     const queue: Queue = {
       boss,
       sendInTx: (tx, name, data, options) => boss.send(name, data, { ...options, db: fromDrizzle(tx as never, sql as never) }),
-      async work(name, options, handler) {
+      async work<T>(name: string, options: { batchSize?: number; pollers?: number }, handle: (data: T) => Promise<void>) {
         if (!config.RUN_WORKER) return false;
         const ids: string[] = [];
-        const concurrency = options.localConcurrency ?? 1;
-        for (let i = 0; i < concurrency; i++) {
-          ids.push(await boss.work(name, { batchSize: options.batchSize ?? 1, pollingIntervalSeconds: 1 }, handler));
+        for (let i = 0; i < (options.pollers ?? 1); i++) {
+          const id = await boss.work<T>(
+            name,
+            { batchSize: options.batchSize ?? 1, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true, perJobResults: true },
+            async (jobs): Promise<JobResult[]> => {
+              const settled = await Promise.allSettled(jobs.map((job) => handle(job.data)));
+              return settled.map((r, i) => {
+                if (r.status === 'rejected') app.log.error({ err: r.reason, queue: name, job: jobs[i]!.id }, 'job failed');
+                return { id: jobs[i]!.id, status: r.status === 'fulfilled' ? 'completed' : 'failed' };
+              });
+            },
+          );
+          ids.push(id);
         }
         workers.set(name, ids);
         return true;

@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { memberships } from '../db/schema.ts';
+import { memberships, pages } from '../db/schema.ts';
 import { createRealEstate, createUser } from '../modules/auth/users.service.ts';
 import type { Role } from '@vitrine/contracts';
 
@@ -180,4 +180,39 @@ export async function waitFor<T>(check: () => Promise<T> | T, opts: { timeoutMs?
     await new Promise((r) => setTimeout(r, opts.intervalMs ?? 50));
   }
   throw new Error(`waitFor timed out${opts.what ? `: ${opts.what}` : ''} (last value: ${JSON.stringify(last)})`);
+}
+
+/** A page row straight into the table (the pages API has its own tests). */
+export async function insertPage(ctx: TestContext, realEstateId: number, overrides: Partial<typeof pages.$inferInsert> = {}) {
+  const slug = overrides.slug ?? `imovel-${randomBytes(5).toString('hex')}`;
+  const [row] = await ctx.database.db
+    .insert(pages)
+    .values({
+      realEstateId,
+      title: 'Apartamento com 3 quartos em Pinheiros',
+      slug,
+      status: 'published',
+      listingCode: 'AP-123',
+      purpose: 'sale',
+      propertyType: 'apartment',
+      priceCents: 85_000_000,
+      condoFeeCents: 120_000,
+      iptuCents: 35_000,
+      areaM2: 92,
+      bedrooms: 3,
+      suites: 1,
+      bathrooms: 2,
+      parkingSpaces: 1,
+      neighborhood: 'Pinheiros',
+      city: 'São Paulo',
+      state: 'SP',
+      description: 'Apartamento claro e silencioso.\n\nPerto do metrô.',
+      features: ['Varanda', 'Piscina'],
+      photos: [{ id: 'p1', url: 'https://img.exemplo.com/1.jpg', key: null, width: 1200, height: 900, alt: null }],
+      whatsapp: '11988887777',
+      publishedAt: new Date(),
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }

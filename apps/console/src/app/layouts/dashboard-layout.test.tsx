@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { demoUser, singleAgencyUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
 import { DashboardLayout } from './dashboard-layout';
+import { RootLayout } from './root-layout';
 
 function Where() {
   const location = useLocation();
@@ -14,14 +15,28 @@ function Where() {
 
 const routes = [
   {
-    Component: DashboardLayout,
-    children: ['/dashboard', '/leads', '/paginas', '/analytics', '/integracoes', '/usuarios', '/configuracoes', '/conta'].map((path) => ({
-      path,
-      Component: () => <h1>Tela {path}</h1>,
-    })),
+    Component: RootLayout,
+    children: [
+      {
+        Component: DashboardLayout,
+        children: [
+          '/dashboard',
+          '/leads',
+          '/paginas',
+          '/analytics',
+          '/integracoes',
+          '/usuarios',
+          '/configuracoes',
+          '/conta',
+        ].map((path) => ({
+          path,
+          Component: () => <h1>Tela {path}</h1>,
+        })),
+      },
+      { path: '/entrar', Component: Where },
+      { path: '/', Component: Where },
+    ],
   },
-  { path: '/entrar', Component: Where },
-  { path: '/', Component: Where },
 ];
 
 describe('dashboard shell', () => {
@@ -40,7 +55,9 @@ describe('dashboard shell', () => {
 
   it('lists the six entries in order and highlights the active one', () => {
     renderWithRouter(routes, { auth: fakeAuth({ user: demoUser }), initialEntries: ['/paginas'] });
-    const nav = within(screen.getByRole('complementary', { name: 'Barra lateral' })).getByRole('navigation', { name: 'Principal' });
+    const nav = within(screen.getByRole('complementary', { name: 'Barra lateral' })).getByRole('navigation', {
+      name: 'Principal',
+    });
     const links = within(nav).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
@@ -55,7 +72,10 @@ describe('dashboard shell', () => {
   });
 
   it('footer shows the account and the e-mail and links to /configuracoes', () => {
-    renderWithRouter(routes, { auth: fakeAuth({ user: demoUser, selectedRealEstate: demoUser.real_estates[1]! }), initialEntries: ['/dashboard'] });
+    renderWithRouter(routes, {
+      auth: fakeAuth({ user: demoUser, selectedRealEstate: demoUser.real_estates[1]! }),
+      initialEntries: ['/dashboard'],
+    });
     const aside = within(screen.getByRole('complementary', { name: 'Barra lateral' }));
     const footerLink = aside.getByTestId('sidebar-account');
     expect(footerLink).toHaveAttribute('href', '/configuracoes');
@@ -64,7 +84,10 @@ describe('dashboard shell', () => {
   });
 
   it("falls back to 'Selecionar conta' without a selection", () => {
-    renderWithRouter(routes, { auth: fakeAuth({ user: demoUser, selectedRealEstate: null }), initialEntries: ['/dashboard'] });
+    renderWithRouter(routes, {
+      auth: fakeAuth({ user: demoUser, selectedRealEstate: null }),
+      initialEntries: ['/dashboard'],
+    });
     const aside = within(screen.getByRole('complementary', { name: 'Barra lateral' }));
     expect(aside.getByTestId('sidebar-account-name')).toHaveTextContent('Selecionar conta');
     // Logo fallback: initials of nothing.
@@ -103,7 +126,10 @@ describe('dashboard shell', () => {
     await user.click(aside.getByRole('button', { name: 'Menu do usuário' }));
     await user.click(await screen.findByRole('menuitem', { name: /Sair/ }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/|'));
+    // The session ends once '/' is on screen (RootLayout), exactly once.
     await waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(auth.logout).toHaveBeenCalledTimes(1);
   });
 
   it('the user menu closes on an outside click', async () => {

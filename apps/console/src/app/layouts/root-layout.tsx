@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { setLoginRedirect } from '@/lib/api-client';
+import { isSignOutState } from './sign-out';
 
 // The floating help button is not needed for the first paint.
 const HelpWidget = lazy(async () => ({
@@ -15,7 +16,16 @@ export function RootLayout() {
   const location = useLocation();
   const locationRef = useRef(location);
   locationRef.current = location;
-  const { user } = useAuth();
+  const { user, logout } = useAuth();
+
+  // 'Sair' navigates to '/' carrying SIGN_OUT_STATE and the session ends here, after '/' has
+  // replaced the protected screen; signed out while still on it, ProtectedRoute would send the
+  // user to /entrar instead. The state is dropped so that going back does not sign out again.
+  useEffect(() => {
+    if (!isSignOutState(location.state)) return;
+    void logout();
+    void navigate(location, { replace: true, state: null });
+  }, [location, logout, navigate]);
 
   useEffect(() => {
     setLoginRedirect(() => {

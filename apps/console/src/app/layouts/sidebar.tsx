@@ -17,6 +17,7 @@ import {
 import { SIDEBAR_ITEMS } from '@/config/navigation';
 import { useAuth } from '@/features/auth';
 import { cn } from '@/lib/utils';
+import { SIGN_OUT_STATE } from './sign-out';
 
 /** What the sidebar and the mobile drawer both show. `onNavigate` closes the drawer. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
@@ -124,7 +125,7 @@ function AccountSwitcher() {
 
 /** User menu; radix closes it on an outside click and on Escape (spec §2). */
 function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
   const navigate = useNavigate();
   const go = (to: string) => {
     onNavigate?.();
@@ -159,10 +160,9 @@ function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={() => {
-            // Navigate first: '/' is a lazy route, and while it loads the protected screen would
-            // otherwise see the signed-out state and redirect to /entrar instead.
+            // RootLayout signs out once '/' is on screen (see SIGN_OUT_STATE).
             onNavigate?.();
-            void Promise.resolve(navigate(paths.welcome)).then(() => logout());
+            void navigate(paths.welcome, { state: SIGN_OUT_STATE });
           }}
         >
           <LogOut aria-hidden="true" /> Sair

@@ -213,7 +213,6 @@ export async function resumePausedDeliveries(app: FastifyInstance, realEstateId:
 
 export async function registerDeliveryWorker(app: FastifyInstance, http: SafeHttpClient) {
   await app.queue.boss.createQueue(DELIVERY_QUEUE).catch(() => undefined);
-  await app.queue.work<DeliveryJob>(DELIVERY_QUEUE, { localConcurrency: app.config.DELIVERY_CONCURRENCY }, async (jobs) => {
-    for (const job of jobs) await processDelivery(app, http, job.data);
-  });
+  // Two pollers, so one slow receiver (up to the 15 s timeout) does not hold up every other delivery.
+  await app.queue.work<DeliveryJob>(DELIVERY_QUEUE, { batchSize: app.config.DELIVERY_CONCURRENCY, pollers: 2 }, (job) => processDelivery(app, http, job));
 }

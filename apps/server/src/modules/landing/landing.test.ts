@@ -1,0 +1,244 @@
+import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts, deliveries, leads, preferences } from '../../db/schema.ts';
+import { TestClient, addMember, createOwner, createTestContext, insertPage, waitFor, type TestContext } from '../../testing/test-app.ts';
+import { startFakeWebhook, type FakeWebhook } from '../integrations/adapters/testing/fake-webhook.ts';
+import { LANDING_SCRIPT } from './landing-assets.ts';
+
+let ctx: TestContext;
+const receivers: FakeWebhook[] = [];
+beforeAll(async () => {
+  ctx = await createTestContext({}, { ALLOW_PRIVATE_NETWORK_TARGETS: '1' });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+let ipSeq = 0;
+const nextIp = () => `198.51.100.${(ipSeq++ % 250) + 1}`;
+
+async function agencyWithPage(overrides: Parameters<typeof insertPage>[2] = {}) {
+  const owner = await createOwner(ctx, 'Casa & Cia <Imóveis>');
+  const page = await insertPage(ctx, owner.realEstateId, overrides);
+  return { owner, page };
+}
+
+const leadUrl = (slug: string) => `/v1/public/pages/${slug}/leads`;
+const validLead = { name: 'Maria Souza', phone: '(11) 98888-7777', email: 'maria@exemplo.com.br', message: 'Quero visitar', consent: true };
+const postLead = (slug: string, body: unknown, headers: Record<string, string> = {}, ip = nextIp()) =>
+  ctx.app.inject({ method: 'POST', url: leadUrl(slug), payload: body as object, headers, remoteAddress: ip });
+const postForm = (slug: string, fields: Record<string, string>, ip = nextIp()) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: leadUrl(slug),
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: ip,
+  });
+const leadsOf = (realEstateId: number) => ctx.database.db.select().from(leads).where(eq(leads.realEstateId, realEstateId));
+
+describe('GET /imoveis/{slug}', () => {
+  it('renders the listing: price in reais, facts, WhatsApp naming the listing, form, SEO data', async () => {
+    const { page } = await agencyWithPage();
+    const res = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}?utm_source=facebook&utm_campaign=lancamento` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const body = res.body;
+    expect(body).toContain('<h1>Apartamento com 3 quartos em Pinheiros</h1>');
+    expect(body).toMatch(/R\$\s850\.000/);
+    expect(body).toMatch(/Condomínio R\$\s1\.200,00 · IPTU R\$\s350,00/);
+    expect(body).toContain('<li>92 m²</li><li>3 quartos</li><li>1 suíte</li><li>2 banheiros</li><li>1 vaga</li>');
+    const wa = body.match(/href="(https:\/\/wa\.me\/[^"]+)"/)![1]!.replace(/&amp;/g, '&');
+    expect(wa.startsWith('https://wa.me/5511988887777?text=')).toBe(true);
+    expect(decodeURIComponent(wa.split('text=')[1]!)).toBe(
+      `Olá! Tenho interesse no imóvel "Apartamento com 3 quartos em Pinheiros" (código AP-123): http://localhost:3000/imoveis/${page.slug}`,
+    );
+    expect(body).toContain(`<link rel="canonical" href="http://localhost:3000/imoveis/${page.slug}">`);
+    expect(body).toContain('<meta property="og:image" content="https://img.exemplo.com/1.jpg">');
+    expect(body).toContain('width="1200" height="900" fetchpriority="high"');
+    expect(body).toContain('name="utm_source" value="facebook"');
+    expect(body).toContain('name="utm_campaign" value="lancamento"');
+    expect(body).toContain(`action="/v1/public/pages/${page.slug}/leads"`);
+    const ld = JSON.parse(body.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
+    expect(ld).toMatchObject({ '@type': 'RealEstateListing', offers: { price: '850000.00', priceCurrency: 'BRL' } });
+    // the agency name is escaped, not markup
+    expect(body).toContain('Casa &amp; Cia &lt;Imóveis&gt;');
+    expect(body).not.toContain('<Imóveis>');
+  });
+
+  it('is small, cacheable, and only runs its own hashed inline script', async () => {
+    const { page } = await agencyWithPage();
+    const res = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` });
+    expect(gzipSync(res.body).length).toBeLessThanOrEqual(25 * 1024);
+    expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
+    const hash = createHash('sha256').update(LANDING_SCRIPT).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'sha256-${hash}'`);
+    expect(res.body).toContain(`<script>${LANDING_SCRIPT}</script>`);
+    const again = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}`, headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('hides drafts and unknown slugs (404 page); sold pages say so, show similar listings and keep the form', async () => {
+    const { owner, page: draft } = await agencyWithPage({ status: 'draft' });
+    expect((await ctx.app.inject({ method: 'GET', url: `/imoveis/${draft.slug}` })).statusCode).toBe(404);
+    const missing = await ctx.app.inject({ method: 'GET', url: '/imoveis/nao-existe' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Imóvel não encontrado');
+    const sold = await insertPage(ctx, owner.realEstateId, { status: 'sold', title: 'Casa vendida' });
+    const similar = await insertPage(ctx, owner.realEstateId, { title: 'Outra casa parecida' });
+    const res = await ctx.app.inject({ method: 'GET', url: `/imoveis/${sold.slug}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Este imóvel já foi vendido.');
+    expect(res.body).toContain(`href="/imoveis/${similar.slug}"`);
+    expect(res.body).toContain('id="lead"');
+    const lead = await postLead(sold.slug, validLead);
+    expect(lead.statusCode).toBe(201);
+  });
+});
+
+describe('POST /v1/public/pages/{slug}/leads', () => {
+  it('stores the lead with page, UTM and session, answers 201, and the webhook receives it', async () => {
+    const { owner, page } = await agencyWithPage();
+    const c = new TestClient(ctx.app);
+    await c.login(owner.email);
+    const secret = (await c.get(`/v1/real-estates/${owner.realEstateId}/integrations/webhook/secret`)).json().data.secret;
+    const receiver = await startFakeWebhook({ secret });
+    receivers.push(receiver);
+    await c.put(`/v1/real-estates/${owner.realEstateId}/integrations`, { name: 'webhook', payload: { url: receiver.endpoint } });
+
+    const res = await postLead(page.slug, { ...validLead, utm_source: 'google', utm_medium: 'cpc', gclid: 'abc', session_id: 'sess-1' });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id;
+    const [row] = await ctx.database.db.select().from(leads).where(eq(leads.id, id));
+    expect(row).toMatchObject({ pageId: page.id, name: 'Maria Souza', phone: '11988887777', utmSource: 'google', utmMedium: 'cpc', gclid: 'abc', sessionId: 'sess-1', consent: true, quarantined: false, source: 'landing_page' });
+    const [d] = await ctx.database.db.select().from(deliveries).where(eq(deliveries.leadId, id));
+    expect(d).toBeDefined();
+    await waitFor(() => receiver.events.find((e) => (e.body as { data: { id: string } }).data.id === id), { what: 'webhook event' });
+  });
+
+  it('works without JavaScript: a form post redirects to the thank-you state', async () => {
+    const { page } = await agencyWithPage();
+    const res = await postForm(page.slug, { name: 'João', phone: '21 3333-4444', consent: '1', message: 'Olá' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/imoveis/${page.slug}?enviado=1#contato`);
+    const thanks = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}?enviado=1` });
+    expect(thanks.body).toContain('<div id="ok" class="ok" tabindex="-1" role="status">');
+    expect(thanks.headers['cache-control']).toBe('no-store');
+  });
+
+  it('a bad form post re-renders the page with the errors and the values, storing nothing', async () => {
+    const { owner, page } = await agencyWithPage();
+    const res = await postForm(page.slug, { name: 'Ana', phone: '123', email: 'ana@', message: 'Oi' });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('Informe um telefone com DDD, como (11) 98888-7777.');
+    expect(res.body).toContain('Informe um e-mail válido.');
+    expect(res.body).toContain('É preciso autorizar o contato para enviar.');
+    expect(res.body).toContain('value="Ana"');
+    expect(res.body).toContain('aria-invalid="true" aria-describedby="phone-err"');
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(0);
+  });
+
+  it('validates JSON in Portuguese naming each field; needs a phone or an e-mail', async () => {
+    const { owner, page } = await agencyWithPage();
+    const res = await postLead(page.slug, { name: 'A', consent: false });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      name: ['Informe seu nome.'],
+      consent: ['É preciso autorizar o contato para enviar.'],
+      phone: ['Informe um telefone ou um e-mail para contato.'],
+    });
+    const types = await postLead(page.slug, { name: 42, phone: ['x'], consent: 'sim', message: 'x'.repeat(3000) });
+    expect(types.statusCode).toBe(422);
+    expect(Object.keys(types.json().errors).sort()).toEqual(['message', 'name', 'phone']);
+    const broken = await ctx.app.inject({ method: 'POST', url: leadUrl(page.slug), payload: '{"name":', headers: { 'content-type': 'application/json' } });
+    expect(broken.statusCode).toBe(400);
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(0);
+  });
+
+  it('unknown and draft pages answer 404; a foreign Origin 403', async () => {
+    const { page } = await agencyWithPage({ status: 'draft' });
+    expect((await postLead(page.slug, validLead)).statusCode).toBe(404);
+    expect((await postLead('nao-existe', validLead)).statusCode).toBe(404);
+    const pub = await agencyWithPage();
+    const foreign = await postLead(pub.page.slug, validLead, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    const own = await postLead(pub.page.slug, validLead, { origin: 'http://localhost:3000' });
+    expect(own.statusCode).toBe(201);
+  });
+
+  it('keeps suspect leads in quarantine, unforwarded: honeypot, too fast, forged stamp', async () => {
+    const { owner, page } = await agencyWithPage();
+    const c = new TestClient(ctx.app);
+    await c.login(owner.email);
+    await c.put(`/v1/real-estates/${owner.realEstateId}/integrations`, { name: 'arbo', payload: { api_key: 'k' } });
+    const html = (await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` })).body;
+    const stamp = html.match(/name="_ts" value="([^"]+)"/)![1]!;
+    const bot = await postLead(page.slug, { ...validLead, website: 'http://spam.example' });
+    const fast = await postLead(page.slug, { ...validLead, phone: '11977776666', _ts: stamp });
+    const forged = await postLead(page.slug, { ...validLead, phone: '11966665555', _ts: `${Date.now() - 60_000}.forjado` });
+    for (const res of [bot, fast, forged]) expect(res.statusCode).toBe(201); // bots are not told
+    const rows = await leadsOf(owner.realEstateId);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.quarantined)).toBe(true);
+    expect(rows.map((r) => r.quarantineReason).sort()).toEqual([
+      'campo oculto preenchido (robô)',
+      'formulário com carimbo inválido',
+      'formulário enviado rápido demais',
+    ]);
+    const ds = await ctx.database.db.select().from(deliveries).where(eq(deliveries.realEstateId, owner.realEstateId));
+    expect(ds).toHaveLength(0);
+    // a person who took their time is not suspect
+    const realStamp = `${Date.now() - 10_000}.${stamp.split('.')[1]}`;
+    expect((await postLead(page.slug, { ...validLead, _ts: realStamp })).statusCode).toBe(201);
+  });
+
+  it('rate-limits per IP: quarantine after 5 in 10 minutes, 429 after 30', async () => {
+    const { owner, page } = await agencyWithPage();
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 30; i++) {
+      const res = await postLead(page.slug, { ...validLead, email: `p${i}@exemplo.com.br`, phone: null }, {}, ip);
+      expect(res.statusCode).toBe(201);
+    }
+    const blocked = await postLead(page.slug, validLead, {}, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const rows = await leadsOf(owner.realEstateId);
+    expect(rows.filter((r) => !r.quarantined)).toHaveLength(5);
+    expect(rows.filter((r) => r.quarantined)).toHaveLength(25);
+  });
+
+  it('links a returning person to the earlier contact: not lost, not double-counted', async () => {
+    const { owner, page } = await agencyWithPage();
+    const first = (await postLead(page.slug, { ...validLead, email: null })).json().data.id;
+    const second = (await postLead(page.slug, { ...validLead, phone: '+55 11 98888-7777', email: 'outro@exemplo.com.br' })).json().data.id;
+    const third = (await postLead(page.slug, { ...validLead, phone: null, email: 'OUTRO@exemplo.com.br' })).json().data.id;
+    const rows = await leadsOf(owner.realEstateId);
+    expect(rows).toHaveLength(3);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(first)!.isRepeat).toBe(false);
+    expect(byId.get(second)!.isRepeat).toBe(true);
+    expect(byId.get(third)!.isRepeat).toBe(true);
+    expect(new Set(rows.map((r) => r.contactId)).size).toBe(1);
+    const [contact] = await ctx.database.db.select().from(contacts).where(eq(contacts.realEstateId, owner.realEstateId));
+    expect(contact).toMatchObject({ leadsCount: 3, phone: '11988887777', email: 'outro@exemplo.com.br' });
+  });
+
+  it('e-mails owners and admins by default, agents only when they asked', async () => {
+    const { owner, page } = await agencyWithPage();
+    const quiet = await addMember(ctx, owner.realEstateId, 'agent');
+    const keen = await addMember(ctx, owner.realEstateId, 'agent');
+    await ctx.database.db.insert(preferences).values({ realEstateId: owner.realEstateId, userId: keen.userId, key: 'lead_alert_email', value: true });
+    await postLead(page.slug, validLead);
+    const outbox = path.join(ctx.config.dataDir, 'outbox');
+    const files = await waitFor(async () => {
+      const list = await readdir(outbox).catch(() => [] as string[]);
+      return list.filter((f) => f.includes(owner.email)).length && list.filter((f) => f.includes(keen.email)).length ? list : null;
+    }, { what: 'alert e-mails' });
+    expect(files.some((f) => f.includes(quiet.email))).toBe(false);
+  });
+});

@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, leads } from '../../db/schema.ts';
+import { TestClient, addMember, createOwner, createTestContext, insertPage, type TestContext } from '../../testing/test-app.ts';
+import { captureLead } from './capture-lead.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function agencyWithLeads() {
+  const owner = await createOwner(ctx, 'Leads S.A.');
+  const c = new TestClient(ctx.app);
+  await c.login(owner.email);
+  const page = await insertPage(ctx, owner.realEstateId, { title: 'Casa no Lago' });
+  const other = await insertPage(ctx, owner.realEstateId, { title: 'Sala comercial' });
+  const base = { realEstateId: owner.realEstateId, source: 'landing_page', consent: true };
+  const a = await captureLead(ctx.app, { ...base, pageId: page.id, name: 'Ana Lima', phone: '11988887777', email: 'ana@x.com.br', message: 'Quero visitar sábado', utmSource: 'facebook' });
+  const b = await captureLead(ctx.app, { ...base, pageId: other.id, name: 'Bruno Reis', phone: '21977776666', message: '=HYPERLINK("http://mal.example")' });
+  const q = await captureLead(ctx.app, { ...base, pageId: page.id, name: 'Robô', email: 'bot@spam.example', quarantined: true, quarantineReason: 'campo oculto preenchido (robô)' });
+  const t = await captureLead(ctx.app, { ...base, name: 'Teste', phone: '11999999999', isTest: true, source: 'teste' });
+  return { owner, c, page, other, a: a.lead, b: b.lead, q: q.lead, t: t.lead };
+}
+
+describe('GET /v1/real-estates/{id}/leads', () => {
+  it('lists newest first with page 1 and per_page 25 by default, without quarantined and test leads', async () => {
+    const { c, owner, a, b } = await agencyWithLeads();
+    const res = await c.get(`/v1/real-estates/${owner.realEstateId}/leads`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.meta).toMatchObject({ current_page: 1, per_page: 25, total: 2, last_page: 1 });
+    expect(body.data.map((l: { id: string }) => l.id)).toEqual([b.id, a.id]);
+    expect(body.data[1]).toMatchObject({ name: 'Ana Lima', status: 'novo', page: { title: 'Casa no Lago' }, utm: { source: 'facebook' } });
+  });
+
+  it('filters by page, status, search, dates, quarantine and tests', async () => {
+    const { c, owner, page, a, b, q, t } = await agencyWithLeads();
+    const ids = async (query: string) =>
+      (await c.get(`/v1/real-estates/${owner.realEstateId}/leads?${query}`)).json().data.map((l: { id: string }) => l.id);
+    expect(await ids(`page_id=${page.id}`)).toEqual([a.id]);
+    expect(await ids('search=bruno')).toEqual([b.id]);
+    expect(await ids('search=98888')).toEqual([a.id]);
+    expect(await ids('search=sábado')).toEqual([a.id]);
+    expect(await ids('quarantined=1')).toEqual([q.id]);
+    expect(await ids('include_tests=1')).toContain(t.id);
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+    expect(await ids(`from=${today}&to=${today}`)).toHaveLength(2);
+    expect(await ids('from=2000-01-01&to=2000-01-31')).toEqual([]);
+    await c.request('PATCH', `/v1/leads/${a.id}`, { body: { status: 'proposta' } });
+    expect(await ids('status=proposta')).toEqual([a.id]);
+    const bad = await c.get(`/v1/real-estates/${owner.realEstateId}/leads?status=quente&per_page=0&from=31/12/2024`);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['from', 'per_page', 'status']);
+  });
+
+  it("answers 404 for another agency's leads, and agents can work leads", async () => {
+    const { owner, a } = await agencyWithLeads();
+    const stranger = await createOwner(ctx);
+    const s = new TestClient(ctx.app);
+    await s.login(stranger.email);
+    expect((await s.get(`/v1/real-estates/${owner.realEstateId}/leads`)).statusCode).toBe(404);
+    expect((await s.get(`/v1/leads/${a.id}`)).statusCode).toBe(404);
+    expect((await s.request('PATCH', `/v1/leads/${a.id}`, { body: { status: 'ganho' } })).statusCode).toBe(404);
+    expect((await s.get(`/v1/real-estates/${owner.realEstateId}/leads/export`)).statusCode).toBe(404);
+    const agent = await addMember(ctx, owner.realEstateId, 'agent');
+    const g = new TestClient(ctx.app);
+    await g.login(agent.email);
+    expect((await g.get(`/v1/real-estates/${owner.realEstateId}/leads`)).json().meta.total).toBe(2);
+    expect((await g.request('PATCH', `/v1/leads/${a.id}`, { body: { status: 'em_atendimento' } })).statusCode).toBe(200);
+  });
+});
+
+describe('one lead', () => {
+  it('shows contact history and the delivery ledger; status changes are recorded', async () => {
+    const { c, owner, a, page } = await agencyWithLeads();
+    const again = await captureLead(ctx.app, { realEstateId: owner.realEstateId, pageId: page.id, name: 'Ana L.', phone: '11988887777', consent: true });
+    const res = await c.get(`/v1/leads/${again.lead.id}`);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ is_repeat: true, contact_id: a.contactId, deliveries: [] });
+    expect(data.contact_leads.map((l: { id: string }) => l.id)).toEqual([a.id]);
+
+    const patched = await c.request('PATCH', `/v1/leads/${a.id}`, { body: { status: 'visita_agendada' } });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().data.status).toBe('visita_agendada');
+    const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.subject, a.id));
+    expect(audit[0]).toMatchObject({ action: 'lead.status_changed', details: { from: 'novo', to: 'visita_agendada' } });
+    const bad = await c.request('PATCH', `/v1/leads/${a.id}`, { body: { status: 'quente' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.status[0]).toContain('novo, em_atendimento');
+    expect((await c.get('/v1/leads/123')).statusCode).toBe(422);
+    expect((await c.get('/v1/leads/7d3f1c52-3a1e-4d5b-9a43-1f6c2b1d0a99')).statusCode).toBe(404);
+  });
+
+  it('releases a quarantined lead once', async () => {
+    const { c, q } = await agencyWithLeads();
+    const res = await c.post(`/v1/leads/${q.id}/release`);
+    expect(res.statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(leads).where(eq(leads.id, q.id));
+    expect(row!.quarantined).toBe(false);
+    expect((await c.post(`/v1/leads/${q.id}/release`)).statusCode).toBe(409);
+  });
+});
+
+describe('CSV export', () => {
+  it('exports the filtered set, with a BOM for Excel and formulas neutralised', async () => {
+    const { c, owner, page } = await agencyWithLeads();
+    const res = await c.get(`/v1/real-estates/${owner.realEstateId}/leads/export`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('"Data";"Nome";"Telefone";"E-mail";"Mensagem";"Status";"Imóvel";"Origem";"utm_source";"utm_medium";"utm_campaign";"utm_term";"utm_content";"gclid";"fbclid";"Repetido"');
+    expect(lines).toHaveLength(3);
+    expect(res.body).toContain(`"'=HYPERLINK(""http://mal.example"")"`);
+    const filtered = await c.get(`/v1/real-estates/${owner.realEstateId}/leads/export?page_id=${page.id}`);
+    const rows = filtered.body.trim().split('\r\n');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain('"Ana Lima"');
+    expect(rows[1]).toContain('"Página do imóvel"');
+  });
+});

@@ -1,0 +1,31 @@
+/** Deletes pages of the given agencies (ids of any other agency are simply not matched), then their stored photos. */
+import { and, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { auditLog, pages } from '../../db/schema.ts';
+import type { Storage } from '../storage/storage.ts';
+
+export async function deletePages(db: Db, storage: Storage, input: { realEstateIds: number[]; userId: number; ids: number[] }): Promise<number[]> {
+  if (!input.ids.length || !input.realEstateIds.length) return [];
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(pages)
+      .where(and(inArray(pages.realEstateId, input.realEstateIds), inArray(pages.id, input.ids)))
+      .returning({ id: pages.id, realEstateId: pages.realEstateId, slug: pages.slug, photos: pages.photos });
+    if (rows.length) {
+      await tx.insert(auditLog).values(
+        rows.map((r) => ({
+          realEstateId: r.realEstateId,
+          userId: input.userId,
+          action: 'page.deleted',
+          subject: String(r.id),
+          details: { slug: r.slug, bulk: input.ids.length > 1 },
+        })),
+      );
+    }
+    return rows;
+  });
+  // Files go after the commit: a failed delete leaves an orphan file, never a page without its photos.
+  const keys = deleted.flatMap((r) => r.photos.map((p) => p.key).filter((k): k is string => !!k));
+  await Promise.all(keys.map((k) => storage.delete(k).catch(() => undefined)));
+  return deleted.map((r) => r.id);
+}

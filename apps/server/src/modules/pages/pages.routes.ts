@@ -1,0 +1,229 @@
+/**
+ * Páginas: one landing page per property. Every member of the agency (owner, admin, agent) manages
+ * them; another agency's page ids answer 404.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  PAGE_LIMITS,
+  PAGES_DEFAULT_PER_PAGE,
+  createPageBody,
+  deleteManyPagesBody,
+  pageListQuery,
+  pageQuery,
+  pageSchema,
+  reorderPagePhotosBody,
+  suggestPageTitle,
+  updatePageFields,
+  type PropertyType,
+} from '@vitrine/contracts';
+import { memberships, pages } from '../../db/schema.ts';
+import { HttpError, fieldError, notFound, parseOrThrow } from '../../lib/http-errors.ts';
+import { paginate } from '../../lib/pagination.ts';
+import { sniffImageType } from '../storage/storage.ts';
+import { createPage } from './create-page.ts';
+import { deletePages } from './delete-pages.ts';
+import { readImageDimensions, type PhotoType } from './image-dimensions.ts';
+import { leadsCountSql, listPages } from './list-pages.ts';
+import { addPagePhoto, deletePagePhoto, reorderPagePhotos, tooManyPhotos } from './page-photos.ts';
+import { toPageView, type PageRow } from './page-view.ts';
+import { updatePage } from './update-page.ts';
+
+export const PAGE_NOT_FOUND = 'Página não encontrada.';
+
+const idParams = z.object({
+  id: z.coerce.number({ error: 'O id deve ser um número.' }).int('O id deve ser um número inteiro.').positive('O id deve ser positivo.').max(2_147_483_647),
+});
+const photoParams = idParams.extend({ photoId: z.string().max(64) });
+const listQuery = pageQuery(PAGES_DEFAULT_PER_PAGE).extend(pageListQuery.shape);
+const pageResponse = z.object({ data: pageSchema });
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export default async function pageRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+  const { storage } = app;
+  const viewCtx = { appUrl: app.config.APP_URL, storage };
+
+  /** The page, if it belongs to one of the caller's agencies; otherwise the same 404 as a missing id. */
+  const loadPage = async (request: FastifyRequest, id: number): Promise<PageRow> => {
+    await app.requireUser(request);
+    const [row] = await db.select().from(pages).where(eq(pages.id, id));
+    if (!row) throw notFound(PAGE_NOT_FOUND);
+    try {
+      await app.requireMembership(request, row.realEstateId);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404) throw notFound(PAGE_NOT_FOUND);
+      throw err;
+    }
+    return row;
+  };
+
+  const view = async (row: PageRow) => {
+    const [counted] = await db.select({ n: leadsCountSql }).from(pages).where(eq(pages.id, row.id));
+    return toPageView(row, viewCtx, counted?.n ?? 0);
+  };
+
+  r.get(
+    '/v1/real-estates/:id/pages',
+    { schema: { tags: ['pages'], summary: 'Páginas da imobiliária (busca, status, paginação)', params: idParams, querystring: listQuery } },
+    async (request) => {
+      const m = await app.requireMembership(request, request.params.id);
+      const q = request.query;
+      const { rows, total } = await listPages(db, m.realEstateId, q);
+      return paginate({
+        data: rows.map((x) => toPageView(x.page, viewCtx, x.leadsCount)),
+        total,
+        page: q.page,
+        perPage: q.per_page,
+        url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/pages`,
+        query: q,
+      });
+    },
+  );
+
+  r.post(
+    '/v1/real-estates/:id/pages',
+    {
+      schema: { tags: ['pages'], summary: 'Criar página ({page: {title}} basta: nasce como rascunho)', params: idParams, body: createPageBody, response: { 201: pageResponse } },
+    },
+    async (request, reply) => {
+      const m = await app.requireMembership(request, request.params.id);
+      const row = await createPage(db, { realEstateId: m.realEstateId, userId: request.currentUser!.id, fields: request.body.page });
+      return reply.status(201).send({ data: toPageView(row, viewCtx, 0) });
+    },
+  );
+
+  // Static before parametric: find-my-way prefers it anyway, and "many" is not a number.
+  r.delete(
+    '/v1/pages/many',
+    { schema: { tags: ['pages'], summary: 'Excluir várias páginas ({ids}); ids de outras imobiliárias são ignorados', body: deleteManyPagesBody } },
+    async (request) => {
+      await app.requireUser(request);
+      const user = request.currentUser!;
+      // Only pages of the caller's own agencies match; other ids are ignored without a word.
+      const agencies = await db.select({ id: memberships.realEstateId }).from(memberships).where(eq(memberships.userId, user.id));
+      const deleted = (await deletePages(db, storage, { realEstateIds: agencies.map((a) => a.id), userId: user.id, ids: [...new Set(request.body.ids)] })).length;
+      return { data: { deleted } };
+    },
+  );
+
+  r.get(
+    '/v1/pages/:id',
+    { schema: { tags: ['pages'], summary: 'Uma página', params: idParams, response: { 200: pageResponse } } },
+    async (request) => ({ data: await view(await loadPage(request, request.params.id)) }),
+  );
+
+  r.put(
+    '/v1/pages/:id',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Atualizar página (parcial; {status: "published"} publica)',
+        description: 'Campos da página no corpo, ou dentro de {page: {...}}.',
+        params: idParams,
+        response: { 200: pageResponse },
+      },
+    },
+    async (request) => {
+      const page = await loadPage(request, request.params.id);
+      const body = request.body;
+      const raw = isPlainObject(body) && Object.keys(body).length === 1 && isPlainObject(body.page) ? body.page : body;
+      const fields = parseOrThrow(updatePageFields, raw);
+      const row = await updatePage(db, { page, userId: request.currentUser!.id, fields });
+      return { data: await view(row) };
+    },
+  );
+
+  r.delete(
+    '/v1/pages/:id',
+    { schema: { tags: ['pages'], summary: 'Excluir página', params: idParams } },
+    async (request, reply) => {
+      const page = await loadPage(request, request.params.id);
+      await deletePages(db, storage, { realEstateIds: [page.realEstateId], userId: request.currentUser!.id, ids: [page.id] });
+      return reply.status(204).send();
+    },
+  );
+
+  r.patch(
+    '/v1/pages/:id/get-title',
+    { schema: { tags: ['pages'], summary: 'Sugerir e salvar um título a partir dos dados do imóvel', params: idParams, response: { 200: pageResponse } } },
+    async (request) => {
+      const page = await loadPage(request, request.params.id);
+      const title = suggestPageTitle({
+        property_type: page.propertyType as PropertyType | null,
+        purpose: page.purpose,
+        bedrooms: page.bedrooms,
+        neighborhood: page.neighborhood,
+        city: page.city,
+      });
+      const row = await updatePage(db, { page, userId: request.currentUser!.id, fields: { title }, action: 'page.title_suggested' });
+      return { data: await view(row) };
+    },
+  );
+
+  r.post(
+    '/v1/pages/:id/photos',
+    {
+      schema: { tags: ['pages'], summary: 'Enviar foto (multipart, campo photo: JPEG, PNG ou WebP até 10 MB; campo alt opcional)', params: idParams, response: { 201: pageResponse } },
+    },
+    async (request, reply) => {
+      const page = await loadPage(request, request.params.id);
+      if (!request.isMultipart()) throw fieldError('photo', 'Envie a foto como multipart/form-data no campo photo.');
+      if (page.photos.length >= PAGE_LIMITS.photos) throw tooManyPhotos();
+      let file: { buffer: Buffer; type: PhotoType } | undefined;
+      let alt: string | null = null;
+      for await (const part of request.parts({ limits: { fileSize: PAGE_LIMITS.photoBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'photo') {
+            await part.toBuffer().catch(() => undefined);
+            throw fieldError(part.fieldname, `Arquivo inesperado no campo ${part.fieldname}: envie a foto no campo photo.`);
+          }
+          const buffer = await part.toBuffer();
+          const type = sniffImageType(buffer);
+          if (type !== 'image/jpeg' && type !== 'image/png' && type !== 'image/webp') {
+            throw fieldError('photo', 'A foto deve ser uma imagem JPEG, PNG ou WebP.');
+          }
+          file = { buffer, type };
+        } else if (part.fieldname === 'alt') {
+          const value = String(part.value ?? '').trim();
+          if (value.length > 200) throw fieldError('alt', 'O texto alternativo da foto deve ter no máximo 200 caracteres.');
+          alt = value || null;
+        }
+      }
+      if (!file) throw fieldError('photo', 'Envie a foto no campo photo.');
+      const row = await addPagePhoto(db, storage, {
+        page,
+        userId: request.currentUser!.id,
+        file: file.buffer,
+        type: file.type,
+        dimensions: readImageDimensions(file.buffer, file.type),
+        alt,
+      });
+      return reply.status(201).send({ data: await view(row) });
+    },
+  );
+
+  r.put(
+    '/v1/pages/:id/photos',
+    { schema: { tags: ['pages'], summary: 'Reordenar fotos ({order: [ids]}, a primeira é a capa)', params: idParams, body: reorderPagePhotosBody, response: { 200: pageResponse } } },
+    async (request) => {
+      const page = await loadPage(request, request.params.id);
+      const row = await reorderPagePhotos(db, { page, userId: request.currentUser!.id, order: request.body.order, alt: request.body.alt });
+      return { data: await view(row) };
+    },
+  );
+
+  r.delete(
+    '/v1/pages/:id/photos/:photoId',
+    { schema: { tags: ['pages'], summary: 'Excluir foto (e o arquivo)', params: photoParams, response: { 200: pageResponse } } },
+    async (request) => {
+      const page = await loadPage(request, request.params.id);
+      const row = await deletePagePhoto(db, storage, { page, userId: request.currentUser!.id, photoId: request.params.photoId });
+      return { data: await view(row) };
+    },
+  );
+}

@@ -1,0 +1,21 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TestClient, createOwner, createTestContext, type TestContext } from '../../testing/test-app.ts';
+let ctx: TestContext;
+beforeAll(async () => { ctx = await createTestContext({}, {}, { level: 'error' }); });
+afterAll(async () => { await ctx?.close(); });
+it('smoke', async () => {
+  const o = await createOwner(ctx);
+  const c = new TestClient(ctx.app);
+  await c.login(o.email);
+  const res = await c.post(`/v1/real-estates/${o.realEstateId}/pages`, { page: { title: 'Apartamento 3 quartos – Pinheiros!' } });
+  console.log(res.statusCode, res.body);
+  const l = await c.get(`/v1/real-estates/${o.realEstateId}/pages?search=PINHEIROS`);
+  console.log(l.statusCode, l.body);
+  const p = await c.put(`/v1/pages/${res.json().data.id}`, { status: 'published' });
+  console.log(p.statusCode, p.body);
+  const bad = await c.post(`/v1/real-estates/${o.realEstateId}/pages`, { page: { title: 5, price_cents: 'x' } });
+  console.log(bad.statusCode, bad.body);
+  const bad2 = await c.post(`/v1/real-estates/${o.realEstateId}/pages`, {});
+  console.log(bad2.statusCode, bad2.body);
+  expect(res.statusCode).toBe(201);
+});
