@@ -29,7 +29,12 @@ export async function newPage(
   baseURL: string,
   viewport: { width: number; height: number } = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page };

@@ -26,7 +26,9 @@ describe('console in the browser', () => {
     try {
       await logIn(page);
       expect(new URL(page.url()).pathname).toBe('/dashboard');
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`Olá, ${DEMO.firstName}!`);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe(`Olá, ${DEMO.firstName}!`);
       const footer = sidebar(page).getByTestId('sidebar-account');
       await expect.poll(() => footer.textContent()).toContain(DEMO.email);
     } finally {
@@ -44,15 +46,23 @@ describe('console in the browser', () => {
       await sidebar(page).getByRole('button', { name: 'Trocar conta' }).click();
       const menu = page.getByRole('menu');
       await menu.waitFor();
-      expect(await menu.getByRole('menuitemradio', { name: /Imobiliária Demonstração/ }).getAttribute('aria-checked')).toBe('true');
+      expect(
+        await menu
+          .getByRole('menuitemradio', { name: /Imobiliária Demonstração/ })
+          .getAttribute('aria-checked'),
+      ).toBe('true');
       await menu.getByRole('menuitemradio', { name: /Imóveis Litoral/ }).click();
 
       await menu.waitFor({ state: 'detached' });
       await expect.poll(() => name.textContent()).toBe('Imóveis Litoral');
-      await expect.poll(() => page.getByTestId('dashboard-agency-name').textContent()).toBe('Imóveis Litoral');
+      await expect
+        .poll(() => page.getByTestId('dashboard-agency-name').textContent())
+        .toBe('Imóveis Litoral');
 
       await page.reload();
-      await expect.poll(() => sidebar(page).getByTestId('sidebar-account-name').textContent()).toBe('Imóveis Litoral');
+      await expect
+        .poll(() => sidebar(page).getByTestId('sidebar-account-name').textContent())
+        .toBe('Imóveis Litoral');
     } finally {
       await close();
     }
@@ -71,7 +81,9 @@ describe('console in the browser', () => {
       await drawer.waitFor({ state: 'detached' });
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Leads');
       // Nothing wider than the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
 
       await page.getByRole('button', { name: 'Abrir menu' }).click();
       await drawer.getByRole('button', { name: 'Fechar menu' }).click();
@@ -125,7 +137,9 @@ describe('console in the browser', () => {
         'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
         'base64',
       );
-      await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
       await page.getByRole('button', { name: 'Salvar alterações' }).click();
       await page.locator('[data-variant=success]', { hasText: 'Perfil atualizado!' }).waitFor();
       // The sidebar's logo comes from the refreshed user.
@@ -162,7 +176,9 @@ describe('console in the browser', () => {
       await page.getByRole('menuitem', { name: 'Sair' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('link', { name: 'Entrar' }).first().waitFor();
-      expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vitrine.')))).toEqual([]);
+      expect(
+        await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vitrine.'))),
+      ).toEqual([]);
 
       await page.goto('/dashboard');
       await page.waitForURL('**/entrar');

@@ -53,7 +53,9 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -61,7 +63,8 @@ function freePort(): Promise<number> {
 async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`O servidor terminou (código ${child.exitCode}) antes de responder:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`O servidor terminou (código ${child.exitCode}) antes de responder:\n${output()}`);
     try {
       const response = await fetch(`${url}/healthz`);
       if (response.status === 200) return;
@@ -82,7 +85,14 @@ export default async function setup(project: TestProject) {
   let log = '';
   const child = spawn(path.join(bin, 'tsx'), ['apps/server/src/server.ts'], {
     cwd: root,
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', APP_URL: baseURL },
+    env: {
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      APP_URL: baseURL,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {

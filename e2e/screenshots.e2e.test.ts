@@ -1,6 +1,6 @@
 /**
  * Screenshots of the login screen and the shell at 1280×800 and 390×844. They go to
- * docs/screenshots/tmp/ (ignored by git) unless UPDATE_SCREENSHOTS=1, which refreshes the
+ * test-results/screenshots/ (ignored by git) unless UPDATE_SCREENSHOTS=1, which refreshes the
  * committed ones in docs/screenshots/.
  */
 import { mkdirSync } from 'node:fs';
@@ -11,7 +11,12 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { DESKTOP, logIn, launchBrowser, newPage, PHONE } from './browser';
 
 const baseURL = inject('baseURL');
-const outDir = fileURLToPath(new URL(process.env.UPDATE_SCREENSHOTS ? '../docs/screenshots/' : '../docs/screenshots/tmp/', import.meta.url));
+const outDir = fileURLToPath(
+  new URL(
+    process.env.UPDATE_SCREENSHOTS ? '../docs/screenshots/' : '../test-results/screenshots/',
+    import.meta.url,
+  ),
+);
 let browser: Browser;
 
 beforeAll(async () => {
@@ -26,6 +31,12 @@ async function shoot(page: Page, name: string) {
   // Let fonts, images and entry animations settle.
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(300);
+  // Every screen works at its width: nothing sticks out sideways.
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${name} is wider than the viewport`).toBeLessThanOrEqual(innerWidth);
   const file = path.join(outDir, `${name}.png`);
   await page.screenshot({ path: file });
   return file;

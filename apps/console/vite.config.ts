@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -19,6 +20,14 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
   },
+  // Unit tests (vitest reads this file too): jsdom, jest-dom matchers, tests next to the code.
+  test: {
+    name: 'console',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
@@ -30,12 +39,20 @@ export default defineConfig({
         // rarely (better caching); route code is split by the router's lazy imports.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 30,
+            },
             { name: 'data', test: /node_modules[\\/](@tanstack|axios)[\\/]/, priority: 20 },
             // zod only arrives with the first form (the contracts' schemas); constants come from
             // the zod-free subpaths '@vitrine/contracts/{constants,errors,paths}'.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-            { name: 'charts', test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor)[\\/]/, priority: 10 },
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor)[\\/]/,
+              priority: 10,
+            },
           ],
         },
       },

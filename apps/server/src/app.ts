@@ -21,6 +21,7 @@ import errorHandler from './plugins/error-handler.ts';
 import queuePlugin from './plugins/queue.ts';
 import sessionPlugin from './plugins/session.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import catalogImportRoutes from './modules/catalog-import/catalog-import.routes.ts';
 import deliveryRoutes from './modules/deliveries/deliveries.routes.ts';
 import integrationRoutes from './modules/integrations/integrations.routes.ts';
 import landingRoutes from './modules/landing/landing.routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(integrationRoutes);
   await app.register(deliveryRoutes);
   await app.register(pageRoutes);
+  await app.register(catalogImportRoutes);
   await app.register(landingRoutes);
   await app.register(leadRoutes);
 

@@ -6,16 +6,38 @@ import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './routes/route-error';
 
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import('@/features/marketing/routes/welcome')).WelcomeRoute }) },
-  { path: paths.success, lazy: async () => ({ Component: (await import('@/features/auth/routes/register-success')).RegisterSuccessRoute }) },
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('@/features/marketing/routes/welcome')).WelcomeRoute }),
+  },
+  {
+    path: paths.success,
+    lazy: async () => ({
+      Component: (await import('@/features/auth/routes/register-success')).RegisterSuccessRoute,
+    }),
+  },
   ...[paths.demo, paths.demoAlias].map((path) => ({
     path,
     lazy: async () => ({ Component: (await import('@/features/marketing/routes/demo')).DemoRoute }),
   })),
-  { path: paths.accounts, lazy: async () => ({ Component: (await import('@/features/accounts/routes/accounts')).AccountsRoute }) },
-  { path: paths.createAccount, lazy: async () => ({ Component: (await import('@/features/accounts/routes/create-account')).CreateAccountRoute }) },
-  { path: paths.blog, lazy: async () => ({ Component: (await import('@/features/marketing/routes/blog')).BlogRoute }) },
-  { path: paths.blogPost(':slug'), lazy: async () => ({ Component: (await import('@/features/marketing/routes/blog')).BlogPostRoute }) },
+  {
+    path: paths.accounts,
+    lazy: async () => ({ Component: (await import('@/features/accounts/routes/accounts')).AccountsRoute }),
+  },
+  {
+    path: paths.createAccount,
+    lazy: async () => ({
+      Component: (await import('@/features/accounts/routes/create-account')).CreateAccountRoute,
+    }),
+  },
+  {
+    path: paths.blog,
+    lazy: async () => ({ Component: (await import('@/features/marketing/routes/blog')).BlogRoute }),
+  },
+  {
+    path: paths.blogPost(':slug'),
+    lazy: async () => ({ Component: (await import('@/features/marketing/routes/blog')).BlogPostRoute }),
+  },
 ];
 
 const authRoutes: RouteObject[] = [
@@ -23,23 +45,77 @@ const authRoutes: RouteObject[] = [
     path,
     lazy: async () => ({ Component: (await import('@/features/auth/routes/login')).LoginRoute }),
   })),
-  { path: paths.register, lazy: async () => ({ Component: (await import('@/features/auth/routes/register')).RegisterRoute }) },
-  { path: paths.forgotPassword, lazy: async () => ({ Component: (await import('@/features/auth/routes/forgot-password')).ForgotPasswordRoute }) },
-  { path: paths.resetPassword, lazy: async () => ({ Component: (await import('@/features/auth/routes/reset-password')).ResetPasswordRoute }) },
+  {
+    path: paths.register,
+    lazy: async () => ({ Component: (await import('@/features/auth/routes/register')).RegisterRoute }),
+  },
+  {
+    path: paths.forgotPassword,
+    lazy: async () => ({
+      Component: (await import('@/features/auth/routes/forgot-password')).ForgotPasswordRoute,
+    }),
+  },
+  {
+    path: paths.resetPassword,
+    lazy: async () => ({
+      Component: (await import('@/features/auth/routes/reset-password')).ResetPasswordRoute,
+    }),
+  },
 ];
 
 const protectedRoutes: RouteObject[] = [
-  { path: paths.account, lazy: async () => ({ Component: (await import('@/features/accounts/routes/account')).AccountRoute }) },
-  { path: paths.dashboard, lazy: async () => ({ Component: (await import('@/features/dashboard/routes/dashboard')).DashboardRoute }) },
-  { path: paths.pages, lazy: async () => ({ Component: (await import('@/features/pages/routes/pages')).PagesRoute }) },
-  { path: paths.page(':id'), lazy: async () => ({ Component: (await import('@/features/pages/routes/pages')).PageDetailRoute }) },
-  { path: paths.preferences, lazy: async () => ({ Component: (await import('@/features/preferences/routes/preferences')).PreferencesRoute }) },
-  { path: paths.integrations, lazy: async () => ({ Component: (await import('@/features/integrations/routes/integrations')).IntegrationsRoute }) },
-  { path: paths.leads, lazy: async () => ({ Component: (await import('@/features/leads/routes/leads')).LeadsRoute }) },
-  { path: paths.analytics, lazy: async () => ({ Component: (await import('@/features/analytics/routes/analytics')).AnalyticsRoute }) },
-  { path: paths.analyticsSession(':sessionId'), lazy: async () => ({ Component: (await import('@/features/analytics/routes/analytics')).AnalyticsSessionRoute }) },
-  { path: paths.subscription, lazy: async () => ({ Component: (await import('@/features/subscription/routes/subscription')).SubscriptionRoute }) },
-  { path: paths.users, lazy: async () => ({ Component: (await import('@/features/users/routes/users')).UsersRoute }) },
+  {
+    path: paths.account,
+    lazy: async () => ({ Component: (await import('@/features/accounts/routes/account')).AccountRoute }),
+  },
+  {
+    path: paths.dashboard,
+    lazy: async () => ({ Component: (await import('@/features/dashboard/routes/dashboard')).DashboardRoute }),
+  },
+  {
+    path: paths.pages,
+    lazy: async () => ({ Component: (await import('@/features/pages/routes/pages')).PagesRoute }),
+  },
+  {
+    path: paths.page(':id'),
+    lazy: async () => ({ Component: (await import('@/features/pages/routes/pages')).PageDetailRoute }),
+  },
+  {
+    path: paths.preferences,
+    lazy: async () => ({
+      Component: (await import('@/features/preferences/routes/preferences')).PreferencesRoute,
+    }),
+  },
+  {
+    path: paths.integrations,
+    lazy: async () => ({
+      Component: (await import('@/features/integrations/routes/integrations')).IntegrationsRoute,
+    }),
+  },
+  {
+    path: paths.leads,
+    lazy: async () => ({ Component: (await import('@/features/leads/routes/leads')).LeadsRoute }),
+  },
+  {
+    path: paths.analytics,
+    lazy: async () => ({ Component: (await import('@/features/analytics/routes/analytics')).AnalyticsRoute }),
+  },
+  {
+    path: paths.analyticsSession(':sessionId'),
+    lazy: async () => ({
+      Component: (await import('@/features/analytics/routes/analytics')).AnalyticsSessionRoute,
+    }),
+  },
+  {
+    path: paths.subscription,
+    lazy: async () => ({
+      Component: (await import('@/features/subscription/routes/subscription')).SubscriptionRoute,
+    }),
+  },
+  {
+    path: paths.users,
+    lazy: async () => ({ Component: (await import('@/features/users/routes/users')).UsersRoute }),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -48,9 +124,15 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: PageSpinner,
     children: [
-      { lazy: async () => ({ Component: (await import('./layouts/public-layout')).PublicLayout }), children: publicRoutes },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/public-layout')).PublicLayout }),
+        children: publicRoutes,
+      },
       ...authRoutes,
-      { lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }), children: protectedRoutes },
+      {
+        lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
+        children: protectedRoutes,
+      },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
     ],
   },

@@ -14,7 +14,10 @@ export function BrandMark({ className }: { className?: string }) {
 /** The product's mark and name, linking home (or to `to`). */
 export function Brand({ to = '/', className }: { to?: string; className?: string }) {
   return (
-    <Link to={to} className={cn('inline-flex items-center gap-2 rounded-md font-semibold tracking-tight', className)}>
+    <Link
+      to={to}
+      className={cn('inline-flex items-center gap-2 rounded-md font-semibold tracking-tight', className)}
+    >
       <BrandMark />
       <span className="whitespace-nowrap">{APP_NAME}</span>
     </Link>

@@ -1,5 +1,13 @@
 import { paths } from '@vitrine/contracts/paths';
-import { ChartColumn, Inbox, LayoutDashboard, PanelsTopLeft, Plug, Users, type LucideIcon } from 'lucide-react';
+import {
+  ChartColumn,
+  Inbox,
+  LayoutDashboard,
+  PanelsTopLeft,
+  Plug,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface NavItem {
   label: string;

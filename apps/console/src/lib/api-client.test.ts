@@ -1,4 +1,8 @@
-import { REQUEST_TIMEOUT_MS, STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts/constants';
+import {
+  REQUEST_TIMEOUT_MS,
+  STORAGE_SELECTED_REAL_ESTATE_KEY,
+  STORAGE_USER_KEY,
+} from '@vitrine/contracts/constants';
 import MockAdapter from 'axios-mock-adapter';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setXsrfCookie } from '@/test/fixtures';
@@ -53,14 +57,17 @@ describe('CSRF cookie before state-changing calls', () => {
     expect(mock.history.get.map((c) => c.url)).toEqual(['/v1/me']);
   });
 
-  it.each(['post', 'put', 'patch', 'delete'] as const)('fetches it first for %s when the cookie is missing', async (method) => {
-    serveCsrfCookies();
-    mock.onAny('/v1/thing').reply(200, {});
-    await api.request({ method, url: '/v1/thing', data: {} });
-    expect(mock.history.get.map((c) => c.url)).toEqual([CSRF_COOKIE_PATH]);
-    const sent = mock.history[method][0];
-    expect(header(sent, 'X-XSRF-TOKEN')).toBe('tok-1');
-  });
+  it.each(['post', 'put', 'patch', 'delete'] as const)(
+    'fetches it first for %s when the cookie is missing',
+    async (method) => {
+      serveCsrfCookies();
+      mock.onAny('/v1/thing').reply(200, {});
+      await api.request({ method, url: '/v1/thing', data: {} });
+      expect(mock.history.get.map((c) => c.url)).toEqual([CSRF_COOKIE_PATH]);
+      const sent = mock.history[method][0];
+      expect(header(sent, 'X-XSRF-TOKEN')).toBe('tok-1');
+    },
+  );
 
   it('reuses the cookie while it exists and sends its URL-decoded value', async () => {
     serveCsrfCookies();
@@ -142,7 +149,9 @@ describe('401 unauthenticated (spec §8)', () => {
   it('leaves calls marked skipAuthRedirect to their caller', async () => {
     localStorage.setItem(STORAGE_USER_KEY, '{"email":"x"}');
     mock.onGet('/v1/me').reply(401, { message: 'Unauthenticated.' });
-    await expect(api.get('/v1/me', { skipAuthRedirect: true })).rejects.toMatchObject({ response: { status: 401 } });
+    await expect(api.get('/v1/me', { skipAuthRedirect: true })).rejects.toMatchObject({
+      response: { status: 401 },
+    });
     expect(localStorage.getItem(STORAGE_USER_KEY)).not.toBeNull();
     expect(redirect).not.toHaveBeenCalled();
   });

@@ -20,7 +20,9 @@ async function failWith(status: number, body: unknown) {
 
 describe('getApiErrorMessage', () => {
   it("reads the server's message", async () => {
-    expect(getApiErrorMessage(await failWith(429, { message: 'Muitas tentativas.' }))).toBe('Muitas tentativas.');
+    expect(getApiErrorMessage(await failWith(429, { message: 'Muitas tentativas.' }))).toBe(
+      'Muitas tentativas.',
+    );
   });
   it('falls back when the body has no message', async () => {
     expect(getApiErrorMessage(await failWith(500, ''))).toBe(GENERIC_ERROR_MESSAGE);
@@ -36,7 +38,10 @@ describe('getApiErrorMessage', () => {
 });
 
 describe('422 mapping', () => {
-  const body = { message: 'Dados inválidos.', errors: { email: ['Informe um e-mail válido.', 'outro'], token: ['Link expirou.'] } };
+  const body = {
+    message: 'Dados inválidos.',
+    errors: { email: ['Informe um e-mail válido.', 'outro'], token: ['Link expirou.'] },
+  };
 
   it('reads the errors map only from 422 answers', async () => {
     expect(getValidationErrors(await failWith(422, body))).toEqual(body.errors);
@@ -47,18 +52,26 @@ describe('422 mapping', () => {
     const setError = vi.fn();
     const rest = applyServerErrors(await failWith(422, body), setError, ['email', 'password']);
     expect(setError).toHaveBeenCalledTimes(1);
-    expect(setError).toHaveBeenCalledWith('email', { type: 'server', message: 'Informe um e-mail válido.' }, { shouldFocus: true });
+    expect(setError).toHaveBeenCalledWith(
+      'email',
+      { type: 'server', message: 'Informe um e-mail válido.' },
+      { shouldFocus: true },
+    );
     expect(rest).toBe('Link expirou.');
   });
 
   it('returns null when every error landed on a field', async () => {
     const setError = vi.fn();
-    expect(applyServerErrors(await failWith(422, { message: 'x', errors: { email: ['a'] } }), setError, ['email'])).toBeNull();
+    expect(
+      applyServerErrors(await failWith(422, { message: 'x', errors: { email: ['a'] } }), setError, ['email']),
+    ).toBeNull();
   });
 
   it('returns the message of non-422 errors without touching fields', async () => {
     const setError = vi.fn();
-    expect(applyServerErrors(await failWith(429, { message: 'Aguarde.' }), setError, ['email'])).toBe('Aguarde.');
+    expect(applyServerErrors(await failWith(429, { message: 'Aguarde.' }), setError, ['email'])).toBe(
+      'Aguarde.',
+    );
     expect(setError).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,8 @@ import type { ApiErrorBody } from '@vitrine/contracts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 export const GENERIC_ERROR_MESSAGE = 'Não foi possível concluir a operação. Tente novamente.';
-export const NETWORK_ERROR_MESSAGE = 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.';
+export const NETWORK_ERROR_MESSAGE =
+  'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.';
 export const TIMEOUT_ERROR_MESSAGE = 'O servidor demorou demais para responder. Tente novamente.';
 
 function body(error: unknown): Partial<ApiErrorBody> | null {

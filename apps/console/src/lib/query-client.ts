@@ -23,4 +23,5 @@ export function createQueryClient() {
  * Every query that belongs to one agency starts with ['agency', id]; switching accounts drops the
  * others (spec §2: switching only changes the client-side selection).
  */
-export const agencyKey = (realEstateId: number, ...rest: readonly unknown[]) => ['agency', realEstateId, ...rest] as const;
+export const agencyKey = (realEstateId: number, ...rest: readonly unknown[]) =>
+  ['agency', realEstateId, ...rest] as const;

@@ -1,11 +1,21 @@
-import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD } from '@vitrine/contracts/constants';
+import {
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+  TOAST_SWIPE_THRESHOLD,
+} from '@vitrine/contracts/constants';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { sanitizeHtml } from './sanitize-html';
 import { reducer, resetToastsForTests, toast, TOAST_VARIANTS, useToast, type ToasterToast } from './toast';
 
-const t = (id: string, extra: Partial<ToasterToast> = {}): ToasterToast => ({ id, title: `T${id}`, open: true, ...extra });
+const t = (id: string, extra: Partial<ToasterToast> = {}): ToasterToast => ({
+  id,
+  title: `T${id}`,
+  open: true,
+  ...extra,
+});
 
 describe('toast constants (spec §9)', () => {
   it('match the spec', () => {
@@ -13,7 +23,15 @@ describe('toast constants (spec §9)', () => {
     expect(TOAST_DURATION_MS).toBe(5000);
     expect(TOAST_REMOVE_DELAY_MS).toBe(1_000_000);
     expect(TOAST_SWIPE_THRESHOLD).toBe(50);
-    expect(TOAST_VARIANTS).toEqual(['default', 'success', 'warning', 'info', 'danger', 'outline', 'destructive']);
+    expect(TOAST_VARIANTS).toEqual([
+      'default',
+      'success',
+      'warning',
+      'info',
+      'danger',
+      'outline',
+      'destructive',
+    ]);
   });
 });
 
@@ -92,7 +110,9 @@ describe('toast store lifecycle: open → dismissed → removed', () => {
 
 describe('sanitized HTML descriptions', () => {
   it('strips scripts and event handlers but keeps formatting', () => {
-    const clean = sanitizeHtml('<b>Salvo</b><script>alert(1)</script><img src=x onerror="alert(2)"><a href="/x" onclick="evil()">link</a>');
+    const clean = sanitizeHtml(
+      '<b>Salvo</b><script>alert(1)</script><img src=x onerror="alert(2)"><a href="/x" onclick="evil()">link</a>',
+    );
     expect(clean).toContain('<b>Salvo</b>');
     expect(clean).not.toMatch(/script/i);
     expect(clean).not.toMatch(/onerror/i);
@@ -117,7 +137,8 @@ describe('sanitized HTML descriptions', () => {
         toast({
           variant: 'danger',
           title: 'Erro ao salvar integração',
-          description: 'Falhou: <strong>timeout</strong><img src="x" onerror="window.pwned()"><script>window.pwned()</script>',
+          description:
+            'Falhou: <strong>timeout</strong><img src="x" onerror="window.pwned()"><script>window.pwned()</script>',
         });
       });
       const title = screen.getByText('Erro ao salvar integração');

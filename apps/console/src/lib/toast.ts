@@ -5,7 +5,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@vitrine/contracts/constants';
 
-export const TOAST_VARIANTS = ['default', 'success', 'warning', 'info', 'danger', 'outline', 'destructive'] as const;
+export const TOAST_VARIANTS = [
+  'default',
+  'success',
+  'warning',
+  'info',
+  'danger',
+  'outline',
+  'destructive',
+] as const;
 export type ToastVariant = (typeof TOAST_VARIANTS)[number];
 
 export interface ToasterToast {
@@ -51,12 +59,17 @@ export function reducer(state: ToastState, action: ToastAction): ToastState {
     case 'ADD_TOAST':
       return { ...state, toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
     case 'UPDATE_TOAST':
-      return { ...state, toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)) };
+      return {
+        ...state,
+        toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)),
+      };
     case 'DISMISS_TOAST': {
       const { toastId } = action;
       return {
         ...state,
-        toasts: state.toasts.map((t) => (toastId === undefined || t.id === toastId ? { ...t, open: false } : t)),
+        toasts: state.toasts.map((t) =>
+          toastId === undefined || t.id === toastId ? { ...t, open: false } : t,
+        ),
       };
     }
     case 'REMOVE_TOAST':

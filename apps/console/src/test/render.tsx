@@ -36,5 +36,10 @@ export function renderWithRouter(
     </QueryClientProvider>
   );
   const view = render(wrap(auth));
-  return { ...view, router, queryClient, rerenderAuth: (value: AuthContextValue) => view.rerender(wrap(value)) };
+  return {
+    ...view,
+    router,
+    queryClient,
+    rerenderAuth: (value: AuthContextValue) => view.rerender(wrap(value)),
+  };
 }

@@ -23,7 +23,10 @@ export function DashboardLayout() {
 
   return (
     <div className="min-h-dvh bg-muted/30 md:grid md:grid-cols-[17rem_minmax(0,1fr)]">
-      <aside aria-label="Barra lateral" className="sticky top-0 hidden h-dvh border-r bg-sidebar md:flex md:flex-col">
+      <aside
+        aria-label="Barra lateral"
+        className="sticky top-0 hidden h-dvh border-r bg-sidebar md:flex md:flex-col"
+      >
         <SidebarContent />
       </aside>
 

@@ -12,9 +12,9 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
           <Brand />
-          <nav aria-label="Site" className="flex items-center gap-1 sm:gap-2">
+          <nav aria-label="Site" className="flex shrink-0 items-center gap-1 sm:gap-2">
             <Button variant="ghost" asChild className="hidden sm:inline-flex">
               <Link to={paths.demo}>Demonstração</Link>
             </Button>
@@ -27,10 +27,10 @@ export function PublicLayout() {
               </Button>
             ) : (
               <>
-                <Button variant="ghost" asChild>
+                <Button variant="ghost" asChild className="px-3 sm:px-4">
                   <Link to={paths.login}>Entrar</Link>
                 </Button>
-                <Button asChild>
+                <Button asChild className="px-3 sm:px-4">
                   <Link to={paths.register}>Criar conta</Link>
                 </Button>
               </>

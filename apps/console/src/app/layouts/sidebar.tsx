@@ -1,6 +1,14 @@
 import { ROLE_LABELS } from '@vitrine/contracts/constants';
 import { paths } from '@vitrine/contracts/paths';
-import { Building2, ChevronsUpDown, CreditCard, EllipsisVertical, LogOut, Settings, Store } from 'lucide-react';
+import {
+  Building2,
+  ChevronsUpDown,
+  CreditCard,
+  EllipsisVertical,
+  LogOut,
+  Settings,
+  Store,
+} from 'lucide-react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Brand } from '@/components/brand';
 import { AccountLogo } from '@/components/ui/account-logo';
@@ -76,7 +84,10 @@ function SidebarFooter({ onNavigate }: { onNavigate?: () => void }) {
         >
           <AccountLogo name={selectedRealEstate?.name} logoUrl={selectedRealEstate?.logo_url} />
           <span className="grid min-w-0 leading-tight">
-            <span className="line-clamp-2 text-sm font-semibold break-words" data-testid="sidebar-account-name">
+            <span
+              className="line-clamp-2 text-sm font-semibold break-words"
+              data-testid="sidebar-account-name"
+            >
               {selectedRealEstate?.name || 'Selecionar conta'}
             </span>
             <span className="truncate text-xs text-muted-foreground">{user.email}</span>
@@ -102,7 +113,11 @@ function AccountSwitcher() {
         </span>
         <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden="true" />
       </DropdownMenuTrigger>
-      <DropdownMenuContent side="top" align="start" className="w-[var(--radix-dropdown-menu-trigger-width)] min-w-60">
+      <DropdownMenuContent
+        side="top"
+        align="start"
+        className="w-[var(--radix-dropdown-menu-trigger-width)] min-w-60"
+      >
         <DropdownMenuLabel>Suas imobiliárias</DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={selectedRealEstate ? String(selectedRealEstate.id) : ''}
@@ -113,7 +128,9 @@ function AccountSwitcher() {
               <AccountLogo name={realEstate.name} logoUrl={realEstate.logo_url} className="size-7" />
               <span className="grid min-w-0 leading-tight">
                 <span className="truncate">{realEstate.name}</span>
-                <span className="text-xs font-normal text-muted-foreground">{ROLE_LABELS[realEstate.role]}</span>
+                <span className="text-xs font-normal text-muted-foreground">
+                  {ROLE_LABELS[realEstate.role]}
+                </span>
               </span>
             </DropdownMenuRadioItem>
           ))}

@@ -9,7 +9,8 @@ export function RouteError() {
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-xl font-semibold">Algo deu errado ao abrir esta tela</h1>
       <p className="text-sm text-muted-foreground">
-        Recarregue a página. Se o problema continuar, fale com o suporte pelo e-mail ou WhatsApp do botão de ajuda.
+        Recarregue a página. Se o problema continuar, fale com o suporte pelo e-mail ou WhatsApp do botão de
+        ajuda.
       </p>
       <button
         type="button"

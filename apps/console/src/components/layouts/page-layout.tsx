@@ -23,7 +23,15 @@ interface PageLayoutProps {
 }
 
 /** Header of every dashboard screen (spec §2 "Page layout"). */
-export function PageLayout({ title, description, breadcrumbs, backUrl, showBack, actions, children }: PageLayoutProps) {
+export function PageLayout({
+  title,
+  description,
+  breadcrumbs,
+  backUrl,
+  showBack,
+  actions,
+  children,
+}: PageLayoutProps) {
   const navigate = useNavigate();
   useDocumentTitle(title);
   const hasBack = Boolean(backUrl) || showBack;
@@ -39,7 +47,10 @@ export function PageLayout({ title, description, breadcrumbs, backUrl, showBack,
                   <Fragment key={`${crumb.title}-${index}`}>
                     <li>
                       {last || !crumb.href ? (
-                        <span aria-current={last ? 'page' : undefined} className={last ? 'font-medium text-foreground' : undefined}>
+                        <span
+                          aria-current={last ? 'page' : undefined}
+                          className={last ? 'font-medium text-foreground' : undefined}
+                        >
                           {crumb.title}
                         </span>
                       ) : (

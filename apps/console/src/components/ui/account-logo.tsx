@@ -19,7 +19,12 @@ export function AccountLogo({ name, logoUrl, className }: AccountLogoProps) {
       )}
     >
       {showImage ? (
-        <img src={logoUrl ?? undefined} alt="" className="size-full bg-white object-contain" onError={() => setFailedUrl(logoUrl ?? null)} />
+        <img
+          src={logoUrl ?? undefined}
+          alt=""
+          className="size-full bg-white object-contain"
+          onError={() => setFailedUrl(logoUrl ?? null)}
+        />
       ) : (
         <span aria-hidden="true">{initials(name)}</span>
       )}

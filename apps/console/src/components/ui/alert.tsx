@@ -3,17 +3,20 @@ import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-const alertVariants = cva('flex gap-3 rounded-lg border px-4 py-3 text-sm [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0', {
-  variants: {
-    variant: {
-      info: 'border-sky-200 bg-sky-50 text-sky-900',
-      success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
-      warning: 'border-amber-200 bg-amber-50 text-amber-900',
-      danger: 'border-red-200 bg-red-50 text-red-900',
+const alertVariants = cva(
+  'flex gap-3 rounded-lg border px-4 py-3 text-sm [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        info: 'border-sky-200 bg-sky-50 text-sky-900',
+        success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+        warning: 'border-amber-200 bg-amber-50 text-amber-900',
+        danger: 'border-red-200 bg-red-50 text-red-900',
+      },
     },
+    defaultVariants: { variant: 'info' },
   },
-  defaultVariants: { variant: 'info' },
-});
+);
 
 const icons = { info: Info, success: CircleCheck, warning: TriangleAlert, danger: CircleAlert } as const;
 
@@ -25,7 +28,11 @@ export function Alert({
 }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   const Icon = icons[variant ?? 'info'];
   return (
-    <div role={variant === 'danger' ? 'alert' : 'status'} className={cn(alertVariants({ variant }), className)} {...props}>
+    <div
+      role={variant === 'danger' ? 'alert' : 'status'}
+      className={cn(alertVariants({ variant }), className)}
+      {...props}
+    >
       <Icon aria-hidden="true" />
       <div className="min-w-0 flex-1 [&_p]:leading-relaxed">{children}</div>
     </div>

@@ -8,7 +8,11 @@ export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 export const DropdownMenuRadioGroup = Menu.RadioGroup;
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof Menu.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof Menu.Content>) {
   return (
     <Menu.Portal>
       <Menu.Content
@@ -30,10 +34,18 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return <Menu.Item className={cn(itemClass, className)} {...props} />;
 }
 
-export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof Menu.RadioItem>) {
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Menu.RadioItem>) {
   return (
     <Menu.RadioItem
-      className={cn(itemClass, 'pr-8 data-[state=checked]:bg-accent data-[state=checked]:font-semibold', className)}
+      className={cn(
+        itemClass,
+        'pr-8 data-[state=checked]:bg-accent data-[state=checked]:font-semibold',
+        className,
+      )}
       {...props}
     >
       {children}
@@ -45,7 +57,12 @@ export function DropdownMenuRadioItem({ className, children, ...props }: Compone
 }
 
 export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof Menu.Label>) {
-  return <Menu.Label className={cn('px-2 py-1.5 text-xs font-medium text-muted-foreground', className)} {...props} />;
+  return (
+    <Menu.Label
+      className={cn('px-2 py-1.5 text-xs font-medium text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {

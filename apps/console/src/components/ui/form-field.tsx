@@ -21,7 +21,11 @@ export function FormField({ label, error, hint, className, children }: FormField
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
-      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {cloneElement(children, {
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {hint && !error && (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}

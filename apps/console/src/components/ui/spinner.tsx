@@ -1,7 +1,13 @@
 import { LoaderCircle } from 'lucide-react';
 
 // No cn()/tailwind-merge here: the page spinner is part of the first paint (initial bundle).
-export function Spinner({ className = 'size-6', label = 'Carregando...' }: { className?: string; label?: string }) {
+export function Spinner({
+  className = 'size-6',
+  label = 'Carregando...',
+}: {
+  className?: string;
+  label?: string;
+}) {
   return (
     <span role="status" className="inline-flex items-center">
       <LoaderCircle aria-hidden="true" className={`animate-spin text-primary ${className}`} />

@@ -19,7 +19,12 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cn('flex flex-col items-center justify-center rounded-xl border border-dashed px-6 py-12 text-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center rounded-xl border border-dashed px-6 py-12 text-center',
+        className,
+      )}
+    >
       <span className="mb-4 inline-flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
         <Icon className="size-6" aria-hidden="true" />
       </span>
@@ -43,7 +48,13 @@ export function ErrorState({
   className?: string;
 }) {
   return (
-    <div role="alert" className={cn('flex flex-col items-center justify-center rounded-xl border border-red-200 bg-red-50/50 px-6 py-10 text-center', className)}>
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col items-center justify-center rounded-xl border border-red-200 bg-red-50/50 px-6 py-10 text-center',
+        className,
+      )}
+    >
       <CircleAlert className="mb-3 size-8 text-red-600" aria-hidden="true" />
       <h2 className="text-base font-semibold">{title}</h2>
       <p className="mt-1 max-w-md text-sm text-muted-foreground">{message}</p>

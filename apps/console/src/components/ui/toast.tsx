@@ -42,7 +42,11 @@ export function Toast({
   ...props
 }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
   return (
-    <ToastPrimitive.Root data-variant={variant ?? 'default'} className={cn(toastVariants({ variant }), className)} {...props} />
+    <ToastPrimitive.Root
+      data-variant={variant ?? 'default'}
+      className={cn(toastVariants({ variant }), className)}
+      {...props}
+    />
   );
 }
 
@@ -66,5 +70,7 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn('text-sm opacity-90 [&_a]:underline', className)} {...props} />;
+  return (
+    <ToastPrimitive.Description className={cn('text-sm opacity-90 [&_a]:underline', className)} {...props} />
+  );
 }

@@ -6,7 +6,12 @@ import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastVi
 export function Toaster() {
   const { toasts } = useToast();
   return (
-    <ToastProvider duration={TOAST_DURATION_MS} swipeThreshold={TOAST_SWIPE_THRESHOLD} swipeDirection="right" label="Notificação">
+    <ToastProvider
+      duration={TOAST_DURATION_MS}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD}
+      swipeDirection="right"
+      label="Notificação"
+    >
       {toasts.map(({ id, title, description, action, variant, ...props }) => (
         <Toast key={id} variant={variant} {...props}>
           <div className="grid gap-1">

@@ -19,7 +19,10 @@ describe('logo file check', () => {
 describe('profile multipart body', () => {
   it('overrides the method, sends empty strings for empty fields and the logo file', () => {
     const logo = new File(['x'], 'logo.png', { type: 'image/png' });
-    const data = buildProfileFormData({ fields: { name: 'Imobiliária X', cnpj: null, city: 'Santos' }, logo });
+    const data = buildProfileFormData({
+      fields: { name: 'Imobiliária X', cnpj: null, city: 'Santos' },
+      logo,
+    });
     expect(data.get('_method')).toBe('PUT');
     expect(data.get('name')).toBe('Imobiliária X');
     expect(data.get('cnpj')).toBe('');

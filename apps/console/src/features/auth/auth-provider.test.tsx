@@ -1,4 +1,7 @@
-import { STORAGE_SELECTED_REAL_ESTATE_KEY as SELECTED_KEY, STORAGE_USER_KEY as USER_KEY } from '@vitrine/contracts/constants';
+import {
+  STORAGE_SELECTED_REAL_ESTATE_KEY as SELECTED_KEY,
+  STORAGE_USER_KEY as USER_KEY,
+} from '@vitrine/contracts/constants';
 import { MESSAGES } from '@vitrine/contracts/errors';
 import type { User } from '@vitrine/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -73,7 +76,12 @@ afterAll(() => {
 describe('start and restore', () => {
   it('starts unauthenticated and loading, then settles signed out without calling the API', () => {
     const { result, seen } = renderAuth();
-    expect(seen[0]).toMatchObject({ user: null, isLoading: true, isAuthenticated: false, selectedRealEstate: null });
+    expect(seen[0]).toMatchObject({
+      user: null,
+      isLoading: true,
+      isAuthenticated: false,
+      selectedRealEstate: null,
+    });
     expect(result.current).toMatchObject({ user: null, isLoading: false, isAuthenticated: false });
     expect(mock.history.get).toHaveLength(0);
   });
@@ -119,15 +127,18 @@ describe('start and restore', () => {
     expect(redirect).not.toHaveBeenCalled();
   });
 
-  it.each([['not json'], ['{"name":"sem e-mail"}'], ['null']])('clears the stored session when %s cannot be parsed', (raw) => {
-    localStorage.setItem(USER_KEY, raw);
-    localStorage.setItem(SELECTED_KEY, '10');
-    const { result } = renderAuth();
-    expect(result.current).toMatchObject({ user: null, isLoading: false, isAuthenticated: false });
-    expect(localStorage.getItem(USER_KEY)).toBeNull();
-    expect(storedSelected()).toBeNull();
-    expect(mock.history.get).toHaveLength(0);
-  });
+  it.each([['not json'], ['{"name":"sem e-mail"}'], ['null']])(
+    'clears the stored session when %s cannot be parsed',
+    (raw) => {
+      localStorage.setItem(USER_KEY, raw);
+      localStorage.setItem(SELECTED_KEY, '10');
+      const { result } = renderAuth();
+      expect(result.current).toMatchObject({ user: null, isLoading: false, isAuthenticated: false });
+      expect(localStorage.getItem(USER_KEY)).toBeNull();
+      expect(storedSelected()).toBeNull();
+      expect(mock.history.get).toHaveLength(0);
+    },
+  );
 });
 
 describe('login', () => {
@@ -138,7 +149,10 @@ describe('login', () => {
     await act(async () => {
       returned = await result.current.login('demo@imobiliaria.test', 'demo1234');
     });
-    expect(JSON.parse(mock.history.post[0]?.data as string)).toEqual({ email: 'demo@imobiliaria.test', password: 'demo1234' });
+    expect(JSON.parse(mock.history.post[0]?.data as string)).toEqual({
+      email: 'demo@imobiliaria.test',
+      password: 'demo1234',
+    });
     expect(returned).toEqual(demoUser);
     expect(result.current.user).toEqual(demoUser);
     expect(result.current.isAuthenticated).toBe(true);
@@ -171,7 +185,9 @@ describe('login', () => {
     mock.onPost('/v1/login').reply(200, { message: 'ok' });
     const { result } = renderAuth();
     await act(async () => {
-      await expect(result.current.login('a@b.c', 'x')).rejects.toThrow('Resposta da API de login não contém o objeto do usuário.');
+      await expect(result.current.login('a@b.c', 'x')).rejects.toThrow(
+        'Resposta da API de login não contém o objeto do usuário.',
+      );
     });
     expect(MESSAGES.loginMissingUser).toBe('Resposta da API de login não contém o objeto do usuário.');
     expect(result.current).toMatchObject({ user: null, isAuthenticated: false, selectedRealEstate: null });
@@ -183,7 +199,12 @@ describe('login', () => {
   it('clears the state and logs when the API refuses', async () => {
     storeSession(demoUser, 20);
     mock.onGet('/v1/me').reply(200, { user: demoUser });
-    mock.onPost('/v1/login').reply(422, { message: 'E-mail ou senha incorretos.', errors: { email: ['E-mail ou senha incorretos.'] } });
+    mock
+      .onPost('/v1/login')
+      .reply(422, {
+        message: 'E-mail ou senha incorretos.',
+        errors: { email: ['E-mail ou senha incorretos.'] },
+      });
     const { result } = renderAuth();
     await act(async () => {
       await expect(result.current.login('a@b.c', 'x')).rejects.toMatchObject({ response: { status: 422 } });

@@ -84,7 +84,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const user = toUser((await getMe())?.user);
       if (!user) throw new Error(MESSAGES.refreshMissingUser);
-      if (epoch !== sessionEpoch.current) throw new Error('A sessão foi encerrada durante a atualização do usuário.');
+      if (epoch !== sessionEpoch.current)
+        throw new Error('A sessão foi encerrada durante a atualização do usuário.');
       return establish(user, stateRef.current.selectedRealEstateId);
     } catch (error) {
       console.error('Falha ao atualizar o usuário.', error);
@@ -178,7 +179,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           dropAgencyQueries(null);
         } else {
           const preferred = readStoredSelectedId() ?? stateRef.current.selectedRealEstateId;
-          apply({ user: parsed.user, selectedRealEstateId: pickSelection(parsed.user, preferred), isLoading: false });
+          apply({
+            user: parsed.user,
+            selectedRealEstateId: pickSelection(parsed.user, preferred),
+            isLoading: false,
+          });
         }
         return;
       }
@@ -208,7 +213,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<AuthContextValue>(() => {
-    const selectedRealEstate = state.user?.real_estates.find((r) => r.id === state.selectedRealEstateId) ?? null;
+    const selectedRealEstate =
+      state.user?.real_estates.find((r) => r.id === state.selectedRealEstateId) ?? null;
     return {
       user: state.user,
       isLoading: state.isLoading,

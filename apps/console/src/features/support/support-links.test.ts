@@ -10,7 +10,9 @@ describe('help widget links', () => {
   });
 
   it("prefills the user's name and e-mail", () => {
-    const url = new URL(whatsappHelpUrl('5511999990000', { name: 'Ana Demo', email: 'demo@imobiliaria.test' }));
+    const url = new URL(
+      whatsappHelpUrl('5511999990000', { name: 'Ana Demo', email: 'demo@imobiliaria.test' }),
+    );
     expect(url.origin + url.pathname).toBe('https://wa.me/5511999990000');
     const text = url.searchParams.get('text') ?? '';
     expect(text).toContain('Ana Demo');

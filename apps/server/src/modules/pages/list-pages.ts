@@ -17,7 +17,7 @@ export const foldText = (value: string) => value.normalize('NFD').replace(/[\u03
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Leads per page (test leads excluded). */
-export const leadsCountSql = sql<number>`(select count(*)::int from leads where leads.page_id = ${pages.id} and leads.is_test = false)`;
+export const leadsCountSql = sql<number>`(select count(*)::int from leads where leads.page_id = "pages"."id" and leads.is_test = false)`;
 
 export interface ListPagesQuery {
   page: number;

@@ -47,6 +47,7 @@ export async function allocateSlug(db: Tx, text: string): Promise<string> {
  * checking the database in one query per round and the batch itself in memory.
  */
 export async function allocateSlugs(db: Tx, wishes: string[]): Promise<string[]> {
+  if (!wishes.length) return [];
   const result: (string | null)[] = wishes.map(() => null);
   const claimed = new Set<string>();
   let pending = wishes.map((w, i) => ({ i, base: baseSlug(w), n: 1 }));

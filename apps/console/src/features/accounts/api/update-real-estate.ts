@@ -11,7 +11,11 @@ export interface UpdateRealEstateInput {
 }
 
 /** The multipart body: every profile field (empty string for none), `_method=PUT`, the logo file. */
-export function buildProfileFormData({ fields, logo, removeLogo }: Omit<UpdateRealEstateInput, 'id'>): FormData {
+export function buildProfileFormData({
+  fields,
+  logo,
+  removeLogo,
+}: Omit<UpdateRealEstateInput, 'id'>): FormData {
   const data = new FormData();
   data.append('_method', 'PUT');
   for (const [key, value] of Object.entries(fields)) data.append(key, value == null ? '' : String(value));
@@ -22,10 +26,14 @@ export function buildProfileFormData({ fields, logo, removeLogo }: Omit<UpdateRe
 
 /** POST /v1/real-estates/{id} (multipart, method override to PUT) → {data: RealEstate} */
 export async function updateRealEstate(input: UpdateRealEstateInput): Promise<RealEstate> {
-  const response = await api.post<{ data: RealEstate }>(`/v1/real-estates/${input.id}`, buildProfileFormData(input), {
-    // Not JSON: axios would otherwise serialise the FormData; the browser adds the boundary.
-    headers: { 'Content-Type': 'multipart/form-data' },
-  });
+  const response = await api.post<{ data: RealEstate }>(
+    `/v1/real-estates/${input.id}`,
+    buildProfileFormData(input),
+    {
+      // Not JSON: axios would otherwise serialise the FormData; the browser adds the boundary.
+      headers: { 'Content-Type': 'multipart/form-data' },
+    },
+  );
   return response.data.data;
 }
 

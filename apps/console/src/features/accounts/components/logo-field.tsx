@@ -16,13 +16,25 @@ interface LogoFieldProps {
 }
 
 /** Logo picker with preview; the file is checked on the client before anything is sent. */
-export function LogoField({ name, currentUrl, file, removed, error, disabled, onFileChange, onRemove }: LogoFieldProps) {
+export function LogoField({
+  name,
+  currentUrl,
+  file,
+  removed,
+  error,
+  disabled,
+  onFileChange,
+  onRemove,
+}: LogoFieldProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const previewUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
   const shownUrl = previewUrl ?? (removed ? null : currentUrl);
 
@@ -47,7 +59,13 @@ export function LogoField({ name, currentUrl, file, removed, error, disabled, on
               onFileChange(problem ? null : picked, problem);
             }}
           />
-          <Button type="button" variant="outline" size="sm" disabled={disabled} onClick={() => inputRef.current?.click()}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={disabled}
+            onClick={() => inputRef.current?.click()}
+          >
             <ImageUp aria-hidden="true" /> {shownUrl ? 'Trocar logo' : 'Enviar logo'}
           </Button>
           {shownUrl && (

@@ -20,7 +20,18 @@ type ProfileOutput = z.output<typeof profileSchema>;
 type FieldName = keyof ProfileInput;
 
 const FIELD_NAMES = [
-  'name', 'cnpj', 'creci', 'phone', 'whatsapp', 'email', 'website', 'zip_code', 'address', 'neighborhood', 'city', 'state',
+  'name',
+  'cnpj',
+  'creci',
+  'phone',
+  'whatsapp',
+  'email',
+  'website',
+  'zip_code',
+  'address',
+  'neighborhood',
+  'city',
+  'state',
 ] as const satisfies readonly FieldName[];
 
 function toFormValues(realEstate: RealEstate): ProfileInput {
@@ -42,7 +53,11 @@ export function RealEstateProfileForm({ realEstate, readOnly, onSaved }: Props) 
   const [logoError, setLogoError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
-  const { register, handleSubmit, setError, reset, formState } = useForm<ProfileInput, unknown, ProfileOutput>({
+  const { register, handleSubmit, setError, reset, formState } = useForm<
+    ProfileInput,
+    unknown,
+    ProfileOutput
+  >({
     resolver: zodResolver(profileSchema),
     defaultValues: toFormValues(realEstate),
   });
@@ -58,17 +73,30 @@ export function RealEstateProfileForm({ realEstate, readOnly, onSaved }: Props) 
       setRemoveLogo(false);
       setLogoError(null);
       onSaved(saved);
-      toast({ variant: 'success', title: 'Perfil atualizado!', description: 'As informações da imobiliária foram salvas.' });
+      toast({
+        variant: 'success',
+        title: 'Perfil atualizado!',
+        description: 'As informações da imobiliária foram salvas.',
+      });
     } catch (error) {
       const logoMessage = getValidationErrors(error)?.logo?.[0];
       if (logoMessage) setLogoError(logoMessage);
       const rest = applyServerErrors(error, setError, [...FIELD_NAMES, 'logo' as FieldName]);
       setFormError(rest);
-      toast({ variant: 'danger', title: 'Erro ao salvar o perfil', description: rest ?? 'Revise os campos destacados.' });
+      toast({
+        variant: 'danger',
+        title: 'Erro ao salvar o perfil',
+        description: rest ?? 'Revise os campos destacados.',
+      });
     }
   });
 
-  const text = (name: FieldName, label: string, props: ComponentProps<typeof Input> = {}, className?: string) => (
+  const text = (
+    name: FieldName,
+    label: string,
+    props: ComponentProps<typeof Input> = {},
+    className?: string,
+  ) => (
     <FormField label={label} error={errors[name]?.message} className={className}>
       <Input {...props} {...register(name)} />
     </FormField>
@@ -78,8 +106,8 @@ export function RealEstateProfileForm({ realEstate, readOnly, onSaved }: Props) 
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
       {readOnly && (
         <Alert variant="info">
-          Você está vendo o perfil como <strong>Corretor</strong>. Somente proprietários e administradores podem editar estas
-          informações.
+          Você está vendo o perfil como <strong>Corretor</strong>. Somente proprietários e administradores
+          podem editar estas informações.
         </Alert>
       )}
       {formError && <Alert variant="danger">{formError}</Alert>}
@@ -121,13 +149,24 @@ export function RealEstateProfileForm({ realEstate, readOnly, onSaved }: Props) 
         <Card>
           <CardHeader>
             <CardTitle>Contato</CardTitle>
-            <CardDescription>Para onde os visitantes das suas páginas podem falar com a imobiliária.</CardDescription>
+            <CardDescription>
+              Para onde os visitantes das suas páginas podem falar com a imobiliária.
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            {text('phone', 'Telefone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '(11) 3333-4444' })}
+            {text('phone', 'Telefone', {
+              type: 'tel',
+              inputMode: 'tel',
+              autoComplete: 'tel',
+              placeholder: '(11) 3333-4444',
+            })}
             {text('whatsapp', 'WhatsApp', { type: 'tel', inputMode: 'tel', placeholder: '(11) 99999-8888' })}
             {text('email', 'E-mail', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
-            {text('website', 'Site', { type: 'url', inputMode: 'url', placeholder: 'https://www.suaimobiliaria.com.br' })}
+            {text('website', 'Site', {
+              type: 'url',
+              inputMode: 'url',
+              placeholder: 'https://www.suaimobiliaria.com.br',
+            })}
           </CardContent>
         </Card>
 
@@ -136,7 +175,12 @@ export function RealEstateProfileForm({ realEstate, readOnly, onSaved }: Props) 
             <CardTitle>Endereço</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-6">
-            {text('zip_code', 'CEP', { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '00000-000' }, 'sm:col-span-2')}
+            {text(
+              'zip_code',
+              'CEP',
+              { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '00000-000' },
+              'sm:col-span-2',
+            )}
             {text('address', 'Endereço', { autoComplete: 'street-address' }, 'sm:col-span-4')}
             {text('neighborhood', 'Bairro', {}, 'sm:col-span-2')}
             {text('city', 'Cidade', { autoComplete: 'address-level2' }, 'sm:col-span-3')}

@@ -20,7 +20,9 @@ export function AccountsRoute() {
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Minhas contas</h1>
-          <p className="mt-1 text-sm text-muted-foreground">Escolha a imobiliária com que você quer trabalhar agora.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Escolha a imobiliária com que você quer trabalhar agora.
+          </p>
         </div>
         {user && (
           <Button variant="outline" asChild>
@@ -82,7 +84,11 @@ export function AccountsRoute() {
                     selected && 'border-primary/50 bg-accent/60',
                   )}
                 >
-                  <AccountLogo name={realEstate.name} logoUrl={realEstate.logo_url} className="size-12 text-sm" />
+                  <AccountLogo
+                    name={realEstate.name}
+                    logoUrl={realEstate.logo_url}
+                    className="size-12 text-sm"
+                  />
                   <span className="grid min-w-0 flex-1">
                     <span className="truncate font-semibold">{realEstate.name}</span>
                     <span className="text-sm text-muted-foreground">{ROLE_LABELS[realEstate.role]}</span>

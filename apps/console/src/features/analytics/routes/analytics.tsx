@@ -12,7 +12,8 @@ export function AnalyticsRoute() {
       breadcrumbs={[{ title: 'Dashboard', href: paths.dashboard }, { title: 'Analytics' }]}
     >
       <UnderConstruction>
-        Aqui você vai acompanhar visitas, cliques no WhatsApp e conversões de cada página, por período e por campanha.
+        Aqui você vai acompanhar visitas, cliques no WhatsApp e conversões de cada página, por período e por
+        campanha.
       </UnderConstruction>
     </PageLayout>
   );
@@ -33,7 +34,8 @@ export function AnalyticsSessionRoute() {
       ]}
     >
       <UnderConstruction>
-        Aqui você vai ver, em ordem, cada evento desta visita: páginas vistas, cliques e o envio do formulário.
+        Aqui você vai ver, em ordem, cada evento desta visita: páginas vistas, cliques e o envio do
+        formulário.
       </UnderConstruction>
     </PageLayout>
   );

@@ -13,7 +13,13 @@ import { ResetPasswordRoute } from './reset-password';
 
 function httpError(status: number, data: unknown) {
   const config = { headers: new AxiosHeaders() };
-  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, { status, statusText: '', data, headers: {}, config });
+  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
+    status,
+    statusText: '',
+    data,
+    headers: {},
+    config,
+  });
 }
 
 function Where() {
@@ -38,7 +44,10 @@ describe('login screen', () => {
 
   it("links 'Esqueci minha senha' to /esqueci-senha", () => {
     renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/login'] });
-    expect(screen.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute('href', '/esqueci-senha');
+    expect(screen.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute(
+      'href',
+      '/esqueci-senha',
+    );
   });
 
   it('signs in and goes to /dashboard', async () => {
@@ -56,17 +65,24 @@ describe('login screen', () => {
     const user = userEvent.setup();
     const auth = fakeAuth({ login: vi.fn(async () => demoUser) });
     const { router } = renderWithRouter(routes, { auth, initialEntries: ['/'] });
-    await router.navigate('/entrar', { state: { from: { pathname: '/leads', search: '?page=2', hash: '' } } });
+    await router.navigate('/entrar', {
+      state: { from: { pathname: '/leads', search: '?page=2', hash: '' } },
+    });
     await user.type(await screen.findByLabelText('E-mail'), 'demo@imobiliaria.test');
     await user.type(screen.getByLabelText('Senha'), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/leads?page=2'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/leads?page=2'),
+    );
   });
 
   it("shows the server's 422 message on the field", async () => {
     const user = userEvent.setup();
     const login = vi.fn(async () => {
-      throw httpError(422, { message: 'E-mail ou senha incorretos.', errors: { email: ['E-mail ou senha incorretos.'] } });
+      throw httpError(422, {
+        message: 'E-mail ou senha incorretos.',
+        errors: { email: ['E-mail ou senha incorretos.'] },
+      });
     });
     renderWithRouter(routes, { auth: fakeAuth({ login }), initialEntries: ['/entrar'] });
     await user.type(screen.getByLabelText('E-mail'), 'demo@imobiliaria.test');
@@ -85,7 +101,9 @@ describe('login screen', () => {
     await user.type(screen.getByLabelText('E-mail'), 'demo@imobiliaria.test');
     await user.type(screen.getByLabelText('Senha'), 'x');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Muitas tentativas. Tente novamente em 30 segundos.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Muitas tentativas. Tente novamente em 30 segundos.',
+    );
   });
 
   it('validates on the client before calling the API', async () => {
@@ -107,7 +125,10 @@ describe('reset password screen', () => {
   it('posts token, email and the new password from the link, then goes to /entrar', async () => {
     mock.onPost('/v1/reset-password').reply(200, { message: 'Senha redefinida com sucesso.' });
     const user = userEvent.setup();
-    renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/redefinir-senha?token=abc123&email=ana%40exemplo.com'] });
+    renderWithRouter(routes, {
+      auth: fakeAuth(),
+      initialEntries: ['/redefinir-senha?token=abc123&email=ana%40exemplo.com'],
+    });
     await user.type(screen.getByLabelText('Nova senha'), 'novasenha123');
     await user.type(screen.getByLabelText('Confirme a nova senha'), 'novasenha123');
     await user.click(screen.getByRole('button', { name: 'Redefinir senha' }));
@@ -126,16 +147,24 @@ describe('reset password screen', () => {
       errors: { email: ['Este link de redefinição de senha é inválido ou expirou.'] },
     });
     const user = userEvent.setup();
-    renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/redefinir-senha?token=old&email=ana%40exemplo.com'] });
+    renderWithRouter(routes, {
+      auth: fakeAuth(),
+      initialEntries: ['/redefinir-senha?token=old&email=ana%40exemplo.com'],
+    });
     await user.type(screen.getByLabelText('Nova senha'), 'novasenha123');
     await user.type(screen.getByLabelText('Confirme a nova senha'), 'novasenha123');
     await user.click(screen.getByRole('button', { name: 'Redefinir senha' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Este link de redefinição de senha é inválido ou expirou.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Este link de redefinição de senha é inválido ou expirou.',
+    );
   });
 
   it('explains a link without token', () => {
     renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/redefinir-senha'] });
     expect(screen.getByRole('alert')).toHaveTextContent('inválido ou expirou');
-    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toHaveAttribute('href', '/esqueci-senha');
+    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toHaveAttribute(
+      'href',
+      '/esqueci-senha',
+    );
   });
 });

@@ -48,7 +48,9 @@ export function ForgotPasswordRoute() {
       {mutation.isSuccess ? (
         <Alert variant="success">
           <p>{mutation.data.message}</p>
-          <p className="mt-1 text-xs opacity-80">Não recebeu? Confira a caixa de spam ou tente de novo em alguns minutos.</p>
+          <p className="mt-1 text-xs opacity-80">
+            Não recebeu? Confira a caixa de spam ou tente de novo em alguns minutos.
+          </p>
         </Alert>
       ) : (
         <form onSubmit={onSubmit} noValidate className="grid gap-4">

@@ -31,7 +31,8 @@ export interface LoginLocationState {
 /** Where to go after signing in: the protected page the visitor came from, or the dashboard. */
 function destination(state: LoginLocationState | null): string {
   const from = state?.from;
-  if (!from?.pathname || from.pathname === paths.login || from.pathname === paths.loginAlias) return paths.dashboard;
+  if (!from?.pathname || from.pathname === paths.login || from.pathname === paths.loginAlias)
+    return paths.dashboard;
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }
 
@@ -82,13 +83,22 @@ export function LoginRoute() {
         {state?.notice && <Alert variant="success">{state.notice}</Alert>}
         {formError && <Alert variant="danger">{formError}</Alert>}
         <FormField label="E-mail" error={formState.errors.email?.message}>
-          <Input type="email" autoComplete="username" inputMode="email" placeholder="voce@imobiliaria.com.br" {...register('email')} />
+          <Input
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder="voce@imobiliaria.com.br"
+            {...register('email')}
+          />
         </FormField>
         <div className="grid gap-2">
           <FormField label="Senha" error={formState.errors.password?.message}>
             <PasswordInput autoComplete="current-password" {...register('password')} />
           </FormField>
-          <Link to={paths.forgotPassword} className="justify-self-end text-sm font-medium text-primary hover:underline">
+          <Link
+            to={paths.forgotPassword}
+            className="justify-self-end text-sm font-medium text-primary hover:underline"
+          >
             Esqueci minha senha
           </Link>
         </div>

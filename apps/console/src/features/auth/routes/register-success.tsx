@@ -14,7 +14,9 @@ export function RegisterSuccessRoute() {
       <span className="mb-6 inline-flex size-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
         <PartyPopper className="size-8" aria-hidden="true" />
       </span>
-      <h1 className="text-3xl font-semibold tracking-tight">Tudo pronto{user ? `, ${user.name.split(' ')[0]}` : ''}!</h1>
+      <h1 className="text-3xl font-semibold tracking-tight">
+        Tudo pronto{user ? `, ${user.name.split(' ')[0]}` : ''}!
+      </h1>
       <p className="mt-3 text-muted-foreground">
         {selectedRealEstate
           ? `Sua conta foi criada e a imobiliária ${selectedRealEstate.name} já está pronta para receber as primeiras páginas.`
@@ -25,7 +27,8 @@ export function RegisterSuccessRoute() {
           <>
             <Button size="lg" asChild>
               <Link to={selectedRealEstate ? paths.dashboard : paths.createAccount}>
-                {selectedRealEstate ? 'Ir para o painel' : 'Criar uma imobiliária'} <ArrowRight aria-hidden="true" />
+                {selectedRealEstate ? 'Ir para o painel' : 'Criar uma imobiliária'}{' '}
+                <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
             {selectedRealEstate && (

@@ -37,7 +37,11 @@ export function ResetPasswordRoute() {
     setFormError(null);
     try {
       const { message } = await mutation.mutateAsync(values);
-      toast({ variant: 'success', title: 'Senha redefinida!', description: message || MESSAGES.passwordReset });
+      toast({
+        variant: 'success',
+        title: 'Senha redefinida!',
+        description: message || MESSAGES.passwordReset,
+      });
       const state: LoginLocationState = { prefill: { email: values.email, password: '' } };
       void navigate(paths.login, { replace: true, state });
     } catch (error) {
@@ -76,7 +80,11 @@ export function ResetPasswordRoute() {
               </Link>
             </Alert>
           )}
-          <FormField label="Nova senha" error={formState.errors.password?.message} hint="Pelo menos 8 caracteres.">
+          <FormField
+            label="Nova senha"
+            error={formState.errors.password?.message}
+            hint="Pelo menos 8 caracteres."
+          >
             <PasswordInput autoComplete="new-password" {...register('password')} />
           </FormField>
           <FormField label="Confirme a nova senha" error={formState.errors.password_confirmation?.message}>

@@ -37,20 +37,30 @@ export function DashboardRoute() {
   return (
     <PageLayout
       title={name ? `Olá, ${name}!` : 'Olá!'}
-      description={selectedRealEstate ? `Você está no painel da ${selectedRealEstate.name}.` : 'Bem-vindo ao seu painel.'}
+      description={
+        selectedRealEstate ? `Você está no painel da ${selectedRealEstate.name}.` : 'Bem-vindo ao seu painel.'
+      }
       breadcrumbs={[{ title: 'Dashboard' }]}
     >
       {selectedRealEstate ? (
         <>
           <Card>
             <CardContent className="flex flex-col gap-4 pt-5 sm:flex-row sm:items-center sm:pt-6">
-              <AccountLogo name={selectedRealEstate.name} logoUrl={selectedRealEstate.logo_url} className="size-14 rounded-xl text-base" />
+              <AccountLogo
+                name={selectedRealEstate.name}
+                logoUrl={selectedRealEstate.logo_url}
+                className="size-14 rounded-xl text-base"
+              />
               <div className="min-w-0 flex-1">
-                <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Imobiliária selecionada</p>
+                <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+                  Imobiliária selecionada
+                </p>
                 <p className="truncate text-lg font-semibold" data-testid="dashboard-agency-name">
                   {selectedRealEstate.name}
                 </p>
-                <p className="text-sm text-muted-foreground">Seu papel: {ROLE_LABELS[selectedRealEstate.role]}</p>
+                <p className="text-sm text-muted-foreground">
+                  Seu papel: {ROLE_LABELS[selectedRealEstate.role]}
+                </p>
               </div>
               <div className="flex flex-wrap gap-2">
                 <Button variant="outline" asChild>
@@ -83,7 +93,10 @@ export function DashboardRoute() {
                       <span className="font-medium">{label}</span>
                       <span className="text-sm text-muted-foreground">{text}</span>
                     </span>
-                    <ArrowRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+                    <ArrowRight
+                      className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                      aria-hidden="true"
+                    />
                   </Link>
                 </li>
               ))}

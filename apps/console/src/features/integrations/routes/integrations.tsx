@@ -11,8 +11,8 @@ export function IntegrationsRoute() {
       breadcrumbs={[{ title: 'Dashboard', href: paths.dashboard }, { title: 'Integrações' }]}
     >
       <UnderConstruction>
-        Aqui você vai conectar Webhook, GoHarry, Arbo e Jetimob para que cada novo lead seja enviado automaticamente ao seu
-        CRM.
+        Aqui você vai conectar Webhook, GoHarry, Arbo e Jetimob para que cada novo lead seja enviado
+        automaticamente ao seu CRM.
       </UnderConstruction>
     </PageLayout>
   );

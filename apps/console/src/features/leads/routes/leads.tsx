@@ -11,7 +11,8 @@ export function LeadsRoute() {
       breadcrumbs={[{ title: 'Dashboard', href: paths.dashboard }, { title: 'Leads' }]}
     >
       <UnderConstruction>
-        Aqui vão aparecer os contatos deixados nas suas páginas, com a origem da campanha e a situação do envio ao seu CRM.
+        Aqui vão aparecer os contatos deixados nas suas páginas, com a origem da campanha e a situação do
+        envio ao seu CRM.
       </UnderConstruction>
     </PageLayout>
   );

@@ -11,7 +11,9 @@ export function BlogRoute() {
   return (
     <section className="mx-auto max-w-3xl px-4 py-14 sm:py-20">
       <h1 className="text-3xl font-semibold tracking-tight">Blog</h1>
-      <p className="mt-2 text-muted-foreground">Dicas de marketing imobiliário, anúncios e atendimento de leads.</p>
+      <p className="mt-2 text-muted-foreground">
+        Dicas de marketing imobiliário, anúncios e atendimento de leads.
+      </p>
       <EmptyState
         className="mt-10"
         icon={Newspaper}

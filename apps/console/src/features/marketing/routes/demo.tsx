@@ -10,10 +10,12 @@ export function DemoRoute() {
   useDocumentTitle('Demonstração');
   return (
     <section className="mx-auto max-w-3xl px-4 py-14 sm:py-20">
-      <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Experimente o painel com a conta de demonstração</h1>
+      <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">
+        Experimente o painel com a conta de demonstração
+      </h1>
       <p className="mt-4 text-lg text-muted-foreground">
-        A demonstração é o próprio produto, com dados de exemplo: duas imobiliárias fictícias, para você ver como é trocar de
-        conta, editar o perfil da imobiliária e navegar pelo painel.
+        A demonstração é o próprio produto, com dados de exemplo: duas imobiliárias fictícias, para você ver
+        como é trocar de conta, editar o perfil da imobiliária e navegar pelo painel.
       </p>
 
       <div className="mt-8 rounded-xl border bg-card p-6 shadow-sm">
@@ -40,8 +42,8 @@ export function DemoRoute() {
       <div className="mt-6 flex gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <p>
-          A conta de demonstração só existe em instalações iniciadas com dados de exemplo. Os dados podem ser apagados a
-          qualquer momento; não use informações reais. Para trabalhar de verdade,{' '}
+          A conta de demonstração só existe em instalações iniciadas com dados de exemplo. Os dados podem ser
+          apagados a qualquer momento; não use informações reais. Para trabalhar de verdade,{' '}
           <Link to={paths.register} className="font-medium underline">
             crie a sua conta
           </Link>

@@ -50,9 +50,18 @@ const FEATURES = [
 ];
 
 const STEPS = [
-  { title: 'Cadastre a imobiliária', text: 'Nome, logo e contatos uma vez só; eles aparecem em todas as páginas.' },
-  { title: 'Publique seus imóveis', text: 'Crie as páginas uma a uma ou importe o catálogo que você já usa no Facebook.' },
-  { title: 'Receba e encaminhe leads', text: 'Divulgue o link nos anúncios; cada contato chega ao painel e ao seu CRM.' },
+  {
+    title: 'Cadastre a imobiliária',
+    text: 'Nome, logo e contatos uma vez só; eles aparecem em todas as páginas.',
+  },
+  {
+    title: 'Publique seus imóveis',
+    text: 'Crie as páginas uma a uma ou importe o catálogo que você já usa no Facebook.',
+  },
+  {
+    title: 'Receba e encaminhe leads',
+    text: 'Divulgue o link nos anúncios; cada contato chega ao painel e ao seu CRM.',
+  },
 ];
 
 /** / : the product's landing page for agencies. */
@@ -70,8 +79,8 @@ export function WelcomeRoute() {
               Cada imóvel com a sua página. Cada lead no seu CRM.
             </h1>
             <p className="mt-5 max-w-xl text-lg text-muted-foreground text-pretty">
-              Publique landing pages rápidas para os seus imóveis, capture os contatos dos anúncios e entregue cada lead
-              ao sistema que a sua equipe já usa — sem planilhas e sem leads esquecidos.
+              Publique landing pages rápidas para os seus imóveis, capture os contatos dos anúncios e entregue
+              cada lead ao sistema que a sua equipe já usa — sem planilhas e sem leads esquecidos.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button size="lg" asChild>
@@ -143,15 +152,18 @@ export function WelcomeRoute() {
               Integrado ao que você já usa
             </h2>
             <p className="mt-3 text-muted-foreground">
-              Configure uma vez e cada novo lead segue sozinho para o seu CRM. Se o sistema do outro lado estiver fora do ar,
-              o envio é repetido até dar certo — e você acompanha cada tentativa no painel.
+              Configure uma vez e cada novo lead segue sozinho para o seu CRM. Se o sistema do outro lado
+              estiver fora do ar, o envio é repetido até dar certo — e você acompanha cada tentativa no
+              painel.
             </p>
             <ul className="mt-6 grid gap-3 text-sm">
               <li className="flex items-center gap-2">
-                <ShieldCheck className="size-4 text-primary" aria-hidden="true" /> Credenciais guardadas com criptografia
+                <ShieldCheck className="size-4 text-primary" aria-hidden="true" /> Credenciais guardadas com
+                criptografia
               </li>
               <li className="flex items-center gap-2">
-                <Smartphone className="size-4 text-primary" aria-hidden="true" /> Páginas pensadas primeiro para o celular
+                <Smartphone className="size-4 text-primary" aria-hidden="true" /> Páginas pensadas primeiro
+                para o celular
               </li>
             </ul>
           </div>
@@ -176,13 +188,20 @@ export function WelcomeRoute() {
         <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 rounded-2xl bg-primary px-6 py-10 text-primary-foreground sm:px-10 md:flex-row md:items-center md:justify-between">
           <div>
             <h2 className="text-2xl font-semibold tracking-tight">Pronto para publicar o primeiro imóvel?</h2>
-            <p className="mt-2 text-primary-foreground/80">Crie a conta da sua imobiliária em menos de um minuto.</p>
+            <p className="mt-2 text-primary-foreground/80">
+              Crie a conta da sua imobiliária em menos de um minuto.
+            </p>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button size="lg" variant="secondary" asChild>
               <Link to={paths.register}>Criar conta</Link>
             </Button>
-            <Button size="lg" variant="ghost" asChild className="text-primary-foreground hover:bg-white/10 hover:text-primary-foreground">
+            <Button
+              size="lg"
+              variant="ghost"
+              asChild
+              className="text-primary-foreground hover:bg-white/10 hover:text-primary-foreground"
+            >
               <Link to={paths.login}>Entrar</Link>
             </Button>
           </div>

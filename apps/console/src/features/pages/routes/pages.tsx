@@ -12,8 +12,8 @@ export function PagesRoute() {
       breadcrumbs={[{ title: 'Dashboard', href: paths.dashboard }, { title: 'Páginas' }]}
     >
       <UnderConstruction>
-        Aqui você vai criar e publicar uma landing page para cada imóvel, importar páginas do catálogo do Facebook e anexar
-        vídeos.
+        Aqui você vai criar e publicar uma landing page para cada imóvel, importar páginas do catálogo do
+        Facebook e anexar vídeos.
       </UnderConstruction>
     </PageLayout>
   );
@@ -34,7 +34,8 @@ export function PageDetailRoute() {
       ]}
     >
       <UnderConstruction>
-        Aqui você vai editar o título, as características e as fotos desta página, ordenar os vídeos e ver o link público.
+        Aqui você vai editar o título, as características e as fotos desta página, ordenar os vídeos e ver o
+        link público.
       </UnderConstruction>
     </PageLayout>
   );

@@ -19,8 +19,8 @@ export function PreferencesRoute() {
           </Button>
         }
       >
-        Aqui você vai definir as preferências da imobiliária, como avisos de novos leads e o padrão das páginas. Os dados
-        cadastrais e o logo já podem ser editados na conta da imobiliária.
+        Aqui você vai definir as preferências da imobiliária, como avisos de novos leads e o padrão das
+        páginas. Os dados cadastrais e o logo já podem ser editados na conta da imobiliária.
       </UnderConstruction>
     </PageLayout>
   );

@@ -10,7 +10,9 @@ export function SubscriptionRoute() {
       description="Plano e cobrança da imobiliária"
       breadcrumbs={[{ title: 'Dashboard', href: paths.dashboard }, { title: 'Assinatura' }]}
     >
-      <UnderConstruction>Aqui você vai acompanhar o plano da imobiliária, os limites de uso e as faturas.</UnderConstruction>
+      <UnderConstruction>
+        Aqui você vai acompanhar o plano da imobiliária, os limites de uso e as faturas.
+      </UnderConstruction>
     </PageLayout>
   );
 }

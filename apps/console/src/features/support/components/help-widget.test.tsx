@@ -23,7 +23,11 @@ function renderWidget(contact: { name: string; email: string } | null) {
 describe('help widget', () => {
   it('opens the panel with support links from /v1/public/config, prefilled for the signed-in user', async () => {
     mock.onGet('/v1/public/config').reply(200, {
-      data: { app_name: 'Vitrine Imóveis', support_email: 'ajuda@vitrine.test', support_whatsapp: '5511988887777' },
+      data: {
+        app_name: 'Vitrine Imóveis',
+        support_email: 'ajuda@vitrine.test',
+        support_whatsapp: '5511988887777',
+      },
     });
     const user = userEvent.setup();
     renderWidget({ name: 'Ana Demo', email: 'demo@imobiliaria.test' });
@@ -32,7 +36,12 @@ describe('help widget', () => {
     await user.click(button);
     const panel = await screen.findByRole('dialog', { name: 'Precisa de ajuda?' });
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    await waitFor(() => expect(screen.getByRole('link', { name: /E-mail/ })).toHaveAttribute('href', 'mailto:ajuda@vitrine.test'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /E-mail/ })).toHaveAttribute(
+        'href',
+        'mailto:ajuda@vitrine.test',
+      ),
+    );
     const whatsapp = new URL(screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')!);
     expect(whatsapp.host + whatsapp.pathname).toBe('wa.me/5511988887777');
     expect(whatsapp.searchParams.get('text')).toContain('Ana Demo');
@@ -53,6 +62,9 @@ describe('help widget', () => {
     const whatsapp = new URL(screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')!);
     expect(whatsapp.pathname).toBe(`/${FALLBACK_SUPPORT_WHATSAPP}`);
     expect(whatsapp.searchParams.get('text')).toBe('Olá, preciso de ajuda!');
-    expect(screen.getByRole('link', { name: /E-mail/ })).toHaveAttribute('href', `mailto:${FALLBACK_SUPPORT_EMAIL}`);
+    expect(screen.getByRole('link', { name: /E-mail/ })).toHaveAttribute(
+      'href',
+      `mailto:${FALLBACK_SUPPORT_EMAIL}`,
+    );
   });
 });

@@ -57,7 +57,9 @@ export function HelpWidget({ contact, className }: { contact: HelpContact | null
                 </span>
                 <span>
                   WhatsApp
-                  <span className="block text-xs font-normal text-muted-foreground">Conversar agora com o suporte</span>
+                  <span className="block text-xs font-normal text-muted-foreground">
+                    Conversar agora com o suporte
+                  </span>
                 </span>
               </a>
             </li>
@@ -71,7 +73,9 @@ export function HelpWidget({ contact, className }: { contact: HelpContact | null
                 </span>
                 <span className="min-w-0">
                   E-mail
-                  <span className="block truncate text-xs font-normal text-muted-foreground">{config.support_email}</span>
+                  <span className="block truncate text-xs font-normal text-muted-foreground">
+                    {config.support_email}
+                  </span>
                 </span>
               </a>
             </li>

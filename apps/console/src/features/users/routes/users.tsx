@@ -11,7 +11,8 @@ export function UsersRoute() {
       breadcrumbs={[{ title: 'Dashboard', href: paths.dashboard }, { title: 'Usuários' }]}
     >
       <UnderConstruction>
-        Aqui você vai convidar corretores e administradores, mudar o papel de cada um e reenviar convites pendentes.
+        Aqui você vai convidar corretores e administradores, mudar o papel de cada um e reenviar convites
+        pendentes.
       </UnderConstruction>
     </PageLayout>
   );

@@ -1,0 +1,273 @@
+/**
+ * The catalog import job. Two streaming passes over the stored upload:
+ *  1. a scan that parses the whole file without writing, so a file broken half-way (unclosed quote,
+ *     malformed XML) fails with nothing written, and invalid UTF-8 switches the decoding to Latin-1;
+ *  2. the import: every record mapped and validated, good rows upserted by (real_estate_id,
+ *     external_id) 500 per transaction, each transaction also recording the progress. A row whose
+ *     import_hash did not change is counted as unchanged and not written.
+ * Memory stays flat: one batch of rows, the first rejected rows and the ids seen (for duplicates).
+ */
+import { existsSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { auditLog, catalogImports, pages } from '../../db/schema.ts';
+import { allocateSlugs, isUniqueViolationOf, SLUG_UNIQUE_INDEX } from '../pages/page-slug.ts';
+import { mapListing, type ListingPage } from './map-listing.ts';
+import { CatalogParseError, InvalidEncodingError, readCatalog } from './read-catalog.ts';
+import { SNIFF_BYTES, sniffCatalog, type CatalogSniff } from './sniff-catalog.ts';
+
+export const CATALOG_IMPORT_QUEUE = 'catalog-import';
+export const CATALOG_IMPORT_JOB_OPTIONS = { retryLimit: 3, retryDelay: 10, expireInSeconds: 30 * 60 } as const;
+export const BATCH_ROWS = 500;
+/** The report keeps this many rejected rows; the count of all of them is derived from the totals. */
+export const MAX_REJECTED_IN_REPORT = 1000;
+
+export interface CatalogImportJob {
+  importId: string;
+}
+
+export type Rejected = { row: number; home_listing_id: string | null; reason: string };
+
+export const importFilePath = (dataDir: string, importId: string) => path.join(dataDir, 'imports', importId);
+
+/** Thrown between batches when the process is shutting down: the job is retried later from the start. */
+export class ImportInterrupted extends Error {
+  override name = 'ImportInterrupted';
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+}
+
+export async function runCatalogImport(app: FastifyInstance, importId: string, opts: RunOptions = {}): Promise<void> {
+  const { db } = app.database;
+  const [job] = await db.select().from(catalogImports).where(eq(catalogImports.id, importId));
+  if (!job || job.status === 'done' || job.status === 'failed') return;
+  const file = importFilePath(app.config.dataDir, importId);
+  const startedAt = performance.now();
+
+  const fail = async (message: string) => {
+    await db
+      .update(catalogImports)
+      .set({ status: 'failed', error: message, finishedAt: new Date() })
+      .where(eq(catalogImports.id, importId));
+    await rm(file, { force: true });
+    app.log.info({ import: importId, error: message }, 'catalog import failed');
+  };
+
+  if (!existsSync(file)) return fail('O arquivo enviado não está mais disponível. Envie o catálogo novamente.');
+  // A retried job starts over: the upserts make that safe.
+  await db
+    .update(catalogImports)
+    .set({ status: 'running', error: null, bytesRead: 0, rowsTotal: 0, created: 0, updated: 0, unchanged: 0, rejected: [] })
+    .where(eq(catalogImports.id, importId));
+
+  let sniff: CatalogSniff;
+  try {
+    sniff = sniffCatalog(await readHead(file));
+    sniff = await scan(file, sniff);
+  } catch (err) {
+    if (err instanceof CatalogParseError || err instanceof Error && err.name === 'NotACatalogError') return fail(err.message);
+    throw err;
+  }
+
+  const counts = { rows: 0, created: 0, updated: 0, unchanged: 0 };
+  const rejected: Rejected[] = [];
+  const firstRowOf = new Map<string, number>();
+  let bytesRead = 0;
+  let batch: { row: number; page: ListingPage; hash: string }[] = [];
+  let rowsInBatch = 0;
+
+  const reject = (r: Rejected) => {
+    if (rejected.length < MAX_REJECTED_IN_REPORT) rejected.push(r);
+  };
+  let rejectedWritten = 0;
+  const flush = async () => {
+    if (opts.signal?.aborted) throw new ImportInterrupted('Importação interrompida pelo desligamento do servidor.');
+    // The progress is recorded in the batch's own transaction: the report never runs ahead of the pages.
+    const result = await writeBatch(db, job.realEstateId, batch, async (tx, r) => {
+      await tx
+        .update(catalogImports)
+        .set({
+          bytesRead,
+          rowsTotal: counts.rows + rowsInBatch,
+          created: counts.created + r.created,
+          updated: counts.updated + r.updated,
+          unchanged: counts.unchanged + r.unchanged,
+          ...(rejected.length !== rejectedWritten ? { rejected } : {}),
+        })
+        .where(eq(catalogImports.id, importId));
+    });
+    counts.created += result.created;
+    counts.updated += result.updated;
+    counts.unchanged += result.unchanged;
+    counts.rows += rowsInBatch;
+    rejectedWritten = rejected.length;
+    batch = [];
+    rowsInBatch = 0;
+  };
+
+  for await (const record of readCatalog(file, sniff, { onBytes: (n) => (bytesRead += n) })) {
+    rowsInBatch++;
+    const mapped = record.problem
+      ? { ok: false as const, externalId: record.fields.home_listing_id?.trim() || null, reason: record.problem }
+      : mapListing(record.fields);
+    if (!mapped.ok) {
+      reject({ row: record.row, home_listing_id: mapped.externalId, reason: mapped.reason });
+    } else {
+      const first = firstRowOf.get(mapped.page.externalId);
+      if (first !== undefined) {
+        reject({ row: record.row, home_listing_id: mapped.page.externalId, reason: `home_listing_id repetido: já aparece na ${sniff.format === 'xml' ? 'listagem' : 'linha'} ${first}.` });
+      } else {
+        firstRowOf.set(mapped.page.externalId, record.row);
+        batch.push({ row: record.row, page: mapped.page, hash: mapped.hash });
+      }
+    }
+    if (rowsInBatch >= BATCH_ROWS) await flush();
+  }
+  await flush();
+
+  const finishedAt = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(catalogImports)
+      .set({ status: 'done', bytesRead: job.bytes, rejected, finishedAt })
+      .where(eq(catalogImports.id, importId));
+    await tx.insert(auditLog).values({
+      realEstateId: job.realEstateId,
+      userId: job.userId,
+      action: 'catalog_import.finished',
+      subject: importId,
+      details: { ...counts, rejected: counts.rows - counts.created - counts.updated - counts.unchanged },
+    });
+  });
+  await rm(file, { force: true });
+  app.log.info(
+    { import: importId, format: sniff.format, encoding: sniff.encoding, ...counts, ms: Math.round(performance.now() - startedAt) },
+    'catalog import done',
+  );
+}
+
+export async function readHead(file: string, bytes = SNIFF_BYTES): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Parses the whole file once without writing; returns the encoding to use (Latin-1 when UTF-8 fails). */
+async function scan(file: string, sniff: CatalogSniff): Promise<CatalogSniff> {
+  try {
+    let listings = 0;
+    for await (const _record of readCatalog(file, sniff, { fatal: true })) listings++;
+    if (!listings) {
+      throw new CatalogParseError(
+        sniff.format === 'xml' ? 'O catálogo não tem nenhum imóvel (<listing>).' : 'O catálogo só tem o cabeçalho: nenhum imóvel foi encontrado.',
+      );
+    }
+    return sniff;
+  } catch (err) {
+    if (err instanceof InvalidEncodingError && sniff.encoding === 'utf-8') return scan(file, { ...sniff, encoding: 'windows-1252' });
+    throw err;
+  }
+}
+
+interface BatchResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** One transaction: look up the batch's pages, insert the new ones and update the changed ones. */
+async function writeBatch(
+  db: Db,
+  realEstateId: number,
+  batch: { row: number; page: ListingPage; hash: string }[],
+  onCommit: (tx: Tx, result: BatchResult) => Promise<void>,
+): Promise<BatchResult> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const ids = batch.map((b) => b.page.externalId);
+        const found = ids.length
+          ? await tx
+              .select({ externalId: pages.externalId, importHash: pages.importHash, slug: pages.slug })
+              .from(pages)
+              .where(and(eq(pages.realEstateId, realEstateId), inArray(pages.externalId, ids)))
+          : [];
+        const existing = new Map(found.map((r) => [r.externalId!, r]));
+        const fresh = batch.filter((b) => !existing.has(b.page.externalId));
+        const changed = batch.filter((b) => {
+          const e = existing.get(b.page.externalId);
+          return e && e.importHash !== b.hash;
+        });
+        const unchanged = batch.length - fresh.length - changed.length;
+        const slugs = await allocateSlugs(
+          tx,
+          fresh.map((b) => `${b.page.title.slice(0, 60)} ${b.page.externalId.slice(0, 30)}`),
+        );
+        const now = new Date();
+        const rows = [
+          ...fresh.map((b, i) => ({ b, slug: slugs[i]! })),
+          ...changed.map((b) => ({ b, slug: existing.get(b.page.externalId)!.slug })),
+        ].map(({ b, slug }) => ({
+          ...b.page,
+          realEstateId,
+          slug,
+          source: 'catalog' as const,
+          importHash: b.hash,
+          publishedAt: b.page.status === 'draft' ? null : now,
+          createdAt: now,
+          updatedAt: now,
+        }));
+        if (rows.length) {
+          await tx
+            .insert(pages)
+            .values(rows)
+            .onConflictDoUpdate({
+              target: [pages.realEstateId, pages.externalId],
+              set: {
+                title: sql`excluded.title`,
+                listingCode: sql`excluded.listing_code`,
+                status: sql`excluded.status`,
+                purpose: sql`excluded.purpose`,
+                propertyType: sql`excluded.property_type`,
+                priceCents: sql`excluded.price_cents`,
+                areaM2: sql`excluded.area_m2`,
+                bedrooms: sql`excluded.bedrooms`,
+                bathrooms: sql`excluded.bathrooms`,
+                address: sql`excluded.address`,
+                neighborhood: sql`excluded.neighborhood`,
+                city: sql`excluded.city`,
+                state: sql`excluded.state`,
+                zipCode: sql`excluded.zip_code`,
+                latitude: sql`excluded.latitude`,
+                longitude: sql`excluded.longitude`,
+                description: sql`excluded.description`,
+                externalUrl: sql`excluded.external_url`,
+                importHash: sql`excluded.import_hash`,
+                // Catalog photos are replaced; photos the agency uploaded itself stay, after them.
+                photos: sql`excluded.photos || coalesce((select jsonb_agg(p) from jsonb_array_elements("pages"."photos") p where p->>'key' is not null), '[]'::jsonb)`,
+                publishedAt: sql`coalesce("pages"."published_at", excluded.published_at)`,
+                updatedAt: sql`excluded.updated_at`,
+              },
+            });
+        }
+        const result = { created: fresh.length, updated: changed.length, unchanged };
+        await onCommit(tx, result);
+        return result;
+      });
+    } catch (err) {
+      // A page created elsewhere took one of our slugs between the look-up and the insert: pick again.
+      if (isUniqueViolationOf(err, SLUG_UNIQUE_INDEX) && attempt < 3) continue;
+      throw err;
+    }
+  }
+}
