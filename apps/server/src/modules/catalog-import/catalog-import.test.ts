@@ -173,6 +173,18 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
     expect(last.description).toContain('ótima localização');
   });
 
+  it('keeps UTF-8 when a few bytes are broken after valid accented text (they become �)', async () => {
+    const { c, realEstateId } = await agency();
+    const good = catalogBuffer({ format: 'csv', count: 3 });
+    const broken = Buffer.concat([good, Buffer.from('IMV-000099,Casa com byte inv'), Buffer.from([0xe1]), Buffer.from('lido,for_sale\r\n')]);
+    const report = await importFile(c, realEstateId, broken);
+    expect(report).toMatchObject({ status: 'done', created: 4 });
+    const rows = await pagesOf(realEstateId);
+    expect(rows.find((p) => p.externalId === 'IMV-000001')!.city).toBe('Rio de Janeiro');
+    expect(rows.find((p) => p.externalId === 'IMV-000001')!.description).toContain('ótima localização');
+    expect(rows.find((p) => p.externalId === 'IMV-000099')!.title).toBe('Casa com byte inv\uFFFDlido');
+  });
+
   it('reads XML with CDATA, namespaces, nested address components, several images and neighbourhoods', async () => {
     const { c, realEstateId } = await agency();
     const xml = `<?xml version="1.0" encoding="UTF-8"?>

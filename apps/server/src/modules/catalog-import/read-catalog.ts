@@ -4,8 +4,8 @@
  *
  * Records use the CSV column names of the Meta feed, also for XML: "address.city", "image[0].url",
  * "neighborhood[1]". A file broken beyond a single row (unclosed quote, malformed XML) throws
- * CatalogParseError; invalid UTF-8 under `fatal` throws InvalidEncodingError so the caller can retry
- * as Latin-1.
+ * CatalogParseError. Read as UTF-8, it can count broken byte sequences against valid accented
+ * characters, so the caller can tell a Latin-1 file from a UTF-8 one with a few broken bytes.
  */
 import { createReadStream } from 'node:fs';
 import { Readable, pipeline } from 'node:stream';
@@ -24,13 +24,16 @@ export interface CatalogRecord {
 export class CatalogParseError extends Error {
   override name = 'CatalogParseError';
 }
-export class InvalidEncodingError extends Error {
-  override name = 'InvalidEncodingError';
+
+/** Characters seen while decoding UTF-8: replacement characters (broken bytes) and valid non-ASCII ones. */
+export interface Utf8Stats {
+  broken: number;
+  accented: number;
 }
 
 export interface ReadOptions {
-  /** Throw InvalidEncodingError on invalid UTF-8 instead of decoding it to U+FFFD. */
-  fatal?: boolean;
+  /** Filled while decoding UTF-8. */
+  utf8Stats?: Utf8Stats;
   /** Called with the size of every chunk of the file read. */
   onBytes?: (bytes: number) => void;
 }
@@ -41,19 +44,24 @@ const MAX_RECORD_CHARS = 1024 * 1024;
 const MAX_TEXT_CHARS = 64 * 1024;
 
 async function* decode(file: string, encoding: CatalogSniff['encoding'], opts: ReadOptions): AsyncGenerator<string> {
-  const decoder = new TextDecoder(encoding, { fatal: !!opts.fatal && encoding === 'utf-8' });
+  const decoder = new TextDecoder(encoding);
+  const stats = encoding === 'utf-8' ? opts.utf8Stats : undefined;
+  const count = (text: string) => {
+    if (!stats || !text) return;
+    stats.broken += text.match(/\uFFFD/g)?.length ?? 0;
+    stats.accented += text.match(/[^\u0000-\u007f\uFFFD]/g)?.length ?? 0; // eslint-disable-line no-control-regex
+  };
   const stream = createReadStream(file, { highWaterMark: CHUNK_BYTES });
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       opts.onBytes?.(chunk.length);
       const text = decoder.decode(chunk, { stream: true });
+      count(text);
       if (text) yield text;
     }
     const tail = decoder.decode();
+    count(tail);
     if (tail) yield tail;
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA') throw new InvalidEncodingError('O arquivo não está em UTF-8 válido.');
-    throw err;
   } finally {
     stream.destroy();
   }
@@ -93,7 +101,6 @@ async function* readDelimited(file: string, sniff: CatalogSniff, opts: ReadOptio
         : { row, fields };
     }
   } catch (err) {
-    if (err instanceof InvalidEncodingError) throw err;
     const e = err as { code?: string; lines?: number; message?: string };
     if (typeof e.code === 'string' && e.code.startsWith('CSV_')) throw new CatalogParseError(csvErrorMessage(e, sniff.format, row + 1));
     throw err;

@@ -1,7 +1,7 @@
 /**
  * The catalog import job. Two streaming passes over the stored upload:
  *  1. a scan that parses the whole file without writing, so a file broken half-way (unclosed quote,
- *     malformed XML) fails with nothing written, and invalid UTF-8 switches the decoding to Latin-1;
+ *     malformed XML) fails with nothing written, and broken UTF-8 switches the decoding to Latin-1;
  *  2. the import: every record mapped and validated, good rows upserted by (real_estate_id,
  *     external_id) 500 per transaction, each transaction also recording the progress. A row whose
  *     import_hash did not change is counted as unchanged and not written.
@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, catalogImports, pages } from '../../db/schema.ts';
 import { allocateSlugs, isUniqueViolationOf, SLUG_UNIQUE_INDEX } from '../pages/page-slug.ts';
 import { mapListing, type ListingPage } from './map-listing.ts';
-import { CatalogParseError, InvalidEncodingError, readCatalog } from './read-catalog.ts';
+import { CatalogParseError, readCatalog } from './read-catalog.ts';
 import { SNIFF_BYTES, sniffCatalog, type CatalogSniff } from './sniff-catalog.ts';
 
 export const CATALOG_IMPORT_QUEUE = 'catalog-import';
@@ -162,21 +162,24 @@ export async function readHead(file: string, bytes = SNIFF_BYTES): Promise<Buffe
   }
 }
 
-/** Parses the whole file once without writing; returns the encoding to use (Latin-1 when UTF-8 fails). */
+/**
+ * Parses the whole file once without writing and returns how to read it. Broken UTF-8 means Latin-1,
+ * unless valid accented UTF-8 outnumbers the broken bytes (then they are shown as �). The structure
+ * (separators, quotes, tags) is ASCII, the same in both readings, so one scan decides both.
+ */
 async function scan(file: string, sniff: CatalogSniff): Promise<CatalogSniff> {
-  try {
-    let listings = 0;
-    for await (const _record of readCatalog(file, sniff, { fatal: true })) listings++;
-    if (!listings) {
-      throw new CatalogParseError(
-        sniff.format === 'xml' ? 'O catálogo não tem nenhum imóvel (<listing>).' : 'O catálogo só tem o cabeçalho: nenhum imóvel foi encontrado.',
-      );
-    }
-    return sniff;
-  } catch (err) {
-    if (err instanceof InvalidEncodingError && sniff.encoding === 'utf-8') return scan(file, { ...sniff, encoding: 'windows-1252' });
-    throw err;
+  const utf8Stats = { broken: 0, accented: 0 };
+  let listings = 0;
+  for await (const _record of readCatalog(file, sniff, { utf8Stats })) listings++;
+  if (!listings) {
+    throw new CatalogParseError(
+      sniff.format === 'xml' ? 'O catálogo não tem nenhum imóvel (<listing>).' : 'O catálogo só tem o cabeçalho: nenhum imóvel foi encontrado.',
+    );
   }
+  if (sniff.encoding === 'utf-8' && utf8Stats.broken > 0 && utf8Stats.broken >= utf8Stats.accented) {
+    return { ...sniff, encoding: 'windows-1252' };
+  }
+  return sniff;
 }
 
 interface BatchResult {

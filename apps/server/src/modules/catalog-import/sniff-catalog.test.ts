@@ -11,6 +11,8 @@ describe('detectEncoding', () => {
     expect(detectEncoding(Buffer.from('home_listing_id,name\n', 'utf16le').swap16())).toBe('utf-16be');
     expect(detectEncoding(Buffer.from('home_listing_id,São Paulo\n', 'utf8'))).toBe('utf-8');
     expect(detectEncoding(Buffer.from('home_listing_id,São Paulo\n', 'latin1'))).toBe('windows-1252');
+    // UTF-8 with one broken byte among valid accented text stays UTF-8.
+    expect(detectEncoding(Buffer.concat([Buffer.from('home_listing_id,São Paulo,Moóca\n'), Buffer.from([0xe1, 0x20])]))).toBe('utf-8');
     // A multi-byte character cut at the end of the sample is still UTF-8.
     expect(detectEncoding(Buffer.from('home_listing_id,ã', 'utf8').subarray(0, -1))).toBe('utf-8');
     expect(detectEncoding(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]))).toBe('binary');

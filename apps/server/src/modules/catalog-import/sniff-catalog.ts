@@ -33,7 +33,11 @@ export function detectEncoding(head: Buffer): CatalogEncoding | 'binary' {
   const sample = head.subarray(0, Math.min(head.length, 1024) & ~1);
   let evenNul = 0;
   let oddNul = 0;
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) (i % 2 ? oddNul++ : evenNul++);
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2) oddNul++;
+    else evenNul++;
+  }
   const pairs = sample.length / 2;
   if (pairs >= 2 && oddNul >= pairs * 0.3 && evenNul <= pairs * 0.05) return 'utf-16le';
   if (pairs >= 2 && evenNul >= pairs * 0.3 && oddNul <= pairs * 0.05) return 'utf-16be';
@@ -43,7 +47,12 @@ export function detectEncoding(head: Buffer): CatalogEncoding | 'binary' {
     new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
     return 'utf-8';
   } catch {
-    return 'windows-1252';
+    // Latin-1 bytes almost never form valid UTF-8 sequences; a UTF-8 file with a few broken bytes has
+    // more valid accented characters than broken ones.
+    const text = new TextDecoder('utf-8').decode(head, { stream: true });
+    const broken = text.match(/\uFFFD/g)?.length ?? 0;
+    const accented = text.match(/[^\u0000-\u007f\uFFFD]/g)?.length ?? 0; // eslint-disable-line no-control-regex
+    return accented > broken ? 'utf-8' : 'windows-1252';
   }
 }
 

@@ -1,5 +1,5 @@
 /** A page row as the API answers it (snake_case, money in cents, photos with their public URLs). */
-import { landingPath, type Page, type PropertyType } from '@vitrine/contracts';
+import { PROPERTY_TYPES, landingPath, type Page, type PropertyType } from '@vitrine/contracts';
 import type { pages } from '../../db/schema.ts';
 import type { Storage } from '../storage/storage.ts';
 
@@ -14,7 +14,8 @@ export function toPageView(row: PageRow, ctx: { appUrl: string; storage: Storage
     status: row.status,
     listing_code: row.listingCode,
     purpose: row.purpose,
-    property_type: (row.propertyType as PropertyType | null) ?? null,
+    // The column is free text (older rows, other writers): anything unknown is shown as "other".
+    property_type: row.propertyType === null ? null : (PROPERTY_TYPES as readonly string[]).includes(row.propertyType) ? (row.propertyType as PropertyType) : 'other',
     price_cents: row.priceCents,
     condo_fee_cents: row.condoFeeCents,
     iptu_cents: row.iptuCents,
