@@ -71,7 +71,6 @@ secret = (await client.call('GET', `/v1/real-estates/${realEstateId}/integration
 await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, { name: 'webhook', payload: { url: receiverUrl } });
 
 const acknowledged = new Set<string>();
-let sent = 0;
 let refused = 0;
 let kills = 0;
 const killAt = [Math.floor(TOTAL * 0.2), Math.floor(TOTAL * 0.5), Math.floor(TOTAL * 0.8)];
@@ -95,7 +94,7 @@ async function sendOne(i: number) {
         body: JSON.stringify({ name: `Pessoa ${i}`, email: `p${i}@soak.test`, consent: true, message: `lead ${i}` }),
       });
       if (res.status === 201) {
-        acknowledged.add((await res.json()).data.id);
+        acknowledged.add(((await res.json()) as { data: { id: string } }).data.id);
         return;
       }
       refused++;
@@ -112,7 +111,6 @@ await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     while (next < TOTAL) {
       const i = next++;
-      sent++;
       await sendOne(i);
       if (killAt.length && acknowledged.size >= killAt[0]! && !restarting) {
         killAt.shift();
@@ -127,7 +125,7 @@ console.log(`  rajada: ${TOTAL} leads em ${burstSeconds.toFixed(1)} s, ${acknowl
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 const ids = [...acknowledged];
-const deadline = Date.now() + 10 * 60_000;
+const deadline = Date.now() + arg('wait-seconds', 600) * 1000;
 let delivered = 0;
 while (Date.now() < deadline) {
   const { rows } = await db.query(`select count(*)::int as n from deliveries where lead_id = any($1::uuid[]) and status = 'delivered'`, [ids]);
@@ -139,6 +137,14 @@ const stored = (await db.query(`select count(*)::int as n from leads where id = 
 const enqueued = (await db.query(`select count(*)::int as n from deliveries where lead_id = any($1::uuid[])`, [ids])).rows[0].n as number;
 const statuses = (await db.query(`select status, count(*)::int as n from deliveries where lead_id = any($1::uuid[]) group by status order by status`, [ids])).rows;
 const attempts = (await db.query(`select count(*)::int as n from delivery_attempts a join deliveries d on d.id = a.delivery_id where d.lead_id = any($1::uuid[])`, [ids])).rows[0].n as number;
+// Anything still pending: show where its job is, to tell a slow retry from a lost job.
+const stuck = await db.query(
+  `select d.id, d.status, d.attempts, d.next_attempt_at, j.state, j.retry_count, j.start_after, j.started_on
+     from deliveries d left join pgboss.job j on j.data->>'deliveryId' = d.id::text
+    where d.lead_id = any($1::uuid[]) and d.status <> 'delivered' order by d.id limit 20`,
+  [ids],
+);
+if (stuck.rows.length) console.log('  pendentes (amostra):', stuck.rows);
 await db.end();
 
 const receivedLeads = new Set(leadOfWebhook.values());

@@ -225,6 +225,31 @@ describe('delivery engine', () => {
   });
 });
 
+describe('overdue deliveries', () => {
+  it('a pending delivery whose job was lost is enqueued again by the sweep and delivered once', async () => {
+    const { c, id, receiver } = await agencyWithWebhook();
+    const { leads, deliveries: deliveriesTable } = await import('../../db/schema.ts');
+    const { rescueOverdueDeliveries } = await import('./delivery-engine.ts');
+    const { eq } = await import('drizzle-orm');
+    // A lead and delivery written without a job, as if the process died before the job existed.
+    const [lead] = await ctx.database.db.insert(leads).values({ realEstateId: id, name: 'Órfão' }).returning();
+    const [orphan] = await ctx.database.db
+      .insert(deliveriesTable)
+      .values({ realEstateId: id, leadId: lead!.id, integration: 'webhook', nextAttemptAt: new Date(Date.now() - 10 * 60_000) })
+      .returning();
+    const fresh = await ctx.database.db
+      .insert(leads)
+      .values({ realEstateId: id, name: 'Recente' })
+      .returning()
+      .then(async ([l]) => (await ctx.database.db.insert(deliveriesTable).values({ realEstateId: id, leadId: l!.id, integration: 'webhook', nextAttemptAt: new Date() }).returning())[0]!);
+    expect(await rescueOverdueDeliveries(ctx.app)).toBe(1);
+    await settled(c, orphan!.id, 'delivered');
+    expect(receiver.events.filter((e) => (e.body as { data: { id: string } }).data.id === lead!.id)).toHaveLength(1);
+    const [untouched] = await ctx.database.db.select().from(deliveriesTable).where(eq(deliveriesTable.id, fresh.id));
+    expect(untouched!.status).toBe('pending'); // not overdue: left to its own job
+  });
+});
+
 describe('GET /v1/real-estates/{id}/deliveries', () => {
   it('lists with filters and pagination; other agencies see 404', async () => {
     const { c, id, receiver } = await agencyWithWebhook();

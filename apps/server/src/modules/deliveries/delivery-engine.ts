@@ -4,7 +4,7 @@
  * integration, 410 disables it; failed, dead and paused deliveries can be replayed.
  */
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { IntegrationName } from '@vitrine/contracts';
 import type { Tx } from '../../db/client.ts';
 import { deliveries, deliveryAttempts, integrations, leads } from '../../db/schema.ts';
@@ -13,7 +13,7 @@ import { adapterContext, decryptPayload, getIntegrationRow, signingSecretOf } fr
 import type { SafeHttpClient } from '../../lib/outbound/safe-http.ts';
 
 export const DELIVERY_QUEUE = 'lead-delivery';
-const JOB_OPTIONS = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 } as const;
+const JOB_OPTIONS = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } as const;
 const MAX_DELAY_MS = 10 * 60 * 60 * 1000;
 
 export interface DeliveryJob {
@@ -211,8 +211,36 @@ export async function resumePausedDeliveries(app: FastifyInstance, realEstateId:
   return count;
 }
 
+/**
+ * The safety net under the queue: a pending delivery whose attempt is overdue by minutes lost its job
+ * (a process killed mid-attempt whose job the queue has not expired yet). Enqueue it again; the attempt
+ * guard in processDelivery makes a second job harmless, and the webhook-id stays the same.
+ */
+export async function rescueOverdueDeliveries(app: FastifyInstance, graceSeconds = 120): Promise<number> {
+  return app.database.db.transaction(async (tx) => {
+    const overdue = await tx
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(and(eq(deliveries.status, 'pending'), lt(deliveries.nextAttemptAt, new Date(Date.now() - graceSeconds * 1000))))
+      .limit(500)
+      .for('update', { skipLocked: true });
+    for (const row of overdue) {
+      await tx.update(deliveries).set({ nextAttemptAt: new Date(), updatedAt: new Date() }).where(eq(deliveries.id, row.id));
+      await app.queue.sendInTx(tx, DELIVERY_QUEUE, { deliveryId: row.id } satisfies DeliveryJob, JOB_OPTIONS);
+    }
+    if (overdue.length) app.log.warn({ count: overdue.length }, 'overdue deliveries enqueued again');
+    return overdue.length;
+  });
+}
+
 export async function registerDeliveryWorker(app: FastifyInstance, http: SafeHttpClient) {
   await app.queue.boss.createQueue(DELIVERY_QUEUE).catch(() => undefined);
   // Two pollers, so one slow receiver (up to the 15 s timeout) does not hold up every other delivery.
-  await app.queue.work<DeliveryJob>(DELIVERY_QUEUE, { batchSize: app.config.DELIVERY_CONCURRENCY, pollers: 2 }, (job) => processDelivery(app, http, job));
+  const working = await app.queue.work<DeliveryJob>(DELIVERY_QUEUE, { batchSize: app.config.DELIVERY_CONCURRENCY, pollers: 2 }, (job) => processDelivery(app, http, job));
+  if (!working) return;
+  const timer = setInterval(() => {
+    rescueOverdueDeliveries(app).catch((err: unknown) => app.log.error({ err }, 'overdue delivery sweep failed'));
+  }, 30_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
