@@ -92,6 +92,8 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       APP_URL: baseURL,
+      // Webhook receivers started by the tests listen on 127.0.0.1 (refused by default: SSRF).
+      ALLOW_PRIVATE_NETWORK_TARGETS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

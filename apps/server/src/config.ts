@@ -45,6 +45,11 @@ const envSchema = z.object({
       }
       return list;
     }),
+  /** Public lead form: above the soft limit per IP in 10 minutes leads are quarantined; above the hard one, 429. */
+  LEAD_IP_SOFT_LIMIT: z.coerce.number().int().min(1).default(5),
+  LEAD_IP_HARD_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Above this many leads a minute on one page, new ones are quarantined (kept, not forwarded). */
+  LEAD_PAGE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   JETIMOB_BASE_URL: z.url().default('https://api.jetimob.com'),
   ARBO_BASE_URL: z.url().default('https://app-integracao.arboimoveis.com/api'),

@@ -78,7 +78,7 @@ const protectedRoutes: RouteObject[] = [
   },
   {
     path: paths.page(':id'),
-    lazy: async () => ({ Component: (await import('@/features/pages/routes/pages')).PageDetailRoute }),
+    lazy: async () => ({ Component: (await import('@/features/pages/routes/page-detail')).PageDetailRoute }),
   },
   {
     path: paths.preferences,

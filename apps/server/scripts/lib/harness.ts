@@ -68,7 +68,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerHa
     process: () => child!,
     async start() {
       // node itself (with tsx as a loader), not the tsx wrapper: SIGKILL must hit the server process.
-      child = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+      child = spawn(path.join(root, 'node_modules/.bin/node'), [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
         cwd: root,
         env: {
           ...process.env,

@@ -13,6 +13,12 @@ export interface Queue {
   /** Enqueues inside the caller's transaction: the job exists if and only if the transaction commits. */
   sendInTx(tx: Tx, name: string, data: object, options?: SendOptions): Promise<string | null>;
   /**
+   * Creates a queue if needed and loads it into pg-boss's queue cache. Every queue is declared at start:
+   * a first send inside a transaction must not look the queue up on another connection (on PGlite that
+   * would wait for the very transaction that is sending).
+   */
+  declare(name: string): Promise<void>;
+  /**
    * Registers a per-job handler, run for up to `batchSize` jobs at once; a job whose handler throws is
    * retried by pg-boss, the others complete. Returns false when this process does not run workers.
    */
@@ -30,11 +36,12 @@ declare module 'fastify' {
 export default fp(
   async (app: FastifyInstance) => {
     const { database, config } = app;
-    const db =
+    // On PostgreSQL pg-boss gets its own small pool, so its polling and upkeep never wait on (or starve)
+    // the API's connections; on PGlite there is one connection for everyone.
+    const boss =
       database.kind === 'pglite' && database.client
-        ? fromPglite(database.client)
-        : { executeSql: (text: string, values?: unknown[]) => database.query(text, values).then((rows) => ({ rows })) };
-    const boss = new PgBoss({ db, schema: 'pgboss', ...(database.kind === 'pglite' ? { backend: 'pglite' as const } : {}), schedule: false });
+        ? new PgBoss({ db: fromPglite(database.client), backend: 'pglite', schema: 'pgboss', schedule: false })
+        : new PgBoss({ connectionString: config.DATABASE_URL, max: 4, schema: 'pgboss', schedule: false });
     boss.on('error', (err: unknown) => app.log.error({ err }, 'queue error'));
     await boss.start();
 
@@ -61,6 +68,11 @@ export default fp(
         }
         workers.set(name, ids);
         return true;
+      },
+      async declare(name) {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name);
+        // complete() on an id that cannot exist is a no-op that fills the queue cache.
+        await boss.complete(name, '00000000-0000-0000-0000-000000000000');
       },
       wake(name) {
         for (const id of workers.get(name) ?? []) boss.notifyWorker(id);

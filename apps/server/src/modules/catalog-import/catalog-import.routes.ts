@@ -46,7 +46,7 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
   // Shutting down: the running import stops between batches and its job is retried on the next start.
   const shutdown = new AbortController();
   app.addHook('preClose', async () => shutdown.abort());
-  await app.queue.boss.createQueue(CATALOG_IMPORT_QUEUE).catch(() => undefined);
+  await app.queue.declare(CATALOG_IMPORT_QUEUE);
   // One import at a time per process: each is already a long stream of batched writes.
   await app.queue.work<CatalogImportJob>(CATALOG_IMPORT_QUEUE, { batchSize: 1 }, async (job) => {
     try {

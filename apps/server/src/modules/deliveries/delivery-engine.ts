@@ -234,7 +234,7 @@ export async function rescueOverdueDeliveries(app: FastifyInstance, graceSeconds
 }
 
 export async function registerDeliveryWorker(app: FastifyInstance, http: SafeHttpClient) {
-  await app.queue.boss.createQueue(DELIVERY_QUEUE).catch(() => undefined);
+  await app.queue.declare(DELIVERY_QUEUE);
   // Two pollers, so one slow receiver (up to the 15 s timeout) does not hold up every other delivery.
   const working = await app.queue.work<DeliveryJob>(DELIVERY_QUEUE, { batchSize: app.config.DELIVERY_CONCURRENCY, pollers: 2 }, (job) => processDelivery(app, http, job));
   if (!working) return;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { normalizeBrazilianPhone, publicLeadBody } from '@vitrine/contracts';
 import { pages, realEstates } from '../../db/schema.ts';
 import { safeEqual } from '../../lib/crypto.ts';
+import type { ThrottleState } from '../../lib/throttle.ts';
 import { HttpError, issuesToErrors, validationError } from '../../lib/http-errors.ts';
 import { captureLead } from '../leads/capture-lead.ts';
 import { registerLeadAlertWorker } from '../leads/lead-alerts.ts';
@@ -17,11 +18,6 @@ import { renderLanding, renderNotFound, type LandingInput, type LeadFormState } 
 
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
 const MIN_FILL_MS = 2_500;
-/** Above this many leads from one IP in 10 minutes, new ones are kept in quarantine. */
-const SOFT_IP_LIMIT = 5;
-/** Above this, the IP gets 429 for the rest of the window. */
-const HARD_IP_LIMIT = 30;
-const PAGE_LIMIT_PER_MINUTE = 600;
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
 
 export default async function landingRoutes(app: FastifyInstance) {
@@ -124,9 +120,12 @@ export default async function landingRoutes(app: FastifyInstance) {
     if (!row) throw new HttpError(404, 'Imóvel não encontrado.');
 
     const ipKey = `lead-ip:${request.ip}`;
-    const [perIp, perPage] = await Promise.all([throttle.hit(ipKey, 600), throttle.hit(`lead-page:${row.page.id}`, 60)]);
-    if (perIp.hits > HARD_IP_LIMIT || perPage.hits > PAGE_LIMIT_PER_MINUTE) {
-      const seconds = perIp.hits > HARD_IP_LIMIT ? perIp.retryAfterSeconds : perPage.retryAfterSeconds;
+    const [perIp, perPage] = (await throttle.hitMany([
+      [ipKey, 600],
+      [`lead-page:${row.page.id}`, 60],
+    ])) as [ThrottleState, ThrottleState];
+    if (perIp.hits > config.LEAD_IP_HARD_LIMIT) {
+      const seconds = perIp.retryAfterSeconds;
       throw new HttpError(429, `Muitos envios seguidos. Tente novamente em ${seconds} segundos.`, undefined, undefined, { 'retry-after': String(seconds) });
     }
 
@@ -144,7 +143,8 @@ export default async function landingRoutes(app: FastifyInstance) {
     const age = body._ts ? stampAge(body._ts) : undefined;
     if (age === null) reasons.push('formulário com carimbo inválido');
     else if (age !== undefined && age < MIN_FILL_MS) reasons.push('formulário enviado rápido demais');
-    if (perIp.hits > SOFT_IP_LIMIT) reasons.push(`muitos envios do mesmo IP (${perIp.hits} em 10 min)`);
+    if (perIp.hits > config.LEAD_IP_SOFT_LIMIT) reasons.push(`muitos envios do mesmo IP (${perIp.hits} em 10 min)`);
+    if (perPage.hits > config.LEAD_PAGE_LIMIT_PER_MINUTE) reasons.push(`muitos envios para esta página (${perPage.hits} em 1 min)`);
     if ((body.message?.match(/https?:\/\//g) ?? []).length > 2) reasons.push('mensagem com muitos links');
 
     const { lead } = await captureLead(app, {

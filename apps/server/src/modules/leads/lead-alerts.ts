@@ -53,6 +53,6 @@ export async function sendLeadAlert(app: FastifyInstance, leadId: string) {
 }
 
 export async function registerLeadAlertWorker(app: FastifyInstance) {
-  await app.queue.boss.createQueue(LEAD_ALERT_QUEUE).catch(() => undefined);
+  await app.queue.declare(LEAD_ALERT_QUEUE);
   await app.queue.work<{ leadId: string }>(LEAD_ALERT_QUEUE, { batchSize: 5 }, (job) => sendLeadAlert(app, job.leadId));
 }

@@ -1,19 +1,205 @@
 import { paths } from '@vitrine/contracts/paths';
+import { Building2, Download, Inbox, Send } from 'lucide-react';
+import { lazy, Suspense, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
-import { UnderConstruction } from '@/components/under-construction';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState, ErrorState } from '@/components/ui/states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/features/auth';
+import { getApiErrorMessage } from '@/lib/api-errors';
+import { leadsExportUrl, useLeads } from '../api/get-leads';
+import { usePageOptions } from '../api/get-page-options';
+import { DeliveriesPanel } from '../components/deliveries-panel';
+import { LeadDetailSheet } from '../components/lead-detail-sheet';
+import { LeadsEmpty, LeadsList, LeadsListSkeleton } from '../components/leads-list';
+import { LeadsFilters } from '../components/leads-filters';
+import { hasLeadFilters, leadFilterParams, leadListParams, PER_PAGE_OPTIONS, type LeadsTab } from '../lead-filters';
+import { chartPeriod } from '../leads-per-day';
+import { useLeadsUrl } from '../use-leads-url';
 
-/** /leads */
+// recharts (~100 KB gzip) arrives only with the chart, after the list.
+const LeadsPerDayChart = lazy(async () => ({
+  default: (await import('../components/leads-per-day-chart')).LeadsPerDayChart,
+}));
+
+const TITLE = 'Leads';
+const DESCRIPTION = 'Contatos deixados nas páginas dos seus imóveis e o envio de cada um ao seu CRM.';
+const breadcrumbs = [{ title: 'Dashboard', href: paths.dashboard }, { title: TITLE }];
+
+/** /leads: the list with filters, a lead's detail (?lead={id}) and the deliveries ledger (?tab=entregas). */
 export function LeadsRoute() {
+  const { selectedRealEstate } = useAuth();
+  if (!selectedRealEstate) {
+    return (
+      <PageLayout title={TITLE} description={DESCRIPTION} breadcrumbs={breadcrumbs}>
+        <EmptyState
+          icon={Building2}
+          title="Nenhuma imobiliária selecionada."
+          description="Escolha uma das suas imobiliárias, ou crie uma, para ver os leads."
+          action={
+            <Button asChild>
+              <Link to={paths.accounts}>Minhas contas</Link>
+            </Button>
+          }
+        />
+      </PageLayout>
+    );
+  }
+  // Keyed by agency: switching accounts starts from a clean screen.
+  return (
+    <LeadsScreen
+      key={selectedRealEstate.id}
+      realEstateId={selectedRealEstate.id}
+      agencyName={selectedRealEstate.name}
+    />
+  );
+}
+
+function LeadsScreen({ realEstateId, agencyName }: { realEstateId: number; agencyName: string }) {
+  const url = useLeadsUrl();
+  const filterParams = useMemo(() => leadFilterParams(url.leadFilters), [url.leadFilters]);
+
   return (
     <PageLayout
-      title="Leads"
-      description="Contatos capturados pelas suas páginas"
-      breadcrumbs={[{ title: 'Dashboard', href: paths.dashboard }, { title: 'Leads' }]}
+      title={TITLE}
+      description={DESCRIPTION}
+      breadcrumbs={breadcrumbs}
+      actions={
+        url.tab === 'leads' && (
+          <Button asChild variant="outline">
+            <a href={leadsExportUrl(realEstateId, filterParams)} download>
+              <Download aria-hidden="true" />
+              Exportar CSV
+            </a>
+          </Button>
+        )
+      }
     >
-      <UnderConstruction>
-        Aqui vão aparecer os contatos deixados nas suas páginas, com a origem da campanha e a situação do
-        envio ao seu CRM.
-      </UnderConstruction>
+      <Tabs value={url.tab} onValueChange={(value) => url.setTab(value as LeadsTab)} className="grid gap-4">
+        <TabsList aria-label="Visões de leads">
+          <TabsTrigger value="leads">
+            <Inbox aria-hidden="true" />
+            Leads
+          </TabsTrigger>
+          <TabsTrigger value="entregas">
+            <Send aria-hidden="true" />
+            Entregas
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="leads" className="grid gap-4">
+          <LeadsTabContent realEstateId={realEstateId} url={url} filterParams={filterParams} />
+        </TabsContent>
+        <TabsContent value="entregas">
+          <DeliveriesPanel
+            realEstateId={realEstateId}
+            filters={url.deliveryFilters}
+            onChange={url.update}
+            onClear={url.clear}
+            leadHref={url.leadHref}
+            leadLinkState={url.leadLinkState}
+          />
+        </TabsContent>
+      </Tabs>
+
+      <LeadDetailSheet
+        realEstateId={realEstateId}
+        agencyName={agencyName}
+        leadId={url.leadId}
+        onClose={url.closeLead}
+        leadHref={url.leadHref}
+        leadLinkState={url.leadLinkState}
+      />
     </PageLayout>
+  );
+}
+
+function LeadsTabContent({
+  realEstateId,
+  url,
+  filterParams,
+}: {
+  realEstateId: number;
+  url: ReturnType<typeof useLeadsUrl>;
+  filterParams: Record<string, string>;
+}) {
+  const navigate = useNavigate();
+  const { leadFilters: filters } = url;
+  const query = useLeads(realEstateId, leadListParams(filters));
+  // The "Imóvel" filter hides itself when the pages list is unavailable.
+  const pages = usePageOptions(realEstateId);
+  const period = chartPeriod(filters);
+  const onlyQuarantine = filters.quarantined && Object.keys(filterParams).length === 1;
+
+  return (
+    <>
+      {period && (
+        <Suspense fallback={<ChartFallback />}>
+          <LeadsPerDayChart realEstateId={realEstateId} filters={filterParams} period={period} />
+        </Suspense>
+      )}
+      <LeadsFilters
+        filters={filters}
+        onChange={url.update}
+        onClear={url.clear}
+        pages={pages.isSuccess ? pages.data : undefined}
+      />
+      <section aria-label="Lista de leads" className="grid gap-4">
+        {query.isPending ? (
+          <LeadsListSkeleton />
+        ) : query.isError ? (
+          <ErrorState message={getApiErrorMessage(query.error)} onRetry={() => void query.refetch()} />
+        ) : query.data.data.length === 0 && query.data.meta.total > 0 ? (
+          // A link to a page that no longer exists (fewer leads now).
+          <EmptyState
+            icon={Inbox}
+            title="Esta página da lista está vazia."
+            action={
+              <Button variant="outline" onClick={() => url.update({ page: 1 })}>
+                Ir para a primeira página
+              </Button>
+            }
+          />
+        ) : query.data.data.length === 0 ? (
+          <LeadsEmpty hasFilters={hasLeadFilters(filters)} quarantineOnly={onlyQuarantine} onClear={url.clear} />
+        ) : (
+          <>
+            <LeadsList
+              leads={query.data.data}
+              stale={query.isPlaceholderData}
+              leadHref={url.leadHref}
+              leadLinkState={url.leadLinkState}
+              onOpen={(id) => navigate(url.leadHref(id), { state: url.leadLinkState })}
+            />
+            <Pagination
+              page={query.data.meta.current_page}
+              lastPage={query.data.meta.last_page}
+              total={query.data.meta.total}
+              from={query.data.meta.from}
+              to={query.data.meta.to}
+              perPage={filters.perPage}
+              perPageOptions={PER_PAGE_OPTIONS}
+              onPageChange={(page) => url.update({ page })}
+              onPerPageChange={(perPage) => url.update({ per_page: perPage })}
+              noun="leads"
+            />
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+function ChartFallback() {
+  return (
+    <Card aria-hidden="true">
+      <CardContent className="grid gap-2 p-4 sm:p-5">
+        <Skeleton className="h-4 w-32" />
+        <Skeleton className="h-24 w-full" />
+      </CardContent>
+    </Card>
   );
 }

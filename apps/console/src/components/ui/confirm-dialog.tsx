@@ -1,0 +1,52 @@
+import { AlertDialog } from 'radix-ui';
+import type { ReactElement, ReactNode } from 'react';
+import { buttonVariants } from './button';
+
+interface ConfirmDialogProps {
+  /** The element that opens the dialog (a Button). */
+  trigger: ReactElement;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  destructive?: boolean;
+  onConfirm: () => void;
+}
+
+/**
+ * "Are you sure?" before an action that cannot be undone (radix AlertDialog: focus trap, Escape,
+ * focus back on the trigger). Cancel has the initial focus.
+ */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancelar',
+  destructive = false,
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-fade-in" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-xl outline-none data-[state=open]:animate-fade-in">
+          <div className="grid gap-2">
+            <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
+            <AlertDialog.Description className="text-sm text-muted-foreground">{description}</AlertDialog.Description>
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className={buttonVariants({ variant: destructive ? 'destructive' : 'default' })}
+              onClick={onConfirm}
+            >
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils';
+
+/** shadcn/ui's table: a plain <table> in a horizontally scrollable frame. */
+export function Table({ className, ...props }: ComponentProps<'table'>) {
+  return (
+    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    </div>
+  );
+}
+export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
+  return <thead className={cn('bg-muted/40 [&_tr]:border-b', className)} {...props} />;
+}
+export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
+  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+}
+export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
+  return (
+    <tr
+      className={cn('border-b transition-colors hover:bg-muted/40 data-[state=selected]:bg-accent', className)}
+      {...props}
+    />
+  );
+}
+export function TableHead({ className, ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      className={cn(
+        'h-10 px-3 text-left align-middle text-xs font-medium whitespace-nowrap text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+export function TableCell({ className, ...props }: ComponentProps<'td'>) {
+  return <td className={cn('px-3 py-3 align-top', className)} {...props} />;
+}
+export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
+  return <caption className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />;
+}

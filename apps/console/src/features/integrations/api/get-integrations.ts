@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { agencyKey } from '@/lib/query-client';
+import { normalizeIntegrations, type IntegrationView } from '../integrations-state';
+
+/**
+ * GET /v1/real-estates/{id}/integrations. Spec §7 reads `response.data.data.integrations` (axios'
+ * `response.data` is the body `{data: {integrations}}`); missing entries and `[]` payloads get
+ * the defaults (spec §3).
+ */
+export async function getIntegrations(realEstateId: number): Promise<IntegrationView[]> {
+  const response = await api.get<{ data?: { integrations?: unknown } }>(
+    `/v1/real-estates/${realEstateId}/integrations`,
+  );
+  return normalizeIntegrations(response.data?.data?.integrations);
+}
+
+export const integrationsQueryOptions = (realEstateId: number) =>
+  queryOptions({
+    queryKey: agencyKey(realEstateId, 'integrations'),
+    queryFn: () => getIntegrations(realEstateId),
+    // The form is built once from this answer: always start from what the server holds now.
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export function useIntegrations(realEstateId: number) {
+  return useQuery(integrationsQueryOptions(realEstateId));
+}

@@ -1,0 +1,22 @@
+import type { IntegrationName } from '@vitrine/contracts';
+import { api } from '@/lib/api-client';
+import { normalizeIntegration, type AnyPayload, type IntegrationView } from '../integrations-state';
+
+export interface SaveIntegrationInput {
+  name: IntegrationName;
+  is_active: boolean;
+  payload: AnyPayload;
+}
+
+/**
+ * PUT /v1/real-estates/{id}/integrations with {name, is_active, payload} (spec §4/§7) →
+ * {data: Integration, message}. The screen calls it from its auto-save, not through a mutation
+ * hook: saves of one integration are chained so that they reach the server in order.
+ */
+export async function saveIntegration(realEstateId: number, body: SaveIntegrationInput): Promise<IntegrationView> {
+  const response = await api.put<{ data?: unknown; message?: string }>(
+    `/v1/real-estates/${realEstateId}/integrations`,
+    body,
+  );
+  return normalizeIntegration(body.name, response.data?.data);
+}

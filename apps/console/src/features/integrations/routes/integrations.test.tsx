@@ -1,0 +1,468 @@
+import type { User } from '@vitrine/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { api } from '@/lib/api-client';
+import { resetToastsForTests } from '@/lib/toast';
+import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
+import { fakeAuth, renderWithRouter } from '@/test/render';
+import { IntegrationsRoute } from './integrations';
+
+const mock = new MockAdapter(api);
+const BASE = '/v1/real-estates/10';
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+const emptyWebhook = { url: '', authentication: { type: 'none', key: '', value: '' } };
+function integration(name: string, payload: unknown, extra: Record<string, unknown> = {}) {
+  return {
+    name,
+    is_active: false,
+    payload,
+    last_test_ok: null,
+    last_test_message: null,
+    last_tested_at: null,
+    halted: null,
+    ...extra,
+  };
+}
+const allEmpty = () => [
+  integration('webhook', emptyWebhook),
+  integration('arbo', { api_key: '' }),
+  integration('jetimob', { public_key: '', private_key: '' }),
+  integration('go_harry', { username: '', password: '' }),
+];
+
+function serve(list: unknown[] = allEmpty()) {
+  mock.onGet(`${BASE}/integrations`).reply(200, { data: { integrations: list } });
+}
+
+beforeEach(() => {
+  mock.reset();
+  resetToastsForTests();
+  setXsrfCookie('tok');
+  mock.onGet(`${BASE}/deliveries`).reply(200, { data: [], meta: {}, links: {} });
+  mock.onGet(`${BASE}/integrations/webhook/secret`).reply(200, { data: { secret: SECRET } });
+});
+afterAll(() => mock.restore());
+
+function renderScreen(user: User = demoUser) {
+  return renderWithRouter(
+    [
+      {
+        path: '/integracoes',
+        element: (
+          <>
+            <IntegrationsRoute />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { auth: fakeAuth({ user }), initialEntries: ['/integracoes'] },
+  );
+}
+
+const card = (name: string) => screen.getByRole('region', { name });
+const dot = (name: string) => screen.getByTestId(`status-${name}`);
+/** The toast on screen (one at a time) with the given title, and its variant. */
+async function findToast(title: string) {
+  let root: Element | undefined;
+  await waitFor(
+    () => {
+      root = [...document.querySelectorAll('[data-variant]')].find(
+        (node) => node.querySelector('div > div')?.textContent === title,
+      );
+      expect(root, `toast '${title}'`).toBeDefined();
+    },
+    { timeout: 4000 },
+  );
+  return { variant: root!.getAttribute('data-variant'), text: root!.textContent ?? '' };
+}
+
+/** A reply the test releases when it wants. */
+function deferredReply() {
+  let release!: (value: [number, unknown]) => void;
+  const promise = new Promise<[number, unknown]>((resolve) => (release = resolve));
+  return { reply: () => promise, release };
+}
+
+/** The form is there (not the loading screen's disabled button). */
+const ready = () => screen.findByLabelText('URL do Webhook');
+
+describe('Integrações screen (spec §2)', () => {
+  it('shows the header and a centred spinner while loading, then the four cards with their fields', async () => {
+    const load = deferredReply();
+    mock.onGet(`${BASE}/integrations`).reply(load.reply);
+    renderScreen();
+
+    const crumbs = screen.getByRole('navigation', { name: 'Trilha de navegação' });
+    expect(within(crumbs).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(crumbs).getByText('Integrações')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Integrações' })).toBeInTheDocument();
+    expect(screen.getByText('Configure integrações com sistemas externos')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Testar Integrações' })).toBeDisabled();
+    expect(screen.getByRole('status', { name: '' }).textContent).toContain('Carregando integrações...');
+
+    load.release([200, { data: { integrations: allEmpty() } }]);
+    await screen.findByRole('region', { name: 'Webhook' });
+    const regions = [...document.querySelectorAll<HTMLElement>('[data-testid^="integration-"]')];
+    for (const region of regions) expect(region).toHaveAttribute('role', 'region');
+    expect(regions.map((r) => within(r).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'Webhook',
+      'GoHarry',
+      'Arbo',
+      'Jetimob',
+    ]);
+    expect(regions[0]!.parentElement).toHaveClass('grid', 'lg:grid-cols-2');
+    expect(screen.getByRole('button', { name: 'Testar Integrações' })).toBeEnabled();
+    expect(within(card('Webhook')).getByText(/Liberdade para levar seus leads aonde quiser/)).toBeInTheDocument();
+
+    const url = within(card('Webhook')).getByLabelText('URL do Webhook');
+    expect(url.getAttribute('placeholder')).toMatch(/^https:\/\//);
+    const auth = within(card('Webhook')).getByLabelText('Autenticação');
+    expect(auth).toHaveValue('none');
+    expect(within(auth).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nenhuma', 'Cabeçalho']);
+    expect(within(card('GoHarry')).getByLabelText('Usuário')).toBeInTheDocument();
+    expect(within(card('GoHarry')).getByLabelText('Senha')).toHaveAttribute('type', 'password');
+    expect(within(card('Arbo')).getByLabelText('Chave de API')).toBeInTheDocument();
+    expect(within(card('Jetimob')).getByLabelText('Chave pública')).toBeInTheDocument();
+    expect(within(card('Jetimob')).getByLabelText('Chave privada')).toBeInTheDocument();
+    for (const name of ['webhook', 'go_harry', 'arbo', 'jetimob']) {
+      expect(dot(name)).toHaveAttribute('data-color', 'gray');
+      expect(dot(name)).toHaveTextContent('Inativa');
+    }
+  });
+
+  it('uses defaults when the server leaves an integration out or sends [] as its payload (spec §3)', async () => {
+    serve([
+      integration('webhook', []),
+      integration('arbo', { api_key: 'chave-arbo' }, { is_active: true }),
+    ]);
+    renderScreen();
+    const url = await screen.findByLabelText('URL do Webhook');
+    expect(url).toHaveValue('');
+    expect(screen.getByLabelText('Autenticação')).toHaveValue('none');
+    expect(screen.getByLabelText('Chave de API')).toHaveValue('chave-arbo');
+    expect(screen.getByLabelText('Chave pública')).toHaveValue('');
+    expect(screen.getByLabelText('Usuário')).toHaveValue('');
+    expect(dot('arbo')).toHaveTextContent('Ativa · não testada');
+  });
+
+  it('shows the header name and value only when Cabeçalho is chosen', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderScreen();
+    const webhook = await screen.findByRole('region', { name: 'Webhook' });
+    expect(within(webhook).queryByLabelText('Nome do cabeçalho')).not.toBeInTheDocument();
+    await user.selectOptions(within(webhook).getByLabelText('Autenticação'), 'header');
+    expect(within(webhook).getByLabelText('Nome do cabeçalho')).toBeInTheDocument();
+    expect(within(webhook).getByLabelText('Valor do cabeçalho')).toBeInTheDocument();
+    await user.selectOptions(within(webhook).getByLabelText('Autenticação'), 'none');
+    expect(within(webhook).queryByLabelText('Nome do cabeçalho')).not.toBeInTheDocument();
+  });
+
+  it('every text input gets a clear button while it has content; the password can be shown', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderScreen();
+    const key = await screen.findByLabelText('Chave de API');
+    expect(screen.queryByRole('button', { name: 'Limpar chave de API' })).not.toBeInTheDocument();
+    await user.type(key, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Limpar chave de API' }));
+    expect(key).toHaveValue('');
+    expect(key).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Limpar chave de API' })).not.toBeInTheDocument();
+
+    const password = screen.getByLabelText('Senha');
+    await user.type(password, 'segredo');
+    expect(screen.getByRole('button', { name: 'Limpar senha' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mostrar senha' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Ocultar senha' }));
+    expect(password).toHaveAttribute('type', 'password');
+
+    for (const label of ['URL do Webhook', 'Usuário', 'Chave pública', 'Chave privada']) {
+      await user.type(screen.getByLabelText(label), 'x');
+    }
+    for (const name of ['Limpar URL do Webhook', 'Limpar usuário', 'Limpar chave pública', 'Limpar chave privada']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+  });
+});
+
+describe('auto-save (spec §4, §8)', () => {
+  it('saves 1.5 s after typing: yellow while saving, then the success toast', async () => {
+    serve();
+    let finish!: () => void;
+    const bodies: unknown[] = [];
+    mock.onPut(`${BASE}/integrations`).reply((config) => {
+      const body = JSON.parse(config.data as string) as { name: string; payload: unknown };
+      bodies.push(body);
+      return new Promise((resolve) => {
+        finish = () =>
+          resolve([200, { data: integration(body.name, body.payload, { is_active: true }), message: 'ok' }]);
+      });
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await user.type(await screen.findByLabelText('URL do Webhook'), 'https://crm.test/hook');
+    expect(bodies).toEqual([]);
+    await waitFor(() => expect(dot('webhook')).toHaveAttribute('data-color', 'yellow'), { timeout: 3000 });
+    expect(dot('webhook')).toHaveTextContent('Salvando...');
+    expect(bodies).toEqual([
+      { name: 'webhook', is_active: true, payload: { url: 'https://crm.test/hook', authentication: { type: 'none', key: '', value: '' } } },
+    ]);
+    finish();
+    const toast = await findToast('Integração atualizada!');
+    expect(toast.variant).toBe('success');
+    expect(toast.text).toContain('Configuração salva com sucesso.');
+    expect(dot('webhook')).toHaveAttribute('data-color', 'gray');
+    expect(dot('webhook')).toHaveTextContent('Ativa · não testada');
+  });
+
+  it("a refused save turns the dot red, puts the message on the field and toasts the server's message", async () => {
+    serve();
+    mock.onPut(`${BASE}/integrations`).reply(422, {
+      message: 'Informe uma URL completa, começando com https://.',
+      errors: { 'payload.url': ['Informe uma URL completa, começando com https://.'] },
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    const url = await screen.findByLabelText('URL do Webhook');
+    await user.type(url, 'crm');
+    const toast = await findToast('Erro ao salvar integração');
+    expect(toast.variant).toBe('danger');
+    expect(toast.text).toContain('Informe uma URL completa, começando com https://.');
+    expect(dot('webhook')).toHaveAttribute('data-color', 'red');
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(within(card('Webhook')).getByText('Informe uma URL completa, começando com https://.')).toBeInTheDocument();
+    // Editing with content resets the status to idle.
+    await user.type(url, '.test');
+    expect(dot('webhook')).not.toHaveAttribute('data-color', 'red');
+  });
+});
+
+describe('loading problems and permissions', () => {
+  it('toasts the load failure of spec §8 and offers a retry', async () => {
+    mock.onGet(`${BASE}/integrations`).replyOnce(500, { message: 'Erro interno.' });
+    const user = userEvent.setup();
+    renderScreen();
+    const toast = await findToast('Erro ao carregar integrações');
+    expect(toast.variant).toBe('danger');
+    expect(toast.text).toContain('Não foi possível carregar as configurações das integrações.');
+    serve();
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByLabelText('URL do Webhook')).toBeInTheDocument();
+  });
+
+  it('an agent sees an honest "only owners and admins" state, and nothing is requested', () => {
+    renderScreen(singleAgencyUser);
+    expect(screen.getByText('Somente proprietários e administradores')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Testar Integrações' })).not.toBeInTheDocument();
+    expect(mock.history.get).toHaveLength(0);
+  });
+
+  it('a 403 from the server shows the same state, without an error toast', async () => {
+    mock.onGet(`${BASE}/integrations`).reply(403, { message: 'Você não tem permissão para realizar esta ação.' });
+    renderScreen();
+    expect(await screen.findByText('Somente proprietários e administradores')).toBeInTheDocument();
+    expect(screen.queryByText('Erro ao carregar integrações')).not.toBeInTheDocument();
+  });
+});
+
+describe("'Testar Integrações' (spec §4, §8)", () => {
+  const configured = () => [
+    integration('webhook', { url: 'https://crm.test', authentication: { type: 'none', key: '', value: '' } }, { is_active: true }),
+    integration('arbo', { api_key: 'k' }, { is_active: true }),
+    integration('jetimob', { public_key: '', private_key: '' }),
+    integration('go_harry', { username: '', password: '' }),
+  ];
+
+  it('on success the active integrations turn green and the toasts follow the spec', async () => {
+    serve(configured());
+    const test = deferredReply();
+    mock.onGet(`${BASE}/integrations/test`).reply(test.reply);
+    const user = userEvent.setup();
+    renderScreen();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Testar Integrações' }));
+    const testing = await findToast('Testando integrações');
+    expect(testing.variant).toBe('default');
+    expect(testing.text).toContain('Verificando conectividade com os sistemas configurados...');
+    await waitFor(() => expect(mock.history.get.some((c) => c.url === `${BASE}/integrations/test`)).toBe(true));
+    test.release([
+      200,
+      {
+        message: 'Integrações testadas com sucesso: Webhook, Arbo.',
+        data: {
+          results: [
+            { name: 'webhook', is_active: true, ok: true, verified: true, message: 'O webhook respondeu HTTP 200.' },
+            { name: 'arbo', is_active: true, ok: true, verified: true, message: 'Chave aceita pela Arbo.' },
+          ],
+        },
+      },
+    ]);
+    const done = await findToast('Testes concluídos');
+    expect(done.variant).toBe('default');
+    expect(done.text).toContain('As integrações foram testadas com sucesso.');
+    expect(dot('webhook')).toHaveAttribute('data-color', 'green');
+    expect(dot('webhook')).toHaveTextContent('Ativa e testada');
+    expect(dot('arbo')).toHaveAttribute('data-color', 'green');
+    expect(dot('jetimob')).toHaveAttribute('data-color', 'gray');
+    expect(within(card('Webhook')).getByText(/O webhook respondeu HTTP 200\./)).toBeInTheDocument();
+  });
+
+  it("on failure active integrations turn red, inactive stay gray, and the server's message is toasted", async () => {
+    serve(configured());
+    mock.onGet(`${BASE}/integrations/test`).reply(422, {
+      message: 'Falha ao testar: Arbo: A Arbo recusou a chave (HTTP 401).',
+      data: {
+        results: [
+          { name: 'webhook', is_active: true, ok: true, verified: true, message: 'O webhook respondeu HTTP 200.' },
+          { name: 'arbo', is_active: true, ok: false, verified: false, message: 'A Arbo recusou a chave (HTTP 401).' },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Testar Integrações' }));
+    const toast = await findToast('Erro ao testar integrações');
+    expect(toast.variant).toBe('danger');
+    expect(toast.text).toContain('Falha ao testar: Arbo: A Arbo recusou a chave (HTTP 401).');
+    expect(dot('webhook')).toHaveAttribute('data-color', 'red');
+    expect(dot('arbo')).toHaveAttribute('data-color', 'red');
+    expect(dot('go_harry')).toHaveAttribute('data-color', 'gray');
+    expect(within(card('Arbo')).getByText(/A Arbo recusou a chave/)).toBeInTheDocument();
+  });
+
+  it("falls back to the spec's sentence when the failure carries no message", async () => {
+    serve(configured());
+    mock.onGet(`${BASE}/integrations/test`).networkError();
+    const user = userEvent.setup();
+    renderScreen();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Testar Integrações' }));
+    const toast = await findToast('Erro ao testar integrações');
+    expect(toast.text).toContain('Falha na conectividade com os sistemas configurados.');
+  });
+});
+
+describe('beyond the spec: halt, deliveries, signing secret, test lead', () => {
+  it("shows a halted integration's reason in a red notice, with a red dot", async () => {
+    serve([
+      integration('arbo', { api_key: 'k' }, {
+        is_active: true,
+        halted: { kind: 'paused', reason: 'A Arbo recusou a chave de API (HTTP 401).', at: '2025-05-01T12:00:00Z' },
+      }),
+    ]);
+    renderScreen();
+    const notice = await screen.findByTestId('halted-arbo');
+    expect(notice).toHaveTextContent('Envios pausados');
+    expect(notice).toHaveTextContent('A Arbo recusou a chave de API (HTTP 401).');
+    expect(dot('arbo')).toHaveAttribute('data-color', 'red');
+    expect(dot('arbo')).toHaveTextContent('Pausada');
+  });
+
+  it('lists the last deliveries with status, HTTP code and a replay for failed ones, and links to the ledger', async () => {
+    serve();
+    mock.reset();
+    serve();
+    mock.onGet(`${BASE}/integrations/webhook/secret`).reply(200, { data: { secret: SECRET } });
+    mock.onGet(`${BASE}/deliveries`).reply((config) => {
+      const params = config.params as { integration: string; per_page: number };
+      expect(params.per_page).toBe(5);
+      if (params.integration !== 'webhook') return [200, { data: [] }];
+      return [
+        200,
+        {
+          data: [
+            {
+              id: 'd-1',
+              webhook_id: 'msg_1',
+              lead_id: 'l-1',
+              lead: { name: 'Maria Souza', is_test: false },
+              integration: 'webhook',
+              status: 'failed',
+              attempts: 1,
+              next_attempt_at: null,
+              last_status_code: 500,
+              last_error: 'O webhook respondeu HTTP 500.',
+              delivered_at: null,
+              created_at: '2025-05-01T15:04:00Z',
+            },
+            {
+              id: 'd-2',
+              webhook_id: 'msg_2',
+              lead_id: 'l-2',
+              lead: { name: 'Lead de teste (Ana)', is_test: true },
+              integration: 'webhook',
+              status: 'delivered',
+              attempts: 1,
+              next_attempt_at: null,
+              last_status_code: 200,
+              last_error: null,
+              delivered_at: '2025-05-01T15:00:00Z',
+              created_at: '2025-05-01T15:00:00Z',
+            },
+          ],
+        },
+      ];
+    });
+    mock.onPost('/v1/deliveries/d-1/replay').reply(202, { message: 'Entrega reenviada para a fila.' });
+    const user = userEvent.setup();
+    renderScreen();
+    const list = await screen.findByTestId('deliveries-webhook');
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Falhou');
+    expect(rows[0]).toHaveTextContent('HTTP 500');
+    expect(rows[0]).toHaveTextContent(/01\/05\/2025/);
+    expect(rows[1]).toHaveTextContent('Entregue');
+    expect(within(rows[1]!).queryByRole('button', { name: /Reenviar/ })).not.toBeInTheDocument();
+    expect(within(card('Webhook')).getByRole('link', { name: /Ver histórico completo/ })).toHaveAttribute(
+      'href',
+      '/leads?tab=entregas&integration=webhook',
+    );
+    await user.click(within(rows[0]!).getByRole('button', { name: /Reenviar/ }));
+    expect((await findToast('Entrega reenviada')).variant).toBe('success');
+    expect(mock.history.post.map((c) => c.url)).toContain('/v1/deliveries/d-1/replay');
+  });
+
+  it('masks the signing secret, reveals it, and rotates it only after confirmation', async () => {
+    serve();
+    mock.onPost(`${BASE}/integrations/webhook/secret/rotate`).reply(200, { data: { secret: 'whsec_bm92bw==' } });
+    const user = userEvent.setup();
+    renderScreen();
+    const secret = await screen.findByTestId('webhook-secret');
+    expect(secret.textContent).toMatch(/^whsec_•+$/);
+    await user.click(screen.getByRole('button', { name: 'Mostrar segredo' }));
+    expect(secret).toHaveTextContent(SECRET);
+
+    await user.click(screen.getByRole('button', { name: 'Gerar novo segredo' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Gerar novo segredo?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(mock.history.post).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Gerar novo segredo' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Gerar novo segredo' }));
+    await waitFor(() => expect(screen.getByTestId('webhook-secret')).toHaveTextContent('whsec_bm92bw=='));
+    expect((await findToast('Novo segredo gerado')).variant).toBe('success');
+  });
+
+  it("'Enviar lead de teste' posts a test lead and says where it went", async () => {
+    serve([integration('webhook', { url: 'https://crm.test', authentication: { type: 'none', key: '', value: '' } }, { is_active: true })]);
+    mock.onPost(`${BASE}/integrations/test-lead`).reply(201, {
+      data: { lead_id: 'l-9', deliveries: [{ id: 'd-9', integration: 'webhook', status: 'pending' }] },
+      message: 'Lead de teste enviado.',
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Enviar lead de teste' }));
+    const toast = await findToast('Lead de teste enviado');
+    expect(toast.variant).toBe('success');
+    expect(toast.text).toContain('Webhook');
+  });
+});

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { LeadDetail } from '../types';
+import { leadsKeys } from './keys';
+
+export const PENDING_REFRESH_MS = 5_000;
+
+/** GET /v1/leads/{id} → {data: Lead & {contact_leads, deliveries}} */
+export async function getLead(leadId: string, signal?: AbortSignal): Promise<LeadDetail> {
+  const response = await api.get<{ data: LeadDetail }>(`/v1/leads/${encodeURIComponent(leadId)}`, { signal });
+  return response.data.data;
+}
+
+export const leadQueryOptions = (realEstateId: number, leadId: string) =>
+  queryOptions({
+    queryKey: leadsKeys.detail(realEstateId, leadId),
+    queryFn: ({ signal }) => getLead(leadId, signal),
+    // While a delivery waits in the queue (just captured, or replayed) its outcome is seconds away.
+    refetchInterval: (query) =>
+      query.state.data?.deliveries.some((d) => d.status === 'pending') ? PENDING_REFRESH_MS : false,
+  });
+
+export function useLead(realEstateId: number, leadId: string | null) {
+  return useQuery({ ...leadQueryOptions(realEstateId, leadId ?? ''), enabled: Boolean(leadId) });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { ActionResult, Delivery } from '../types';
+import { leadsKeys } from './keys';
+
+/** POST /v1/deliveries/{id}/replay → 202 {data, message}; 409 when delivered or already queued. */
+export async function replayDelivery(deliveryId: string): Promise<ActionResult<Delivery>> {
+  const response = await api.post<ActionResult<Delivery>>(
+    `/v1/deliveries/${encodeURIComponent(deliveryId)}/replay`,
+  );
+  return response.data;
+}
+
+export function useReplayDelivery(realEstateId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: replayDelivery,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: leadsKeys.deliveries(realEstateId) });
+      // A lead's detail lists its deliveries.
+      void queryClient.invalidateQueries({ queryKey: leadsKeys.details(realEstateId) });
+    },
+  });
+}

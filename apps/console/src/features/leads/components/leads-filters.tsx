@@ -1,0 +1,183 @@
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_STATUSES } from '@vitrine/contracts';
+import { FilterX, SlidersHorizontal } from 'lucide-react';
+import { useCallback, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Switch } from '@/components/ui/switch';
+import type { PageOption } from '../api/get-page-options';
+import { leadFilterParams, type LeadFilters, type ParamPatch } from '../lead-filters';
+import { SearchInput } from './search-input';
+
+interface LeadsFiltersProps {
+  filters: LeadFilters;
+  onChange: (patch: ParamPatch, options?: { replace?: boolean }) => void;
+  onClear: () => void;
+  /** The agency's pages for the "Imóvel" filter; undefined hides it (still loading, or unavailable). */
+  pages: PageOption[] | undefined;
+}
+
+/** Search, status, property, source, period and the two toggles; every change lands in the URL. */
+export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFiltersProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const active = Object.keys(leadFilterParams(filters)).filter((k) => k !== 'search').length;
+  const hasAny = active > 0 || filters.search.trim() !== '';
+
+  const onSearch = useCallback(
+    (search: string) =>
+      // Typing refines one search: only its first letter makes a history entry.
+      onChange({ search }, { replace: filters.search !== '' && search !== '' }),
+    [onChange, filters.search],
+  );
+
+  return (
+    <section aria-label="Filtros de leads" className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4">
+      <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+        <div className="flex items-end gap-2">
+          <div className="grid flex-1 gap-1.5">
+            <Label htmlFor={`${id}-search`}>Buscar</Label>
+            <SearchInput
+              id={`${id}-search`}
+              value={filters.search}
+              onSearch={onSearch}
+              placeholder="Nome, e-mail, telefone ou mensagem"
+              maxLength={120}
+            />
+          </div>
+          <Button
+            variant="outline"
+            className="md:hidden"
+            aria-expanded={open}
+            aria-controls={`${id}-more ${id}-more2`}
+            onClick={() => setOpen((v) => !v)}
+          >
+            <SlidersHorizontal aria-hidden="true" />
+            Filtros{active > 0 ? ` (${active})` : ''}
+          </Button>
+        </div>
+        {/* On phones these fold behind "Filtros"; on wide screens they share the search's row. */}
+        <div id={`${id}-more`} className={`${open ? 'grid' : 'hidden'} gap-3 sm:grid-cols-3 md:grid lg:contents`}>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-status`}>Status</Label>
+            <NativeSelect
+              id={`${id}-status`}
+              value={filters.status}
+              onChange={(e) => onChange({ status: e.target.value })}
+            >
+              <option value="">Todos</option>
+              {LEAD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {LEAD_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          {pages && pages.length > 0 && (
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-page`}>Imóvel</Label>
+              <NativeSelect
+                id={`${id}-page`}
+                value={filters.pageId}
+                onChange={(e) => onChange({ page_id: e.target.value })}
+              >
+                <option value="">Todos os imóveis</option>
+                {/* A page id from a shared link that is not among the first 100 still shows as chosen. */}
+                {filters.pageId && !pages.some((p) => String(p.id) === filters.pageId) && (
+                  <option value={filters.pageId}>Página #{filters.pageId}</option>
+                )}
+                {pages.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.title}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          )}
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-source`}>Origem</Label>
+            <NativeSelect
+              id={`${id}-source`}
+              value={filters.source}
+              onChange={(e) =>
+                // Test leads are hidden unless asked for: choosing them asks for them.
+                onChange(
+                  e.target.value === 'teste'
+                    ? { source: 'teste', include_tests: true }
+                    : { source: e.target.value },
+                )
+              }
+            >
+              <option value="">Todas</option>
+              {filters.source && !(filters.source in LEAD_SOURCE_LABELS) && (
+                <option value={filters.source}>{filters.source}</option>
+              )}
+              {Object.entries(LEAD_SOURCE_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+      </div>
+
+      <div
+        id={`${id}-more2`}
+        className={`${open ? 'flex' : 'hidden'} flex-wrap items-end gap-x-6 gap-y-3 md:flex`}
+      >
+        <div className="grid w-full grid-cols-2 gap-3 sm:w-auto">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-from`}>De</Label>
+            <Input
+              id={`${id}-from`}
+              type="date"
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(e) => onChange({ from: e.target.value })}
+              className="sm:w-40"
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-to`}>Até</Label>
+            <Input
+              id={`${id}-to`}
+              type="date"
+              value={filters.to}
+              min={filters.from || undefined}
+              onChange={(e) => onChange({ to: e.target.value })}
+              className="sm:w-40"
+            />
+          </div>
+        </div>
+        <div className="flex h-9 items-center gap-2">
+          <Switch
+            id={`${id}-quarantine`}
+            checked={filters.quarantined}
+            onCheckedChange={(checked) => onChange({ quarantined: checked })}
+            aria-describedby={`${id}-quarantine-hint`}
+          />
+          <Label htmlFor={`${id}-quarantine`}>Quarentena</Label>
+          <span id={`${id}-quarantine-hint`} className="sr-only">
+            Mostra só os leads suspeitos de spam, que não foram enviados às integrações.
+          </span>
+        </div>
+        <div className="flex h-9 items-center gap-2">
+          <Switch
+            id={`${id}-tests`}
+            checked={filters.includeTests}
+            onCheckedChange={(checked) => onChange({ include_tests: checked })}
+          />
+          <Label htmlFor={`${id}-tests`}>Incluir leads de teste</Label>
+        </div>
+        {hasAny && (
+          <Button variant="ghost" size="sm" className="ml-auto self-center" onClick={onClear}>
+            <FilterX aria-hidden="true" />
+            Limpar filtros
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+import { paths } from '@vitrine/contracts/paths';
+import { Inbox, Mail, Phone, SearchX, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState } from '@/components/ui/states';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
+import { campaignSummary, formatDay, formatPhone, formatTime, sourceLabel } from '../format';
+import type { Lead } from '../types';
+import { LeadFlags, LeadStatusBadge } from './status-badges';
+
+interface LeadsListProps {
+  leads: Lead[];
+  /** A newer page is loading while this one stays on screen. */
+  stale?: boolean;
+  leadHref: (id: string) => string;
+  leadLinkState: unknown;
+  onOpen: (id: string) => void;
+}
+
+/** Leads as a table on wide screens and as cards on phones (style guide). */
+export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen }: LeadsListProps) {
+  return (
+    <div aria-busy={stale || undefined} className={cn('transition-opacity', stale && 'opacity-60')}>
+      <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm lg:block">
+        <Table>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead className="w-28">Data</TableHead>
+              <TableHead>Nome</TableHead>
+              <TableHead>Contato</TableHead>
+              <TableHead>Imóvel</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Origem</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {leads.map((lead) => (
+              <TableRow
+                key={lead.id}
+                className="cursor-pointer"
+                // The name is the keyboard/screen-reader way in; a click anywhere on the row helps the mouse.
+                onClick={(e) => {
+                  if ((e.target as HTMLElement).closest('a,button')) return;
+                  onOpen(lead.id);
+                }}
+              >
+                <TableCell className="whitespace-nowrap">
+                  <div>{formatDay(lead.created_at)}</div>
+                  <div className="text-xs text-muted-foreground">{formatTime(lead.created_at)}</div>
+                </TableCell>
+                <TableCell className="max-w-56">
+                  <Link
+                    to={leadHref(lead.id)}
+                    state={leadLinkState}
+                    className="rounded-sm font-medium break-words hover:underline"
+                  >
+                    {lead.name}
+                  </Link>
+                  <div className="mt-1 flex flex-wrap gap-1 empty:hidden">
+                    <LeadFlags lead={lead} />
+                  </div>
+                </TableCell>
+                <TableCell className="max-w-60">
+                  {lead.phone && <div className="whitespace-nowrap">{formatPhone(lead.phone)}</div>}
+                  {lead.email && (
+                    <div className="truncate text-xs text-muted-foreground" title={lead.email}>
+                      {lead.email}
+                    </div>
+                  )}
+                </TableCell>
+                <TableCell className="max-w-56">
+                  {lead.page ? (
+                    <span className="line-clamp-2">{lead.page.title}</span>
+                  ) : (
+                    <span className="text-muted-foreground">—</span>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <LeadStatusBadge status={lead.status} />
+                </TableCell>
+                <TableCell className="max-w-48">
+                  <div className="truncate" title={campaignSummary(lead)}>
+                    {campaignSummary(lead)}
+                  </div>
+                  {campaignSummary(lead) !== sourceLabel(lead.source) && (
+                    <div className="text-xs text-muted-foreground">{sourceLabel(lead.source)}</div>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+
+      <ul className="grid gap-3 lg:hidden" aria-label="Leads">
+        {leads.map((lead) => (
+          <li key={lead.id}>
+            <Link
+              to={leadHref(lead.id)}
+              state={leadLinkState}
+              className="block rounded-xl border bg-card p-4 shadow-sm transition-colors hover:bg-muted/40"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{lead.name}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {formatDay(lead.created_at)} às {formatTime(lead.created_at)}
+                  </p>
+                </div>
+                <LeadStatusBadge status={lead.status} />
+              </div>
+              <div className="mt-2 flex flex-wrap gap-1 empty:hidden">
+                <LeadFlags lead={lead} />
+              </div>
+              <dl className="mt-3 grid gap-1 text-sm">
+                {lead.phone && (
+                  <div className="flex items-center gap-2">
+                    <dt>
+                      <Phone className="size-3.5 text-muted-foreground" aria-label="Telefone" />
+                    </dt>
+                    <dd>{formatPhone(lead.phone)}</dd>
+                  </div>
+                )}
+                {lead.email && (
+                  <div className="flex min-w-0 items-center gap-2">
+                    <dt>
+                      <Mail className="size-3.5 text-muted-foreground" aria-label="E-mail" />
+                    </dt>
+                    <dd className="truncate">{lead.email}</dd>
+                  </div>
+                )}
+                {lead.page && (
+                  <div className="flex gap-2">
+                    <dt className="sr-only">Imóvel</dt>
+                    <dd className="line-clamp-2 text-muted-foreground">{lead.page.title}</dd>
+                  </div>
+                )}
+                <div className="flex gap-2">
+                  <dt className="sr-only">Origem</dt>
+                  <dd className="truncate text-xs text-muted-foreground">{campaignSummary(lead)}</dd>
+                </div>
+              </dl>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function LeadsListSkeleton() {
+  return (
+    <div role="status" aria-label="Carregando leads..." className="grid gap-3">
+      <div className="hidden rounded-xl border bg-card p-3 shadow-sm lg:block">
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="grid grid-cols-[6rem_1fr_1fr_1fr_6rem_1fr] gap-4 border-b px-1 py-4 last:border-0">
+            <Skeleton className="h-4" />
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-4 w-4/5" />
+            <Skeleton className="h-5 rounded-full" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+        ))}
+      </div>
+      {Array.from({ length: 4 }, (_, i) => (
+        <div key={i} className="grid gap-3 rounded-xl border bg-card p-4 lg:hidden">
+          <div className="flex justify-between gap-3">
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-5 w-20 rounded-full" />
+          </div>
+          <Skeleton className="h-3 w-1/3" />
+          <Skeleton className="h-3 w-2/3" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** What to say when the list is empty depends on why. */
+export function LeadsEmpty({
+  hasFilters,
+  quarantineOnly,
+  onClear,
+}: {
+  hasFilters: boolean;
+  quarantineOnly: boolean;
+  onClear: () => void;
+}) {
+  if (quarantineOnly) {
+    return (
+      <EmptyState
+        icon={ShieldCheck}
+        title="Nenhum lead em quarentena."
+        description="Contatos suspeitos de spam ficam aqui, sem ir ao seu CRM, até você liberá-los."
+        action={
+          <Button variant="outline" onClick={onClear}>
+            Ver todos os leads
+          </Button>
+        }
+      />
+    );
+  }
+  if (hasFilters) {
+    return (
+      <EmptyState
+        icon={SearchX}
+        title="Nenhum lead com esses filtros."
+        action={
+          <Button variant="outline" onClick={onClear}>
+            Limpar filtros
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <EmptyState
+      icon={Inbox}
+      title="Nenhum lead ainda."
+      description="Os contatos deixados nas páginas dos seus imóveis aparecem aqui."
+      action={
+        <Button asChild>
+          <Link to={paths.pages}>Publique uma página</Link>
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { LEAD_STATUS_LABELS, type LeadStatus } from '@vitrine/contracts';
+import { FlaskConical, Repeat, ShieldAlert } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { DELIVERY_STATUS_HINTS, DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES, LEAD_STATUS_TONES } from '../statuses';
+import type { DeliveryStatus } from '../types';
+
+export function LeadStatusBadge({ status }: { status: LeadStatus }) {
+  return (
+    <Badge tone={LEAD_STATUS_TONES[status]} dot>
+      {LEAD_STATUS_LABELS[status] ?? status}
+    </Badge>
+  );
+}
+
+export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
+  return (
+    <Badge tone={DELIVERY_STATUS_TONES[status] ?? 'gray'} dot title={DELIVERY_STATUS_HINTS[status]}>
+      {DELIVERY_STATUS_LABELS[status] ?? status}
+    </Badge>
+  );
+}
+
+/** The flags a lead can carry next to its name: came back, test, quarantined. */
+export function LeadFlags({
+  lead,
+}: {
+  lead: { is_repeat: boolean; is_test: boolean; quarantined: boolean };
+}) {
+  return (
+    <>
+      {lead.is_repeat && (
+        <Badge tone="info" title="Esta pessoa já tinha deixado contato antes">
+          <Repeat aria-hidden="true" />
+          Retorno
+        </Badge>
+      )}
+      {lead.is_test && (
+        <Badge tone="outline">
+          <FlaskConical aria-hidden="true" />
+          Teste
+        </Badge>
+      )}
+      {lead.quarantined && (
+        <Badge tone="yellow">
+          <ShieldAlert aria-hidden="true" />
+          Quarentena
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/** The last error, with its HTTP code unless the message already names it. */
+export function errorText(d: { last_error: string | null; last_status_code: number | null }): string {
+  if (!d.last_error) return '';
+  const code = d.last_status_code;
+  return code && !d.last_error.includes(String(code)) ? `HTTP ${code}: ${d.last_error}` : d.last_error;
+}

@@ -1,0 +1,34 @@
+import { getApiErrorMessage } from '@/lib/api-errors';
+import { toast } from '@/lib/toast';
+import { useReplayDelivery } from '../api/replay-delivery';
+import { integrationLabel } from '../format';
+
+/** Replays a delivery and says how it went (a toast either way; lists refresh on their own). */
+export function useReplay(realEstateId: number) {
+  const mutation = useReplayDelivery(realEstateId);
+  const replay = (delivery: { id: string; integration: string }) =>
+    mutation.mutate(delivery.id, {
+      onSuccess: (result) =>
+        toast({
+          variant: 'success',
+          title: 'Reenvio agendado',
+          // Elements, not strings: toast strings are read as HTML.
+          description: (
+            <span>
+              {result.message ?? `A entrega para ${integrationLabel(delivery.integration)} voltou para a fila.`}
+            </span>
+          ),
+        }),
+      onError: (error) =>
+        toast({
+          variant: 'danger',
+          title: 'Não foi possível reenviar',
+          description: <span>{getApiErrorMessage(error)}</span>,
+        }),
+    });
+  return {
+    replay,
+    /** The delivery being replayed right now, to disable its button. */
+    pendingId: mutation.isPending ? mutation.variables : undefined,
+  };
+}

@@ -1,0 +1,447 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import type { AxiosRequestConfig } from 'axios';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { api } from '@/lib/api-client';
+import { resetToastsForTests } from '@/lib/toast';
+import { demoUser, setXsrfCookie } from '@/test/fixtures';
+import { fakeAuth, renderWithRouter } from '@/test/render';
+import type { Delivery, Lead, LeadDetail } from '../types';
+import { LeadsRoute } from './leads';
+
+// recharts needs a real layout engine; the chart has its own tests of what it counts.
+vi.mock('../components/leads-per-day-chart', () => ({ LeadsPerDayChart: () => null }));
+
+const AGENCY = demoUser.real_estates[0]!.id;
+const LIST_URL = `/v1/real-estates/${AGENCY}/leads`;
+
+function makeLead(overrides: Partial<Lead> = {}): Lead {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    name: 'Maria Souza',
+    email: 'maria@example.com',
+    phone: '11988887777',
+    message: 'Quero visitar',
+    status: 'novo',
+    source: 'landing_page',
+    page: { id: 3, title: 'Casa no Butantã', slug: 'casa-no-butanta' },
+    contact_id: 'c1',
+    is_repeat: true,
+    is_test: false,
+    quarantined: false,
+    quarantine_reason: null,
+    consent: true,
+    utm: { source: 'google', medium: 'cpc', campaign: 'verao', term: null, content: null },
+    gclid: null,
+    fbclid: null,
+    referrer: null,
+    session_id: null,
+    created_at: '2025-03-10T15:05:00Z',
+    status_changed_at: null,
+    ...overrides,
+  };
+}
+
+function page<T>(data: T[], meta: Partial<{ current_page: number; per_page: number; total: number; last_page: number }> = {}) {
+  const perPage = meta.per_page ?? 25;
+  const current = meta.current_page ?? 1;
+  const total = meta.total ?? data.length;
+  return {
+    data,
+    meta: {
+      current_page: current,
+      per_page: perPage,
+      total,
+      last_page: meta.last_page ?? Math.max(1, Math.ceil(total / perPage)),
+      from: data.length ? (current - 1) * perPage + 1 : null,
+      to: data.length ? (current - 1) * perPage + data.length : null,
+    },
+    links: { first: '', last: '', prev: null, next: null },
+  };
+}
+
+function detail(overrides: Partial<LeadDetail> = {}): LeadDetail {
+  return { ...makeLead(), contact_leads: [], deliveries: [], ...overrides };
+}
+
+const mock = new MockAdapter(api);
+let listRequests: AxiosRequestConfig['params'][] = [];
+
+beforeEach(() => {
+  mock.reset();
+  resetToastsForTests();
+  setXsrfCookie('t');
+  listRequests = [];
+  mock.onGet(`/v1/real-estates/${AGENCY}/pages`).reply(200, page([{ id: 3, title: 'Casa no Butantã' }]));
+});
+afterAll(() => mock.restore());
+
+function replyList(body: unknown) {
+  mock.onGet(LIST_URL).reply((config) => {
+    listRequests.push(config.params);
+    return [200, body];
+  });
+}
+
+function renderLeads(url = '/leads') {
+  const view = renderWithRouter(
+    [
+      {
+        path: '/leads',
+        element: (
+          <>
+            <LeadsRoute />
+            <Toaster />
+          </>
+        ),
+      },
+      { path: '*', element: <p>outra página</p> },
+    ],
+    { auth: fakeAuth({ user: demoUser }), initialEntries: [url] },
+  );
+  const search = () => new URLSearchParams(view.router.state.location.search);
+  return { ...view, search };
+}
+
+const lastList = () => listRequests[listRequests.length - 1];
+
+describe('/leads list', () => {
+  it('asks for page 1 with 25 per page and shows "x–y de N"', async () => {
+    replyList(page([makeLead()], { total: 1 }));
+    renderLeads();
+    expect(await screen.findAllByText('Maria Souza')).not.toHaveLength(0);
+    expect(lastList()).toEqual({ page: 1, per_page: 25 });
+    expect(screen.getByRole('navigation', { name: 'Paginação de leads' })).toHaveTextContent('1–1 de 1 leads');
+    // Phone in pt-BR, the repeat badge, the campaign summary.
+    expect(screen.getAllByText('(11) 98888-7777')).not.toHaveLength(0);
+    expect(screen.getAllByText('Retorno')).not.toHaveLength(0);
+    expect(screen.getAllByText('google / cpc · verao')).not.toHaveLength(0);
+  });
+
+  it('reads the filters from the URL and sends them', async () => {
+    replyList(page([makeLead({ status: 'ganho' })]));
+    renderLeads('/leads?status=ganho&search=maria&quarantined=1&page=2&per_page=50');
+    await screen.findAllByText('Maria Souza');
+    expect(lastList()).toEqual({ status: 'ganho', search: 'maria', quarantined: '1', page: 2, per_page: 50 });
+    expect(screen.getByLabelText('Status')).toHaveValue('ganho');
+    expect(screen.getByLabelText('Buscar')).toHaveValue('maria');
+    expect(screen.getByRole('switch', { name: 'Quarentena' })).toBeChecked();
+  });
+
+  it('writes filter changes to the URL, back to page 1, and the back button undoes them', async () => {
+    const user = userEvent.setup();
+    replyList(page([makeLead()], { total: 60, last_page: 3, current_page: 2 }));
+    const { router, search } = renderLeads('/leads?page=2');
+    await screen.findAllByText('Maria Souza');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'proposta');
+    await waitFor(() => expect(search().toString()).toBe('status=proposta'));
+    await waitFor(() => expect(lastList()).toEqual({ status: 'proposta', page: 1, per_page: 25 }));
+
+    await user.selectOptions(screen.getByLabelText('Imóvel'), '3');
+    await waitFor(() => expect(search().get('page_id')).toBe('3'));
+
+    await user.click(screen.getByRole('switch', { name: 'Incluir leads de teste' }));
+    await waitFor(() => expect(search().get('include_tests')).toBe('1'));
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(search().get('include_tests')).toBeNull());
+    expect(screen.getByRole('switch', { name: 'Incluir leads de teste' })).not.toBeChecked();
+  });
+
+  it('debounces the search before it reaches the URL', async () => {
+    const user = userEvent.setup();
+    replyList(page([makeLead()]));
+    const { search } = renderLeads();
+    await screen.findAllByText('Maria Souza');
+    await user.type(screen.getByLabelText('Buscar'), 'joão');
+    expect(search().get('search')).toBeNull();
+    await waitFor(() => expect(search().get('search')).toBe('joão'));
+    await waitFor(() => expect(lastList()).toEqual({ search: 'joão', page: 1, per_page: 25 }));
+    // One request for the whole word, not one per letter.
+    expect(listRequests.filter((p) => p?.search)).toHaveLength(1);
+  });
+
+  it('pages forward and back', async () => {
+    const user = userEvent.setup();
+    mock.onGet(LIST_URL).reply((config) => {
+      listRequests.push(config.params);
+      const current = Number(config.params.page);
+      return [200, page([makeLead({ name: `Lead da página ${current}` })], { total: 30, current_page: current, last_page: 2 })];
+    });
+    const { search } = renderLeads();
+    await screen.findAllByText('Lead da página 1');
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+    await screen.findAllByText('Lead da página 2');
+    expect(search().get('page')).toBe('2');
+    expect(lastList()).toEqual({ page: 2, per_page: 25 });
+    expect(screen.getByRole('button', { name: 'Próxima página' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Página anterior' }));
+    await screen.findAllByText('Lead da página 1');
+    expect(search().get('page')).toBeNull();
+  });
+
+  it('the export link carries the filters but not the page', async () => {
+    replyList(page([makeLead()]));
+    renderLeads('/leads?status=novo&from=2025-01-01&page=2');
+    const link = await screen.findByRole('link', { name: 'Exportar CSV' });
+    expect(link).toHaveAttribute('href', `/v1/real-estates/${AGENCY}/leads/export?status=novo&from=2025-01-01`);
+  });
+
+  it('hides the property filter when the pages list is unavailable', async () => {
+    mock.onGet(`/v1/real-estates/${AGENCY}/pages`).reply(404, { message: 'Not Found' });
+    replyList(page([makeLead()]));
+    renderLeads();
+    await screen.findAllByText('Maria Souza');
+    expect(screen.getByLabelText('Status')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Imóvel')).not.toBeInTheDocument();
+  });
+});
+
+describe('/leads empty and error states', () => {
+  it('with no leads at all, points to publishing a page', async () => {
+    replyList(page([]));
+    renderLeads();
+    expect(await screen.findByText('Nenhum lead ainda.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Publique uma página' })).toHaveAttribute('href', '/paginas');
+  });
+
+  it('with filters, offers to clear them', async () => {
+    const user = userEvent.setup();
+    replyList(page([]));
+    const { search } = renderLeads('/leads?status=perdido&search=zz');
+    await screen.findByText('Nenhum lead com esses filtros.');
+    const empty = screen.getByText('Nenhum lead com esses filtros.').parentElement!;
+    await user.click(within(empty).getByRole('button', { name: 'Limpar filtros' }));
+    await waitFor(() => expect(search().toString()).toBe(''));
+  });
+
+  it('shows the error with a retry that works', async () => {
+    const user = userEvent.setup();
+    mock.onGet(LIST_URL).replyOnce(500, { message: 'Falha no servidor.' });
+    replyList(page([makeLead()]));
+    renderLeads();
+    expect(await screen.findByText('Falha no servidor.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findAllByText('Maria Souza')).not.toHaveLength(0);
+  });
+
+  it("shows the server's 422 message for a bad filter", async () => {
+    mock.onGet(LIST_URL).reply(422, { message: 'A data inicial deve estar no formato AAAA-MM-DD.', errors: {} });
+    renderLeads();
+    expect(await screen.findByText('A data inicial deve estar no formato AAAA-MM-DD.')).toBeInTheDocument();
+  });
+});
+
+describe('a lead in the side panel', () => {
+  const LEAD = makeLead();
+  const DETAIL_URL = `/v1/leads/${LEAD.id}`;
+
+  it('opens from ?lead= (e-mail deep link) with contact links and a prefilled WhatsApp', async () => {
+    replyList(page([LEAD]));
+    mock.onGet(DETAIL_URL).reply(200, {
+      data: detail({
+        contact_leads: [makeLead({ id: '22222222-2222-4222-8222-222222222222', page: { id: 4, title: 'Apto Centro', slug: 'apto' } })],
+      }),
+    });
+    renderLeads(`/leads?lead=${LEAD.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
+    await within(dialog).findByText('Quero visitar');
+    const whatsapp = within(dialog).getByRole('link', { name: /WhatsApp/ });
+    const text = new URL(whatsapp.getAttribute('href')!).searchParams.get('text');
+    expect(text).toContain('Olá Maria, aqui é da Imobiliária Demonstração, sobre o imóvel Casa no Butantã');
+    expect(within(dialog).getByRole('link', { name: 'Ligar' })).toHaveAttribute('href', 'tel:+5511988887777');
+    expect(within(dialog).getByRole('link', { name: 'E-mail' })).toHaveAttribute('href', 'mailto:maria@example.com');
+    expect(within(dialog).getByRole('link', { name: /Casa no Butantã/ })).toHaveAttribute('href', '/imoveis/casa-no-butanta');
+    expect(within(dialog).getByText('Apto Centro')).toBeInTheDocument();
+  });
+
+  it('opens from the list and closes back to it', async () => {
+    const user = userEvent.setup();
+    replyList(page([LEAD]));
+    mock.onGet(DETAIL_URL).reply(200, { data: detail() });
+    const { search } = renderLeads('/leads?status=novo');
+    const [link] = await screen.findAllByRole('link', { name: 'Maria Souza' });
+    await user.click(link!);
+    const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
+    expect(search().get('lead')).toBe(LEAD.id);
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar detalhes do lead' }));
+    await waitFor(() => expect(search().toString()).toBe('status=novo'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('changes the status at once and keeps it when the server agrees', async () => {
+    const user = userEvent.setup();
+    replyList(page([LEAD]));
+    mock.onGet(DETAIL_URL).reply(200, { data: detail() });
+    let resolvePatch: (value: [number, unknown]) => void = () => undefined;
+    mock.onPatch(DETAIL_URL).reply((config) => {
+      expect(JSON.parse(config.data as string)).toEqual({ status: 'visita_agendada' });
+      return new Promise((resolve) => {
+        resolvePatch = resolve;
+      });
+    });
+    renderLeads(`/leads?lead=${LEAD.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
+    const select = await within(dialog).findByLabelText('Status');
+    await user.selectOptions(select, 'visita_agendada');
+    // Optimistic: before the server answers, the panel and the list already show it.
+    expect(select).toHaveValue('visita_agendada');
+    await waitFor(() => expect(screen.getAllByText('Visita agendada').length).toBeGreaterThan(1));
+    resolvePatch([200, { data: makeLead({ status: 'visita_agendada', status_changed_at: '2025-03-11T10:00:00Z' }) }]);
+    expect(await screen.findByText('Status atualizado')).toBeInTheDocument();
+    expect(select).toHaveValue('visita_agendada');
+  });
+
+  it('rolls the status back and says why when the server refuses', async () => {
+    const user = userEvent.setup();
+    replyList(page([LEAD]));
+    mock.onGet(DETAIL_URL).reply(200, { data: detail() });
+    mock.onPatch(DETAIL_URL).reply(500, { message: 'Banco indisponível.' });
+    renderLeads(`/leads?lead=${LEAD.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
+    const select = await within(dialog).findByLabelText('Status');
+    await user.selectOptions(select, 'ganho');
+    expect(await screen.findByText('Não foi possível mudar o status')).toBeInTheDocument();
+    expect(screen.getByText('Banco indisponível.')).toBeInTheDocument();
+    await waitFor(() => expect(select).toHaveValue('novo'));
+  });
+
+  it("releases a quarantined lead with 'Liberar lead'", async () => {
+    const user = userEvent.setup();
+    const quarantined = detail({ quarantined: true, quarantine_reason: 'campo oculto preenchido (robô)' });
+    replyList(page([LEAD]));
+    mock.onGet(DETAIL_URL).replyOnce(200, { data: quarantined });
+    mock.onGet(DETAIL_URL).reply(200, { data: detail() });
+    mock.onPost(`${DETAIL_URL}/release`).reply(200, {
+      data: { id: LEAD.id, deliveries: 1 },
+      message: 'Lead liberado e encaminhado às integrações.',
+    });
+    renderLeads(`/leads?lead=${LEAD.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
+    expect(await within(dialog).findByText(/campo oculto preenchido/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Liberar lead' }));
+    expect(await screen.findByText('Lead liberado e encaminhado às integrações.')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Liberar lead' })).not.toBeInTheDocument());
+    expect(mock.history.post.filter((r) => r.url === `${DETAIL_URL}/release`)).toHaveLength(1);
+  });
+
+  it('shows the 409 of a lead that is no longer in quarantine', async () => {
+    const user = userEvent.setup();
+    replyList(page([LEAD]));
+    mock.onGet(DETAIL_URL).reply(200, { data: detail({ quarantined: true, quarantine_reason: 'x' }) });
+    mock.onPost(`${DETAIL_URL}/release`).reply(409, { message: 'Este lead não está em quarentena.' });
+    renderLeads(`/leads?lead=${LEAD.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Liberar lead' }));
+    expect(await screen.findByText('Não foi possível liberar o lead')).toBeInTheDocument();
+    expect(screen.getByText('Este lead não está em quarentena.')).toBeInTheDocument();
+  });
+
+  it('shows the delivery ledger, its attempts, and replays a failed delivery', async () => {
+    const user = userEvent.setup();
+    const delivery = {
+      id: '33333333-3333-4333-8333-333333333333',
+      webhook_id: 'msg_3',
+      integration: 'webhook' as const,
+      status: 'dead' as const,
+      attempts: 8,
+      last_status_code: 500,
+      last_error: 'O CRM respondeu 500.',
+      next_attempt_at: null,
+      delivered_at: null,
+    };
+    replyList(page([LEAD]));
+    mock.onGet(DETAIL_URL).replyOnce(200, { data: detail({ deliveries: [delivery] }) });
+    mock.onGet(DETAIL_URL).reply(200, { data: detail({ deliveries: [{ ...delivery, status: 'pending' }] }) });
+    mock.onGet(`/v1/deliveries/${delivery.id}`).reply(200, {
+      data: {
+        ...delivery,
+        lead_id: LEAD.id,
+        lead: { name: LEAD.name, is_test: false },
+        created_at: LEAD.created_at,
+        ledger: [
+          { attempt: 1, started_at: '2025-03-10T15:05:01Z', duration_ms: 120, status_code: 500, outcome: 'retry', response: 'erro interno', error: null },
+        ],
+      },
+    });
+    mock.onPost(`/v1/deliveries/${delivery.id}/replay`).reply(202, { data: { ...delivery, status: 'pending' }, message: 'Entrega reenviada para a fila.' });
+    renderLeads(`/leads?lead=${LEAD.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
+    const item = await within(dialog).findByTestId('delivery-webhook');
+    expect(within(item).getByText('Falha definitiva')).toBeInTheDocument();
+    expect(within(item).getByText('8 tentativas')).toBeInTheDocument();
+    expect(within(item).getByText(/O CRM respondeu 500/)).toBeInTheDocument();
+
+    await user.click(within(item).getByRole('button', { name: /Ver tentativas/ }));
+    expect(await within(item).findByText('Falhou, nova tentativa agendada')).toBeInTheDocument();
+    expect(within(item).getByText('erro interno')).toBeInTheDocument();
+
+    await user.click(within(item).getByRole('button', { name: /Reenviar/ }));
+    expect(await screen.findByText('Entrega reenviada para a fila.')).toBeInTheDocument();
+    // Refreshed: now queued, so no replay button.
+    await waitFor(() => expect(within(item).getByText('Na fila')).toBeInTheDocument());
+    expect(within(item).queryByRole('button', { name: /Reenviar/ })).not.toBeInTheDocument();
+  });
+
+  it('says when the lead does not exist (other agency, wrong link)', async () => {
+    replyList(page([LEAD]));
+    mock.onGet(DETAIL_URL).reply(404, { message: 'Lead não encontrado.' });
+    renderLeads(`/leads?lead=${LEAD.id}`);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Lead não encontrado')).toBeInTheDocument();
+  });
+});
+
+describe("the 'Entregas' tab", () => {
+  const delivery: Delivery = {
+    id: '44444444-4444-4444-8444-444444444444',
+    webhook_id: 'msg_4',
+    lead_id: '11111111-1111-4111-8111-111111111111',
+    lead: { name: 'Maria Souza', is_test: false },
+    integration: 'webhook',
+    status: 'failed',
+    attempts: 2,
+    last_status_code: 503,
+    last_error: 'Serviço indisponível',
+    next_attempt_at: '2025-03-10T16:00:00Z',
+    delivered_at: null,
+    created_at: '2025-03-10T15:05:00Z',
+  };
+
+  it('reads its filters from the URL (the Integrações screen links here) and replays', async () => {
+    const user = userEvent.setup();
+    const requests: unknown[] = [];
+    mock.onGet(`/v1/real-estates/${AGENCY}/deliveries`).reply((config) => {
+      requests.push(config.params);
+      return [200, page([delivery])];
+    });
+    mock.onPost(`/v1/deliveries/${delivery.id}/replay`).reply(409, { message: 'Esta entrega já está na fila de envio.' });
+    renderLeads('/leads?tab=entregas&integration=webhook&status=failed');
+    expect(await screen.findByRole('tab', { name: 'Entregas' })).toHaveAttribute('aria-selected', 'true');
+    await screen.findAllByText('Serviço indisponível', { exact: false });
+    expect(requests[0]).toEqual({ integration: 'webhook', status: 'failed', page: 1, per_page: 25 });
+    expect(screen.getByLabelText('Integração')).toHaveValue('webhook');
+    expect(screen.getAllByRole('link', { name: 'Maria Souza' })[0]).toHaveAttribute(
+      'href',
+      `/leads?tab=entregas&integration=webhook&status=failed&lead=${delivery.lead_id}`,
+    );
+
+    await user.click(screen.getAllByRole('button', { name: /Reenviar/ })[0]!);
+    expect(await screen.findByText('Esta entrega já está na fila de envio.')).toBeInTheDocument();
+  });
+
+  it('switching tabs drops the other tab’s filters', async () => {
+    const user = userEvent.setup();
+    replyList(page([makeLead()]));
+    mock.onGet(`/v1/real-estates/${AGENCY}/deliveries`).reply(200, page([]));
+    const { search } = renderLeads('/leads?status=novo');
+    await screen.findAllByText('Maria Souza');
+    await user.click(screen.getByRole('tab', { name: 'Entregas' }));
+    await waitFor(() => expect(search().toString()).toBe('tab=entregas'));
+    expect(await screen.findByText('Nenhuma entrega ainda.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Exportar CSV' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,28 @@
+import type { Page, Paginated } from '@vitrine/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { pagesKeys } from './keys';
+
+export type PageList = Paginated<Page>;
+
+/** GET /v1/real-estates/{id}/pages?page&per_page&search&status&purpose → Laravel list of pages. */
+export async function getPages(
+  realEstateId: number,
+  params: Record<string, string | number>,
+  signal?: AbortSignal,
+): Promise<PageList> {
+  const response = await api.get<PageList>(`/v1/real-estates/${realEstateId}/pages`, { params, signal });
+  return response.data;
+}
+
+export const pagesQueryOptions = (realEstateId: number, params: Record<string, string | number>) =>
+  queryOptions({
+    queryKey: pagesKeys.list(realEstateId, params),
+    queryFn: ({ signal }) => getPages(realEstateId, params, signal),
+    // The previous page stays on screen while the next one loads (no skeleton flash on paging).
+    placeholderData: keepPreviousData,
+  });
+
+export function usePages(realEstateId: number, params: Record<string, string | number>) {
+  return useQuery(pagesQueryOptions(realEstateId, params));
+}

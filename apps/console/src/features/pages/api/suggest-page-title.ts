@@ -1,0 +1,15 @@
+import type { Page } from '@vitrine/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useStorePage } from './update-page';
+
+/** PATCH /v1/pages/{id}/get-title: the server suggests a title from the saved facts and saves it → {data: Page} */
+export async function suggestPageTitleOnServer(pageId: number): Promise<Page> {
+  const response = await api.patch<{ data: Page }>(`/v1/pages/${pageId}/get-title`);
+  return response.data.data;
+}
+
+export function useSuggestPageTitle(realEstateId: number, pageId: number) {
+  const store = useStorePage(realEstateId);
+  return useMutation({ mutationFn: () => suggestPageTitleOnServer(pageId), onSuccess: store });
+}

@@ -1,0 +1,90 @@
+/** Pages and lists as the API answers them, for the feature's tests. */
+import type { CatalogImport, Page } from '@vitrine/contracts';
+
+export function makePage(overrides: Partial<Page> = {}): Page {
+  const id = overrides.id ?? 1;
+  const slug = overrides.slug ?? `apartamento-${id}`;
+  return {
+    id,
+    real_estate_id: 10,
+    title: `Apartamento ${id} em Pinheiros`,
+    slug,
+    status: 'draft',
+    listing_code: null,
+    purpose: 'sale',
+    property_type: 'apartment',
+    price_cents: 85_000_000,
+    condo_fee_cents: null,
+    iptu_cents: null,
+    currency: 'BRL',
+    area_m2: 98,
+    bedrooms: 3,
+    suites: 1,
+    bathrooms: 2,
+    parking_spaces: 1,
+    address: null,
+    neighborhood: 'Pinheiros',
+    city: 'São Paulo',
+    state: 'SP',
+    zip_code: null,
+    latitude: null,
+    longitude: null,
+    description: null,
+    features: [],
+    photos: [],
+    whatsapp: null,
+    call_to_action: null,
+    seo_title: null,
+    seo_description: null,
+    external_id: null,
+    external_url: null,
+    source: 'manual',
+    public_url: `http://localhost/imoveis/${slug}`,
+    published_at: null,
+    created_at: '2025-03-01T12:00:00Z',
+    updated_at: '2025-03-10T12:00:00Z',
+    leads_count: 0,
+    ...overrides,
+  };
+}
+
+export function pageList<T>(data: T[], meta: Partial<{ current_page: number; per_page: number; total: number }> = {}) {
+  const perPage = meta.per_page ?? 15;
+  const current = meta.current_page ?? 1;
+  const total = meta.total ?? data.length;
+  return {
+    data,
+    meta: {
+      current_page: current,
+      per_page: perPage,
+      total,
+      last_page: Math.max(1, Math.ceil(total / perPage)),
+      from: data.length ? (current - 1) * perPage + 1 : null,
+      to: data.length ? (current - 1) * perPage + data.length : null,
+    },
+    links: { first: '', last: '', prev: null, next: null },
+  };
+}
+
+export function makeImport(overrides: Partial<CatalogImport> = {}): CatalogImport {
+  return {
+    id: '6f1c2a4e-1b2c-4d5e-8f90-123456789abc',
+    real_estate_id: 10,
+    status: 'queued',
+    filename: 'sample-catalog.csv',
+    format: 'csv',
+    bytes: 3200,
+    bytes_read: 0,
+    progress: 0,
+    rows_total: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected_count: 0,
+    rejected: [],
+    error: null,
+    created_at: '2025-03-10T12:00:00Z',
+    finished_at: null,
+    ...overrides,
+  };
+}
