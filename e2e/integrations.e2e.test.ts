@@ -112,21 +112,32 @@ async function storedIntegrations(page: Page) {
 async function revealSecret(page: Page): Promise<string> {
   const webhook = card(page, 'Webhook');
   await webhook.getByRole('button', { name: 'Mostrar segredo' }).click();
-  await expect.poll(() => webhook.getByTestId('webhook-secret').textContent()).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
+  await expect
+    .poll(() => webhook.getByTestId('webhook-secret').textContent())
+    .toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
   return (await webhook.getByTestId('webhook-secret').textContent())!;
 }
 
 /** Types a webhook URL and waits until the auto-save has stored it. */
 async function setWebhookUrl(page: Page, url: string) {
   await page.getByLabel('URL do Webhook', { exact: true }).fill(url);
-  await expect.poll(async () => (await storedIntegrations(page)).webhook?.payload.url, { timeout: 10_000 }).toBe(url);
+  await expect
+    .poll(async () => (await storedIntegrations(page)).webhook?.payload.url, { timeout: 10_000 })
+    .toBe(url);
   await expect.poll(() => dotColor(page, 'webhook')).not.toBe('yellow');
 }
 
 /** Empties every integration, waiting for the saves: leaves the demo agency as it was found. */
 async function clearAll(page: Page) {
   await openIntegrations(page);
-  for (const label of ['URL do Webhook', 'Usuário', 'Senha', 'Chave de API', 'Chave pública', 'Chave privada']) {
+  for (const label of [
+    'URL do Webhook',
+    'Usuário',
+    'Senha',
+    'Chave de API',
+    'Chave pública',
+    'Chave privada',
+  ]) {
     await page.getByLabel(label, { exact: true }).fill('');
   }
   if (await page.getByLabel('Nome do cabeçalho', { exact: true }).isVisible()) {
@@ -148,7 +159,11 @@ async function closeToasts(page: Page) {
   for (const button of await page.getByRole('button', { name: 'Fechar' }).all()) {
     await button.click().catch(() => undefined);
   }
-  await page.locator('[data-variant]').first().waitFor({ state: 'detached', timeout: 3000 }).catch(() => undefined);
+  await page
+    .locator('[data-variant]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 3000 })
+    .catch(() => undefined);
 }
 
 /** On a failure, what the page showed (test-results/), for the one who reads the log. */
@@ -191,7 +206,10 @@ describe('/integracoes in the browser', () => {
       await toast(page, 'success', 'Integração atualizada!').waitFor();
       await expect
         .poll(async () => (await storedIntegrations(page)).webhook?.payload, { timeout: 10_000 })
-        .toEqual({ url: receiver.url, authentication: { type: 'header', key: 'X-Api-Key', value: 'chave-e2e' } });
+        .toEqual({
+          url: receiver.url,
+          authentication: { type: 'header', key: 'X-Api-Key', value: 'chave-e2e' },
+        });
       await expect.poll(() => dotColor(page, 'webhook')).toBe('gray');
 
       await page.reload();
@@ -215,14 +233,20 @@ describe('/integracoes in the browser', () => {
       await page.getByRole('button', { name: 'Enviar lead de teste' }).click();
       await toast(page, 'success', 'Lead de teste enviado').waitFor();
       await expect
-        .poll(() => receiver.received.filter((r) => r.event.type === 'lead.created').length, { timeout: 15_000 })
+        .poll(() => receiver.received.filter((r) => r.event.type === 'lead.created').length, {
+          timeout: 15_000,
+        })
         .toBe(1);
       const lead = receiver.received.find((r) => r.event.type === 'lead.created')!;
       expect(lead.signatureValid).toBe(true);
-      await webhook.getByTestId('deliveries-webhook').getByText('Entregue').first().waitFor({ timeout: 15_000 });
-      expect(
-        await webhook.getByRole('link', { name: /Ver histórico completo/ }).getAttribute('href'),
-      ).toBe('/leads?tab=entregas&integration=webhook');
+      await webhook
+        .getByTestId('deliveries-webhook')
+        .getByText('Entregue')
+        .first()
+        .waitFor({ timeout: 15_000 });
+      expect(await webhook.getByRole('link', { name: /Ver histórico completo/ }).getAttribute('href')).toBe(
+        '/leads?tab=entregas&integration=webhook',
+      );
     } catch (error) {
       await keepFailure(page, expect.getState().currentTestName?.replace(/\W+/g, '-') ?? 'teste', error);
     } finally {
@@ -286,7 +310,10 @@ describe('/integracoes in the browser', () => {
         const held = new Promise<void>((resolve) => (release = resolve));
         await page.route('**/v1/real-estates/*/integrations', async (route) => {
           const request = route.request();
-          if (request.method() === 'PUT' && (request.postDataJSON() as { name?: string }).name === 'go_harry') {
+          if (
+            request.method() === 'PUT' &&
+            (request.postDataJSON() as { name?: string }).name === 'go_harry'
+          ) {
             await held;
           }
           await route.continue();
@@ -306,7 +333,9 @@ describe('/integracoes in the browser', () => {
         await keepFailure(page, `screenshot-${viewport.width}`, error);
       } finally {
         release();
-        await clearAll(page).catch((error: unknown) => console.warn('Limpeza das integrações falhou:', error));
+        await clearAll(page).catch((error: unknown) =>
+          console.warn('Limpeza das integrações falhou:', error),
+        );
         await context.close();
         await receiver.close();
       }

@@ -34,10 +34,14 @@ export function ConfirmDialog({
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-xl outline-none data-[state=open]:animate-fade-in">
           <div className="grid gap-2">
             <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-            <AlertDialog.Description className="text-sm text-muted-foreground">{description}</AlertDialog.Description>
+            <AlertDialog.Description className="text-sm text-muted-foreground">
+              {description}
+            </AlertDialog.Description>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })}>
+              {cancelLabel}
+            </AlertDialog.Cancel>
             <AlertDialog.Action
               className={buttonVariants({ variant: destructive ? 'destructive' : 'default' })}
               onClick={onConfirm}

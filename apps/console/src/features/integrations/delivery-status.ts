@@ -11,4 +11,5 @@ export const DELIVERY_STATUS: Record<DeliveryStatus, { label: string; tone: Badg
 };
 
 /** The server replays failed, dead and paused deliveries (409 for the others). */
-export const canReplay = (status: DeliveryStatus) => status === 'failed' || status === 'dead' || status === 'paused';
+export const canReplay = (status: DeliveryStatus) =>
+  status === 'failed' || status === 'dead' || status === 'paused';

@@ -27,7 +27,11 @@ const webhook = (url: string, auth: Partial<WebhookPayload['authentication']> = 
   authentication: { type: 'none', key: '', value: '', ...auth },
 });
 
-function view(name: IntegrationName, payload: AnyPayload, extra: Partial<IntegrationView> = {}): IntegrationView {
+function view(
+  name: IntegrationName,
+  payload: AnyPayload,
+  extra: Partial<IntegrationView> = {},
+): IntegrationView {
   return {
     name,
     is_active: false,
@@ -43,7 +47,11 @@ function view(name: IntegrationName, payload: AnyPayload, extra: Partial<Integra
 const empty = () => initIntegrationsState(normalizeIntegrations([]));
 const run = (state: IntegrationsState, ...actions: IntegrationsAction[]) =>
   actions.reduce(integrationsReducer, state);
-const edit = (name: IntegrationName, payload: AnyPayload): IntegrationsAction => ({ type: 'edit', name, payload });
+const edit = (name: IntegrationName, payload: AnyPayload): IntegrationsAction => ({
+  type: 'edit',
+  name,
+  payload,
+});
 
 describe('constants (spec §9)', () => {
   it('auto-saves 1500 ms after the last edit, four integrations, webhook auth none by default', () => {
@@ -55,11 +63,12 @@ describe('constants (spec §9)', () => {
 
 describe('reading the server answer (spec §3)', () => {
   it('uses the default integration when the server has no entry for it', () => {
-    const list = normalizeIntegrations([
-      { name: 'arbo', is_active: true, payload: { api_key: 'k-1' } },
-    ]);
+    const list = normalizeIntegrations([{ name: 'arbo', is_active: true, payload: { api_key: 'k-1' } }]);
     expect(list.map((i) => i.name)).toEqual(INTEGRATION_NAMES);
-    expect(list.find((i) => i.name === 'arbo')).toMatchObject({ is_active: true, payload: { api_key: 'k-1' } });
+    expect(list.find((i) => i.name === 'arbo')).toMatchObject({
+      is_active: true,
+      payload: { api_key: 'k-1' },
+    });
     for (const name of ['webhook', 'jetimob', 'go_harry'] as const) {
       expect(list.find((i) => i.name === name)).toMatchObject({
         is_active: false,
@@ -83,7 +92,11 @@ describe('reading the server answer (spec §3)', () => {
       INTEGRATION_NAMES.map((name) => defaultPayload(name)),
     );
     const [wh, , jt] = normalizeIntegrations([
-      { name: 'webhook', is_active: true, payload: { url: 'https://x.test', authentication: { type: 'basic' } } },
+      {
+        name: 'webhook',
+        is_active: true,
+        payload: { url: 'https://x.test', authentication: { type: 'basic' } },
+      },
       { name: 'jetimob', payload: { public_key: 'pub', private_key: 42 } },
     ]);
     expect(wh!.payload).toEqual(webhook('https://x.test'));
@@ -151,16 +164,30 @@ describe('save status (spec §4)', () => {
     state = run(state, saved('arbo', { api_key: 'k' }, { is_active: true }));
     expect(state.arbo.saveStatus).toBe('idle');
     state = run(state, edit('arbo', { api_key: 'k2' }), { type: 'saveStarted', name: 'arbo' });
-    state = run(state, { type: 'saveFailed', name: 'arbo', message: 'Chave inválida.', fieldErrors: { api_key: 'x' } });
-    expect(state.arbo).toMatchObject({ saveStatus: 'error', saveError: 'Chave inválida.', fieldErrors: { api_key: 'x' } });
+    state = run(state, {
+      type: 'saveFailed',
+      name: 'arbo',
+      message: 'Chave inválida.',
+      fieldErrors: { api_key: 'x' },
+    });
+    expect(state.arbo).toMatchObject({
+      saveStatus: 'error',
+      saveError: 'Chave inválida.',
+      fieldErrors: { api_key: 'x' },
+    });
   });
 
   it('editing resets the status to idle once the integration has content', () => {
-    let state = run(empty(), edit('arbo', { api_key: 'k' }), { type: 'saveStarted', name: 'arbo' }, {
-      type: 'saveFailed',
-      name: 'arbo',
-      message: 'Falhou.',
-    });
+    let state = run(
+      empty(),
+      edit('arbo', { api_key: 'k' }),
+      { type: 'saveStarted', name: 'arbo' },
+      {
+        type: 'saveFailed',
+        name: 'arbo',
+        message: 'Falhou.',
+      },
+    );
     expect(state.arbo.saveStatus).toBe('error');
     // Emptied: no content, the status stays.
     state = run(state, edit('arbo', { api_key: '' }));
@@ -192,22 +219,52 @@ describe('save status (spec §4)', () => {
     ]);
     let state = initIntegrationsState([wh!]);
     expect(statusColor(state.webhook)).toBe('red');
-    state = run(state, edit('webhook', webhook('https://new.test')), { type: 'saveStarted', name: 'webhook' });
+    state = run(state, edit('webhook', webhook('https://new.test')), {
+      type: 'saveStarted',
+      name: 'webhook',
+    });
     state = run(state, saved('webhook', webhook('https://new.test'), { is_active: true }));
     expect(state.webhook).toMatchObject({ halted: null, testOk: null, lastTest: null, saveStatus: 'idle' });
   });
 });
 
+describe('halt facts refreshed from the server', () => {
+  it('change only the halt, never the content being edited or the statuses', () => {
+    let state = run(empty(), edit('webhook', webhook('https://typing.test')));
+    state = run(state, {
+      type: 'haltedRefreshed',
+      views: [
+        view('webhook', webhook('https://stored.test'), {
+          halted: { kind: 'disabled', reason: 'HTTP 410', at: 'x' },
+        }),
+      ],
+    });
+    expect(state.webhook).toMatchObject({
+      payload: webhook('https://typing.test'),
+      edited: true,
+      saveStatus: 'idle',
+      halted: { kind: 'disabled', reason: 'HTTP 410' },
+    });
+    expect(statusColor(state.webhook)).toBe('red');
+    state = run(state, { type: 'haltedRefreshed', views: [view('webhook', webhook(''))] });
+    expect(state.webhook.halted).toBeNull();
+  });
+});
+
 describe('auto-save is due only while the form has content and has been edited (spec §4)', () => {
   it('not before any edit, even with content', () => {
-    const state = initIntegrationsState(normalizeIntegrations([{ name: 'arbo', is_active: true, payload: { api_key: 'k' } }]));
+    const state = initIntegrationsState(
+      normalizeIntegrations([{ name: 'arbo', is_active: true, payload: { api_key: 'k' } }]),
+    );
     expect(shouldAutoSave(state.arbo)).toBe(false);
   });
 
   it('after an edit that leaves content', () => {
     expect(shouldAutoSave(run(empty(), edit('arbo', { api_key: 'k' })).arbo)).toBe(true);
     // GoHarry with only a username is not active but has content: it is saved (inactive).
-    expect(shouldAutoSave(run(empty(), edit('go_harry', { username: 'ana', password: '' })).go_harry)).toBe(true);
+    expect(shouldAutoSave(run(empty(), edit('go_harry', { username: 'ana', password: '' })).go_harry)).toBe(
+      true,
+    );
   });
 
   it('not for a never-saved integration typed in and emptied again', () => {
@@ -223,11 +280,15 @@ describe('auto-save is due only while the form has content and has been edited (
     expect(state.arbo.is_active).toBe(false);
     expect(shouldAutoSave(state.arbo)).toBe(true);
     // Once the empty version is stored, emptying again is nothing to save.
-    state = run(state, { type: 'saveStarted', name: 'arbo' }, {
-      type: 'saveSucceeded',
-      name: 'arbo',
-      saved: view('arbo', { api_key: '' }),
-    });
+    state = run(
+      state,
+      { type: 'saveStarted', name: 'arbo' },
+      {
+        type: 'saveSucceeded',
+        name: 'arbo',
+        saved: view('arbo', { api_key: '' }),
+      },
+    );
     expect(state.arbo.storedHasContent).toBe(false);
     expect(shouldAutoSave(run(state, edit('arbo', { api_key: '' })).arbo)).toBe(false);
   });
@@ -263,7 +324,11 @@ describe('test flow (spec §4)', () => {
   ] as const;
 
   it('on success each result is its is_active and every save status goes back to idle', () => {
-    const state = run(configured(), { type: 'testSucceeded', at: '2025-05-01T12:00:00Z', results: [...results] });
+    const state = run(configured(), {
+      type: 'testSucceeded',
+      at: '2025-05-01T12:00:00Z',
+      results: [...results],
+    });
     expect(Object.fromEntries(INTEGRATION_NAMES.map((n) => [n, state[n].testOk]))).toEqual({
       webhook: true,
       arbo: true,
@@ -271,14 +336,22 @@ describe('test flow (spec §4)', () => {
       go_harry: false,
     });
     for (const name of INTEGRATION_NAMES) expect(state[name].saveStatus).toBe('idle');
-    expect(state.webhook.lastTest).toEqual({ ok: true, message: 'O webhook respondeu HTTP 200.', at: '2025-05-01T12:00:00Z' });
+    expect(state.webhook.lastTest).toEqual({
+      ok: true,
+      message: 'O webhook respondeu HTTP 200.',
+      at: '2025-05-01T12:00:00Z',
+    });
     expect(state.jetimob.lastTest).toBeNull();
     expect(statusColor(state.webhook)).toBe('green');
     expect(statusColor(state.go_harry)).toBe('gray');
   });
 
   it('on failure every result is false, active ones get error and inactive ones idle', () => {
-    const state = run(configured(), { type: 'testFailed', at: '2025-05-01T12:00:00Z', results: [...results] });
+    const state = run(configured(), {
+      type: 'testFailed',
+      at: '2025-05-01T12:00:00Z',
+      results: [...results],
+    });
     for (const name of INTEGRATION_NAMES) expect(state[name].testOk).toBe(false);
     expect(Object.fromEntries(INTEGRATION_NAMES.map((n) => [n, state[n].saveStatus]))).toEqual({
       webhook: 'error',

@@ -22,7 +22,11 @@ export type Halted = NonNullable<IntegrationStatus['halted']>;
 
 /** One integration as the server answers it: spec §3's {name, is_active, payload} plus read-only facts. */
 export type IntegrationView = {
-  [K in IntegrationName]: { name: K; is_active: boolean; payload: IntegrationPayloads[K] } & IntegrationStatus;
+  [K in IntegrationName]: {
+    name: K;
+    is_active: boolean;
+    payload: IntegrationPayloads[K];
+  } & IntegrationStatus;
 }[IntegrationName];
 
 /** Per-integration line of GET …/integrations/test (data.results). */
@@ -43,7 +47,12 @@ export const INTEGRATION_LABELS: Record<IntegrationName, string> = {
 };
 
 /** Order of the cards on the screen (spec §2). */
-export const CARD_ORDER = ['webhook', 'go_harry', 'arbo', 'jetimob'] as const satisfies readonly IntegrationName[];
+export const CARD_ORDER = [
+  'webhook',
+  'go_harry',
+  'arbo',
+  'jetimob',
+] as const satisfies readonly IntegrationName[];
 
 // ---------------------------------------------------------------------------------------------
 // Reading the server's answer (spec §3: defaults for a missing entry and for `[]` as payload)
@@ -85,7 +94,11 @@ export function normalizePayload<N extends IntegrationName>(name: N, raw: unknow
 function readHalted(raw: unknown): Halted | null {
   const h = asRecord(raw);
   if (!h || (h.kind !== 'paused' && h.kind !== 'disabled')) return null;
-  return { kind: h.kind, reason: typeof h.reason === 'string' ? h.reason : '', at: typeof h.at === 'string' ? h.at : '' };
+  return {
+    kind: h.kind,
+    reason: typeof h.reason === 'string' ? h.reason : '',
+    at: typeof h.at === 'string' ? h.at : '',
+  };
 }
 
 /** One entry of the server's list, or the default integration when the entry is missing. */
@@ -204,6 +217,7 @@ export type IntegrationsAction =
   | { type: 'saveStarted'; name: IntegrationName }
   | { type: 'saveSucceeded'; name: IntegrationName; saved: IntegrationView }
   | { type: 'saveFailed'; name: IntegrationName; message: string; fieldErrors?: Record<string, string> }
+  | { type: 'haltedRefreshed'; views: IntegrationView[] }
   | { type: 'testSucceeded'; results?: IntegrationTestResult[]; at: string }
   | { type: 'testFailed'; results?: IntegrationTestResult[]; at: string };
 
@@ -232,7 +246,12 @@ export function integrationsReducer(state: IntegrationsState, action: Integratio
       });
     }
     case 'saveStarted':
-      return update(state, action.name, { saveStatus: 'saving', saveError: null, fieldErrors: {}, edited: false });
+      return update(state, action.name, {
+        saveStatus: 'saving',
+        saveError: null,
+        fieldErrors: {},
+        edited: false,
+      });
     case 'saveSucceeded': {
       const { saved } = action;
       return update(state, action.name, {
@@ -252,6 +271,13 @@ export function integrationsReducer(state: IntegrationsState, action: Integratio
         saveError: action.message,
         fieldErrors: action.fieldErrors ?? {},
       });
+    case 'haltedRefreshed': {
+      // Only the server's halt changes here (a delivery was refused): never the form's content.
+      const byName = new Map(action.views.map((v) => [v.name, v.halted]));
+      return mapAll(state, (entry) =>
+        byName.has(entry.name) ? { halted: byName.get(entry.name) ?? null } : {},
+      );
+    }
     case 'testSucceeded':
       // Spec §4: each test result comes from its is_active flag; every save status back to idle.
       return mapAll(state, (entry) => ({
@@ -323,6 +349,9 @@ export function statusLabel(entry: IntegrationEntry): string {
 }
 
 /** Typed access to one integration's payload. */
-export function payloadOf<N extends IntegrationName>(state: IntegrationsState, name: N): IntegrationPayloads[N] {
+export function payloadOf<N extends IntegrationName>(
+  state: IntegrationsState,
+  name: N,
+): IntegrationPayloads[N] {
   return state[name].payload as IntegrationPayloads[N];
 }

@@ -7,7 +7,11 @@ export const MESSAGES = {
     title: 'Erro ao salvar integração',
     description: 'Não foi possível salvar a configuração.',
   },
-  saved: { variant: 'success', title: 'Integração atualizada!', description: 'Configuração salva com sucesso.' },
+  saved: {
+    variant: 'success',
+    title: 'Integração atualizada!',
+    description: 'Configuração salva com sucesso.',
+  },
   loadFailed: {
     variant: 'danger',
     title: 'Erro ao carregar integrações',

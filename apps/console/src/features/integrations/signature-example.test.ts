@@ -21,12 +21,13 @@ const id = 'msg_p5jXN8AQM9LWM0D4loKWxJek';
 const timestamp = 1614265330;
 const body = '{"test": 2432232314}';
 const signature = 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=';
-const headers = (extra: Partial<Record<string, string>> = {}) => ({
-  'webhook-id': id,
-  'webhook-timestamp': String(timestamp),
-  'webhook-signature': signature,
-  ...extra,
-}) as Record<string, string>;
+const headers = (extra: Partial<Record<string, string>> = {}) =>
+  ({
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signature,
+    ...extra,
+  }) as Record<string, string>;
 
 afterEach(() => vi.useRealTimers());
 

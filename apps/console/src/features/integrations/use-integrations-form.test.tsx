@@ -122,7 +122,11 @@ describe('auto-save (spec §4, §9: 1500 ms after the last edit)', () => {
     await edit('go_harry', { username: 'ana', password: '' });
     await edit('go_harry', { username: '', password: '' });
     await advance(INTEGRATION_AUTOSAVE_DELAY_MS);
-    expect(save).toHaveBeenCalledWith({ name: 'go_harry', is_active: false, payload: { username: '', password: '' } });
+    expect(save).toHaveBeenCalledWith({
+      name: 'go_harry',
+      is_active: false,
+      payload: { username: '', password: '' },
+    });
     expect(state().go_harry.is_active).toBe(false);
   });
 
@@ -168,7 +172,11 @@ describe('auto-save (spec §4, §9: 1500 ms after the last edit)', () => {
 
 describe("'Testar Integrações' (spec §4 test flow, §8 messages)", () => {
   const configured = [
-    { name: 'webhook', is_active: true, payload: { url: 'https://crm.test', authentication: { type: 'none', key: '', value: '' } } },
+    {
+      name: 'webhook',
+      is_active: true,
+      payload: { url: 'https://crm.test', authentication: { type: 'none', key: '', value: '' } },
+    },
     { name: 'arbo', is_active: true, payload: { api_key: 'k' } },
   ];
 
@@ -182,10 +190,17 @@ describe("'Testar Integrações' (spec §4 test flow, §8 messages)", () => {
     await act(() => hook.result.current.runTest());
     expect(test).toHaveBeenCalledTimes(1);
     expect(toastMock.mock.calls.map(([t]) => t)).toEqual([
-      { title: 'Testando integrações', description: 'Verificando conectividade com os sistemas configurados...' },
+      {
+        title: 'Testando integrações',
+        description: 'Verificando conectividade com os sistemas configurados...',
+      },
       { title: 'Testes concluídos', description: 'As integrações foram testadas com sucesso.' },
     ]);
-    expect(state().webhook).toMatchObject({ testOk: true, saveStatus: 'idle', lastTest: { ok: true, message: 'HTTP 200' } });
+    expect(state().webhook).toMatchObject({
+      testOk: true,
+      saveStatus: 'idle',
+      lastTest: { ok: true, message: 'HTTP 200' },
+    });
     expect(state().arbo.testOk).toBe(true);
     expect(state().jetimob.testOk).toBe(false);
   });
@@ -195,7 +210,11 @@ describe("'Testar Integrações' (spec §4 test flow, §8 messages)", () => {
       test: async () => {
         throw httpError(422, {
           message: 'Falha ao testar: Arbo: Chave recusada.',
-          data: { results: [{ name: 'arbo', is_active: true, ok: false, verified: false, message: 'Chave recusada.' }] },
+          data: {
+            results: [
+              { name: 'arbo', is_active: true, ok: false, verified: false, message: 'Chave recusada.' },
+            ],
+          },
         });
       },
     });
@@ -206,7 +225,11 @@ describe("'Testar Integrações' (spec §4 test flow, §8 messages)", () => {
       description: 'Falha ao testar: Arbo: Chave recusada.',
     });
     expect(state().webhook).toMatchObject({ testOk: false, saveStatus: 'error' });
-    expect(state().arbo).toMatchObject({ testOk: false, saveStatus: 'error', lastTest: { ok: false, message: 'Chave recusada.' } });
+    expect(state().arbo).toMatchObject({
+      testOk: false,
+      saveStatus: 'error',
+      lastTest: { ok: false, message: 'Chave recusada.' },
+    });
     expect(state().jetimob).toMatchObject({ testOk: false, saveStatus: 'idle' });
     expect(state().go_harry).toMatchObject({ testOk: false, saveStatus: 'idle' });
   });

@@ -123,7 +123,8 @@ export function useIntegrationsForm(initial: IntegrationView[], gateway: Integra
   /** Sends every edit still waiting for its timer and waits for saves in flight. False if one failed. */
   const flush = useCallback(async (): Promise<boolean> => {
     for (const name of INTEGRATION_NAMES) {
-      if (timers.current.has(name) || shouldAutoSave(stateRef.current[name])) void save(name, { quiet: true });
+      if (timers.current.has(name) || shouldAutoSave(stateRef.current[name]))
+        void save(name, { quiet: true });
     }
     const results = await Promise.all([...chains.current.values()]);
     return results.every(Boolean);
@@ -131,6 +132,11 @@ export function useIntegrationsForm(initial: IntegrationView[], gateway: Integra
 
   const edit = useCallback((name: IntegrationName, payload: AnyPayload) => {
     dispatch({ type: 'edit', name, payload });
+  }, []);
+
+  /** Takes the server's halt facts (paused/disabled after a refused delivery) without touching the form. */
+  const refreshHalted = useCallback((views: IntegrationView[]) => {
+    dispatch({ type: 'haltedRefreshed', views });
   }, []);
 
   /** 'Testar Integrações' (spec §4 "Test flow", messages of §8). */
@@ -149,7 +155,10 @@ export function useIntegrationsForm(initial: IntegrationView[], gateway: Integra
         toast(MESSAGES.tested);
       } catch (error) {
         dispatch({ type: 'testFailed', results: testResultsOf(error), at: new Date().toISOString() });
-        toast({ ...MESSAGES.testFailed, description: serverMessage(error) ?? MESSAGES.testFailed.description });
+        toast({
+          ...MESSAGES.testFailed,
+          description: serverMessage(error) ?? MESSAGES.testFailed.description,
+        });
       }
     } finally {
       testing.current = false;
@@ -157,5 +166,5 @@ export function useIntegrationsForm(initial: IntegrationView[], gateway: Integra
     }
   }, [flush]);
 
-  return { state, edit, flush, runTest, isTesting };
+  return { state, edit, flush, runTest, isTesting, refreshHalted };
 }

@@ -26,9 +26,12 @@ describe('reais ↔ cents', () => {
     expect(reaisToCents('  R$ ')).toBeNull();
   });
 
-  it.each(['abc', '1,2,3', '1.50.0', '12,345', '1.5.00', '.', '9'.repeat(20)])('"%s" is not a number', (text) => {
-    expect(reaisToCents(text)).toBeUndefined();
-  });
+  it.each(['abc', '1,2,3', '1.50.0', '12,345', '1.5.00', '.', '9'.repeat(20)])(
+    '"%s" is not a number',
+    (text) => {
+      expect(reaisToCents(text)).toBeUndefined();
+    },
+  );
 
   it('writes cents back as pt-BR reais', () => {
     expect(centsToReais(85_000_000)).toBe('850.000,00');
@@ -39,7 +42,8 @@ describe('reais ↔ cents', () => {
   });
 
   it('round-trips', () => {
-    for (const cents of [0, 1, 99, 100, 123_456_789, 85_000_000]) expect(reaisToCents(centsToReais(cents))).toBe(cents);
+    for (const cents of [0, 1, 99, 100, 123_456_789, 85_000_000])
+      expect(reaisToCents(centsToReais(cents))).toBe(cents);
   });
 
   it('formats BRL with "Consulte" for no price', () => {

@@ -23,7 +23,10 @@ export function sanitizeReaisInput(text: string): string {
   const comma = kept.indexOf(',');
   if (comma === -1) return kept;
   // Everything after the first comma: digits only, at most two (centavos).
-  return `${kept.slice(0, comma)},${kept.slice(comma + 1).replace(/\D/g, '').slice(0, 2)}`;
+  return `${kept.slice(0, comma)},${kept
+    .slice(comma + 1)
+    .replace(/\D/g, '')
+    .slice(0, 2)}`;
 }
 
 /**

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clearFilterParams, hasActiveFilters, pageListParams, parsePageFilters, patchFilterParams } from './page-filters';
+import {
+  clearFilterParams,
+  hasActiveFilters,
+  pageListParams,
+  parsePageFilters,
+  patchFilterParams,
+} from './page-filters';
 
 const qs = (s: string) => new URLSearchParams(s);
 
@@ -13,7 +19,13 @@ describe('/paginas filters in the URL', () => {
 
   it('reads valid values and drops unknown ones', () => {
     const f = parsePageFilters(qs('search=Pinheiros&status=published&purpose=rent&page=3&per_page=50'));
-    expect(pageListParams(f)).toEqual({ page: 3, per_page: 50, search: 'Pinheiros', status: 'published', purpose: 'rent' });
+    expect(pageListParams(f)).toEqual({
+      page: 3,
+      per_page: 50,
+      search: 'Pinheiros',
+      status: 'published',
+      purpose: 'rent',
+    });
     const bad = parsePageFilters(qs('status=archived&purpose=swap&page=-2&per_page=1000'));
     expect(bad).toMatchObject({ status: '', purpose: '', page: 1, perPage: 100 });
   });
@@ -29,6 +41,8 @@ describe('/paginas filters in the URL', () => {
   });
 
   it('clears the filters but keeps the page size', () => {
-    expect(clearFilterParams(qs('search=a&status=sold&purpose=sale&page=2&per_page=50')).toString()).toBe('per_page=50');
+    expect(clearFilterParams(qs('search=a&status=sold&purpose=sale&page=2&per_page=50')).toString()).toBe(
+      'per_page=50',
+    );
   });
 });

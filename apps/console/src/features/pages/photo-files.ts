@@ -57,7 +57,11 @@ export function reorderPhotos<T extends Pick<PagePhotoView, 'id'>>(
 }
 
 /** Moves a photo to a position (the "Definir como capa" button uses 0). */
-export function movePhoto<T extends Pick<PagePhotoView, 'id'>>(photos: readonly T[], id: string, to: number): T[] | null {
+export function movePhoto<T extends Pick<PagePhotoView, 'id'>>(
+  photos: readonly T[],
+  id: string,
+  to: number,
+): T[] | null {
   const target = photos[Math.max(0, Math.min(to, photos.length - 1))];
   return target ? reorderPhotos(photos, id, target.id) : null;
 }

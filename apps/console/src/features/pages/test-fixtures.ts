@@ -48,7 +48,10 @@ export function makePage(overrides: Partial<Page> = {}): Page {
   };
 }
 
-export function pageList<T>(data: T[], meta: Partial<{ current_page: number; per_page: number; total: number }> = {}) {
+export function pageList<T>(
+  data: T[],
+  meta: Partial<{ current_page: number; per_page: number; total: number }> = {},
+) {
   const perPage = meta.per_page ?? 15;
   const current = meta.current_page ?? 1;
   const total = meta.total ?? data.length;

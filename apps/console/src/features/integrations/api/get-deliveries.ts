@@ -29,7 +29,10 @@ export const PENDING_REFRESH_MS = 2_000;
 
 export const deliveriesKey = (realEstateId: number) => agencyKey(realEstateId, 'deliveries');
 
-export async function getRecentDeliveries(realEstateId: number, integration: IntegrationName): Promise<Delivery[]> {
+export async function getRecentDeliveries(
+  realEstateId: number,
+  integration: IntegrationName,
+): Promise<Delivery[]> {
   const response = await api.get<{ data: Delivery[] }>(`/v1/real-estates/${realEstateId}/deliveries`, {
     params: { integration, per_page: RECENT_DELIVERIES },
   });

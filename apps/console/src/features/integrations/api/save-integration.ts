@@ -13,7 +13,10 @@ export interface SaveIntegrationInput {
  * {data: Integration, message}. The screen calls it from its auto-save, not through a mutation
  * hook: saves of one integration are chained so that they reach the server in order.
  */
-export async function saveIntegration(realEstateId: number, body: SaveIntegrationInput): Promise<IntegrationView> {
+export async function saveIntegration(
+  realEstateId: number,
+  body: SaveIntegrationInput,
+): Promise<IntegrationView> {
   const response = await api.put<{ data?: unknown; message?: string }>(
     `/v1/real-estates/${realEstateId}/integrations`,
     body,

@@ -35,7 +35,12 @@ export function IntegrationCard({
       ? entry.saveError
       : null;
   return (
-    <Card role="region" aria-labelledby={titleId} data-testid={`integration-${entry.name}`} className="min-w-0">
+    <Card
+      role="region"
+      aria-labelledby={titleId}
+      data-testid={`integration-${entry.name}`}
+      className="min-w-0"
+    >
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
           <div className="flex min-w-0 items-center gap-3">
@@ -58,7 +63,11 @@ export function IntegrationCard({
               {entry.halted.at && ` desde ${formatDateTime(entry.halted.at)}`}
             </p>
             {entry.halted.reason && <p>{entry.halted.reason}</p>}
-            <p>Corrija a configuração abaixo: ao salvar, os envios são retomados.</p>
+            <p>
+              {entry.halted.kind === 'paused'
+                ? 'Corrija a configuração abaixo: ao salvar, os envios pausados são retomados.'
+                : 'Corrija a configuração abaixo: ao salvar, os próximos leads voltam a ser enviados. Reenvie em “Últimas entregas” os que falharam.'}
+            </p>
           </Alert>
         )}
         <div className="grid gap-4">{children}</div>

@@ -18,7 +18,12 @@ interface FieldsProps<P> {
 }
 
 // Credentials of the agency's systems: the browser must not fill in the console login here.
-const noAutofill = { autoComplete: 'off', autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } as const;
+const noAutofill = {
+  autoComplete: 'off',
+  autoCapitalize: 'none',
+  autoCorrect: 'off',
+  spellCheck: false,
+} as const;
 
 const AUTH_LABELS: Record<WebhookAuthType, string> = { none: 'Nenhuma', header: 'Cabeçalho' };
 

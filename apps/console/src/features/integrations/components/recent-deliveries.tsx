@@ -49,14 +49,17 @@ export function RecentDeliveries({
       ) : query.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <span>Não foi possível carregar as entregas. {getApiErrorMessage(query.error)}</span>
-          <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => void query.refetch()}>
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto p-0 text-xs"
+            onClick={() => void query.refetch()}
+          >
             Tentar novamente
           </Button>
         </div>
       ) : query.data.length === 0 ? (
-        <p className="text-xs text-muted-foreground">
-          Nenhum lead enviado para esta integração ainda.
-        </p>
+        <p className="text-xs text-muted-foreground">Nenhum lead enviado para esta integração ainda.</p>
       ) : (
         <ul className="grid divide-y" data-testid={`deliveries-${integration}`}>
           {query.data.map((delivery) => (
@@ -74,49 +77,52 @@ function DeliveryRow({ delivery, realEstateId }: { delivery: Delivery; realEstat
   const when = formatDateTime(delivery.delivered_at ?? delivery.created_at);
   const leadName = delivery.lead?.name ?? 'Lead';
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-xs">
-      <Badge tone={status.tone} dot>
-        {status.label}
-      </Badge>
-      <time dateTime={delivery.delivered_at ?? delivery.created_at} className="text-muted-foreground tabular-nums">
-        {when}
-      </time>
-      {delivery.last_status_code !== null && (
-        <span className="font-mono text-muted-foreground">HTTP {delivery.last_status_code}</span>
-      )}
-      <span className="min-w-0 flex-1 truncate" title={leadName}>
-        {leadName}
-        {delivery.lead?.is_test && (
-          <Badge tone="info" className="ml-1.5 align-middle">
-            teste
-          </Badge>
-        )}
-      </span>
-      {canReplay(delivery.status) && (
-        <Button
-          variant="outline"
-          size="sm"
-          className="h-7 px-2"
-          disabled={replay.isPending}
-          aria-label={`Reenviar a entrega de ${when} (${leadName})`}
-          onClick={() =>
-            replay.mutate(delivery.id, {
-              onSuccess: (message) =>
-                toast({ variant: 'success', title: 'Entrega reenviada', description: message }),
-              onError: (error) =>
-                toast({
-                  variant: 'danger',
-                  title: 'Erro ao reenviar entrega',
-                  description: serverMessage(error) ?? 'Não foi possível reenviar a entrega.',
-                }),
-            })
-          }
+    <li className="grid gap-1 py-2 text-xs">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <Badge tone={status.tone} dot>
+          {status.label}
+        </Badge>
+        <time
+          dateTime={delivery.delivered_at ?? delivery.created_at}
+          className="text-muted-foreground tabular-nums"
         >
-          <RotateCw aria-hidden="true" /> Reenviar
-        </Button>
-      )}
+          {when}
+        </time>
+        {delivery.last_status_code !== null && (
+          <span className="font-mono text-muted-foreground">HTTP {delivery.last_status_code}</span>
+        )}
+      </div>
+      <div className="flex min-w-0 items-center gap-1.5">
+        <span className="truncate" title={leadName}>
+          {leadName}
+        </span>
+        {delivery.lead?.is_test && <Badge tone="info">teste</Badge>}
+        {canReplay(delivery.status) && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="ml-auto h-7 shrink-0 px-2"
+            disabled={replay.isPending}
+            aria-label={`Reenviar a entrega de ${when} (${leadName})`}
+            onClick={() =>
+              replay.mutate(delivery.id, {
+                onSuccess: (message) =>
+                  toast({ variant: 'success', title: 'Entrega reenviada', description: message }),
+                onError: (error) =>
+                  toast({
+                    variant: 'danger',
+                    title: 'Erro ao reenviar entrega',
+                    description: serverMessage(error) ?? 'Não foi possível reenviar a entrega.',
+                  }),
+              })
+            }
+          >
+            <RotateCw aria-hidden="true" /> Reenviar
+          </Button>
+        )}
+      </div>
       {delivery.last_error && delivery.status !== 'delivered' && (
-        <p className="w-full break-words text-muted-foreground">{delivery.last_error}</p>
+        <p className="break-words text-muted-foreground">{delivery.last_error}</p>
       )}
     </li>
   );

@@ -13,16 +13,18 @@ export function SignatureHelp() {
       </summary>
       <div className="grid min-w-0 gap-2 border-t px-3 py-3">
         <p className="text-xs text-muted-foreground">
-          Calcule o HMAC-SHA256 de <code className="font-mono">{'{webhook-id}.{webhook-timestamp}.{corpo}'}</code>{' '}
-          com a parte do segredo depois de <code className="font-mono">whsec_</code> (em base64) e compare com
-          as assinaturas <code className="font-mono">v1,</code> do cabeçalho. Ignore repetições do mesmo{' '}
+          Calcule o HMAC-SHA256 de{' '}
+          <code className="font-mono">{'{webhook-id}.{webhook-timestamp}.{corpo}'}</code> com a parte do
+          segredo depois de <code className="font-mono">whsec_</code> (em base64) e compare com as assinaturas{' '}
+          <code className="font-mono">v1,</code> do cabeçalho. Ignore repetições do mesmo{' '}
           <code className="font-mono">webhook-id</code>: ele é o mesmo em todas as tentativas.
         </p>
         {/* Focusable so that keyboard users can scroll it sideways. */}
         <pre
           tabIndex={0}
           aria-label="Exemplo de verificação da assinatura em Node.js"
-          className="max-h-80 max-w-full overflow-auto rounded-md bg-zinc-950 p-3 font-mono text-[11px] leading-relaxed text-zinc-100">
+          className="max-h-80 max-w-full overflow-auto rounded-md bg-zinc-950 p-3 font-mono text-[11px] leading-relaxed text-zinc-100"
+        >
           <code>{SIGNATURE_EXAMPLE}</code>
         </pre>
         <div>

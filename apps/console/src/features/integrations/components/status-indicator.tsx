@@ -21,7 +21,10 @@ export function StatusIndicator({ entry, className }: { entry: IntegrationEntry;
       aria-live="polite"
       data-testid={`status-${entry.name}`}
       data-color={color}
-      className={cn('inline-flex shrink-0 items-center gap-2 text-xs font-medium text-muted-foreground', className)}
+      className={cn(
+        'inline-flex shrink-0 items-center gap-2 text-xs font-medium text-muted-foreground',
+        className,
+      )}
     >
       <span aria-hidden="true" title={label} className={cn('size-2.5 rounded-full ring-4', DOT[color])} />
       <span>{label}</span>

@@ -22,7 +22,11 @@ export function WebhookSecret({ realEstateId }: { realEstateId: number }) {
   const copy = async (secret: string) => {
     try {
       await navigator.clipboard.writeText(secret);
-      toast({ variant: 'success', title: 'Segredo copiado', description: 'Cole-o na configuração do seu sistema.' });
+      toast({
+        variant: 'success',
+        title: 'Segredo copiado',
+        description: 'Cole-o na configuração do seu sistema.',
+      });
     } catch {
       setVisible(true);
       toast({
@@ -71,7 +75,12 @@ export function WebhookSecret({ realEstateId }: { realEstateId: number }) {
           >
             {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
           </Button>
-          <Button variant="outline" size="icon" aria-label="Copiar segredo" onClick={() => void copy(query.data)}>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Copiar segredo"
+            onClick={() => void copy(query.data)}
+          >
             <Copy aria-hidden="true" />
           </Button>
         </div>

@@ -117,13 +117,19 @@ describe('Integrações screen (spec §2)', () => {
     ]);
     expect(regions[0]!.parentElement).toHaveClass('grid', 'lg:grid-cols-2');
     expect(screen.getByRole('button', { name: 'Testar Integrações' })).toBeEnabled();
-    expect(within(card('Webhook')).getByText(/Liberdade para levar seus leads aonde quiser/)).toBeInTheDocument();
+    expect(
+      within(card('Webhook')).getByText(/Liberdade para levar seus leads aonde quiser/),
+    ).toBeInTheDocument();
 
     const url = within(card('Webhook')).getByLabelText('URL do Webhook');
     expect(url.getAttribute('placeholder')).toMatch(/^https:\/\//);
     const auth = within(card('Webhook')).getByLabelText('Autenticação');
     expect(auth).toHaveValue('none');
-    expect(within(auth).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nenhuma', 'Cabeçalho']);
+    expect(
+      within(auth)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Nenhuma', 'Cabeçalho']);
     expect(within(card('GoHarry')).getByLabelText('Usuário')).toBeInTheDocument();
     expect(within(card('GoHarry')).getByLabelText('Senha')).toHaveAttribute('type', 'password');
     expect(within(card('Arbo')).getByLabelText('Chave de API')).toBeInTheDocument();
@@ -136,10 +142,7 @@ describe('Integrações screen (spec §2)', () => {
   });
 
   it('uses defaults when the server leaves an integration out or sends [] as its payload (spec §3)', async () => {
-    serve([
-      integration('webhook', []),
-      integration('arbo', { api_key: 'chave-arbo' }, { is_active: true }),
-    ]);
+    serve([integration('webhook', []), integration('arbo', { api_key: 'chave-arbo' }, { is_active: true })]);
     renderScreen();
     const url = await screen.findByLabelText('URL do Webhook');
     expect(url).toHaveValue('');
@@ -186,7 +189,12 @@ describe('Integrações screen (spec §2)', () => {
     for (const label of ['URL do Webhook', 'Usuário', 'Chave pública', 'Chave privada']) {
       await user.type(screen.getByLabelText(label), 'x');
     }
-    for (const name of ['Limpar URL do Webhook', 'Limpar usuário', 'Limpar chave pública', 'Limpar chave privada']) {
+    for (const name of [
+      'Limpar URL do Webhook',
+      'Limpar usuário',
+      'Limpar chave pública',
+      'Limpar chave privada',
+    ]) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
   });
@@ -212,7 +220,11 @@ describe('auto-save (spec §4, §8)', () => {
     await waitFor(() => expect(dot('webhook')).toHaveAttribute('data-color', 'yellow'), { timeout: 3000 });
     expect(dot('webhook')).toHaveTextContent('Salvando...');
     expect(bodies).toEqual([
-      { name: 'webhook', is_active: true, payload: { url: 'https://crm.test/hook', authentication: { type: 'none', key: '', value: '' } } },
+      {
+        name: 'webhook',
+        is_active: true,
+        payload: { url: 'https://crm.test/hook', authentication: { type: 'none', key: '', value: '' } },
+      },
     ]);
     finish();
     const toast = await findToast('Integração atualizada!');
@@ -237,7 +249,9 @@ describe('auto-save (spec §4, §8)', () => {
     expect(toast.text).toContain('Informe uma URL completa, começando com https://.');
     expect(dot('webhook')).toHaveAttribute('data-color', 'red');
     expect(url).toHaveAttribute('aria-invalid', 'true');
-    expect(within(card('Webhook')).getByText('Informe uma URL completa, começando com https://.')).toBeInTheDocument();
+    expect(
+      within(card('Webhook')).getByText('Informe uma URL completa, começando com https://.'),
+    ).toBeInTheDocument();
     // Editing with content resets the status to idle.
     await user.type(url, '.test');
     expect(dot('webhook')).not.toHaveAttribute('data-color', 'red');
@@ -265,7 +279,9 @@ describe('loading problems and permissions', () => {
   });
 
   it('a 403 from the server shows the same state, without an error toast', async () => {
-    mock.onGet(`${BASE}/integrations`).reply(403, { message: 'Você não tem permissão para realizar esta ação.' });
+    mock
+      .onGet(`${BASE}/integrations`)
+      .reply(403, { message: 'Você não tem permissão para realizar esta ação.' });
     renderScreen();
     expect(await screen.findByText('Somente proprietários e administradores')).toBeInTheDocument();
     expect(screen.queryByText('Erro ao carregar integrações')).not.toBeInTheDocument();
@@ -274,7 +290,11 @@ describe('loading problems and permissions', () => {
 
 describe("'Testar Integrações' (spec §4, §8)", () => {
   const configured = () => [
-    integration('webhook', { url: 'https://crm.test', authentication: { type: 'none', key: '', value: '' } }, { is_active: true }),
+    integration(
+      'webhook',
+      { url: 'https://crm.test', authentication: { type: 'none', key: '', value: '' } },
+      { is_active: true },
+    ),
     integration('arbo', { api_key: 'k' }, { is_active: true }),
     integration('jetimob', { public_key: '', private_key: '' }),
     integration('go_harry', { username: '', password: '' }),
@@ -291,14 +311,22 @@ describe("'Testar Integrações' (spec §4, §8)", () => {
     const testing = await findToast('Testando integrações');
     expect(testing.variant).toBe('default');
     expect(testing.text).toContain('Verificando conectividade com os sistemas configurados...');
-    await waitFor(() => expect(mock.history.get.some((c) => c.url === `${BASE}/integrations/test`)).toBe(true));
+    await waitFor(() =>
+      expect(mock.history.get.some((c) => c.url === `${BASE}/integrations/test`)).toBe(true),
+    );
     test.release([
       200,
       {
         message: 'Integrações testadas com sucesso: Webhook, Arbo.',
         data: {
           results: [
-            { name: 'webhook', is_active: true, ok: true, verified: true, message: 'O webhook respondeu HTTP 200.' },
+            {
+              name: 'webhook',
+              is_active: true,
+              ok: true,
+              verified: true,
+              message: 'O webhook respondeu HTTP 200.',
+            },
             { name: 'arbo', is_active: true, ok: true, verified: true, message: 'Chave aceita pela Arbo.' },
           ],
         },
@@ -320,8 +348,20 @@ describe("'Testar Integrações' (spec §4, §8)", () => {
       message: 'Falha ao testar: Arbo: A Arbo recusou a chave (HTTP 401).',
       data: {
         results: [
-          { name: 'webhook', is_active: true, ok: true, verified: true, message: 'O webhook respondeu HTTP 200.' },
-          { name: 'arbo', is_active: true, ok: false, verified: false, message: 'A Arbo recusou a chave (HTTP 401).' },
+          {
+            name: 'webhook',
+            is_active: true,
+            ok: true,
+            verified: true,
+            message: 'O webhook respondeu HTTP 200.',
+          },
+          {
+            name: 'arbo',
+            is_active: true,
+            ok: false,
+            verified: false,
+            message: 'A Arbo recusou a chave (HTTP 401).',
+          },
         ],
       },
     });
@@ -353,10 +393,18 @@ describe("'Testar Integrações' (spec §4, §8)", () => {
 describe('beyond the spec: halt, deliveries, signing secret, test lead', () => {
   it("shows a halted integration's reason in a red notice, with a red dot", async () => {
     serve([
-      integration('arbo', { api_key: 'k' }, {
-        is_active: true,
-        halted: { kind: 'paused', reason: 'A Arbo recusou a chave de API (HTTP 401).', at: '2025-05-01T12:00:00Z' },
-      }),
+      integration(
+        'arbo',
+        { api_key: 'k' },
+        {
+          is_active: true,
+          halted: {
+            kind: 'paused',
+            reason: 'A Arbo recusou a chave de API (HTTP 401).',
+            at: '2025-05-01T12:00:00Z',
+          },
+        },
+      ),
     ]);
     renderScreen();
     const notice = await screen.findByTestId('halted-arbo');
@@ -432,7 +480,9 @@ describe('beyond the spec: halt, deliveries, signing secret, test lead', () => {
 
   it('masks the signing secret, reveals it, and rotates it only after confirmation', async () => {
     serve();
-    mock.onPost(`${BASE}/integrations/webhook/secret/rotate`).reply(200, { data: { secret: 'whsec_bm92bw==' } });
+    mock
+      .onPost(`${BASE}/integrations/webhook/secret/rotate`)
+      .reply(200, { data: { secret: 'whsec_bm92bw==' } });
     const user = userEvent.setup();
     renderScreen();
     const secret = await screen.findByTestId('webhook-secret');
@@ -446,13 +496,83 @@ describe('beyond the spec: halt, deliveries, signing secret, test lead', () => {
     expect(mock.history.post).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Gerar novo segredo' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Gerar novo segredo' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Gerar novo segredo' }),
+    );
     await waitFor(() => expect(screen.getByTestId('webhook-secret')).toHaveTextContent('whsec_bm92bw=='));
     expect((await findToast('Novo segredo gerado')).variant).toBe('success');
   });
 
+  it('when a delivery is refused and the server halts the integration, the card follows without a reload', async () => {
+    const url = { url: 'https://crm.test', authentication: { type: 'none', key: '', value: '' } };
+    mock.onGet(`${BASE}/integrations`).replyOnce(200, {
+      data: { integrations: [integration('webhook', url, { is_active: true })] },
+    });
+    mock.onGet(`${BASE}/integrations`).reply(200, {
+      data: {
+        integrations: [
+          integration('webhook', url, {
+            is_active: true,
+            halted: { kind: 'disabled', reason: 'O webhook respondeu HTTP 410.', at: '2025-05-01T12:00:00Z' },
+          }),
+        ],
+      },
+    });
+    const failed = {
+      id: 'd-5',
+      webhook_id: 'msg_5',
+      lead_id: 'l-5',
+      lead: { name: 'Lead de teste (Ana)', is_test: true },
+      integration: 'webhook',
+      status: 'failed',
+      attempts: 1,
+      next_attempt_at: null,
+      last_status_code: 410,
+      last_error: 'O webhook informou que o endereço não existe mais (HTTP 410).',
+      delivered_at: null,
+      created_at: '2025-05-01T12:00:00Z',
+    };
+    let sent = false;
+    mock
+      .onGet(`${BASE}/deliveries`)
+      .reply((config) => [
+        200,
+        {
+          data: sent && (config.params as { integration: string }).integration === 'webhook' ? [failed] : [],
+        },
+      ]);
+    mock.onPost(`${BASE}/integrations/test-lead`).reply(() => {
+      sent = true;
+      return [
+        201,
+        {
+          data: { lead_id: 'l-5', deliveries: [{ id: 'd-5', integration: 'webhook', status: 'failed' }] },
+          message: 'ok',
+        },
+      ];
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await ready();
+    expect(screen.queryByTestId('halted-webhook')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enviar lead de teste' }));
+    expect(await screen.findByTestId('halted-webhook', {}, { timeout: 3000 })).toHaveTextContent(
+      'O webhook respondeu HTTP 410.',
+    );
+    expect(dot('webhook')).toHaveAttribute('data-color', 'red');
+    expect(dot('webhook')).toHaveTextContent('Desativada pelo sistema');
+    // The form kept its content.
+    expect(screen.getByLabelText('URL do Webhook')).toHaveValue('https://crm.test');
+  });
+
   it("'Enviar lead de teste' posts a test lead and says where it went", async () => {
-    serve([integration('webhook', { url: 'https://crm.test', authentication: { type: 'none', key: '', value: '' } }, { is_active: true })]);
+    serve([
+      integration(
+        'webhook',
+        { url: 'https://crm.test', authentication: { type: 'none', key: '', value: '' } },
+        { is_active: true },
+      ),
+    ]);
     mock.onPost(`${BASE}/integrations/test-lead`).reply(201, {
       data: { lead_id: 'l-9', deliveries: [{ id: 'd-9', integration: 'webhook', status: 'pending' }] },
       message: 'Lead de teste enviado.',

@@ -26,6 +26,7 @@ import { WebhookSecret } from '../components/webhook-secret';
 import { CARD_ORDER, INTEGRATION_LABELS, payloadOf, type IntegrationView } from '../integrations-state';
 import { MESSAGES } from '../messages';
 import { serverMessage } from '../server-message';
+import { useHaltedSync } from '../use-halted-sync';
 import { useIntegrationsForm, type IntegrationsGateway } from '../use-integrations-form';
 
 const TITLE = 'Integrações';
@@ -40,7 +41,15 @@ function Screen({ actions, children }: { actions?: ReactNode; children: ReactNod
   );
 }
 
-function TestButton({ onClick, busy = false, disabled = false }: { onClick?: () => void; busy?: boolean; disabled?: boolean }) {
+function TestButton({
+  onClick,
+  busy = false,
+  disabled = false,
+}: {
+  onClick?: () => void;
+  busy?: boolean;
+  disabled?: boolean;
+}) {
   return (
     <Button onClick={onClick} disabled={busy || disabled} aria-busy={busy || undefined}>
       {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <PlugZap aria-hidden="true" />}
@@ -148,7 +157,8 @@ function IntegrationsForm({ realEstateId, initial }: { realEstateId: number; ini
     }),
     [realEstateId],
   );
-  const { state, edit, flush, runTest, isTesting } = useIntegrationsForm(initial, gateway);
+  const { state, edit, flush, runTest, isTesting, refreshHalted } = useIntegrationsForm(initial, gateway);
+  useHaltedSync(realEstateId, refreshHalted);
   const testLead = useSendTestLead(realEstateId);
 
   const sendTestLead = async () => {
@@ -196,7 +206,11 @@ function IntegrationsForm({ realEstateId, initial }: { realEstateId: number; ini
         );
       case 'arbo':
         return (
-          <ArboFields payload={payloadOf(state, 'arbo')} onChange={(p: ArboPayload) => edit('arbo', p)} errors={errors} />
+          <ArboFields
+            payload={payloadOf(state, 'arbo')}
+            onChange={(p: ArboPayload) => edit('arbo', p)}
+            errors={errors}
+          />
         );
       case 'jetimob':
         return (

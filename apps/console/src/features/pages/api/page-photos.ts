@@ -12,7 +12,11 @@ export const PHOTO_UPLOAD_TIMEOUT_MS = 5 * 60_000;
 export async function uploadPagePhoto(
   pageId: number,
   file: File,
-  { onProgress, signal, alt }: { onProgress?: (percent: number) => void; signal?: AbortSignal; alt?: string } = {},
+  {
+    onProgress,
+    signal,
+    alt,
+  }: { onProgress?: (percent: number) => void; signal?: AbortSignal; alt?: string } = {},
 ): Promise<Page> {
   const body = new FormData();
   if (alt) body.append('alt', alt);
@@ -36,12 +40,17 @@ export async function updatePagePhotos(
   order: string[],
   alt?: Record<string, string | null>,
 ): Promise<Page> {
-  const response = await api.put<{ data: Page }>(`/v1/pages/${pageId}/photos`, alt ? { order, alt } : { order });
+  const response = await api.put<{ data: Page }>(
+    `/v1/pages/${pageId}/photos`,
+    alt ? { order, alt } : { order },
+  );
   return response.data.data;
 }
 
 /** DELETE /v1/pages/{id}/photos/{photoId} → {data: Page} */
 export async function deletePagePhoto(pageId: number, photoId: string): Promise<Page> {
-  const response = await api.delete<{ data: Page }>(`/v1/pages/${pageId}/photos/${encodeURIComponent(photoId)}`);
+  const response = await api.delete<{ data: Page }>(
+    `/v1/pages/${pageId}/photos/${encodeURIComponent(photoId)}`,
+  );
   return response.data.data;
 }

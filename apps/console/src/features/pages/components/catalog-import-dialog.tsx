@@ -20,17 +20,14 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getApiErrorMessage, getValidationErrors } from '@/lib/api-errors';
+import { toast } from '@/lib/toast';
 import { cn, formatBytes, formatDate } from '@/lib/utils';
-import {
-  isImportFinished,
-  uploadCatalog,
-  useCatalogImport,
-  useRecentImports,
-} from '../api/catalog-import';
+import { isImportFinished, uploadCatalog, useCatalogImport, useRecentImports } from '../api/catalog-import';
 import { pagesKeys } from '../api/keys';
 
 const CATALOG_EXTENSIONS = ['csv', 'tsv', 'txt', 'xml'] as const;
-export const CATALOG_ACCEPT = '.csv,.tsv,.txt,.xml,text/csv,text/tab-separated-values,text/xml,application/xml';
+export const CATALOG_ACCEPT =
+  '.csv,.tsv,.txt,.xml,text/csv,text/tab-separated-values,text/xml,application/xml';
 
 /** Refuses, before uploading, what cannot be a catalog: another extension, or too big. */
 export function checkCatalogFile(file: File): string | null {
@@ -52,13 +49,21 @@ const STATUS_TONES: Record<CatalogImport['status'], BadgeTone> = {
 
 const count = new Intl.NumberFormat('pt-BR');
 
-type Phase =
-  | { name: 'pick' }
-  | { name: 'uploading'; file: File; progress: number }
-  | { name: 'tracking'; importId: string; initial?: CatalogImport };
+/** The import being followed; it outlives the dialog, so closing it does not stop the import's follow-up. */
+type Tracked = { importId: string; initial?: CatalogImport } | null;
 
-export function CatalogImportDialog({ realEstateId, trigger }: { realEstateId: number; trigger: ReactElement }) {
+type Phase = { name: 'pick' } | { name: 'uploading'; file: File; progress: number };
+
+export function CatalogImportDialog({
+  realEstateId,
+  trigger,
+}: {
+  realEstateId: number;
+  trigger: ReactElement;
+}) {
   const [open, setOpen] = useState(false);
+  const [tracked, setTracked] = useState<Tracked>(null);
+  useImportCompletion(realEstateId, tracked, open);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
@@ -67,13 +72,55 @@ export function CatalogImportDialog({ realEstateId, trigger }: { realEstateId: n
         description="O feed de imóveis do catálogo da Meta (Facebook e Instagram) em CSV, TSV ou XML. Cada imóvel vira uma página; importar de novo atualiza as mesmas páginas."
         className="max-w-2xl"
       >
-        {open && <CatalogImportPanel realEstateId={realEstateId} />}
+        {open && <CatalogImportPanel realEstateId={realEstateId} tracked={tracked} onTrack={setTracked} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-export function CatalogImportPanel({ realEstateId }: { realEstateId: number }) {
+/**
+ * Follows the import until it ends, dialog open or not: then the pages list refreshes, and a toast
+ * tells the result if the dialog was closed in the meantime ("Continuar em segundo plano").
+ */
+function useImportCompletion(realEstateId: number, tracked: Tracked, open: boolean) {
+  const queryClient = useQueryClient();
+  const query = useCatalogImport(realEstateId, tracked?.importId ?? null, tracked?.initial);
+  const status = query.data?.status;
+  const seen = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const previous = seen.current;
+    seen.current = status;
+    if (!query.data || !isImportFinished(query.data) || previous === status) return;
+    void queryClient.invalidateQueries({ queryKey: pagesKeys.lists(realEstateId) });
+    void queryClient.invalidateQueries({ queryKey: pagesKeys.imports(realEstateId) });
+    if (!open && previous !== undefined) {
+      const r = query.data;
+      toast(
+        r.status === 'done'
+          ? {
+              variant: 'success',
+              title: 'Importação do catálogo concluída',
+              description: `${count.format(r.created)} criadas, ${count.format(r.updated)} atualizadas, ${count.format(r.rejected_count)} rejeitadas.`,
+            }
+          : {
+              variant: 'danger',
+              title: 'A importação do catálogo falhou',
+              description: r.error ?? undefined,
+            },
+      );
+    }
+  }, [status, query.data, open, queryClient, realEstateId]);
+}
+
+export function CatalogImportPanel({
+  realEstateId,
+  tracked,
+  onTrack,
+}: {
+  realEstateId: number;
+  tracked: Tracked;
+  onTrack: (tracked: Tracked) => void;
+}) {
   const [phase, setPhase] = useState<Phase>({ name: 'pick' });
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -92,10 +139,10 @@ export function CatalogImportPanel({ realEstateId }: { realEstateId: number }) {
     try {
       const created = await uploadCatalog(realEstateId, file, {
         signal: abort.current.signal,
-        onProgress: (progress) =>
-          setPhase((p) => (p.name === 'uploading' ? { ...p, progress } : p)),
+        onProgress: (progress) => setPhase((p) => (p.name === 'uploading' ? { ...p, progress } : p)),
       });
-      setPhase({ name: 'tracking', importId: created.id, initial: created });
+      setPhase({ name: 'pick' });
+      onTrack({ importId: created.id, initial: created });
     } catch (err) {
       if (abort.current?.signal.aborted) return;
       // 422 "not a catalog": the server's message names what it found.
@@ -104,13 +151,13 @@ export function CatalogImportPanel({ realEstateId }: { realEstateId: number }) {
     }
   };
 
-  if (phase.name === 'tracking')
+  if (tracked && phase.name === 'pick')
     return (
       <ImportTracker
         realEstateId={realEstateId}
-        importId={phase.importId}
-        initial={phase.initial}
-        onAnother={() => setPhase({ name: 'pick' })}
+        importId={tracked.importId}
+        initial={tracked.initial}
+        onAnother={() => onTrack(null)}
       />
     );
 
@@ -154,7 +201,7 @@ export function CatalogImportPanel({ realEstateId }: { realEstateId: number }) {
       <CatalogDropZone onFile={(file) => void start(file)} />
       <RecentImports
         realEstateId={realEstateId}
-        onOpen={(item) => setPhase({ name: 'tracking', importId: item.id, initial: item })}
+        onOpen={(item) => onTrack({ importId: item.id, initial: item })}
       />
     </div>
   );
@@ -209,7 +256,13 @@ function CatalogDropZone({ onFile }: { onFile: (file: File) => void }) {
   );
 }
 
-function RecentImports({ realEstateId, onOpen }: { realEstateId: number; onOpen: (item: CatalogImport) => void }) {
+function RecentImports({
+  realEstateId,
+  onOpen,
+}: {
+  realEstateId: number;
+  onOpen: (item: CatalogImport) => void;
+}) {
   const query = useRecentImports(realEstateId);
   if (query.isError || (query.data && query.data.data.length === 0)) return null;
   return (
@@ -261,17 +314,9 @@ function ImportTracker({
   initial?: CatalogImport;
   onAnother: () => void;
 }) {
-  const queryClient = useQueryClient();
   const query = useCatalogImport(realEstateId, importId, initial);
   const data = query.data;
   const finished = isImportFinished(data);
-
-  // The list behind the dialog shows the new pages as soon as the import ends.
-  useEffect(() => {
-    if (!finished) return;
-    void queryClient.invalidateQueries({ queryKey: pagesKeys.lists(realEstateId) });
-    void queryClient.invalidateQueries({ queryKey: pagesKeys.imports(realEstateId) });
-  }, [finished, queryClient, realEstateId]);
 
   if (!data) {
     if (query.isError)
@@ -301,7 +346,9 @@ function ImportTracker({
           </Button>
         )}
         <DialogClose asChild>
-          <Button variant={finished ? 'default' : 'outline'}>{finished ? 'Ver páginas' : 'Continuar em segundo plano'}</Button>
+          <Button variant={finished ? 'default' : 'outline'}>
+            {finished ? 'Ver páginas' : 'Continuar em segundo plano'}
+          </Button>
         </DialogClose>
       </DialogFooter>
     </div>
@@ -315,7 +362,11 @@ export function ImportReport({ report }: { report: CatalogImport }) {
     { label: 'Criadas', value: report.created, tone: 'text-emerald-700' },
     { label: 'Atualizadas', value: report.updated, tone: 'text-sky-700' },
     { label: 'Sem mudança', value: report.unchanged, tone: 'text-foreground' },
-    { label: 'Rejeitadas', value: report.rejected_count, tone: report.rejected_count ? 'text-red-700' : 'text-foreground' },
+    {
+      label: 'Rejeitadas',
+      value: report.rejected_count,
+      tone: report.rejected_count ? 'text-red-700' : 'text-foreground',
+    },
   ];
   const progress = report.status === 'done' ? 100 : report.status === 'queued' ? null : report.progress;
 
@@ -353,7 +404,8 @@ export function ImportReport({ report }: { report: CatalogImport }) {
       {report.status === 'done' && (
         <Alert variant="success">
           <p>
-            Importação concluída. As páginas importadas chegam como estão no catálogo: confira fotos e preços antes de divulgar.
+            Importação concluída. As páginas importadas chegam como estão no catálogo: confira fotos e preços
+            antes de divulgar.
           </p>
         </Alert>
       )}
@@ -380,7 +432,8 @@ export function ImportReport({ report }: { report: CatalogImport }) {
           </h3>
           {report.rejected_count > report.rejected.length && (
             <p className="text-xs text-muted-foreground">
-              Mostrando as primeiras {count.format(report.rejected.length)} de {count.format(report.rejected_count)}.
+              Mostrando as primeiras {count.format(report.rejected.length)} de{' '}
+              {count.format(report.rejected_count)}.
             </p>
           )}
           <div className="hidden overflow-hidden rounded-lg border sm:block">

@@ -64,7 +64,10 @@ export function EditorPreview({
   const draft = useDraftValues(control);
   const { isDirty } = useFormState({ control });
   const [showPreview, setShowPreview] = useState(
-    () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(WIDE).matches,
+    () =>
+      typeof window !== 'undefined' &&
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia(WIDE).matches,
   );
   return (
     <Card>

@@ -25,7 +25,11 @@ export function EditorSection({
     <Card className={cn('scroll-mt-4', className)} id={`${id}-card`}>
       <section aria-labelledby={id}>
         <CardHeader>
-          <h2 id={id} tabIndex={-1} className="scroll-mt-6 text-base leading-tight font-semibold outline-none">
+          <h2
+            id={id}
+            tabIndex={-1}
+            className="scroll-mt-6 text-base leading-tight font-semibold outline-none"
+          >
             {title}
           </h2>
           {description && <CardDescription>{description}</CardDescription>}

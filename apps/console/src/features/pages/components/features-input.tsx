@@ -96,7 +96,9 @@ export function FeaturesInput({ id, value, onChange, onBlur, disabled, ...aria }
         id={id}
         value={text}
         disabled={disabled || full}
-        placeholder={full ? `Limite de ${PAGE_LIMITS.features} características` : 'Ex.: Piscina, Churrasqueira'}
+        placeholder={
+          full ? `Limite de ${PAGE_LIMITS.features} características` : 'Ex.: Piscina, Churrasqueira'
+        }
         maxLength={PAGE_LIMITS.feature * 3}
         onChange={(e) => {
           const next = e.target.value;

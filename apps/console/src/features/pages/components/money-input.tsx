@@ -3,7 +3,10 @@ import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { centsToReais, reaisToCents, sanitizeReaisInput } from '../money';
 
-interface MoneyInputProps extends Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type' | 'defaultValue'> {
+interface MoneyInputProps extends Omit<
+  ComponentProps<'input'>,
+  'value' | 'onChange' | 'type' | 'defaultValue'
+> {
   /** Integer cents; null for none; NaN while the text is not a number. */
   value: number | null | undefined;
   onValueChange: (cents: number | null) => void;

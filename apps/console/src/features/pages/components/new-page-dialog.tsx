@@ -38,7 +38,11 @@ export function NewPageDialog({ realEstateId, trigger }: { realEstateId: number;
     try {
       const page = await create.mutateAsync({ title });
       setOpen(false);
-      toast({ variant: 'success', title: 'Página criada', description: 'Complete os dados e publique quando quiser.' });
+      toast({
+        variant: 'success',
+        title: 'Página criada',
+        description: 'Complete os dados e publique quando quiser.',
+      });
       navigate(paths.page(page.id));
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ['title']));

@@ -85,8 +85,14 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyl
 const STATUS_ACTIONS: Record<PageStatus, { done: string; detail: string }> = {
   published: { done: 'Página publicada!', detail: 'Ela já está no ar e pode receber leads.' },
   draft: { done: 'Página despublicada', detail: 'Ela saiu do ar e voltou a ser um rascunho.' },
-  sold: { done: 'Imóvel marcado como vendido', detail: 'A página continua no ar, com um aviso e imóveis parecidos.' },
-  rented: { done: 'Imóvel marcado como alugado', detail: 'A página continua no ar, com um aviso e imóveis parecidos.' },
+  sold: {
+    done: 'Imóvel marcado como vendido',
+    detail: 'A página continua no ar, com um aviso e imóveis parecidos.',
+  },
+  rented: {
+    done: 'Imóvel marcado como alugado',
+    detail: 'A página continua no ar, com um aviso e imóveis parecidos.',
+  },
 };
 
 type Confirm = 'unpublish' | 'delete' | null;
@@ -97,7 +103,8 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
     resolver: zodResolver(pageFormSchema),
     defaultValues: toFormValues(page),
   });
-  const { register, handleSubmit, setError, reset, control, formState, getValues, setValue, resetField } = form;
+  const { register, handleSubmit, setError, reset, control, formState, getValues, setValue, resetField } =
+    form;
   const errors = formState.errors;
   const update = useUpdatePage(realEstateId, page.id);
   const suggest = useSuggestPageTitle(realEstateId, page.id);
@@ -183,7 +190,11 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
         // Saved on the server: the field's clean value is the new title.
         resetField('title', { defaultValue: title });
       } catch (error) {
-        toast({ variant: 'danger', title: 'Não foi possível sugerir um título', description: getApiErrorMessage(error) });
+        toast({
+          variant: 'danger',
+          title: 'Não foi possível sugerir um título',
+          description: getApiErrorMessage(error),
+        });
         return;
       }
     }
@@ -212,7 +223,12 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
   const closedStatus: PageStatus = purpose === 'rent' ? 'rented' : 'sold';
   const isPublic = page.status !== 'draft';
 
-  const text = (name: PageFieldName, label: string, props: ComponentProps<typeof Input> = {}, className?: string) => (
+  const text = (
+    name: PageFieldName,
+    label: string,
+    props: ComponentProps<typeof Input> = {},
+    className?: string,
+  ) => (
     <FormField label={label} error={errors[name]?.message} className={className}>
       <Input {...props} {...register(name)} />
     </FormField>
@@ -322,18 +338,23 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
             e.preventDefault();
             void save();
           }}
-          className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start"
+          className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start"
         >
           <div className="grid min-w-0 gap-6">
             <EditorChecklist control={control} page={page} />
             {formError && <Alert variant="danger">{formError}</Alert>}
             {page.title === PLACEHOLDER_TITLE && (
               <Alert variant="info">
-                Preencha o tipo, os quartos e o bairro e use <strong>Sugerir título</strong>, ou escreva o seu.
+                Preencha o tipo, os quartos e o bairro e use <strong>Sugerir título</strong>, ou escreva o
+                seu.
               </Alert>
             )}
 
-            <EditorSection id={EDITOR_SECTIONS.basics} title="Básico" contentClassName="grid gap-4 sm:grid-cols-2">
+            <EditorSection
+              id={EDITOR_SECTIONS.basics}
+              title="Básico"
+              contentClassName="grid gap-4 sm:grid-cols-2"
+            >
               <div className="grid gap-2 sm:col-span-2">
                 <FormField label="Título" error={errors.title?.message}>
                   <Input maxLength={220} {...register('title')} />
@@ -417,10 +438,17 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
                 render={({ field, fieldState }) => (
                   <FormField
                     label="Diferenciais"
-                    error={fieldState.error?.message ?? (Array.isArray(errors.features) ? errors.features.find(Boolean)?.message : undefined)}
+                    error={
+                      fieldState.error?.message ??
+                      (Array.isArray(errors.features) ? errors.features.find(Boolean)?.message : undefined)
+                    }
                     hint="Pressione Enter ou vírgula para adicionar."
                   >
-                    <FeaturesInput value={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} />
+                    <FeaturesInput
+                      value={field.value ?? []}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                    />
                   </FormField>
                 )}
               />
@@ -432,8 +460,18 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
               description="Bairro e cidade aparecem na página; o mapa usa o endereço ou as coordenadas."
               contentClassName="grid gap-4 sm:grid-cols-6"
             >
-              {text('zip_code', 'CEP', { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '00000-000', maxLength: 9 }, 'sm:col-span-2')}
-              {text('address', 'Endereço', { autoComplete: 'street-address', placeholder: 'Rua, número e complemento' }, 'sm:col-span-4')}
+              {text(
+                'zip_code',
+                'CEP',
+                { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '00000-000', maxLength: 9 },
+                'sm:col-span-2',
+              )}
+              {text(
+                'address',
+                'Endereço',
+                { autoComplete: 'street-address', placeholder: 'Rua, número e complemento' },
+                'sm:col-span-4',
+              )}
               {text('neighborhood', 'Bairro', {}, 'sm:col-span-2')}
               {text('city', 'Cidade', { autoComplete: 'address-level2' }, 'sm:col-span-3')}
               <FormField label="UF" error={errors.state?.message} className="sm:col-span-1">
@@ -447,10 +485,18 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
                 </NativeSelect>
               </FormField>
               <FormField label="Latitude" error={errors.latitude?.message} className="sm:col-span-3">
-                <Input inputMode="decimal" placeholder="-23,5632" {...register('latitude', { setValueAs: numberOrNull })} />
+                <Input
+                  inputMode="decimal"
+                  placeholder="-23,5632"
+                  {...register('latitude', { setValueAs: numberOrNull })}
+                />
               </FormField>
               <FormField label="Longitude" error={errors.longitude?.message} className="sm:col-span-3">
-                <Input inputMode="decimal" placeholder="-46,6841" {...register('longitude', { setValueAs: numberOrNull })} />
+                <Input
+                  inputMode="decimal"
+                  placeholder="-46,6841"
+                  {...register('longitude', { setValueAs: numberOrNull })}
+                />
               </FormField>
             </EditorSection>
 
@@ -472,8 +518,16 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
               description="Para onde vão os cliques no botão de WhatsApp da página."
               contentClassName="grid gap-4 sm:grid-cols-2"
             >
-              {text('whatsapp', 'WhatsApp', { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '(11) 98888-7777' })}
-              {text('call_to_action', 'Texto do botão do formulário', { placeholder: 'Quero mais informações', maxLength: 60 })}
+              {text('whatsapp', 'WhatsApp', {
+                type: 'tel',
+                inputMode: 'tel',
+                autoComplete: 'tel',
+                placeholder: '(11) 98888-7777',
+              })}
+              {text('call_to_action', 'Texto do botão do formulário', {
+                placeholder: 'Quero mais informações',
+                maxLength: 60,
+              })}
             </EditorSection>
 
             <EditorSection
@@ -498,7 +552,14 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
                 )}
               </p>
               <div className="flex gap-2">
-                <Button variant="ghost" disabled={!isDirty || busy} onClick={() => { reset(); setFormError(null); }}>
+                <Button
+                  variant="ghost"
+                  disabled={!isDirty || busy}
+                  onClick={() => {
+                    reset();
+                    setFormError(null);
+                  }}
+                >
                   Descartar
                 </Button>
                 <Button type="submit" disabled={!isDirty || busy}>
@@ -615,8 +676,8 @@ function DescriptionField({ control }: { control: Control<PageFormInput, unknown
             error={fieldState.error?.message}
             hint={
               <span className={length > DESCRIPTION_MAX ? 'text-destructive' : undefined}>
-                {length.toLocaleString('pt-BR')}/{DESCRIPTION_MAX.toLocaleString('pt-BR')} caracteres · parágrafos
-                separados por uma linha em branco
+                {length.toLocaleString('pt-BR')}/{DESCRIPTION_MAX.toLocaleString('pt-BR')} caracteres ·
+                parágrafos separados por uma linha em branco
               </span>
             }
           >

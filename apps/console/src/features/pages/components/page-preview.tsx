@@ -74,12 +74,16 @@ function DeviceFrame({ device, children }: { device: PreviewDevice; children: Re
   const scale = Math.min(1, available / width);
   const frameHeight = Math.min(height, MAX_VISIBLE_HEIGHT / scale);
   return (
-    <div ref={ref} className="w-full">
+    // inline-size containment: the box is sized from the column, never the column from the box
+    // (the box's width follows the measured width, which would otherwise feed back).
+    <div ref={ref} className="w-full [contain:inline-size]">
       <div
         className="mx-auto overflow-hidden rounded-lg border bg-zinc-50 shadow-inner"
         style={{ width: width * scale, height: frameHeight * scale }}
       >
-        <div style={{ width, height: frameHeight, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
+        <div
+          style={{ width, height: frameHeight, transform: `scale(${scale})`, transformOrigin: 'top left' }}
+        >
           {children}
         </div>
       </div>
@@ -106,7 +110,11 @@ export function PagePreview({
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div role="group" aria-label="Largura da pré-visualização" className="inline-flex rounded-md border p-0.5">
+        <div
+          role="group"
+          aria-label="Largura da pré-visualização"
+          className="inline-flex rounded-md border p-0.5"
+        >
           {(Object.keys(PREVIEW_DEVICES) as PreviewDevice[]).map((key) => {
             const Icon = key === 'phone' ? Smartphone : Monitor;
             return (
@@ -172,8 +180,9 @@ export function PagePreview({
           <p className="flex gap-1.5 text-xs text-muted-foreground">
             <Info className="mt-px size-3.5 shrink-0" aria-hidden="true" />
             <span>
-              Rascunhos não ficam no ar: esta é uma <strong className="font-medium text-foreground">prévia aproximada</strong>{' '}
-              com o que você digitou. Depois de publicar, aqui aparece a página real.
+              Rascunhos não ficam no ar: esta é uma{' '}
+              <strong className="font-medium text-foreground">prévia aproximada</strong> com o que você
+              digitou. Depois de publicar, aqui aparece a página real.
             </span>
           </p>
           <DeviceFrame device={device}>
@@ -187,7 +196,11 @@ export function PagePreview({
 
 /** The landing's own wording (badge and price), so the rendition reads like the real page. */
 const LANDING_PURPOSE: Record<PagePurpose, string> = { sale: 'À venda', rent: 'Para alugar' };
-const wholeReais = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', maximumFractionDigits: 0 });
+const wholeReais = new Intl.NumberFormat('pt-BR', {
+  style: 'currency',
+  currency: 'BRL',
+  maximumFractionDigits: 0,
+});
 const landingPrice = (cents: number | null) =>
   cents === null ? 'Consulte' : cents % 100 === 0 ? wholeReais.format(cents / 100) : formatBRL(cents);
 

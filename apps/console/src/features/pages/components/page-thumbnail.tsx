@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { cn } from '@/lib/utils';
 
 /** A page's cover, small; an icon when there is none or it fails to load (catalog photos live elsewhere). */
-export function PageThumbnail({ photo, className }: { photo: PagePhotoView | undefined; className?: string }) {
+export function PageThumbnail({
+  photo,
+  className,
+}: {
+  photo: PagePhotoView | undefined;
+  className?: string;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const show = photo && failed !== photo.url;
   return (

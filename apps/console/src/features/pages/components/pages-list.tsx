@@ -100,7 +100,10 @@ function RowMenu({ page, onDelete }: { page: Page; onDelete: (page: Page) => voi
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
-        <DropdownMenuItem className="text-destructive data-[highlighted]:text-destructive" onSelect={() => onDelete(page)}>
+        <DropdownMenuItem
+          className="text-destructive data-[highlighted]:text-destructive"
+          onSelect={() => onDelete(page)}
+        >
           <Trash2 aria-hidden="true" className="!text-destructive" /> Excluir
         </DropdownMenuItem>
       </DropdownMenuContent>
@@ -174,7 +177,9 @@ export function PagesList({ pages, selected, onToggle, onToggleAll, onDelete, st
                 <TableCell className="text-right align-middle tabular-nums">
                   {count.format(page.leads_count ?? 0)}
                 </TableCell>
-                <TableCell className="align-middle whitespace-nowrap">{formatDate(page.updated_at)}</TableCell>
+                <TableCell className="align-middle whitespace-nowrap">
+                  {formatDate(page.updated_at)}
+                </TableCell>
                 <TableCell className="align-middle">
                   <div className="flex items-center justify-end gap-1">
                     <PublicLink page={page} compact />
@@ -223,7 +228,8 @@ export function PagesList({ pages, selected, onToggle, onToggleAll, onDelete, st
                     {page.title}
                   </Link>
                   <p className="truncate text-xs text-muted-foreground">
-                    {page.listing_code ? `Cód. ${page.listing_code}` : 'Sem código'} · {formatDate(page.updated_at)}
+                    {page.listing_code ? `Cód. ${page.listing_code}` : 'Sem código'} ·{' '}
+                    {formatDate(page.updated_at)}
                   </p>
                   <p className="mt-1 font-semibold tabular-nums">{priceText(page)}</p>
                 </div>

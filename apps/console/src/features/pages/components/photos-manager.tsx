@@ -55,7 +55,9 @@ function announcements(photos: readonly PagePhotoView[]): Announcements {
   return {
     onDragStart: ({ active }) => `Foto ${position(photos, active.id)} de ${n} selecionada para mover.`,
     onDragOver: ({ active, over }) =>
-      over ? `Foto ${position(photos, active.id)} sobre a posição ${position(photos, over.id)} de ${n}.` : undefined,
+      over
+        ? `Foto ${position(photos, active.id)} sobre a posição ${position(photos, over.id)} de ${n}.`
+        : undefined,
     onDragEnd: ({ active, over }) =>
       over
         ? `Foto ${position(photos, active.id)} movida para a posição ${position(photos, over.id)} de ${n}.${position(photos, over.id) === 1 ? ' Agora ela é a capa.' : ''}`
@@ -79,7 +81,12 @@ export function usePhotoOrder(realEstateId: number, page: Page) {
       const previous = queryClient.getQueryData<Page>(key);
       queryClient.setQueryData<Page>(key, (current) => (current ? { ...current, photos: next } : current));
       try {
-        store(await updatePagePhotos(page.id, next.map((p) => p.id)));
+        store(
+          await updatePagePhotos(
+            page.id,
+            next.map((p) => p.id),
+          ),
+        );
         return true;
       } catch (error) {
         if (previous) queryClient.setQueryData(key, previous);
@@ -161,7 +168,11 @@ export function PhotosManager({ realEstateId, page }: { realEstateId: number; pa
       store(await deletePagePhoto(page.id, photo.id));
       toast({ variant: 'success', title: 'Foto excluída' });
     } catch (error) {
-      toast({ variant: 'danger', title: 'Não foi possível excluir a foto', description: getApiErrorMessage(error) });
+      toast({
+        variant: 'danger',
+        title: 'Não foi possível excluir a foto',
+        description: getApiErrorMessage(error),
+      });
     }
   };
 
@@ -169,7 +180,13 @@ export function PhotosManager({ realEstateId, page }: { realEstateId: number; pa
     const text = alt.trim() || null;
     if (text === (photo.alt ?? null)) return true;
     try {
-      store(await updatePagePhotos(page.id, photos.map((p) => p.id), { [photo.id]: text }));
+      store(
+        await updatePagePhotos(
+          page.id,
+          photos.map((p) => p.id),
+          { [photo.id]: text },
+        ),
+      );
       return true;
     } catch (error) {
       toast({
@@ -210,8 +227,8 @@ export function PhotosManager({ realEstateId, page }: { realEstateId: number; pa
           </Button>
         </p>
         <p id={`${inputId}-hint`} className="text-xs text-muted-foreground">
-          JPEG, PNG ou WebP, até {formatBytes(PAGE_LIMITS.photoBytes)} cada · {photos.length}/{PAGE_LIMITS.photos}{' '}
-          fotos
+          JPEG, PNG ou WebP, até {formatBytes(PAGE_LIMITS.photoBytes)} cada · {photos.length}/
+          {PAGE_LIMITS.photos} fotos
         </p>
         <input
           ref={inputRef}
@@ -235,7 +252,9 @@ export function PhotosManager({ realEstateId, page }: { realEstateId: number; pa
           <div className="flex items-start justify-between gap-2">
             <div>
               <p className="font-medium">
-                {rejected.length === 1 ? 'Um arquivo não foi enviado:' : `${rejected.length} arquivos não foram enviados:`}
+                {rejected.length === 1
+                  ? 'Um arquivo não foi enviado:'
+                  : `${rejected.length} arquivos não foram enviados:`}
               </p>
               <ul className="mt-1 list-disc pl-4">
                 {rejected.map((r, i) => (
@@ -319,7 +338,10 @@ export function PhotosManager({ realEstateId, page }: { realEstateId: number; pa
           accessibility={{ announcements: announcements(photos), screenReaderInstructions }}
         >
           <SortableContext items={photos.map((p) => p.id)} strategy={rectSortingStrategy}>
-            <ol aria-label="Fotos da página (a primeira é a capa)" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <ol
+              aria-label="Fotos da página (a primeira é a capa)"
+              className="grid grid-cols-2 gap-3 sm:grid-cols-3"
+            >
               {photos.map((photo, index) => (
                 <SortablePhoto
                   key={photo.id}
@@ -363,9 +385,10 @@ function SortablePhoto({
   onDelete: () => void;
   onAlt: (alt: string) => Promise<boolean>;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: photo.id,
-  });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({
+      id: photo.id,
+    });
   const [alt, setAlt] = useState(photo.alt ?? '');
   const [failed, setFailed] = useState(false);
   const altId = useId();
@@ -385,7 +408,7 @@ function SortablePhoto({
       style={style}
       data-testid="page-photo"
       className={cn(
-        'relative grid gap-2 rounded-lg border bg-card p-2 shadow-xs',
+        'relative grid min-w-0 grid-cols-1 gap-2 rounded-lg border bg-card p-2 shadow-xs',
         isDragging && 'z-10 opacity-80 shadow-lg ring-2 ring-primary',
       )}
     >
@@ -444,7 +467,13 @@ function SortablePhoto({
       />
       <div className="flex items-center justify-between gap-1">
         {index > 0 ? (
-          <Button size="sm" variant="ghost" className="h-7 px-2" onClick={onMakeCover} aria-label={`Definir ${label.toLowerCase()} como capa`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-7 px-2"
+            onClick={onMakeCover}
+            aria-label={`Definir ${label.toLowerCase()} como capa`}
+          >
             <Star aria-hidden="true" /> <span className="hidden sm:inline">Capa</span>
           </Button>
         ) : (
@@ -452,12 +481,21 @@ function SortablePhoto({
         )}
         <ConfirmDialog
           trigger={
-            <Button size="sm" variant="ghost" className="h-7 px-2 text-destructive hover:text-destructive" aria-label={`Excluir ${label.toLowerCase()}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="h-7 px-2 text-destructive hover:text-destructive"
+              aria-label={`Excluir ${label.toLowerCase()}`}
+            >
               <Trash2 aria-hidden="true" />
             </Button>
           }
           title="Excluir esta foto?"
-          description={index === 0 ? 'Ela é a capa: a próxima foto passa a ser a capa.' : 'A foto sai da página e o arquivo é apagado.'}
+          description={
+            index === 0
+              ? 'Ela é a capa: a próxima foto passa a ser a capa.'
+              : 'A foto sai da página e o arquivo é apagado.'
+          }
           confirmLabel="Excluir foto"
           destructive
           onConfirm={onDelete}
@@ -466,4 +504,3 @@ function SortablePhoto({
     </li>
   );
 }
-

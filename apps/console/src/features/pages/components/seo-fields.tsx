@@ -24,7 +24,11 @@ function fallbackTitle(v: Pick<PageFormInput, 'title' | 'neighborhood' | 'city' 
  * with its public URL. Changing the slug of a published page breaks links already shared.
  */
 export function SeoFields({ publicUrl, isPublic }: { publicUrl: string; isPublic: boolean }) {
-  const { register, control, setValue, formState, getFieldState } = useFormContext<PageFormInput, unknown, PageFormOutput>();
+  const { register, control, setValue, formState, getFieldState } = useFormContext<
+    PageFormInput,
+    unknown,
+    PageFormOutput
+  >();
   const [seoTitle, seoDescription, title, description, slug, neighborhood, city, state] = useWatch({
     control,
     name: ['seo_title', 'seo_description', 'title', 'description', 'slug', 'neighborhood', 'city', 'state'],
@@ -42,13 +46,19 @@ export function SeoFields({ publicUrl, isPublic }: { publicUrl: string; isPublic
   const slugChanged = getFieldState('slug', formState).isDirty;
 
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <FormField
         label="Título para buscadores"
         error={errors.seo_title?.message}
-        hint={<CharCounter length={(seoTitle ?? '').length} visible={SEO_TITLE_VISIBLE} max={SEO_TITLE_MAX} />}
+        hint={
+          <CharCounter length={(seoTitle ?? '').length} visible={SEO_TITLE_VISIBLE} max={SEO_TITLE_MAX} />
+        }
       >
-        <Input maxLength={SEO_TITLE_MAX + 20} placeholder={fallbackTitle({ title, neighborhood, city, state })} {...register('seo_title')} />
+        <Input
+          maxLength={SEO_TITLE_MAX + 20}
+          placeholder={fallbackTitle({ title, neighborhood, city, state })}
+          {...register('seo_title')}
+        />
       </FormField>
       <FormField
         label="Descrição para buscadores"
@@ -68,7 +78,7 @@ export function SeoFields({ publicUrl, isPublic }: { publicUrl: string; isPublic
           {...register('seo_description')}
         />
       </FormField>
-      <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-2">
         <p className="text-sm font-medium">Prévia no Google</p>
         <SeoPreview
           title={seoTitle || fallbackTitle({ title, neighborhood, city, state })}
@@ -86,10 +96,7 @@ export function SeoFields({ publicUrl, isPublic }: { publicUrl: string; isPublic
             : 'Letras minúsculas sem acento, números e hífens.'
         }
       >
-        <SlugInput
-          prefix={`${new URL(origin).host}/imoveis/`}
-          {...register('slug')}
-        />
+        <SlugInput prefix={`${new URL(origin).host}/imoveis/`} {...register('slug')} />
       </FormField>
       <div className="-mt-3 flex flex-wrap items-center gap-2">
         <Button

@@ -4,7 +4,8 @@ import { cn } from '@/lib/utils';
 export const SEO_TITLE_VISIBLE = 60;
 export const SEO_DESCRIPTION_VISIBLE = 155;
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 
 /** "23/60" under a field: amber past what Google shows, red past what the server accepts. */
 export function CharCounter({
@@ -18,7 +19,8 @@ export function CharCounter({
   max: number;
   id?: string;
 }) {
-  const tone = length > max ? 'text-destructive' : length > visible ? 'text-amber-700' : 'text-muted-foreground';
+  const tone =
+    length > max ? 'text-destructive' : length > visible ? 'text-amber-700' : 'text-muted-foreground';
   return (
     <span id={id} className={cn('text-xs tabular-nums', tone)}>
       {length}/{visible}
@@ -42,7 +44,7 @@ export function SeoPreview({ title, description, url }: { title: string; descrip
   return (
     <figure
       aria-label="Prévia no Google"
-      className="rounded-lg border bg-white p-4 font-[arial,sans-serif] text-left shadow-xs"
+      className="min-w-0 overflow-hidden rounded-lg border bg-white p-4 font-[arial,sans-serif] text-left shadow-xs"
     >
       <div className="flex items-center gap-2">
         <span

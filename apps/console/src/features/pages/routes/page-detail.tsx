@@ -40,7 +40,13 @@ export function PageDetailRoute() {
     );
   }
   if (pageId === null) return <PageNotFound />;
-  return <PageDetail key={`${selectedRealEstate.id}:${pageId}`} realEstateId={selectedRealEstate.id} pageId={pageId} />;
+  return (
+    <PageDetail
+      key={`${selectedRealEstate.id}:${pageId}`}
+      realEstateId={selectedRealEstate.id}
+      pageId={pageId}
+    />
+  );
 }
 
 function PageDetail({ realEstateId, pageId }: { realEstateId: number; pageId: number }) {
@@ -81,7 +87,11 @@ function PageNotFound() {
 function EditorSkeleton() {
   return (
     <PageLayout title="Carregando..." breadcrumbs={crumbs('Carregando...')} backUrl={paths.pages}>
-      <div role="status" aria-label="Carregando a página..." className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div
+        role="status"
+        aria-label="Carregando a página..."
+        className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]"
+      >
         <div className="grid gap-6">
           {[0, 1, 2].map((i) => (
             <Card key={i}>

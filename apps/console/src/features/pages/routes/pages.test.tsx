@@ -23,11 +23,13 @@ beforeEach(() => {
 });
 afterAll(() => mock.restore());
 
-function replyList(body: unknown | ((params: Record<string, unknown>) => unknown), status = 200) {
+type ListAnswer = (params: Record<string, unknown>) => unknown;
+
+function replyList(body: unknown) {
   mock.onGet(LIST_URL).reply((config) => {
     const params = (config.params ?? {}) as Record<string, unknown>;
     listRequests.push(params);
-    return [status, typeof body === 'function' ? (body as (p: Record<string, unknown>) => unknown)(params) : body];
+    return [200, typeof body === 'function' ? (body as ListAnswer)(params) : body];
   });
 }
 
@@ -68,7 +70,13 @@ describe('/paginas list', () => {
           photos: [{ id: 'p1', url: '/files/p1.jpg', width: 1, height: 1, alt: null }],
         }),
         makePage({ id: 2, title: 'Sala comercial', status: 'draft', price_cents: null }),
-        makePage({ id: 3, title: 'Kitnet no Centro', status: 'rented', purpose: 'rent', price_cents: 180_000 }),
+        makePage({
+          id: 3,
+          title: 'Kitnet no Centro',
+          status: 'rented',
+          purpose: 'rent',
+          price_cents: 180_000,
+        }),
       ]),
     );
     renderPages();
@@ -97,7 +105,11 @@ describe('/paginas list', () => {
   });
 
   it('reads the filters from the URL and writes changes back (search debounced, back to page 1)', async () => {
-    replyList((params) => pageList([makePage({ id: 1 })], { total: 40, current_page: Number(params.page) }));
+    replyList(((params) =>
+      pageList([makePage({ id: 1 })], {
+        total: 40,
+        current_page: Number(params.page),
+      })) satisfies ListAnswer);
     const { search } = renderPages('/paginas?status=published&page=2');
     await screen.findByRole('table');
     expect(lastList()).toEqual({ page: 2, per_page: 15, status: 'published' });
@@ -106,7 +118,9 @@ describe('/paginas list', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'Pinheiros');
     await waitFor(() => expect(search().get('search')).toBe('Pinheiros'));
     expect(search().get('page')).toBeNull();
-    await waitFor(() => expect(lastList()).toEqual({ page: 1, per_page: 15, status: 'published', search: 'Pinheiros' }));
+    await waitFor(() =>
+      expect(lastList()).toEqual({ page: 1, per_page: 15, status: 'published', search: 'Pinheiros' }),
+    );
     // One request for the whole word, not one per letter.
     expect(listRequests.filter((p) => typeof p.search === 'string' && p.search !== 'Pinheiros')).toEqual([]);
 
@@ -124,7 +138,11 @@ describe('/paginas list', () => {
   });
 
   it("deletes the selected pages after confirming 'Excluir selecionadas'", async () => {
-    let pages = [makePage({ id: 1, title: 'Casa A' }), makePage({ id: 2, title: 'Casa B' }), makePage({ id: 3, title: 'Casa C' })];
+    let pages = [
+      makePage({ id: 1, title: 'Casa A' }),
+      makePage({ id: 2, title: 'Casa B' }),
+      makePage({ id: 3, title: 'Casa C' }),
+    ];
     replyList(() => pageList(pages));
     let deleteBody: unknown = null;
     mock.onDelete('/v1/pages/many').reply((config) => {
@@ -154,7 +172,9 @@ describe('/paginas list', () => {
     replyList(pageList([makePage({ id: 1 }), makePage({ id: 2 })]));
     renderPages();
     await screen.findByRole('table');
-    await userEvent.click(within(table()).getByRole('checkbox', { name: 'Selecionar todas as páginas desta lista' }));
+    await userEvent.click(
+      within(table()).getByRole('checkbox', { name: 'Selecionar todas as páginas desta lista' }),
+    );
     expect(screen.getByRole('region', { name: 'Ações em lote' })).toHaveTextContent('2 páginas selecionadas');
     await userEvent.click(screen.getByRole('button', { name: 'Excluir selecionadas' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Cancelar' }));
@@ -175,8 +195,13 @@ describe('/paginas list', () => {
 
   it('shows a skeleton while loading and an error with a retry', async () => {
     let fail = true;
-    replyList(() => (fail ? { message: 'Falha no servidor.' } : pageList([makePage({ id: 1, title: 'Voltou' })])));
-    mock.onGet(LIST_URL).replyOnce(500, { message: 'Falha no servidor.' });
+    mock
+      .onGet(LIST_URL)
+      .reply(() =>
+        fail
+          ? [500, { message: 'Falha no servidor.' }]
+          : [200, pageList([makePage({ id: 1, title: 'Voltou' })])],
+      );
     renderPages();
     expect(screen.getByRole('status', { name: 'Carregando páginas...' })).toBeInTheDocument();
     const alert = await screen.findByRole('alert');

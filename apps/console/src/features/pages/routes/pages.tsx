@@ -1,4 +1,10 @@
-import { PAGE_PURPOSE_LABELS, PAGE_PURPOSES, PAGE_STATUS_LABELS, PAGE_STATUSES, type Page } from '@vitrine/contracts';
+import {
+  PAGE_PURPOSE_LABELS,
+  PAGE_PURPOSES,
+  PAGE_STATUS_LABELS,
+  PAGE_STATUSES,
+  type Page,
+} from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
 import { Building2, FileUp, Plus, SearchX, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
