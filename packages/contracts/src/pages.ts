@@ -219,6 +219,8 @@ export const pagePhotoSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   alt: z.string().nullable(),
+  /** Resized WebP copies (for srcset and thumbnails); empty for catalog photos hosted elsewhere. */
+  variants: z.array(z.object({ width: z.number().int(), height: z.number().int(), url: z.string() })).optional(),
 });
 export type PagePhotoView = z.infer<typeof pagePhotoSchema>;
 

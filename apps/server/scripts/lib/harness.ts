@@ -126,15 +126,16 @@ export class ConsoleClient {
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) {
       this.store(await fetch(`${this.base}/sanctum/csrf-cookie`, { headers: { cookie: this.cookieHeader() } }));
     }
+    const isForm = body instanceof FormData;
     const res = await fetch(`${this.base}${url}`, {
       method,
       headers: {
         cookie: this.cookieHeader(),
-        'content-type': 'application/json',
+        ...(isForm ? {} : { 'content-type': 'application/json' }),
         accept: 'application/json',
         'x-xsrf-token': decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? ''),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
     this.store(res);
     const text = await res.text();

@@ -253,7 +253,12 @@ export interface PagePhoto {
   width: number | null;
   height: number | null;
   alt: string | null;
+  /** Resized WebP copies for srcset (widths 480/960/1600, never enlarged). */
+  variants?: { width: number; height: number; key: string }[];
 }
+
+/** Every storage key a photo occupies: the original and its resized copies. */
+export const photoKeys = (p: PagePhoto): string[] => [...(p.key ? [p.key] : []), ...(p.variants ?? []).map((v) => v.key)];
 
 /** A property landing page. Money in cents (BRL). */
 export const pages = pgTable(

@@ -7,14 +7,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { normalizeBrazilianPhone, publicLeadBody } from '@vitrine/contracts';
-import { pages, realEstates } from '../../db/schema.ts';
+import { pages, realEstates, type PagePhoto } from '../../db/schema.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import type { ThrottleState } from '../../lib/throttle.ts';
 import { HttpError, issuesToErrors, validationError } from '../../lib/http-errors.ts';
 import { captureLead } from '../leads/capture-lead.ts';
 import { registerLeadAlertWorker } from '../leads/lead-alerts.ts';
 import { LANDING_CSP } from './landing-assets.ts';
-import { renderLanding, renderNotFound, type LandingInput, type LeadFormState } from './render-landing.ts';
+import { renderLanding, renderNotFound, type LandingInput, type LandingPhoto, type LeadFormState } from './render-landing.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
 const MIN_FILL_MS = 2_500;
@@ -44,8 +44,17 @@ export default async function landingRoutes(app: FastifyInstance) {
     return row;
   }
 
+  /** Photos we hold are stored by key; their URL comes from the storage driver (disk or S3). */
+  const withPhotoUrls = (photos: PagePhoto[]): LandingPhoto[] =>
+    photos.map((p) => ({
+      ...p,
+      url: p.key ? app.storage.url(p.key) : p.url,
+      srcset: (p.variants ?? []).map((v) => ({ url: app.storage.url(v.key), width: v.width })),
+    }));
+
   async function renderFor(row: NonNullable<Awaited<ReturnType<typeof loadPage>>>, form: LeadFormState) {
-    const { page, agency } = row;
+    const page = { ...row.page, photos: withPhotoUrls(row.page.photos) };
+    const { agency } = row;
     const similar =
       page.status === 'sold' || page.status === 'rented'
         ? await db
@@ -66,7 +75,7 @@ export default async function landingRoutes(app: FastifyInstance) {
         creci: agency.creci,
         website: agency.website,
       },
-      similar: similar.map((s) => ({ slug: s.slug, title: s.title, priceCents: s.priceCents, neighborhood: s.neighborhood, city: s.city, cover: s.photos[0] ?? null })),
+      similar: similar.map((s) => ({ slug: s.slug, title: s.title, priceCents: s.priceCents, neighborhood: s.neighborhood, city: s.city, cover: withPhotoUrls(s.photos.slice(0, 1))[0] ?? null })),
       form,
       appUrl: config.APP_URL,
       actionUrl: `/v1/public/pages/${page.slug}/leads`,

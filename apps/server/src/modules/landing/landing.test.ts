@@ -81,6 +81,9 @@ describe('GET /imoveis/{slug}', () => {
     expect(res.body).toContain(`<script>${LANDING_SCRIPT}</script>`);
     const again = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}`, headers: { 'if-none-match': String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
+    const gz = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.length).toBeLessThan(res.body.length / 2);
   });
 
   it('hides drafts and unknown slugs (404 page); sold pages say so, show similar listings and keep the form', async () => {
@@ -240,5 +243,29 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
       return list.filter((f) => f.includes(owner.email)).length && list.filter((f) => f.includes(keen.email)).length ? list : null;
     }, { what: 'alert e-mails' });
     expect(files.some((f) => f.includes(quiet.email))).toBe(false);
+  });
+});
+
+describe('photos uploaded in the console', () => {
+  it('appear on the landing page with their dimensions and are served back', async () => {
+    const owner = await createOwner(ctx);
+    const c = new TestClient(ctx.app);
+    await c.login(owner.email);
+    const created = (await c.post(`/v1/real-estates/${owner.realEstateId}/pages`, { page: { title: 'Casa com foto' } })).json().data;
+    await c.put(`/v1/pages/${created.id}`, { status: 'published' });
+    const { PNG_1X1, multipart } = await import('../../testing/test-app.ts');
+    const form = multipart({}, [{ name: 'photo', filename: 'f.png', type: 'image/png', content: PNG_1X1 }]);
+    const up = await c.post(`/v1/pages/${created.id}/photos`, form.body, form.headers);
+    expect(up.statusCode).toBe(201);
+    const photo = up.json().data.photos[0];
+    const html = (await ctx.app.inject({ method: 'GET', url: `/imoveis/${created.slug}` })).body;
+    expect(photo.variants).toEqual([{ width: 1, height: 1, url: expect.stringMatching(/-1\.webp$/) }]);
+    const variant = photo.variants[0].url;
+    expect(html).toContain(`<img src="${variant}" srcset="${variant} 1w" sizes="100vw" alt="Casa com foto" width="1" height="1" fetchpriority="high"`);
+    const webp = await ctx.app.inject({ method: 'GET', url: new URL(variant).pathname });
+    expect(webp.headers['content-type']).toBe('image/webp');
+    const file = await ctx.app.inject({ method: 'GET', url: new URL(photo.url).pathname });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
   });
 });

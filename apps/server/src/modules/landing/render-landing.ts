@@ -4,6 +4,9 @@ import { html, jsonForScript, raw, type SafeHtml } from './html.ts';
 import { PROPERTY_TYPE_LABELS, PURPOSE_LABELS, formatMoney, formatPhone, formatPrice, plural } from './format.ts';
 import { LANDING_CSS, LANDING_SCRIPT, WHATSAPP_ICON } from './landing-assets.ts';
 
+/** A photo as the page shows it: its URL and, when we resized it, the WebP copies for srcset. */
+export type LandingPhoto = PagePhoto & { srcset?: { url: string; width: number }[] };
+
 export interface LandingPage {
   id: number;
   slug: string;
@@ -29,7 +32,7 @@ export interface LandingPage {
   longitude: number | null;
   description: string | null;
   features: string[];
-  photos: PagePhoto[];
+  photos: LandingPhoto[];
   whatsapp: string | null;
   callToAction: string | null;
   seoTitle: string | null;
@@ -53,7 +56,7 @@ export interface SimilarPage {
   priceCents: number | null;
   neighborhood: string | null;
   city: string | null;
-  cover: PagePhoto | null;
+  cover: LandingPhoto | null;
 }
 
 export interface LeadFormState {
@@ -94,12 +97,22 @@ export function whatsappLink(number: string, page: Pick<LandingPage, 'title' | '
   return `https://wa.me/${full}?text=${encodeURIComponent(text)}`;
 }
 
-function photoImg(photo: PagePhoto, alt: string, attrs: { eager?: boolean; width: number; height: number; sizes?: string }): SafeHtml {
+const srcsetOf = (photo: LandingPhoto) => (photo.srcset ?? []).map((v) => `${v.url} ${v.width}w`).join(', ');
+
+/** The smallest copy at least `cssWidth` wide at 2× density, for single-size slots like thumbnails. */
+function pick(photo: LandingPhoto, cssWidth: number): string {
+  const fit = [...(photo.srcset ?? [])].sort((a, b) => a.width - b.width).find((v) => v.width >= cssWidth * 2);
+  return fit?.url ?? photo.srcset?.at(-1)?.url ?? photo.url;
+}
+
+function photoImg(photo: LandingPhoto, alt: string, attrs: { eager?: boolean; width: number; height: number; sizes?: string }): SafeHtml {
   const w = photo.width ?? attrs.width;
   const h = photo.height ?? attrs.height;
-  return html`<img src="${photo.url}" alt="${photo.alt || alt}" width="${w}" height="${h}"${raw(
+  const srcset = attrs.sizes ? srcsetOf(photo) : '';
+  const src = attrs.sizes ? photo.srcset?.at(-1)?.url ?? photo.url : pick(photo, attrs.width);
+  return html`<img src="${src}"${srcset ? html` srcset="${srcset}" sizes="${attrs.sizes}"` : ''} alt="${photo.alt || alt}" width="${w}" height="${h}"${raw(
     attrs.eager ? ' fetchpriority="high" decoding="async"' : ' loading="lazy" decoding="async"',
-  )}${attrs.sizes ? raw(` sizes="${attrs.sizes}"`) : ''}>`;
+  )}>`;
 }
 
 function paragraphs(text: string): SafeHtml[] {
@@ -212,12 +225,12 @@ export function renderLanding(input: LandingInput): string {
 <meta property="og:type" content="website"><meta property="og:url" content="${url}"><meta property="og:title" content="${p.title}"><meta property="og:description" content="${description}"><meta property="og:locale" content="pt_BR"><meta property="og:site_name" content="${agency.name}">
 ${cover ? html`<meta property="og:image" content="${cover.url}"><meta name="twitter:card" content="summary_large_image">` : ''}
 <meta name="theme-color" content="#0f766e">
-${cover ? html`<link rel="preload" as="image" href="${cover.url}" fetchpriority="high">` : ''}
+${cover ? (cover.srcset?.length ? html`<link rel="preload" as="image" imagesrcset="${srcsetOf(cover)}" imagesizes="100vw" fetchpriority="high">` : html`<link rel="preload" as="image" href="${cover.url}" fetchpriority="high">`) : ''}
 <style>${raw(LANDING_CSS)}</style>
 <script type="application/ld+json">${jsonForScript(jsonLd(input, url))}</script>
 </head><body>
 <header class="top"><div class="wrap">${agency.logoUrl ? html`<img src="${agency.logoUrl}" alt="" width="36" height="36">` : ''}<b>${agency.name}</b></div></header>
-${cover ? html`<div class="hero">${photoImg(cover, p.title, { eager: true, width: 1200, height: 900 })}</div>` : ''}
+${cover ? html`<div class="hero">${photoImg(cover, p.title, { eager: true, width: 1200, height: 900, sizes: '100vw' })}</div>` : ''}
 ${p.photos.length > 1 ? html`<div class="gal" aria-label="Fotos do imóvel">${p.photos.slice(1, 20).map((ph, i) => photoImg(ph, `${p.title} - foto ${i + 2}`, { width: 160, height: 120 }))}</div>` : ''}
 <main class="wrap grid">
 <div>

@@ -1,7 +1,7 @@
 /** Deletes pages of the given agencies (ids of any other agency are simply not matched), then their stored photos. */
 import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, pages } from '../../db/schema.ts';
+import { auditLog, pages, photoKeys } from '../../db/schema.ts';
 import type { Storage } from '../storage/storage.ts';
 
 export async function deletePages(db: Db, storage: Storage, input: { realEstateIds: number[]; userId: number; ids: number[] }): Promise<number[]> {
@@ -25,7 +25,7 @@ export async function deletePages(db: Db, storage: Storage, input: { realEstateI
     return rows;
   });
   // Files go after the commit: a failed delete leaves an orphan file, never a page without its photos.
-  const keys = deleted.flatMap((r) => r.photos.map((p) => p.key).filter((k): k is string => !!k));
+  const keys = deleted.flatMap((r) => r.photos.flatMap(photoKeys));
   await Promise.all(keys.map((k) => storage.delete(k).catch(() => undefined)));
   return deleted.map((r) => r.id);
 }

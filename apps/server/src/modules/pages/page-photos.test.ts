@@ -37,7 +37,7 @@ describe('POST /v1/pages/{id}/photos', () => {
     const png = await uploadPhoto(c, page.id, PNG_1X1, { alt: 'Fachada' });
     expect(png.statusCode, png.body).toBe(201);
     const afterPng = png.json().data as Page;
-    expect(afterPng.photos).toEqual([{ id: expect.any(String), url: expect.stringMatching(new RegExp(`^http://localhost:3000/files/pages/${page.id}/[\\w-]+\\.png$`)), width: 1, height: 1, alt: 'Fachada' }]);
+    expect(afterPng.photos).toEqual([{ id: expect.any(String), url: expect.stringMatching(new RegExp(`^http://localhost:3000/files/pages/${page.id}/[\\w-]+\\.png$`)), width: 1, height: 1, alt: 'Fachada', variants: [{ width: 1, height: 1, url: expect.stringMatching(/-1\.webp$/) }] }]);
     const served = await ctx.app.inject({ method: 'GET', url: new URL(afterPng.photos[0]!.url).pathname });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG_1X1)).toBe(true);

@@ -5,12 +5,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { PAGE_LIMITS } from '@vitrine/contracts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, pages, type PagePhoto } from '../../db/schema.ts';
+import { auditLog, pages, photoKeys, type PagePhoto } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { fieldError, notFound, validationError } from '../../lib/http-errors.ts';
 import { IMAGE_EXTENSIONS, type Storage } from '../storage/storage.ts';
 import type { ImageDimensions, PhotoType } from './image-dimensions.ts';
 import type { PageRow } from './page-view.ts';
+import { makePhotoVariants } from './photo-variants.ts';
 
 export const PHOTO_NOT_FOUND = 'Foto não encontrada.';
 export const tooManyPhotos = () => fieldError('photo', `Uma página pode ter no máximo ${PAGE_LIMITS.photos} fotos. Remova alguma antes de enviar outra.`);
@@ -31,6 +32,14 @@ export async function addPagePhoto(
   };
   await storage.put(photo.key!, input.file, input.type);
   try {
+    const base = photo.key!.replace(/\.[a-z]+$/, '');
+    const variants = await makePhotoVariants(input.file).catch(() => []);
+    photo.variants = [];
+    for (const v of variants) {
+      const key = `${base}-${v.width}.webp`;
+      await storage.put(key, v.buffer, 'image/webp');
+      photo.variants.push({ width: v.width, height: v.height, key });
+    }
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .update(pages)
@@ -51,7 +60,7 @@ export async function addPagePhoto(
       return row;
     });
   } catch (err) {
-    await storage.delete(photo.key!).catch(() => undefined);
+    await Promise.all(photoKeys(photo).map((k) => storage.delete(k).catch(() => undefined)));
     throw err;
   }
 }
@@ -108,6 +117,6 @@ export async function deletePagePhoto(db: Db, storage: Storage, input: { page: P
     });
     return { row: row!, removed };
   });
-  if (removed.key) await storage.delete(removed.key).catch(() => undefined);
+  await Promise.all(photoKeys(removed).map((k) => storage.delete(k).catch(() => undefined)));
   return row;
 }

@@ -40,6 +40,7 @@ export function toPageView(row: PageRow, ctx: { appUrl: string; storage: Storage
       width: p.width,
       height: p.height,
       alt: p.alt,
+      variants: (p.variants ?? []).map((v) => ({ width: v.width, height: v.height, url: ctx.storage.url(v.key) })),
     })),
     whatsapp: row.whatsapp,
     call_to_action: row.callToAction,
