@@ -169,9 +169,10 @@ describe('/paginas in the browser', () => {
       await expect.poll(() => preview.locator('h1').textContent()).toBe(TITLE);
 
       // The editor as it opens (no toast over it), for the screenshot.
-      await page.reload();
+      await page.goto(`/paginas/${pageId}`);
       await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
       await preview.locator('h1').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shoot(page, 'page-editor-1280');
     } finally {
       await context.close();

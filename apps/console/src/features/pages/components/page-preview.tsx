@@ -17,6 +17,7 @@ import { getApiErrorMessage } from '@/lib/api-errors';
 import { cn } from '@/lib/utils';
 import { usePagePreviewHtml } from '../api/get-page-preview';
 import { formatBRL } from '../money';
+import { photoSrc } from '../photo-url';
 
 export const PREVIEW_DEVICES = {
   phone: { width: 390, height: 844, label: 'Celular' },
@@ -236,7 +237,7 @@ function DraftRendition({
     <div aria-hidden="true" className="h-full overflow-y-auto bg-[#fafafa] text-[#18181b]">
       <div className="border-b bg-white px-4 py-3 text-sm font-bold">Sua imobiliária</div>
       <div className={cn('bg-zinc-200', wide ? 'aspect-[21/9] max-h-[420px]' : 'aspect-[4/3]')}>
-        {cover && <img src={cover.url} alt="" className="size-full object-cover" />}
+        {cover && <img src={photoSrc(cover, wide ? 1280 : 390)} alt="" className="size-full object-cover" />}
       </div>
       <div className={cn('grid gap-6 px-4 py-6', wide && 'mx-auto max-w-[1120px] grid-cols-[1fr_360px]')}>
         <div>

@@ -2,6 +2,7 @@ import type { PagePhotoView } from '@vitrine/contracts';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/utils';
+import { photoSrc } from '../photo-url';
 
 /** A page's cover, small; an icon when there is none or it fails to load (catalog photos live elsewhere). */
 export function PageThumbnail({
@@ -22,7 +23,7 @@ export function PageThumbnail({
     >
       {show ? (
         <img
-          src={photo.url}
+          src={photoSrc(photo, 80)}
           alt=""
           loading="lazy"
           decoding="async"

@@ -36,6 +36,7 @@ import { pagesKeys } from '../api/keys';
 import { deletePagePhoto, updatePagePhotos, uploadPagePhoto } from '../api/page-photos';
 import { useStorePage } from '../api/update-page';
 import { checkPhotoFiles, movePhoto, PHOTO_ACCEPT, reorderPhotos } from '../photo-files';
+import { photoSrc } from '../photo-url';
 
 interface UploadEntry {
   key: string;
@@ -419,7 +420,7 @@ function SortablePhoto({
           </div>
         ) : (
           <img
-            src={photo.url}
+            src={photoSrc(photo, 240)}
             alt={photo.alt ?? ''}
             loading="lazy"
             decoding="async"
