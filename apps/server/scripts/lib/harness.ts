@@ -107,6 +107,10 @@ export async function startServer(env: Record<string, string>): Promise<ServerHa
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  // Never leave an orphan server behind when the script stops early.
+  process.on('exit', () => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+  });
   await handle.start();
   return handle;
 }

@@ -21,8 +21,8 @@ img{max-width:100%;height:auto;display:block}
 @media(min-width:768px){.hero img{aspect-ratio:21/9;max-height:520px}}
 .gal{display:flex;gap:8px;overflow-x:auto;scroll-snap-type:x mandatory;padding:8px 16px;background:#fff}
 .gal img{flex:0 0 auto;width:160px;height:120px;object-fit:cover;border-radius:8px;scroll-snap-align:start}
-.grid{display:grid;gap:24px;padding:24px 16px 96px}
-@media(min-width:900px){.grid{grid-template-columns:1fr 360px;padding-bottom:48px}.side{position:sticky;top:16px;align-self:start}}
+.grid{display:grid;gap:24px;padding:24px 16px}
+@media(min-width:900px){.grid{grid-template-columns:1fr 360px;padding-bottom:48px}.side{position:sticky;top:16px;align-self:start}}@media(max-width:899px){.wa-side{display:none}}
 h1{font-size:24px;line-height:1.25;margin:0 0 4px}
 .loc{color:#52525b;margin:0 0 16px}
 .price{font-size:28px;font-weight:700;margin:0}
@@ -57,7 +57,7 @@ textarea{min-height:88px;resize:vertical}
 .sim a{display:block;text-decoration:none;color:inherit;background:#fff;border:1px solid #e4e4e7;border-radius:12px;overflow:hidden}
 .sim img{width:100%;aspect-ratio:4/3;object-fit:cover}
 .sim div{padding:8px 12px}
-footer{color:#52525b;font-size:13px;padding:24px 16px 120px;border-top:1px solid #e4e4e7;background:#fff}
+footer{color:#52525b;font-size:13px;padding:24px 16px 88px;border-top:1px solid #e4e4e7;background:#fff}
 @media(min-width:900px){footer{padding-bottom:24px}}
 `.replace(/\n/g, '');
 

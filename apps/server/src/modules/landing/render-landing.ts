@@ -224,7 +224,7 @@ export function renderLanding(input: LandingInput): string {
 <link rel="canonical" href="${url}">
 <meta property="og:type" content="website"><meta property="og:url" content="${url}"><meta property="og:title" content="${p.title}"><meta property="og:description" content="${description}"><meta property="og:locale" content="pt_BR"><meta property="og:site_name" content="${agency.name}">
 ${cover ? html`<meta property="og:image" content="${cover.url}"><meta name="twitter:card" content="summary_large_image">` : ''}
-<meta name="theme-color" content="#0f766e">
+<meta name="theme-color" content="#0f766e"><link rel="icon" href="data:,">
 ${cover ? (cover.srcset?.length ? html`<link rel="preload" as="image" imagesrcset="${srcsetOf(cover)}" imagesizes="100vw" fetchpriority="high">` : html`<link rel="preload" as="image" href="${cover.url}" fetchpriority="high">`) : ''}
 <style>${raw(LANDING_CSS)}</style>
 <script type="application/ld+json">${jsonForScript(jsonLd(input, url))}</script>
@@ -235,7 +235,7 @@ ${p.photos.length > 1 ? html`<div class="gal" aria-label="Fotos do imóvel">${p.
 <main class="wrap grid">
 <div>
 ${closed ? html`<div class="notice" role="status"><b>Este imóvel já foi ${p.status === 'sold' ? 'vendido' : 'alugado'}.</b> Deixe seu contato e a imobiliária avisa você sobre opções parecidas.</div>` : ''}
-<span class="badge">${PURPOSE_LABELS[p.purpose] ?? ''}${p.listingCode ? ` · Cód. ${p.listingCode}` : ''}</span>
+<span class="badge">${closed ? (p.status === 'sold' ? 'Vendido' : 'Alugado') : (PURPOSE_LABELS[p.purpose] ?? '')}${p.listingCode ? ` · Cód. ${p.listingCode}` : ''}</span>
 <h1>${p.title}</h1>
 ${where ? html`<p class="loc">${typeLabel} em ${where}</p>` : ''}
 <p class="price">${formatPrice(p.priceCents)}${p.purpose === 'rent' && p.priceCents ? html`<small>/mês</small>` : ''}</p>
@@ -250,7 +250,7 @@ ${input.similar.length ? html`<section><h2>Imóveis parecidos</h2><div class="si
 </div>
 <aside class="side">
 ${leadForm(input)}
-${waHref ? html`<p><a class="btn btn-w" href="${waHref}" rel="noopener" target="_blank">${raw(WHATSAPP_ICON)} Conversar no WhatsApp</a></p>` : ''}
+${waHref ? html`<p class="wa-side"><a class="btn btn-w" href="${waHref}" rel="noopener" target="_blank">${raw(WHATSAPP_ICON)} Conversar no WhatsApp</a></p>` : ''}
 </aside>
 </main>
 <footer><div class="wrap"><b>${agency.name}</b>${agency.creci ? ` · CRECI ${agency.creci}` : ''}<br>${[agency.phone ? formatPhone(agency.phone) : null, agency.email].filter(Boolean).join(' · ')}<br><small>Preço e condições sujeitos a alteração sem aviso.</small></div></footer>
