@@ -1,0 +1,139 @@
+/**
+ * The trust matrix of targets.md over every route of the OpenAPI document, so a new route is covered
+ * (or makes this test fail until it is): another agency's ids answer 404 and change nothing; a state-
+ * changing console call without the CSRF token answers 419; an agent gets 403 where the role is not
+ * allowed (api-contract.md).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogImports, deliveries, leads, pages } from '../db/schema.ts';
+import { captureLead } from '../modules/leads/capture-lead.ts';
+import { PNG_1X1, TestClient, addMember, createOwner, createTestContext, insertPage, multipart, type TestContext } from './test-app.ts';
+
+let ctx: TestContext;
+let routes: [method: string, path: string][];
+const ids: Record<string, string> = {};
+let victim: Awaited<ReturnType<typeof createOwner>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const doc = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+  routes = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => [m.toUpperCase(), p] as [string, string]));
+
+  victim = await createOwner(ctx, 'Vítima');
+  const page = await insertPage(ctx, victim.realEstateId, { title: 'Página da vítima' });
+  const { lead } = await captureLead(ctx.app, { realEstateId: victim.realEstateId, pageId: page.id, name: 'Lead da vítima', phone: '11988887777', consent: true });
+  const [delivery] = await ctx.database.db.insert(deliveries).values({ realEstateId: victim.realEstateId, leadId: lead.id, integration: 'webhook', status: 'failed' }).returning();
+  const [imp] = await ctx.database.db.insert(catalogImports).values({ realEstateId: victim.realEstateId, status: 'done' }).returning();
+  Object.assign(ids, {
+    '/v1/real-estates/{id}': String(victim.realEstateId),
+    '/v1/pages/{id}': String(page.id),
+    '/v1/leads/{id}': lead.id,
+    '/v1/deliveries/{id}': delivery!.id,
+    '/v1/imports/{id}': imp!.id,
+    photoId: 'p1',
+  });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** The concrete URL of a route, with the victim's ids. */
+function urlFor(path: string): string {
+  const prefix = Object.keys(ids).find((k) => k.startsWith('/') && path.startsWith(k));
+  let url = path;
+  if (prefix) url = url.replace('{id}', ids[prefix]!);
+  return url.replace('{photoId}', ids.photoId!);
+}
+
+/** Bodies that pass validation, so that what answers is the tenancy check, not the schema. */
+function bodyFor(method: string, path: string): { body?: string | Buffer | Record<string, unknown>; headers?: Record<string, string> } {
+  const key = `${method} ${path}`;
+  const photo = multipart({}, [{ name: 'photo', filename: 'f.png', type: 'image/png', content: PNG_1X1 }]);
+  const table: Record<string, ReturnType<typeof bodyFor>> = {
+    'PUT /v1/real-estates/{id}': { body: { name: 'Invadida' } },
+    'POST /v1/real-estates/{id}': { body: { _method: 'PUT', name: 'Invadida' } },
+    'PUT /v1/real-estates/{id}/integrations': { body: { name: 'arbo', payload: { api_key: 'invasor' } } },
+    'POST /v1/real-estates/{id}/pages': { body: { page: { title: 'Invasora' } } },
+    'PUT /v1/pages/{id}': { body: { title: 'Invadida' } },
+    'POST /v1/pages/{id}/photos': { body: photo.body, headers: photo.headers },
+    'PUT /v1/pages/{id}/photos': { body: { order: ['p1'] } },
+    'PATCH /v1/leads/{id}': { body: { status: 'perdido' } },
+  };
+  return table[key] ?? {};
+}
+
+const isTenantScoped = (path: string) => path.includes('{id}');
+const stateChanging = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
+
+describe('tenancy: another agency’s ids', () => {
+  it('every tenant-scoped route answers 404 and nothing of the victim changes', async () => {
+    const attacker = await createOwner(ctx, 'Atacante');
+    const c = new TestClient(ctx.app);
+    await c.login(attacker.email);
+    const scoped = routes.filter(([, p]) => isTenantScoped(p));
+    expect(scoped.length).toBeGreaterThan(25);
+    const wrong: string[] = [];
+    for (const [method, path] of scoped) {
+      const { body, headers } = bodyFor(method, path);
+      const res = await c.request(method as 'GET', urlFor(path), { body: body as Record<string, unknown>, headers });
+      if (res.statusCode !== 404) wrong.push(`${method} ${path} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+
+    // routes without the id in the path: the bulk delete and the import name the victim in the body
+    const many = await c.delete('/v1/pages/many', { ids: [Number(ids['/v1/pages/{id}'])] });
+    expect(many.statusCode).toBe(200);
+    expect(many.json().data.deleted).toBe(0);
+    const form = multipart({ real_estate_id: ids['/v1/real-estates/{id}']! }, [
+      { name: 'catalog', filename: 'c.csv', type: 'text/csv', content: Buffer.from('home_listing_id,name\n1,Casa\n') },
+    ]);
+    expect((await c.post('/v1/pages/import/facebook-catalog', form.body, form.headers)).statusCode).toBe(404);
+
+    const [page] = await ctx.database.db.select().from(pages).where(eq(pages.id, Number(ids['/v1/pages/{id}'])));
+    expect(page).toMatchObject({ title: 'Página da vítima', status: 'published' });
+    expect(page!.photos).toHaveLength(1);
+    const [lead] = await ctx.database.db.select().from(leads).where(eq(leads.id, ids['/v1/leads/{id}']!));
+    expect(lead!.status).toBe('novo');
+    const [d] = await ctx.database.db.select().from(deliveries).where(eq(deliveries.id, ids['/v1/deliveries/{id}']!));
+    expect(d!.status).toBe('failed');
+    const victimClient = new TestClient(ctx.app);
+    await victimClient.login(victim.email);
+    const integrations = (await victimClient.get(`/v1/real-estates/${victim.realEstateId}/integrations`)).json().data.integrations;
+    expect(integrations.every((i: { is_active: boolean }) => !i.is_active)).toBe(true);
+    expect((await victimClient.get(`/v1/real-estates/${victim.realEstateId}`)).json().data.name).toBe('Vítima');
+  });
+});
+
+describe('CSRF: every state-changing console call without the token', () => {
+  it('answers 419', async () => {
+    const c = new TestClient(ctx.app);
+    await c.login(victim.email);
+    const calls = routes.filter(([m, p]) => stateChanging(m) && p.startsWith('/v1/') && !p.startsWith('/v1/public/'));
+    expect(calls.length).toBeGreaterThan(20);
+    const wrong: string[] = [];
+    for (const [method, path] of calls) {
+      const { body, headers } = bodyFor(method, path);
+      const res = await c.request(method as 'POST', urlFor(path), { body: body as Record<string, unknown>, headers, csrf: false });
+      if (res.statusCode !== 419) wrong.push(`${method} ${path} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('roles: what an agent may not do', () => {
+  it('owner/admin-only routes answer 403 to an agent of the same agency', async () => {
+    const agent = await addMember(ctx, victim.realEstateId, 'agent');
+    const c = new TestClient(ctx.app);
+    await c.login(agent.email);
+    const managerOnly = routes.filter(([m, p]) => p.startsWith('/v1/real-estates/{id}/integrations') || (p === '/v1/real-estates/{id}' && m !== 'GET'));
+    expect(managerOnly.length).toBe(8);
+    const wrong: string[] = [];
+    for (const [method, path] of managerOnly) {
+      const { body, headers } = bodyFor(method, path);
+      const res = await c.request(method as 'GET', urlFor(path), { body: body as Record<string, unknown>, headers });
+      if (res.statusCode !== 403) wrong.push(`${method} ${path} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
