@@ -22,6 +22,8 @@ export interface Database {
   db: Db;
   /** The embedded client, when the database is PGlite. */
   client?: PGlite;
+  /** The connection string, when the database is PostgreSQL (the queue opens its own pool). */
+  url?: string;
   kind: 'pglite' | 'postgres';
   /** Raw SQL for the few places that need it (queue, health). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -42,6 +44,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
+      url: opts.databaseUrl,
       kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
       close: () => pool.end(),

@@ -41,7 +41,7 @@ export default fp(
     const boss =
       database.kind === 'pglite' && database.client
         ? new PgBoss({ db: fromPglite(database.client), backend: 'pglite', schema: 'pgboss', schedule: false })
-        : new PgBoss({ connectionString: config.DATABASE_URL, max: 4, schema: 'pgboss', schedule: false });
+        : new PgBoss({ connectionString: database.url, max: 4, schema: 'pgboss', schedule: false });
     boss.on('error', (err: unknown) => app.log.error({ err }, 'queue error'));
     await boss.start();
 
