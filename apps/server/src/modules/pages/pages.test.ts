@@ -33,6 +33,7 @@ const actions = async (realEstateId: number, subject?: number) =>
       .select({ action: auditLog.action, subject: auditLog.subject })
       .from(auditLog)
       .where(and(eq(auditLog.realEstateId, realEstateId)))
+      .orderBy(auditLog.id)
   )
     .filter((a) => subject === undefined || a.subject === String(subject))
     .map((a) => a.action);

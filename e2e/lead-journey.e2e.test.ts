@@ -1,0 +1,131 @@
+/**
+ * The loop an agency lives in, end to end in the browser against the real server: a page created and
+ * published in the console, a visitor sending the landing page's form, the lead in /leads, delivered
+ * to a webhook receiver running in this test, with its ledger entry.
+ */
+import { createServer, type Server } from 'node:http';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, launchBrowser, logIn, newPage } from './browser';
+
+const baseURL = inject('baseURL');
+const STAMP = `${Date.now() % 1_000_000}`;
+const USER = { name: 'Jornada Teste', email: `jornada.${STAMP}@teste.com.br`, password: 'senha-da-jornada' };
+const TITLE = `Casa com quintal no Butantã ${STAMP}`;
+
+let browser: Browser;
+let receiver: Server;
+const received: { headers: Record<string, unknown>; body: { type: string; data: { id: string; name: string } } }[] = [];
+
+/** The console's API calls from Node, with cookies and the CSRF header, to set the scene. */
+const cookies = new Map<string, string>();
+async function api(method: string, url: string, body?: unknown) {
+  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, ...v] = pair!.split('=');
+      cookies.set(k!.trim(), v.join('='));
+    }
+  };
+  if (!cookies.has('XSRF-TOKEN')) keep(await fetch(`${baseURL}/sanctum/csrf-cookie`));
+  const res = await fetch(`${baseURL}${url}`, {
+    method,
+    headers: { cookie: cookieHeader(), 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '') },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  keep(res);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: JSON.parse(body) });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+});
+afterAll(async () => {
+  await browser?.close();
+  receiver?.close();
+});
+
+describe('listing to lead, end to end', () => {
+  it('create and publish a page, a visitor leaves a contact, the lead is in /leads and reached the webhook', async () => {
+    const { user } = await api('POST', '/v1/register', { ...USER, password_confirmation: USER.password, real_estate_name: `Imobiliária Jornada ${STAMP}` });
+    const agencyId = user.real_estates[0].id as number;
+    const port = (receiver.address() as { port: number }).port;
+    await api('PUT', `/v1/real-estates/${agencyId}/integrations`, { name: 'webhook', is_active: true, payload: { url: `http://127.0.0.1:${port}/leads` } });
+
+    // The agency creates and publishes the page in the console.
+    const agency = await newPage(browser, baseURL, DESKTOP);
+    let slug: string;
+    try {
+      await logIn(agency.page, USER.email, USER.password);
+      await agency.page.goto('/paginas');
+      await agency.page.getByRole('button', { name: 'Nova página' }).first().click();
+      const dialog = agency.page.getByRole('dialog', { name: 'Nova página' });
+      await dialog.getByLabel('Título do anúncio').fill(TITLE);
+      await dialog.getByRole('button', { name: 'Criar página' }).click();
+      await agency.page.waitForURL(/\/paginas\/\d+$/);
+      await agency.page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
+      await agency.page.getByRole('button', { name: 'Publicar' }).click();
+      await agency.page.locator('[data-variant=success]', { hasText: 'Página publicada!' }).waitFor();
+      const href = await agency.page.getByRole('link', { name: /\/imoveis\// }).first().getAttribute('href');
+      slug = new URL(href!).pathname.split('/').pop()!;
+    } finally {
+      await agency.context.close();
+    }
+
+    // A visitor on a phone, from an ad.
+    const visitor = await newPage(browser, baseURL, PHONE);
+    try {
+      const res = await visitor.page.goto(`/imoveis/${slug}?utm_source=instagram&utm_campaign=jornada`);
+      expect(res?.status()).toBe(200);
+      expect(await visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLE);
+      await visitor.page.waitForTimeout(2_600); // a person takes a moment; faster forms are quarantined
+      await visitor.page.getByLabel('Nome').fill('Mariana Jornada');
+      await visitor.page.getByLabel('Telefone com DDD').fill('(11) 97777-6666');
+      await visitor.page.getByLabel(/Autorizo/).check();
+      await visitor.page.locator('form#lead button[type=submit]').click();
+      await visitor.page.getByRole('status').filter({ hasText: 'Recebemos seu contato!' }).waitFor();
+    } finally {
+      await visitor.context.close();
+    }
+
+    // The webhook receiver got it, signed, with a stable id.
+    await expect.poll(() => received.filter((r) => r.body.type === 'lead.created').length, { timeout: 15_000 }).toBe(1);
+    const event = received.find((r) => r.body.type === 'lead.created')!;
+    expect(event.body.data.name).toBe('Mariana Jornada');
+    expect(String(event.headers['webhook-signature'])).toMatch(/^v1,/);
+
+    // The lead in the console, with its delivery and ledger.
+    const leads = await api('GET', `/v1/real-estates/${agencyId}/leads`);
+    expect(leads.data).toHaveLength(1);
+    expect(leads.data[0]).toMatchObject({ name: 'Mariana Jornada', phone: '11977776666', utm: { source: 'instagram', campaign: 'jornada' } });
+    const detail = (await api('GET', `/v1/leads/${leads.data[0].id}`)).data;
+    expect(detail.deliveries).toEqual([expect.objectContaining({ integration: 'webhook', status: 'delivered', attempts: 1, webhook_id: event.headers['webhook-id'] })]);
+    const ledger = (await api('GET', `/v1/deliveries/${detail.deliveries[0].id}`)).data.ledger;
+    expect(ledger).toEqual([expect.objectContaining({ attempt: 1, outcome: 'delivered', status_code: 200 })]);
+
+    const console_ = await newPage(browser, baseURL, DESKTOP);
+    try {
+      await logIn(console_.page, USER.email, USER.password);
+      await console_.page.goto(`/leads?lead=${leads.data[0].id}`);
+      const sheet = console_.page.getByRole('dialog');
+      await sheet.getByText('Mariana Jornada').first().waitFor();
+      await sheet.getByText('Entregue').first().waitFor();
+      await console_.page.goto('/leads');
+      await console_.page.getByText('Mariana Jornada').first().waitFor();
+    } finally {
+      await console_.context.close();
+    }
+  });
+});
