@@ -8,7 +8,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import type { PageOption } from '../api/get-page-options';
 import { leadFilterParams, type LeadFilters, type ParamPatch } from '../lead-filters';
-import { SearchInput } from './search-input';
+import { SearchInput } from '@/components/ui/search-input';
 
 interface LeadsFiltersProps {
   filters: LeadFilters;

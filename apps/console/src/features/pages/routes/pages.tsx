@@ -24,7 +24,7 @@ import { CatalogImportDialog } from '../components/catalog-import-dialog';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { NewPageDialog } from '../components/new-page-dialog';
 import { PagesList, PagesListSkeleton } from '../components/pages-list';
-import { SearchInput } from '../components/search-input';
+import { SearchInput } from '@/components/ui/search-input';
 import {
   clearFilterParams,
   hasActiveFilters,
