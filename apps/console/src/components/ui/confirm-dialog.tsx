@@ -2,16 +2,23 @@ import { AlertDialog } from 'radix-ui';
 import type { ReactElement, ReactNode } from 'react';
 import { buttonVariants } from './button';
 
-interface ConfirmDialogProps {
-  /** The element that opens the dialog (a Button). */
-  trigger: ReactElement;
+interface ConfirmDialogBaseProps {
   title: string;
   description: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
   destructive?: boolean;
+  /** Disables the confirm button while the action runs. */
+  busy?: boolean;
   onConfirm: () => void;
 }
+
+type ConfirmDialogProps = ConfirmDialogBaseProps &
+  (
+    | { /** The element that opens the dialog (a Button). */ trigger: ReactElement; open?: never; onOpenChange?: never }
+    /** Controlled: opened from a menu item or by the router, where there is no trigger button. */
+    | { trigger?: never; open: boolean; onOpenChange: (open: boolean) => void }
+  );
 
 /**
  * "Are you sure?" before an action that cannot be undone (radix AlertDialog: focus trap, Escape,
@@ -19,16 +26,19 @@ interface ConfirmDialogProps {
  */
 export function ConfirmDialog({
   trigger,
+  open,
+  onOpenChange,
   title,
   description,
   confirmLabel,
   cancelLabel = 'Cancelar',
   destructive = false,
+  busy = false,
   onConfirm,
 }: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+    <AlertDialog.Root {...(trigger ? {} : { open, onOpenChange })}>
+      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-fade-in" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-xl outline-none data-[state=open]:animate-fade-in">
@@ -43,6 +53,7 @@ export function ConfirmDialog({
               {cancelLabel}
             </AlertDialog.Cancel>
             <AlertDialog.Action
+              disabled={busy}
               className={buttonVariants({ variant: destructive ? 'destructive' : 'default' })}
               onClick={onConfirm}
             >

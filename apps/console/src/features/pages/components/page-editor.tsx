@@ -65,7 +65,7 @@ import {
   type PageFormInput,
   type PageFormOutput,
 } from '../page-form';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EditorChecklist, EditorPreview } from './editor-aside';
 import { EditorSection } from './editor-section';
 import { FeaturesInput } from './features-input';
@@ -584,7 +584,7 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
         </form>
       </FormProvider>
 
-      <ConfirmActionDialog
+      <ConfirmDialog
         open={confirm === 'unpublish'}
         onOpenChange={(open) => !open && setConfirm(null)}
         title="Despublicar esta página?"
@@ -595,7 +595,7 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
           void save('draft');
         }}
       />
-      <ConfirmActionDialog
+      <ConfirmDialog
         open={confirm === 'delete'}
         onOpenChange={(open) => !open && setConfirm(null)}
         title="Excluir esta página?"
@@ -608,7 +608,7 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
           void deletePage();
         }}
       />
-      <ConfirmActionDialog
+      <ConfirmDialog
         open={blocker.state === 'blocked'}
         onOpenChange={(open) => {
           if (!open && blocker.state === 'blocked') blocker.reset();

@@ -21,7 +21,6 @@ import { toast } from '@/lib/toast';
 import { useDeletePage, useDeletePages } from '../api/delete-pages';
 import { usePages } from '../api/get-pages';
 import { CatalogImportDialog } from '../components/catalog-import-dialog';
-import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { NewPageDialog } from '../components/new-page-dialog';
 import { PagesList, PagesListSkeleton } from '../components/pages-list';
 import { SearchInput } from '@/components/ui/search-input';
@@ -318,7 +317,7 @@ function PagesScreen({ realEstateId }: { realEstateId: number }) {
         )}
       </div>
 
-      <ConfirmActionDialog
+      <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => {
           if (!open) setToDelete(null);
