@@ -5,13 +5,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type JobResult, type SendOptions } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type JobInsert, type JobResult, type SendOptions } from 'pg-boss';
 import type { Tx } from '../db/client.ts';
 
 export interface Queue {
   boss: PgBoss;
   /** Enqueues inside the caller's transaction: the job exists if and only if the transaction commits. */
   sendInTx(tx: Tx, name: string, data: object, options?: SendOptions): Promise<string | null>;
+  /** Many jobs of one queue in one statement, inside the caller's transaction. */
+  insertInTx(tx: Tx, name: string, jobs: JobInsert[]): Promise<void>;
   /**
    * Creates a queue if needed and loads it into pg-boss's queue cache. Every queue is declared at start:
    * a first send inside a transaction must not look the queue up on another connection (on PGlite that
@@ -49,6 +51,9 @@ export default fp(
     const queue: Queue = {
       boss,
       sendInTx: (tx, name, data, options) => boss.send(name, data, { ...options, db: fromDrizzle(tx as never, sql as never) }),
+      async insertInTx(tx, name, jobs) {
+        if (jobs.length) await boss.insert(name, jobs, { db: fromDrizzle(tx as never, sql as never) });
+      },
       async work<T>(name: string, options: { batchSize?: number; pollers?: number }, handle: (data: T) => Promise<void>) {
         if (!config.RUN_WORKER) return false;
         const ids: string[] = [];

@@ -13,7 +13,7 @@ import { adapterContext, decryptPayload, getIntegrationRow, signingSecretOf } fr
 import type { SafeHttpClient } from '../../lib/outbound/safe-http.ts';
 
 export const DELIVERY_QUEUE = 'lead-delivery';
-const JOB_OPTIONS = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } as const;
+export const JOB_OPTIONS = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 } as const;
 const MAX_DELAY_MS = 10 * 60 * 60 * 1000;
 
 export interface DeliveryJob {

@@ -124,3 +124,25 @@ describe('CSV export', () => {
     expect(rows[1]).toContain('"Página do imóvel"');
   });
 });
+
+describe('group commit of concurrent leads', () => {
+  it('leads arriving together share a transaction, link one new contact once, and a bad one fails alone', async () => {
+    const owner = await createOwner(ctx, 'Rajada');
+    const base = { realEstateId: owner.realEstateId, source: 'landing_page', consent: true };
+    const results = await Promise.allSettled([
+      captureLead(ctx.app, { ...base, name: 'Primeira vez', phone: '11955554444' }),
+      captureLead(ctx.app, { ...base, name: 'Mesma pessoa', phone: '11955554444', email: 'mesma@x.com.br' }),
+      captureLead(ctx.app, { ...base, name: 'Página inexistente', phone: '11944443333', pageId: 2_000_000_000 }),
+      captureLead(ctx.app, { ...base, name: 'Outra pessoa', email: 'outra@x.com.br' }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const rows = await ctx.database.db.select().from(leads).where(eq(leads.realEstateId, owner.realEstateId));
+    expect(rows.map((r) => r.name).sort()).toEqual(['Mesma pessoa', 'Outra pessoa', 'Primeira vez']);
+    const first = rows.find((r) => r.name === 'Primeira vez')!;
+    const same = rows.find((r) => r.name === 'Mesma pessoa')!;
+    expect(first.isRepeat).toBe(false);
+    expect(same.isRepeat).toBe(true);
+    expect(same.contactId).toBe(first.contactId);
+    expect(rows.find((r) => r.name === 'Outra pessoa')!.contactId).not.toBe(first.contactId);
+  });
+});
