@@ -20,6 +20,11 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** The agency a row belongs to: every tenant-owned table carries it, and goes with the agency. */
+const tenantId = () =>
+  integer('real_estate_id')
+    .notNull()
+    .references(() => realEstates.id, { onDelete: 'cascade' });
 
 export const users = pgTable(
   'users',
@@ -56,9 +61,7 @@ export const realEstates = pgTable('real_estates', {
 export const memberships = pgTable(
   'real_estate_users',
   {
-    realEstateId: integer('real_estate_id')
-      .notNull()
-      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    realEstateId: tenantId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -122,9 +125,7 @@ export const auditLog = pgTable(
 export const integrations = pgTable(
   'integrations',
   {
-    realEstateId: integer('real_estate_id')
-      .notNull()
-      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    realEstateId: tenantId(),
     name: text('name', { enum: ['webhook', 'arbo', 'jetimob', 'go_harry'] }).notNull(),
     isActive: boolean('is_active').notNull().default(false),
     payloadEncrypted: text('payload_encrypted').notNull(),
@@ -150,9 +151,7 @@ export const leads = pgTable(
   'leads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    realEstateId: integer('real_estate_id')
-      .notNull()
-      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    realEstateId: tenantId(),
     pageId: integer('page_id').references(() => pages.id, { onDelete: 'set null' }),
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     /** The contact had left a lead before: kept, linked, not counted as a new contact. */
@@ -196,9 +195,7 @@ export const deliveries = pgTable(
   'deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    realEstateId: integer('real_estate_id')
-      .notNull()
-      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    realEstateId: tenantId(),
     leadId: uuid('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
@@ -265,9 +262,7 @@ export const pages = pgTable(
   'pages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    realEstateId: integer('real_estate_id')
-      .notNull()
-      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    realEstateId: tenantId(),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     status: text('status', { enum: PAGE_STATUSES }).notNull().default('draft'),
@@ -317,9 +312,7 @@ export const catalogImports = pgTable(
   'catalog_imports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    realEstateId: integer('real_estate_id')
-      .notNull()
-      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    realEstateId: tenantId(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
     filename: text('filename'),
@@ -343,9 +336,7 @@ export const contacts = pgTable(
   'contacts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    realEstateId: integer('real_estate_id')
-      .notNull()
-      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    realEstateId: tenantId(),
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
@@ -364,9 +355,7 @@ export const preferences = pgTable(
   'preferences',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    realEstateId: integer('real_estate_id')
-      .notNull()
-      .references(() => realEstates.id, { onDelete: 'cascade' }),
+    realEstateId: tenantId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -26,10 +26,10 @@ import {
   type CatalogImportJob,
 } from './run-catalog-import.ts';
 import { NotACatalogError, sniffCatalog } from './sniff-catalog.ts';
+import { idParams, uuidParams as uuidParamsOf } from '../../lib/route-params.ts';
 
 const IMPORT_NOT_FOUND = 'Importação não encontrada.';
-const idParams = z.object({ id: z.coerce.number({ error: 'O id deve ser um número.' }).int().positive().max(2_147_483_647) });
-const uuidParams = z.object({ id: z.uuid({ error: IMPORT_NOT_FOUND }) });
+const uuidParams = uuidParamsOf(IMPORT_NOT_FOUND);
 const importResponse = z.object({ data: catalogImportSchema });
 const tooLarge = () => new HttpError(413, `O catálogo passa do limite de ${CATALOG_IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
 

@@ -8,18 +8,16 @@ import { deliveries, deliveryAttempts, leads, DELIVERY_STATUSES } from '../../db
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { requeueDeliveries, wakeDeliveryWorkers, webhookIdOf, type DeliveryRow } from './delivery-engine.ts';
+import { idParams, uuidParams as uuidParamsOf, dayFilter, startOfDay, endOfDay } from '../../lib/route-params.ts';
 
-const idParams = z.object({ id: z.coerce.number({ error: 'O id deve ser um número.' }).int().positive().max(2_147_483_647) });
-const uuidParams = z.object({ id: z.uuid({ error: 'Entrega não encontrada.' }) });
-const dateField = (label: string) =>
-  z.iso.date({ error: `${label} deve estar no formato AAAA-MM-DD.` }).optional();
+const uuidParams = uuidParamsOf('Entrega não encontrada.');
 
 const listQuery = pageQuery(25).extend({
   status: z.enum(DELIVERY_STATUSES, { error: `O status deve ser um de: ${DELIVERY_STATUSES.join(', ')}.` }).optional(),
   integration: z.enum(INTEGRATION_NAMES, { error: 'Integração desconhecida.' }).optional(),
   lead_id: z.uuid({ error: 'O lead_id deve ser um UUID.' }).optional(),
-  from: dateField('A data inicial'),
-  to: dateField('A data final'),
+  from: dayFilter('A data inicial'),
+  to: dayFilter('A data final'),
 });
 
 function view(row: DeliveryRow, lead?: { name: string; isTest: boolean } | null) {
@@ -55,8 +53,8 @@ export default async function deliveryRoutes(app: FastifyInstance) {
       if (q.status) where.push(eq(deliveries.status, q.status));
       if (q.integration) where.push(eq(deliveries.integration, q.integration));
       if (q.lead_id) where.push(eq(deliveries.leadId, q.lead_id));
-      if (q.from) where.push(gte(deliveries.createdAt, new Date(`${q.from}T00:00:00-03:00`)));
-      if (q.to) where.push(lte(deliveries.createdAt, new Date(`${q.to}T23:59:59.999-03:00`)));
+      if (q.from) where.push(gte(deliveries.createdAt, startOfDay(q.from)));
+      if (q.to) where.push(lte(deliveries.createdAt, endOfDay(q.to)));
       const cond = and(...where);
       const [rows, [total]] = await Promise.all([
         db

@@ -1,7 +1,6 @@
 /** Integrações: settings (owner and admin), the connectivity test, the webhook signing secret, a test lead. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { saveIntegrationBody, type IntegrationName } from '@vitrine/contracts';
 import { and, eq } from 'drizzle-orm';
 import { integrations } from '../../db/schema.ts';
@@ -19,8 +18,8 @@ import {
   rotateWebhookSecret,
   saveIntegration,
 } from './integrations.service.ts';
+import { idParams } from '../../lib/route-params.ts';
 
-const idParams = z.object({ id: z.coerce.number({ error: 'O id deve ser um número.' }).int().positive().max(2_147_483_647) });
 const LABELS: Record<IntegrationName, string> = { webhook: 'Webhook', arbo: 'Arbo', jetimob: 'Jetimob', go_harry: 'GoHarry' };
 
 export default async function integrationRoutes(app: FastifyInstance) {

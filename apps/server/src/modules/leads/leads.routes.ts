@@ -9,17 +9,16 @@ import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { webhookIdOf } from '../deliveries/delivery-engine.ts';
 import { releaseLead } from './capture-lead.ts';
+import { idParams, uuidParams as uuidParamsOf, dayFilter, startOfDay, endOfDay } from '../../lib/route-params.ts';
 
-const idParams = z.object({ id: z.coerce.number({ error: 'O id deve ser um número.' }).int().positive().max(2_147_483_647) });
-const uuidParams = z.object({ id: z.uuid({ error: 'Lead não encontrado.' }) });
-const dateField = (label: string) => z.iso.date({ error: `${label} deve estar no formato AAAA-MM-DD.` }).optional();
+const uuidParams = uuidParamsOf('Lead não encontrado.');
 
 const filters = z.object({
   page_id: z.coerce.number({ error: 'page_id deve ser um número.' }).int().positive().optional(),
   status: z.enum(LEAD_STATUSES, { error: `O status deve ser um de: ${LEAD_STATUSES.join(', ')}.` }).optional(),
   source: z.string().max(50, 'A origem deve ter no máximo 50 caracteres.').optional(),
-  from: dateField('A data inicial'),
-  to: dateField('A data final'),
+  from: dayFilter('A data inicial'),
+  to: dayFilter('A data final'),
   search: z.string().max(120, 'A busca deve ter no máximo 120 caracteres.').optional(),
   quarantined: z.enum(['0', '1', 'true', 'false'], { error: 'quarantined deve ser 0 ou 1.' }).optional(),
   include_tests: z.enum(['0', '1', 'true', 'false']).optional(),
@@ -68,8 +67,8 @@ function whereFor(realEstateId: number, q: z.infer<typeof filters>): SQL {
   if (q.page_id) where.push(eq(leads.pageId, q.page_id));
   if (q.status) where.push(eq(leads.status, q.status));
   if (q.source) where.push(eq(leads.source, q.source));
-  if (q.from) where.push(gte(leads.createdAt, new Date(`${q.from}T00:00:00-03:00`)));
-  if (q.to) where.push(lte(leads.createdAt, new Date(`${q.to}T23:59:59.999-03:00`)));
+  if (q.from) where.push(gte(leads.createdAt, startOfDay(q.from)));
+  if (q.to) where.push(lte(leads.createdAt, endOfDay(q.to)));
   if (q.search?.trim()) {
     const term = `%${q.search.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     const digits = q.search.replace(/\D/g, '');

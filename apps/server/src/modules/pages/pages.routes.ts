@@ -30,12 +30,10 @@ import { leadsCountSql, listPages } from './list-pages.ts';
 import { addPagePhoto, deletePagePhoto, reorderPagePhotos, tooManyPhotos } from './page-photos.ts';
 import { toPageView, type PageRow } from './page-view.ts';
 import { updatePage } from './update-page.ts';
+import { idParams } from '../../lib/route-params.ts';
 
 export const PAGE_NOT_FOUND = 'Página não encontrada.';
 
-const idParams = z.object({
-  id: z.coerce.number({ error: 'O id deve ser um número.' }).int('O id deve ser um número inteiro.').positive('O id deve ser positivo.').max(2_147_483_647),
-});
 const photoParams = idParams.extend({ photoId: z.string().max(64) });
 const listQuery = pageQuery(PAGES_DEFAULT_PER_PAGE).extend(pageListQuery.shape);
 const pageResponse = z.object({ data: pageSchema });

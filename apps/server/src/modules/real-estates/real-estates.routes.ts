@@ -18,10 +18,8 @@ import { HttpError, fieldError, notFound, parseOrThrow } from '../../lib/http-er
 import { MANAGERS } from '../../plugins/auth.ts';
 import { createRealEstate } from '../auth/users.service.ts';
 import { IMAGE_EXTENSIONS, sniffImageType, type Storage } from '../storage/storage.ts';
+import { idParams } from '../../lib/route-params.ts';
 
-const idParams = z.object({
-  id: z.coerce.number({ error: 'O id deve ser um número.' }).int().positive('O id deve ser positivo.').max(2_147_483_647),
-});
 const dataResponse = z.object({ data: realEstateSchema });
 
 async function getRealEstateView(db: Tx, storage: Storage, id: number, role: Role): Promise<RealEstate> {
