@@ -1,17 +1,15 @@
 import { ROLE_LABELS } from '@vitrine/contracts/constants';
 import { paths } from '@vitrine/contracts/paths';
-import { Building2 } from 'lucide-react';
-import { Link } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { EmptyState, ErrorState } from '@/components/ui/states';
+import { ErrorState } from '@/components/ui/states';
 import { useAuth } from '@/features/auth';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { formatDate } from '@/lib/utils';
 import { useRealEstate } from '../api/get-real-estate';
 import { RealEstateProfileForm } from '../components/real-estate-profile-form';
+import { NoAgencySelected } from '@/components/no-agency-selected';
 
 const breadcrumbs = [{ title: 'Dashboard', href: paths.dashboard }, { title: 'Conta da imobiliária' }];
 
@@ -21,16 +19,7 @@ export function AccountRoute() {
   if (!selectedRealEstate) {
     return (
       <PageLayout title="Conta da imobiliária" breadcrumbs={breadcrumbs}>
-        <EmptyState
-          icon={Building2}
-          title="Nenhuma imobiliária selecionada"
-          description="Escolha uma das suas imobiliárias, ou crie uma, para editar o perfil."
-          action={
-            <Button asChild>
-              <Link to={paths.accounts}>Minhas contas</Link>
-            </Button>
-          }
-        />
+        <NoAgencySelected purpose="editar o perfil" />
       </PageLayout>
     );
   }

@@ -6,7 +6,7 @@ import type {
   WebhookPayload,
 } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
-import { Building2, Info, LoaderCircle, Lock, Plug, PlugZap, Send, Webhook } from 'lucide-react';
+import { Info, LoaderCircle, Lock, Plug, PlugZap, Send, Webhook } from 'lucide-react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
@@ -28,6 +28,7 @@ import { MESSAGES } from '../messages';
 import { serverMessage } from '../server-message';
 import { useHaltedSync } from '../use-halted-sync';
 import { useIntegrationsForm, type IntegrationsGateway } from '../use-integrations-form';
+import { NoAgencySelected } from '@/components/no-agency-selected';
 
 const TITLE = 'Integrações';
 const DESCRIPTION = 'Configure integrações com sistemas externos';
@@ -79,16 +80,7 @@ export function IntegrationsRoute() {
   if (!selectedRealEstate) {
     return (
       <Screen>
-        <EmptyState
-          icon={Building2}
-          title="Nenhuma imobiliária selecionada"
-          description="Escolha uma das suas imobiliárias, ou crie uma, para configurar as integrações."
-          action={
-            <Button asChild>
-              <Link to={paths.accounts}>Minhas contas</Link>
-            </Button>
-          }
-        />
+        <NoAgencySelected purpose="configurar as integrações" />
       </Screen>
     );
   }

@@ -1,7 +1,7 @@
 import { paths } from '@vitrine/contracts/paths';
-import { Building2, Download, Inbox, Send } from 'lucide-react';
+import { Download, Inbox, Send } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -17,9 +17,16 @@ import { DeliveriesPanel } from '../components/deliveries-panel';
 import { LeadDetailSheet } from '../components/lead-detail-sheet';
 import { LeadsEmpty, LeadsList, LeadsListSkeleton } from '../components/leads-list';
 import { LeadsFilters } from '../components/leads-filters';
-import { hasLeadFilters, leadFilterParams, leadListParams, PER_PAGE_OPTIONS, type LeadsTab } from '../lead-filters';
+import {
+  hasLeadFilters,
+  leadFilterParams,
+  leadListParams,
+  PER_PAGE_OPTIONS,
+  type LeadsTab,
+} from '../lead-filters';
 import { chartPeriod } from '../leads-per-day';
 import { useLeadsUrl } from '../use-leads-url';
+import { NoAgencySelected } from '@/components/no-agency-selected';
 
 // recharts (~100 KB gzip) arrives only with the chart, after the list.
 const LeadsPerDayChart = lazy(async () => ({
@@ -36,16 +43,7 @@ export function LeadsRoute() {
   if (!selectedRealEstate) {
     return (
       <PageLayout title={TITLE} description={DESCRIPTION} breadcrumbs={breadcrumbs}>
-        <EmptyState
-          icon={Building2}
-          title="Nenhuma imobiliária selecionada."
-          description="Escolha uma das suas imobiliárias, ou crie uma, para ver os leads."
-          action={
-            <Button asChild>
-              <Link to={paths.accounts}>Minhas contas</Link>
-            </Button>
-          }
-        />
+        <NoAgencySelected purpose="ver os leads" />
       </PageLayout>
     );
   }
@@ -164,7 +162,11 @@ function LeadsTabContent({
             }
           />
         ) : query.data.data.length === 0 ? (
-          <LeadsEmpty hasFilters={hasLeadFilters(filters)} quarantineOnly={onlyQuarantine} onClear={url.clear} />
+          <LeadsEmpty
+            hasFilters={hasLeadFilters(filters)}
+            quarantineOnly={onlyQuarantine}
+            onClear={url.clear}
+          />
         ) : (
           <>
             <LeadsList

@@ -1,5 +1,5 @@
 import { paths } from '@vitrine/contracts/paths';
-import { Building2, FileQuestion } from 'lucide-react';
+import { FileQuestion } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { useAuth } from '@/features/auth';
 import { getApiErrorMessage, getApiStatus } from '@/lib/api-errors';
 import { usePage } from '../api/get-page';
 import { PageEditor } from '../components/page-editor';
+import { NoAgencySelected } from '@/components/no-agency-selected';
 
 const crumbs = (last: string) => [
   { title: 'Dashboard', href: paths.dashboard },
@@ -26,16 +27,7 @@ export function PageDetailRoute() {
   if (!selectedRealEstate) {
     return (
       <PageLayout title="Página" breadcrumbs={crumbs('Página')} backUrl={paths.pages}>
-        <EmptyState
-          icon={Building2}
-          title="Nenhuma imobiliária selecionada"
-          description="Escolha uma das suas imobiliárias para editar as páginas dela."
-          action={
-            <Button asChild>
-              <Link to={paths.accounts}>Minhas contas</Link>
-            </Button>
-          }
-        />
+        <NoAgencySelected purpose="editar as páginas dela" />
       </PageLayout>
     );
   }

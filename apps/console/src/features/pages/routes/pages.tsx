@@ -8,7 +8,7 @@ import {
 import { paths } from '@vitrine/contracts/paths';
 import { Building2, FileUp, Plus, SearchX, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -33,6 +33,7 @@ import {
   PER_PAGE_OPTIONS,
   type FiltersPatch,
 } from '../page-filters';
+import { NoAgencySelected } from '@/components/no-agency-selected';
 
 const breadcrumbs = [{ title: 'Dashboard', href: paths.dashboard }, { title: 'Páginas' }];
 const TITLE = 'Páginas';
@@ -44,16 +45,7 @@ export function PagesRoute() {
   if (!selectedRealEstate) {
     return (
       <PageLayout title={TITLE} description={DESCRIPTION} breadcrumbs={breadcrumbs}>
-        <EmptyState
-          icon={Building2}
-          title="Nenhuma imobiliária selecionada"
-          description="Escolha uma das suas imobiliárias, ou crie uma, para ver as páginas."
-          action={
-            <Button asChild>
-              <Link to={paths.accounts}>Minhas contas</Link>
-            </Button>
-          }
-        />
+        <NoAgencySelected purpose="ver as páginas" />
       </PageLayout>
     );
   }
