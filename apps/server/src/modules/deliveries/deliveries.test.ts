@@ -212,7 +212,7 @@ describe('delivery engine', () => {
         const { enqueueLeadDeliveries } = await import('./delivery-engine.ts');
         const { leads } = await import('../../db/schema.ts');
         const [lead] = await tx.insert(leads).values({ realEstateId: id, name: 'Rollback' }).returning();
-        await enqueueLeadDeliveries(ctx.app, tx, { id: lead!.id, realEstateId: id });
+        await enqueueLeadDeliveries(ctx.app, tx, [{ id: lead!.id, realEstateId: id }]);
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');

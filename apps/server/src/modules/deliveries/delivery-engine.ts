@@ -28,31 +28,40 @@ export type DeliveryRow = typeof deliveries.$inferSelect;
 export const webhookIdOf = (deliveryId: string) => `msg_${deliveryId.replace(/-/g, '')}`;
 
 /**
- * Creates the deliveries of a new lead and their jobs inside the caller's transaction.
- * Paused integrations get a paused delivery (sent when the agency fixes the credentials).
+ * Creates the deliveries of new leads and their jobs inside the caller's transaction: one per active
+ * integration of each lead's agency. Paused integrations get a paused delivery (sent when the agency
+ * fixes the credentials). All jobs go in with one statement.
  */
-export async function enqueueLeadDeliveries(app: FastifyInstance, tx: Tx, lead: { id: string; realEstateId: number }) {
+export async function enqueueLeadDeliveries(app: FastifyInstance, tx: Tx, forLeads: { id: string; realEstateId: number }[]) {
+  const agencies = [...new Set(forLeads.map((l) => l.realEstateId))];
+  if (!agencies.length) return [];
   const active = await tx
-    .select({ name: integrations.name, haltedKind: integrations.haltedKind, haltedReason: integrations.haltedReason })
+    .select({ realEstateId: integrations.realEstateId, name: integrations.name, haltedKind: integrations.haltedKind, haltedReason: integrations.haltedReason })
     .from(integrations)
-    .where(and(eq(integrations.realEstateId, lead.realEstateId), eq(integrations.isActive, true)));
-  if (!active.length) return [];
-  const rows = await tx
-    .insert(deliveries)
-    .values(
-      active.map((i) => ({
-        realEstateId: lead.realEstateId,
-        leadId: lead.id,
-        integration: i.name,
-        status: i.haltedKind === 'paused' ? ('paused' as const) : ('pending' as const),
-        lastError: i.haltedKind === 'paused' ? i.haltedReason : null,
-        nextAttemptAt: i.haltedKind === 'paused' ? null : new Date(),
-      })),
-    )
-    .returning();
-  for (const row of rows) {
-    if (row.status === 'pending') await app.queue.sendInTx(tx, DELIVERY_QUEUE, { deliveryId: row.id } satisfies DeliveryJob, JOB_OPTIONS);
-  }
+    .where(and(inArray(integrations.realEstateId, agencies), eq(integrations.isActive, true)));
+  const now = new Date();
+  const values = forLeads.flatMap((lead) =>
+    active
+      .filter((i) => i.realEstateId === lead.realEstateId)
+      .map((i) => {
+        const paused = i.haltedKind === 'paused';
+        return {
+          realEstateId: lead.realEstateId,
+          leadId: lead.id,
+          integration: i.name,
+          status: paused ? ('paused' as const) : ('pending' as const),
+          lastError: paused ? i.haltedReason : null,
+          nextAttemptAt: paused ? null : now,
+        };
+      }),
+  );
+  if (!values.length) return [];
+  const rows = await tx.insert(deliveries).values(values).returning();
+  await app.queue.insertInTx(
+    tx,
+    DELIVERY_QUEUE,
+    rows.filter((r) => r.status === 'pending').map((r) => ({ data: { deliveryId: r.id } satisfies DeliveryJob, ...JOB_OPTIONS })),
+  );
   return rows;
 }
 

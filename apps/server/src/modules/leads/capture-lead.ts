@@ -12,8 +12,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { contacts, deliveries, integrations, leads } from '../../db/schema.ts';
-import { DELIVERY_QUEUE, JOB_OPTIONS, enqueueLeadDeliveries, wakeDeliveryWorkers, type DeliveryJob } from '../deliveries/delivery-engine.ts';
+import { contacts, leads, type deliveries } from '../../db/schema.ts';
+import { enqueueLeadDeliveries, wakeDeliveryWorkers } from '../deliveries/delivery-engine.ts';
 import { LEAD_ALERT_QUEUE } from './lead-alerts.ts';
 
 export type NewLead = Omit<typeof leads.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'contactId' | 'isRepeat'>;
@@ -100,37 +100,8 @@ async function storeLeads(app: FastifyInstance, tx: Tx, inputs: NewLead[]): Prom
   const stored = await tx.insert(leads).values(rows).returning();
   const byId = new Map(stored.map((l) => [l.id, l]));
 
-  // One delivery per active integration of each lead's agency (paused integrations wait as paused).
   const forwarded = stored.filter((l) => !l.quarantined);
-  const agencies = [...new Set(forwarded.map((l) => l.realEstateId))];
-  const active = agencies.length
-    ? await tx
-        .select({ realEstateId: integrations.realEstateId, name: integrations.name, haltedKind: integrations.haltedKind, haltedReason: integrations.haltedReason })
-        .from(integrations)
-        .where(and(inArray(integrations.realEstateId, agencies), eq(integrations.isActive, true)))
-    : [];
-  const deliveryRows = forwarded.flatMap((l) =>
-    active
-      .filter((i) => i.realEstateId === l.realEstateId)
-      .map((i) => {
-        const paused = i.haltedKind === 'paused';
-        return {
-          id: randomUUID(),
-          realEstateId: l.realEstateId,
-          leadId: l.id,
-          integration: i.name,
-          status: paused ? ('paused' as const) : ('pending' as const),
-          lastError: paused ? i.haltedReason : null,
-          nextAttemptAt: paused ? null : now,
-        };
-      }),
-  );
-  const storedDeliveries = deliveryRows.length ? await tx.insert(deliveries).values(deliveryRows).returning() : [];
-  await app.queue.insertInTx(
-    tx,
-    DELIVERY_QUEUE,
-    storedDeliveries.filter((d) => d.status === 'pending').map((d) => ({ data: { deliveryId: d.id } satisfies DeliveryJob, ...JOB_OPTIONS })),
-  );
+  const storedDeliveries = await enqueueLeadDeliveries(app, tx, forwarded);
   await app.queue.insertInTx(
     tx,
     LEAD_ALERT_QUEUE,
@@ -212,7 +183,7 @@ export function captureLead(app: FastifyInstance, input: NewLead): Promise<Captu
 export async function releaseLead(app: FastifyInstance, lead: { id: string; realEstateId: number }) {
   const created = await app.database.db.transaction(async (tx) => {
     await tx.update(leads).set({ quarantined: false, quarantineReason: null, updatedAt: new Date() }).where(eq(leads.id, lead.id));
-    const rows = await enqueueLeadDeliveries(app, tx, lead);
+    const rows = await enqueueLeadDeliveries(app, tx, [lead]);
     await app.queue.sendInTx(tx, LEAD_ALERT_QUEUE, { leadId: lead.id }, ALERT_JOB);
     return rows;
   });
