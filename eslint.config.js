@@ -1,18 +1,126 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const root = import.meta.dirname;
+const dirsIn = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const oneOf = (names) => `(?:${names.map(escape).join('|')})`;
+
+// ── Module boundaries (CONTRIBUTING.md, "Module boundaries") ─────────────────────────────────────────
+// A console feature (apps/console/src/features/<name>/) and a server module (apps/server/src/modules/<name>/)
+// are reached from outside only through their public files:
+//   console: the feature's index.ts (its screens, routes/*, are loaded by app/router.tsx through import(),
+//            which this rule does not see: one lazy chunk per screen);
+//   server:  the module's index.ts; its <name>.routes.ts for app.ts (outside the modules); and any
+//            testing/ folder, for test code only.
+// Anything else inside is private. The patterns read the import as written (alias or relative path).
+const features = dirsIn('apps/console/src/features');
+const modules = dirsIn('apps/server/src/modules');
+
+const serverFromConsole = {
+  group: ['**/apps/server/**', '@vitrine/server'],
+  message: 'O console não importa o servidor: use @vitrine/contracts.',
+};
+const consoleFromServer = {
+  group: ['**/apps/console/**', '@vitrine/console'],
+  message: 'O servidor não importa o console: use @vitrine/contracts.',
+};
+const featureMessage =
+  'Importe outra feature só pelo seu index.ts (@/features/<nome>); o resto dela é privado.';
+const moduleMessage =
+  'Importe outro módulo só pelo seu index.ts (../<módulo>/index.ts); o resto dele é privado (testing/ só em testes).';
+/** What follows "<module>/" and stays reachable: index.ts, and a testing/ folder at any depth. */
+const modulePrivate = String.raw`/(?!index\.ts$)(?!(?:[^/]+/)*testing/)`;
+
+/** Console files outside the features: app/, components/, lib/, test/, main.tsx. */
+const consoleOutside = [
+  serverFromConsole,
+  { regex: String.raw`^@/features/[^/]+/.`, message: featureMessage },
+  { regex: String.raw`^\.\.?/(?:\.\./)*features/[^/]+/.`, message: featureMessage },
+];
+/** Files of console feature `name`: their own feature freely, the others through index.ts. */
+const consoleFeature = (name) => {
+  const others = features.filter((f) => f !== name);
+  return [
+    serverFromConsole,
+    { regex: String.raw`^@/features/(?!${escape(name)}/)[^/]+/.`, message: featureMessage },
+    { regex: String.raw`^(?:\.\./)+(?:features/)?${oneOf(others)}/.`, message: featureMessage },
+  ];
+};
+/** Server files outside the modules (app.ts, server.ts, plugins, lib, db, testing, scripts). */
+const serverOutside = [
+  consoleFromServer,
+  {
+    regex: String.raw`^\.\.?/(?:[^/]+/)*modules/[^/]+${modulePrivate}(?![^/]+\.routes\.ts$).`,
+    message: moduleMessage,
+  },
+];
+/** Files of server module `name`: their own module freely, the others through index.ts. */
+const serverModule = (name) => [
+  consoleFromServer,
+  {
+    regex: String.raw`^(?:\.\./)+(?:modules/)?${oneOf(modules.filter((m) => m !== name))}${modulePrivate}.`,
+    message: moduleMessage,
+  },
+];
+/** Production code never imports test support (fakes, fixtures, the test app). */
+const noTestSupport = {
+  regex: String.raw`(?:^|/)testing/`,
+  message: 'Código de produção não importa testing/ (só testes).',
+};
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
+
+const restrict = (files, patterns, ignores) => ({
+  files,
+  ...(ignores ? { ignores } : {}),
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'coverage/**', 'docs/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'coverage/**',
+      'docs/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+    },
+  },
+  // Type-aware rules on every TypeScript file: each file is checked with the tsconfig.json nearest to it
+  // (apps/server, apps/console, packages/contracts, e2e). A promise nobody awaits loses its rejection;
+  // one passed where a callback's result is ignored (an event handler, a setInterval) does too.
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['packages/contracts/vitest.config.ts'] },
+        tsconfigRootDir: root,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {
@@ -22,14 +130,32 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // The console never reaches into the server, nor the server into the console: contracts are shared.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@vitrine/server'], message: 'Use @vitrine/contracts.' }] }],
     },
   },
   {
-    files: ['apps/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/console/**', '@vitrine/console'], message: 'Use @vitrine/contracts.' }] }],
-    },
+    // The landing pages' tracker runs in the browser.
+    files: ['apps/server/src/modules/landing/tracker/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
   },
+  // Boundaries. Later blocks win for the files they match, so the general block comes first.
+  restrict(['apps/console/**/*.{ts,tsx}'], consoleOutside),
+  ...features.map((name) =>
+    restrict([`apps/console/src/features/${name}/**/*.{ts,tsx}`], consoleFeature(name)),
+  ),
+  restrict(
+    ['apps/server/**/*.ts'],
+    [...serverOutside, noTestSupport],
+    [...TEST_FILES, 'apps/server/scripts/**'],
+  ),
+  restrict([...TEST_FILES.map((p) => `apps/server/${p}`), 'apps/server/scripts/**/*.ts'], serverOutside),
+  ...modules.flatMap((name) => {
+    const dir = `apps/server/src/modules/${name}`;
+    return [
+      restrict([`${dir}/**/*.ts`], [...serverModule(name), noTestSupport], TEST_FILES),
+      restrict(
+        TEST_FILES.map((p) => `${dir}/${p}`),
+        serverModule(name),
+      ),
+    ];
+  }),
 );

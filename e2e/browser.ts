@@ -1,5 +1,11 @@
 /** Debian's Chromium through playwright-core (never a downloaded browser), and shared steps. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO = { email: 'demo@imobiliaria.test', password: 'demo1234', firstName: 'Ana' } as const;
@@ -28,12 +34,15 @@ export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number } = DESKTOP,
+  /** e.g. { locale: 'en-US' } for a browser that is not in Portuguese. */
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     viewport,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    ...options,
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

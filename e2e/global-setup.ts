@@ -94,6 +94,9 @@ export default async function setup(project: TestProject) {
       APP_URL: baseURL,
       // Webhook receivers started by the tests listen on 127.0.0.1 (refused by default: SSRF).
       ALLOW_PRIVATE_NETWORK_TARGETS: '1',
+      // Every browser test posts leads from 127.0.0.1: the per-IP flood rule would quarantine them by order.
+      LEAD_IP_SOFT_LIMIT: '100',
+      LEAD_IP_HARD_LIMIT: '200',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

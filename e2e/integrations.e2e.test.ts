@@ -10,6 +10,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SECRET_MASK } from '@vitrine/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, logIn, newPage, PHONE } from './browser';
@@ -130,19 +131,22 @@ async function setWebhookUrl(page: Page, url: string) {
 /** Empties every integration, waiting for the saves: leaves the demo agency as it was found. */
 async function clearAll(page: Page) {
   await openIntegrations(page);
-  for (const label of [
-    'URL do Webhook',
-    'Usuário',
-    'Senha',
-    'Chave de API',
-    'Chave pública',
-    'Chave privada',
+  // The clear buttons, not fill(''): a stored credential shows as an empty input (the server
+  // answers it masked), and only its ✕ removes it.
+  for (const name of [
+    'Limpar URL do Webhook',
+    'Limpar usuário',
+    'Limpar senha',
+    'Limpar chave de API',
+    'Limpar chave pública',
+    'Limpar chave privada',
+    'Limpar nome do cabeçalho',
+    'Limpar valor do cabeçalho',
   ]) {
-    await page.getByLabel(label, { exact: true }).fill('');
+    const button = page.getByRole('button', { name, exact: true });
+    if (await button.isVisible()) await button.click();
   }
-  if (await page.getByLabel('Nome do cabeçalho', { exact: true }).isVisible()) {
-    await page.getByLabel('Nome do cabeçalho', { exact: true }).fill('');
-    await page.getByLabel('Valor do cabeçalho', { exact: true }).fill('');
+  if (await page.getByLabel('Autenticação', { exact: true }).isVisible()) {
     await page.getByLabel('Autenticação', { exact: true }).selectOption('none');
   }
   await expect
@@ -208,7 +212,8 @@ describe('/integracoes in the browser', () => {
         .poll(async () => (await storedIntegrations(page)).webhook?.payload, { timeout: 10_000 })
         .toEqual({
           url: receiver.url,
-          authentication: { type: 'header', key: 'X-Api-Key', value: 'chave-e2e' },
+          // the server never answers a stored credential in clear
+          authentication: { type: 'header', key: 'X-Api-Key', value: SECRET_MASK },
         });
       await expect.poll(() => dotColor(page, 'webhook')).toBe('gray');
 
@@ -217,7 +222,9 @@ describe('/integracoes in the browser', () => {
       expect(await page.getByLabel('URL do Webhook', { exact: true }).inputValue()).toBe(receiver.url);
       expect(await page.getByLabel('Autenticação', { exact: true }).inputValue()).toBe('header');
       expect(await page.getByLabel('Nome do cabeçalho', { exact: true }).inputValue()).toBe('X-Api-Key');
-      expect(await page.getByLabel('Valor do cabeçalho', { exact: true }).inputValue()).toBe('chave-e2e');
+      const headerValue = page.getByLabel('Valor do cabeçalho', { exact: true });
+      expect(await headerValue.inputValue()).toBe('');
+      expect(await headerValue.getAttribute('placeholder')).toBe('••••••••  (salvo)');
 
       await page.getByRole('button', { name: 'Testar Integrações' }).click();
       await toast(page, 'default', 'Testes concluídos').waitFor();

@@ -15,7 +15,7 @@ const TITLE = `Casa com quintal no Butantã ${STAMP}`;
 
 let browser: Browser;
 let receiver: Server;
-const received: { headers: Record<string, unknown>; body: { type: string; data: { id: string; name: string } } }[] = [];
+const received: { headers: Record<string, unknown>; body: { type: string; data: { id: string; name: string; page: Record<string, unknown> } } }[] = [];
 
 /** The console's API calls from Node, with cookies and the CSRF header, to set the scene. */
 const cookies = new Map<string, string>();
@@ -90,7 +90,7 @@ describe('listing to lead, end to end', () => {
       const res = await visitor.page.goto(`/imoveis/${slug}?utm_source=instagram&utm_campaign=jornada`);
       expect(res?.status()).toBe(200);
       expect(await visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLE);
-      await visitor.page.waitForTimeout(2_600); // a person takes a moment; faster forms are quarantined
+      // No pause: a browser's autofill sends the form at once, and timing alone never quarantines.
       await visitor.page.getByLabel('Nome').fill('Mariana Jornada');
       await visitor.page.getByLabel('Telefone com DDD').fill('(11) 97777-6666');
       await visitor.page.getByLabel(/Autorizo/).check();
@@ -104,6 +104,8 @@ describe('listing to lead, end to end', () => {
     await expect.poll(() => received.filter((r) => r.body.type === 'lead.created').length, { timeout: 15_000 }).toBe(1);
     const event = received.find((r) => r.body.type === 'lead.created')!;
     expect(event.body.data.name).toBe('Mariana Jornada');
+    // The receiver learns which property the lead is about: the real page, not the site root.
+    expect(event.body.data.page).toMatchObject({ title: TITLE, url: `${baseURL}/imoveis/${slug!}`, currency: 'BRL' });
     expect(String(event.headers['webhook-signature'])).toMatch(/^v1,/);
 
     // The lead in the console, with its delivery and ledger.

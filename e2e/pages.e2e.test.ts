@@ -90,6 +90,10 @@ const photoSources = (page: Page) =>
 describe('/paginas in the browser', () => {
   it('creates a page from its title, prices it, uploads and reorders photos, and publishes it', async () => {
     const { context, page } = await newPage(browser, baseURL, DESKTOP);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     try {
       await logIn(page);
       await page.goto('/paginas');
@@ -119,6 +123,13 @@ describe('/paginas in the browser', () => {
         .fill(
           'Apartamento reformado, com varanda gourmet, 3 quartos (1 suíte) e 2 vagas.\n\nA 5 minutos a pé do metrô, em rua arborizada.',
         );
+      // The draft's preview is the server's landing of the unsaved form: the price as visitors read it.
+      const draftPreview = page.frameLocator('iframe[title^="Pré-visualização da página pública"]');
+      await expect
+        .poll(() => draftPreview.locator('.price').textContent(), { timeout: 15_000 })
+        .toMatch(/R\$\s850\.000/);
+      expect(await draftPreview.locator('h1').textContent()).toBe(TITLE);
+      expect(consoleErrors).toEqual([]);
       await page.getByRole('button', { name: 'Salvar' }).click();
       await page.locator('[data-variant=success]', { hasText: 'Página salva!' }).waitFor();
       await page.getByText('Alterações não salvas').waitFor({ state: 'detached' });
@@ -167,6 +178,7 @@ describe('/paginas in the browser', () => {
       // The live preview shows the real public page.
       const preview = page.frameLocator('iframe[title^="Pré-visualização da página pública"]');
       await expect.poll(() => preview.locator('h1').textContent()).toBe(TITLE);
+      expect(consoleErrors).toEqual([]);
 
       // The editor as it opens (no toast over it), for the screenshot.
       await page.goto(`/paginas/${pageId}`);
@@ -190,8 +202,7 @@ describe('/paginas in the browser', () => {
       expect((await page.locator('.price').textContent())?.replace(/\u00a0/g, ' ')).toBe('R$ 850.000');
       await shoot(page, 'landing-390');
 
-      // The form refuses what a person fills in under a couple of seconds; fill it as a person would.
-      await page.waitForTimeout(2_600);
+      // No pause: timing alone never quarantines (autofill is fast; docs/spam-rules.md).
       await page.getByLabel('Nome').fill('Mariana Teste');
       await page.getByLabel('Telefone com DDD').fill('(11) 98888-7777');
       await page.getByLabel(/Autorizo/).check();

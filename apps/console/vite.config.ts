@@ -24,6 +24,8 @@ export default defineConfig({
   test: {
     name: 'console',
     environment: 'jsdom',
+    // Typing whole forms in jsdom takes seconds on a loaded 2-core machine; 5 s timed out there.
+    testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,

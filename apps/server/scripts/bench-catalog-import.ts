@@ -95,7 +95,8 @@ async function child(db: string, rows: number, url: string): Promise<Result> {
   const { buildApp } = await import('../src/app.ts');
   const { loadConfig } = await import('../src/config.ts');
   const { catalogImports } = await import('../src/db/schema.ts');
-  const { createRealEstate, createUser } = await import('../src/modules/auth/users.service.ts');
+  const { createUser } = await import('../src/modules/auth/users.service.ts');
+  const { createRealEstate } = await import('../src/modules/real-estates/create-real-estate.ts');
   const { writeCatalogFile } = await import('../src/modules/catalog-import/testing/generate-catalog.ts');
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-bench-import-'));
@@ -107,8 +108,8 @@ async function child(db: string, rows: number, url: string): Promise<Result> {
   await app.ready();
   try {
     const email = `bench.${randomBytes(4).toString('hex')}@teste.com.br`;
-    const userId = await createUser(app.database.db, { name: 'Bench', email, password: 'senha-do-bench' });
-    const realEstateId = await createRealEstate(app.database.db, { name: 'Imobiliária Bench', ownerId: userId });
+    const userId = await createUser(app.deps, { name: 'Bench', email, password: 'senha-do-bench' });
+    const realEstateId = await createRealEstate(app.deps, { name: 'Imobiliária Bench', ownerId: userId });
     const client = await signIn(app, email, 'senha-do-bench');
 
     const file = path.join(dataDir, `catalog.${FORMAT}`);

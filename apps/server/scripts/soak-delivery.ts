@@ -5,9 +5,9 @@
  *
  *   npm run soak:delivery [-- --leads 5000 --concurrency 24]
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
-import { verifyWebhookSignature } from '../src/modules/integrations/adapters/index.ts';
+import { verifyWebhookSignature } from '../src/modules/integrations/index.ts';
 import { scratchPostgres, setupAgency, startServer } from './lib/harness.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -31,7 +31,7 @@ const accepted = new Map<string, number>(); // webhook-id → times accepted
 const leadOfWebhook = new Map<string, string>();
 let calls = 0;
 let failedCalls = 0;
-const receiver = createServer(async (req: IncomingMessage, res) => {
+async function receive(req: IncomingMessage, res: ServerResponse) {
   let body = '';
   for await (const chunk of req) body += chunk;
   calls++;
@@ -55,6 +55,13 @@ const receiver = createServer(async (req: IncomingMessage, res) => {
     return;
   }
   res.writeHead(200).end('ok');
+}
+// A request that breaks the receiver itself (a dropped connection) answers 500, as a failing CRM would.
+const receiver = createServer((req, res) => {
+  receive(req, res).catch(() => {
+    if (!res.headersSent) res.writeHead(500);
+    res.end();
+  });
 });
 await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/webhook`;

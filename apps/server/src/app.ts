@@ -2,8 +2,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -15,22 +14,35 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { MESSAGES } from '@vitrine/contracts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Deps } from './deps.ts';
+import jobWorkers from './jobs/workers.ts';
+import { defaultConsoleDist } from './paths.ts';
+import { errSerializer } from './lib/redact.ts';
+import type { SafeHttpClient } from './lib/outbound/safe-http.ts';
 import { createThrottle, type Throttle } from './lib/throttle.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
+import inputGuard from './plugins/input-guard.ts';
+import loadShedding from './plugins/load-shedding.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import queuePlugin from './plugins/queue.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import sessionPlugin from './plugins/session.ts';
+import analyticsRoutes from './modules/analytics/analytics.routes.ts';
+import { createAnalytics, type Analytics } from './modules/analytics/index.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import catalogImportRoutes from './modules/catalog-import/catalog-import.routes.ts';
 import deliveryRoutes from './modules/deliveries/deliveries.routes.ts';
+import demoRoutes from './modules/demo/demo.routes.ts';
 import integrationRoutes from './modules/integrations/integrations.routes.ts';
+import { createOutboundClient } from './modules/integrations/index.ts';
 import landingRoutes from './modules/landing/landing.routes.ts';
 import leadRoutes from './modules/leads/leads.routes.ts';
-import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createMailer, type Mailer } from './modules/mail/index.ts';
 import pageRoutes from './modules/pages/pages.routes.ts';
 import realEstateRoutes from './modules/real-estates/real-estates.routes.ts';
-import { createLocalStorage, type Storage } from './modules/storage/storage.ts';
+import { createLocalStorage, type Storage } from './modules/storage/index.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 
 declare module 'fastify' {
@@ -39,6 +51,11 @@ declare module 'fastify' {
     storage: Storage;
     mailer: Mailer;
     throttle: Throttle;
+    outbound: SafeHttpClient;
+    /** The same object as `deps.analytics` (tests move its clock). */
+    analytics: Analytics;
+    /** What services and job handlers are given (deps.ts): built once, here. */
+    deps: Deps;
   }
 }
 
@@ -49,28 +66,82 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const defaultConsoleDist = path.resolve(here, '../../console/dist');
+/** Errors are logged by type, message, code and frames: never a failed query's SQL parameters. */
+function loggerOptions(opts: BuildOptions): FastifyServerOptions['logger'] {
+  const { config } = opts;
+  const logger: FastifyServerOptions['logger'] = opts.logger ?? {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    ...(config.LOG_PRETTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  };
+  return logger && typeof logger === 'object' ? { ...logger, serializers: { ...logger.serializers, err: errSerializer } } : logger;
+}
+
+function decorateConfig(app: FastifyInstance, config: AppConfig) {
+  for (const warning of config.warnings ?? []) app.log.warn(warning);
+  app.decorate('config', config);
+}
+
+/** What the API and the worker process share: the database, the queue, the services and `app.deps`. */
+async function registerCore(app: FastifyInstance, opts: BuildOptions) {
+  const { config } = opts;
+  await app.register(databasePlugin, { database: opts.database });
+  app.decorate('throttle', createThrottle(app.database.db));
+  app.decorate('storage', createLocalStorage({ dataDir: config.dataDir, publicBaseUrl: config.APP_URL }));
+  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log }));
+  const outbound = createOutboundClient(config);
+  app.decorate('outbound', outbound);
+  app.addHook('onClose', async () => outbound.close());
+  await app.register(queuePlugin);
+  const analytics = createAnalytics(app.database, config);
+  app.decorate('analytics', analytics);
+  app.decorate('deps', {
+    db: app.database.db,
+    queue: app.queue,
+    config,
+    log: app.log,
+    mailer: app.mailer,
+    storage: app.storage,
+    outbound,
+    analytics,
+  });
+}
+
+/** The job workers without the HTTP side (worker.ts): the same core and the same jobs/registry.ts. */
+export async function buildWorker(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: loggerOptions(opts) });
+  decorateConfig(app, opts.config);
+  await registerCore(app, opts);
+  await app.register(jobWorkers);
+  return app;
+}
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-      ...(config.LOG_PRETTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
-    },
-    trustProxy: config.TRUST_PROXY,
+    logger: loggerOptions(opts),
+    // A hop count trusts that many proxies nearest to us (the types only know the function form).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Errors the router raises before any route: Portuguese, and never echo the URL back.
+    frameworkErrors: (error, _request, reply) => {
+      const answer = reply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') answer.status(414).send({ message: 'O endereço pedido é longo demais.' });
+      else if (error.code === 'FST_ERR_BAD_URL') answer.status(400).send({ message: 'O endereço pedido é inválido.' });
+      else answer.status(400).send({ message: 'Requisição inválida.' });
+    },
   });
+  decorateConfig(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('config', config);
 
+  // Security headers on every answer, then load shedding (a shed request still carries the headers).
+  await app.register(securityHeaders);
+  await app.register(loadShedding);
   // External plugins first, then ours, then the routes (fastify's documented order).
   // gzip/brotli for HTML, JSON, CSS and JS (a landing page is ~5 KB on the wire instead of ~14 KB).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -84,24 +155,34 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // Swagger UI and /docs/json only when enabled (API_DOCS: on in development, off in production).
+  // Swagger UI ships inline scripts: it answers with its own hash-pinned CSP instead of the console's.
+  if (config.API_DOCS) {
+    const secure = config.APP_URL.startsWith('https://');
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      staticCSP: true,
+      transformStaticCSP: (header) => (secure ? header : header.replace(/\s*upgrade-insecure-requests;?/, '')),
+    });
+  }
 
   await app.register(errorHandler);
-  await app.register(databasePlugin, { database: opts.database });
-  app.decorate('throttle', createThrottle(app.database.db));
-  app.decorate('storage', createLocalStorage({ dataDir: config.dataDir, publicBaseUrl: config.APP_URL }));
-  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log }));
-  await app.register(queuePlugin);
+  await app.register(inputGuard);
+  await registerCore(app, opts);
+  await app.register(jobWorkers);
+  await app.register(metricsPlugin);
   await app.register(sessionPlugin);
   await app.register(authPlugin);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(demoRoutes);
   await app.register(realEstateRoutes);
   await app.register(integrationRoutes);
   await app.register(deliveryRoutes);
   await app.register(pageRoutes);
   await app.register(catalogImportRoutes);
+  await app.register(analyticsRoutes);
   await app.register(landingRoutes);
   await app.register(leadRoutes);
 
@@ -114,17 +195,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       res.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
       res.header('x-content-type-options', 'nosniff');
       res.header('cache-control', 'public, max-age=31536000, immutable');
+      // Public photos and logos: embeddable by other origins (e-mail clients, a CDN in front of the pages).
+      res.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
   await registerConsole(app, config.CONSOLE_DIST ? path.resolve(config.CONSOLE_DIST) : defaultConsoleDist);
 
-  const sweep = setInterval(() => app.throttle.sweep().catch(() => undefined), 10 * 60 * 1000);
+  const sweep = setInterval(() => {
+    app.throttle.sweep().catch((err: unknown) => app.log.warn({ err }, 'throttle sweep failed'));
+  }, 10 * 60 * 1000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   return app;
 }
 
-const API_PREFIXES = ['/v1/', '/sanctum/', '/files/', '/docs', '/healthz', '/imoveis/'];
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+const API_PREFIXES = ['/v1/', '/sanctum/', '/files/', '/docs', '/healthz', '/health/', '/metrics', '/imoveis/'];
 
 /** The console's built files, and index.html for every other GET that asks for a page (history fallback). */
 async function registerConsole(app: FastifyInstance, dist: string) {

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -9,6 +10,53 @@ const bool = (fallback: boolean) =>
     .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes'].includes(v)));
+/** A yes/no whose default depends on NODE_ENV (decided in loadConfig): undefined when unset. */
+const optionalBool = () =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes'].includes(v)));
+
+/**
+ * Which proxies to believe about the client address (X-Forwarded-For), as Fastify's `trustProxy`:
+ * a hop count ("1": one load balancer in front) or a list of addresses/CIDRs ("10.0.0.0/8,127.0.0.1").
+ * "true" would believe any X-Forwarded-For a client writes (rotating it defeats every per-IP limit), so
+ * it is read as 1 hop, with a warning at start.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): { value: false | number | string[]; warning?: string } => {
+    const raw = (v ?? '').trim();
+    if (['', '0', 'false', 'no'].includes(raw.toLowerCase())) return { value: false };
+    if (['true', 'yes'].includes(raw.toLowerCase())) {
+      return { value: 1, warning: 'TRUST_PROXY=true confiaria em qualquer X-Forwarded-For; usando 1 salto (TRUST_PROXY=1). Indique o número de proxies ou seus endereços/CIDRs.' };
+    }
+    if (/^\d+$/.test(raw)) {
+      const hops = Number(raw);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'use de 0 a 10 saltos, ou a lista de endereços/CIDRs dos proxies' });
+        return z.NEVER;
+      }
+      return { value: hops || false };
+    }
+    const list = raw.split(',').map((x) => x.trim()).filter(Boolean);
+    const bad = list.filter((x) => !(x.includes('/') ? isCidr(x) : ipaddr.isValid(x)));
+    if (bad.length) {
+      ctx.addIssue({ code: 'custom', message: `endereço ou CIDR inválido: ${bad.join(', ')} (use o número de saltos, ex.: 1, ou "10.0.0.0/8,127.0.0.1")` });
+      return z.NEVER;
+    }
+    return { value: list };
+  });
+
+function isCidr(value: string): boolean {
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,19 +66,36 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   APP_KEY: z.string().optional(),
-  SEED_DEMO: bool(true),
+  /** The demo agencies and login on an empty database: on by default in development, never in production unless `true`. */
+  SEED_DEMO: optionalBool(),
+  /** Swagger UI and the OpenAPI document at /docs: on by default in development and tests, off in production. */
+  API_DOCS: optionalBool(),
+  /** Bearer token for GET /metrics (Prometheus). Unset: /metrics answers 404. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, 'use pelo menos 16 caracteres').optional()),
+  /** Load shedding: above this mean event-loop delay (ms) requests get 503 + Retry-After. 0 turns it off. */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** Load shedding on heap used (MB). 0 (default) turns it off. */
+  PRESSURE_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).default(0),
+  PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Vitrine Imóveis <nao-responda@vitrine.local>'),
   SUPPORT_EMAIL: z.string().default('suporte@vitrine.app'),
   SUPPORT_WHATSAPP: z.string().default('5511999999999'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool(false),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   ALLOW_PRIVATE_NETWORK_TARGETS: bool(false),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   CONSOLE_DIST: z.string().optional(),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   LOGIN_DECAY_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Failed sign-ins on one account, from any address, before it locks: 1 min, doubling up to 15 min. */
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   /** Run the delivery worker in this process (default). API replicas behind a separate worker set false. */
   RUN_WORKER: bool(true),
   /** Seconds between delivery attempts after the first (Svix schedule): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
@@ -50,6 +115,12 @@ const envSchema = z.object({
   LEAD_IP_HARD_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Above this many leads a minute on one page, new ones are quarantined (kept, not forwarded). */
   LEAD_PAGE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** A form sent sooner than this after the page rendered counts as "fast": a weak spam signal, never enough alone (docs/spam-rules.md). */
+  LEAD_MIN_FILL_MS: z.coerce.number().int().min(0).max(60_000).default(2_500),
+  /** Analytics beacons accepted per IP and minute (a page view sends a few); beyond it, 429. */
+  ANALYTICS_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** Months of raw analytics (events and sessions) kept; daily rollups, which hold no visitor data, stay. */
+  ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   JETIMOB_BASE_URL: z.url().default('https://api.jetimob.com'),
   ARBO_BASE_URL: z.url().default('https://app-integracao.arboimoveis.com/api'),
@@ -61,23 +132,41 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<Env, 'APP_KEY' | 'APP_URL'> {
+export interface AppConfig extends Omit<Env, 'APP_KEY' | 'APP_URL' | 'SEED_DEMO' | 'API_DOCS' | 'TRUST_PROXY'> {
   APP_URL: string;
+  SEED_DEMO: boolean;
+  API_DOCS: boolean;
+  /** Fastify's trustProxy: false, a hop count or the proxies' addresses/CIDRs. */
+  TRUST_PROXY: false | number | string[];
+  /** Things to say at start (a setting read differently from what it says). */
+  warnings: string[];
   /** 32-byte key for AES-256-GCM of secrets at rest and for signing. */
   appKey: Buffer;
   dataDir: string;
   /** Use an in-memory PGlite (tests). */
   inMemoryDatabase?: boolean;
   secureCookies: boolean;
+  /** Webhook and CRM targets must be https:// (production, unless private targets are allowed). */
+  httpsOnlyTargets: boolean;
 }
 
-function loadAppKey(raw: string | undefined, dataDir: string): Buffer {
+export const APP_KEY_MISSING_MESSAGE = [
+  'APP_KEY é obrigatória em produção (NODE_ENV=production): ela criptografa as credenciais dos CRMs e assina',
+  'os formulários, e precisa ser a mesma em todas as réplicas e em todos os deploys. Gere uma com',
+  '  node -e "console.log(\'base64:\' + require(\'node:crypto\').randomBytes(32).toString(\'base64\'))"',
+  '(ou: echo "base64:$(openssl rand -base64 32)") e defina APP_KEY no ambiente. Guarde-a junto com os backups.',
+].join('\n');
+
+function loadAppKey(raw: string | undefined, dataDir: string, production: boolean): Buffer {
   const decode = (value: string) => {
     const key = Buffer.from(value.replace(/^base64:/, ''), 'base64');
     if (key.length !== 32) throw new Error('APP_KEY deve ter 32 bytes em base64 (formato base64:...).');
     return key;
   };
   if (raw) return decode(raw);
+  // Production never invents a key: a key generated into a container's disk is lost with it, and two
+  // replicas would each make their own.
+  if (production) throw new Error(APP_KEY_MISSING_MESSAGE);
   const file = path.join(dataDir, 'app-key');
   if (existsSync(file)) return decode(readFileSync(file, 'utf8').trim());
   mkdirSync(dataDir, { recursive: true });
@@ -95,12 +184,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const production = e.NODE_ENV === 'production';
   return {
     ...e,
+    TRUST_PROXY: e.TRUST_PROXY.value,
+    warnings: e.TRUST_PROXY.warning ? [e.TRUST_PROXY.warning] : [],
     APP_URL: appUrl,
-    appKey: overrides.appKey ?? loadAppKey(e.APP_KEY, dataDir),
+    SEED_DEMO: e.SEED_DEMO ?? !production,
+    API_DOCS: e.API_DOCS ?? !production,
+    appKey: overrides.appKey ?? loadAppKey(e.APP_KEY, dataDir, production),
     dataDir,
     secureCookies: appUrl.startsWith('https://'),
+    httpsOnlyTargets: production && !e.ALLOW_PRIVATE_NETWORK_TARGETS,
     ...overrides,
   };
 }

@@ -1,15 +1,18 @@
 /** Listens: loads the configuration, builds the app, seeds the demo on an empty database, shuts down gracefully. */
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './modules/demo/seed-demo.ts';
+import { demoPhotosWorthPreparing, prepareDemoPhotos, DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './modules/demo/index.ts';
 
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
+  // A first start draws the demo's photos (sharp, off the main thread) while the database opens.
+  const demoPhotos = demoPhotosWorthPreparing(config) ? prepareDemoPhotos() : undefined;
   const app = await buildApp({ config });
 
-  if (config.SEED_DEMO && (await seedDemo(app.database.db))) {
-    app.log.info({ email: DEMO_EMAIL }, 'demo data created');
+  const seedStartedAt = performance.now();
+  if (config.SEED_DEMO && (await seedDemo(app.deps, { photos: demoPhotos }))) {
+    app.log.info({ email: DEMO_EMAIL, ms: Math.round(performance.now() - seedStartedAt) }, 'demo data created');
   }
 
   let closing = false;
@@ -37,10 +40,13 @@ async function main() {
     '',
     `  Vitrine Imóveis pronto em ${ms} ms (${app.database.kind})`,
     `  Console:  ${url}`,
-    `  API docs: ${url}/docs`,
+    config.API_DOCS ? `  API docs: ${url}/docs` : '',
     config.SEED_DEMO ? `  Login de demonstração: ${DEMO_EMAIL} / ${DEMO_PASSWORD}` : '',
     '',
   ].filter((l, i, all) => l !== '' || i === 0 || i === all.length - 1);
+  if (config.NODE_ENV === 'production' && !config.secureCookies) {
+    app.log.warn({ appUrl: url }, 'APP_URL is not https: cookies are not Secure and HSTS is off');
+  }
   process.stdout.write(lines.join('\n') + '\n');
   app.log.info({ address }, 'listening');
 }

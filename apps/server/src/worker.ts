@@ -1,17 +1,20 @@
 /**
- * The job workers alone (lead deliveries, e-mail alerts, catalog imports), for a scaled-out install:
- * API replicas run with RUN_WORKER=false and one or more of these run beside them. PostgreSQL only:
- * the embedded PGlite database belongs to a single process.
+ * The job workers alone (jobs/registry.ts: lead deliveries, e-mail alerts, catalog imports), for a
+ * scaled-out install: API replicas run with RUN_WORKER=false and one or more of these run beside them.
+ * `npm start` runs the same workers inside the API process. PostgreSQL only: the embedded PGlite
+ * database belongs to a single process.
  */
-import { buildApp } from './app.ts';
+import { buildWorker } from './app.ts';
 import { loadConfig } from './config.ts';
 
 const config = loadConfig({ ...process.env, RUN_WORKER: 'true' });
 if (!config.DATABASE_URL) {
-  console.error('O worker separado precisa de DATABASE_URL (PostgreSQL). Com o banco embutido, os workers rodam dentro de `npm start`.');
+  console.error(
+    'O worker separado precisa de DATABASE_URL (PostgreSQL). Com o banco embutido, os workers rodam dentro de `npm start`.',
+  );
   process.exit(1);
 }
-const app = await buildApp({ config });
+const app = await buildWorker({ config });
 await app.ready();
 app.log.info('worker ready');
 const stop = () => {

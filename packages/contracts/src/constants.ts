@@ -5,6 +5,8 @@ export const LEADS_DEFAULT_PER_PAGE = 25;
 export const USERS_DEFAULT_PER_PAGE = 10;
 export const ANALYTICS_DEFAULT_PAGE = 1;
 export const INTEGRATION_AUTOSAVE_DELAY_MS = 1_500;
+/** The agency's time zone: every date and time the console shows, and the server's day filters. */
+export const AGENCY_TIME_ZONE = 'America/Sao_Paulo';
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime } from './response-fields.ts';
 
 /** Integration names of spec §3/§9. */
 export const INTEGRATION_NAMES = ['webhook', 'arbo', 'jetimob', 'go_harry'] as const;
@@ -6,23 +7,36 @@ export type IntegrationName = (typeof INTEGRATION_NAMES)[number];
 
 export const WEBHOOK_AUTH_TYPES = ['none', 'header'] as const;
 export type WebhookAuthType = (typeof WEBHOOK_AUTH_TYPES)[number];
+
 export const DEFAULT_WEBHOOK_AUTH_TYPE: WebhookAuthType = 'none';
 
-export interface WebhookPayload {
-  url: string;
-  authentication: { type: WebhookAuthType; key: string; value: string };
-}
-export interface ArboPayload {
-  api_key: string;
-}
-export interface JetimobPayload {
-  public_key: string;
-  private_key: string;
-}
-export interface GoHarryPayload {
-  username: string;
-  password: string;
-}
+/** How the console and the server's messages name each integration. */
+export const INTEGRATION_LABELS: Record<IntegrationName, string> = {
+  webhook: 'Webhook',
+  arbo: 'Arbo',
+  jetimob: 'Jetimob',
+  go_harry: 'GoHarry',
+};
+/** The label of a name, or the name itself when it is not one of ours. */
+export const integrationLabel = (name: string): string => (INTEGRATION_LABELS as Record<string, string>)[name] ?? name;
+
+/**
+ * The stored payloads, as the server answers them (GET and PUT …/integrations). Every field is a
+ * string: a secret the server masks is still a string, so these shapes hold for masked answers too.
+ */
+export const webhookPayloadView = z.object({
+  url: z.string(),
+  authentication: z.object({ type: z.enum(WEBHOOK_AUTH_TYPES), key: z.string(), value: z.string() }),
+});
+export const arboPayloadView = z.object({ api_key: z.string() });
+export const jetimobPayloadView = z.object({ public_key: z.string(), private_key: z.string() });
+export const goHarryPayloadView = z.object({ username: z.string(), password: z.string() });
+
+export type WebhookPayload = z.infer<typeof webhookPayloadView>;
+export type ArboPayload = z.infer<typeof arboPayloadView>;
+export type JetimobPayload = z.infer<typeof jetimobPayloadView>;
+export type GoHarryPayload = z.infer<typeof goHarryPayloadView>;
+
 export interface IntegrationPayloads {
   webhook: WebhookPayload;
   arbo: ArboPayload;
@@ -66,6 +80,23 @@ export function isIntegrationActive<N extends IntegrationName>(name: N, payload:
   }
 }
 
+
+/**
+ * Stored credentials are never sent back in clear (docs/webhooks.md, "Credenciais guardadas"):
+ * GET answers this fixed mask in place of each secret that has a value ('' stays ''), and a PUT
+ * that sends the mask back keeps the stored value. An empty string removes it (the field's clear
+ * button, spec §4: emptying the main field deactivates the integration). No part of the secret
+ * (not even its last characters) is shown: GoHarry passwords are short.
+ */
+export const SECRET_MASK = '••••••••';
+
+/** The secret fields of each integration's payload, as paths. URLs, user names and Jetimob's public key are not secret. */
+export const INTEGRATION_SECRET_FIELDS: { readonly [N in IntegrationName]: readonly (readonly string[])[] } = {
+  webhook: [['authentication', 'value']],
+  arbo: [['api_key']],
+  jetimob: [['private_key']],
+  go_harry: [['password']],
+};
 
 /** An HTTP header name is a "token" (RFC 9110 §5.6.2). */
 export const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -127,10 +158,49 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------
+
 /** Extra, read-only facts the server adds to each integration (the console may show them). */
-export interface IntegrationStatus {
-  last_test_ok: boolean | null;
-  last_test_message: string | null;
-  last_tested_at: string | null;
-  halted: null | { kind: 'paused' | 'disabled'; reason: string; at: string };
-}
+export const integrationStatusShape = {
+  /** The last connectivity test: null when never tested, or when the content changed since. */
+  last_test_ok: z.boolean().nullable(),
+  last_test_message: z.string().nullable(),
+  last_tested_at: isoDateTime.nullable(),
+  /** Set when a CRM refused the credentials (paused) or the webhook answered 410 (disabled). */
+  halted: z.object({ kind: z.enum(['paused', 'disabled']), reason: z.string(), at: isoDateTime }).nullable(),
+};
+export type IntegrationStatus = z.infer<z.ZodObject<typeof integrationStatusShape>>;
+
+/** One integration as the server answers it: spec §3's {name, is_active, payload} plus the read-only facts. */
+export const integrationSchema = z.discriminatedUnion('name', [
+  z.object({ name: z.literal('webhook'), is_active: z.boolean(), payload: webhookPayloadView, ...integrationStatusShape }),
+  z.object({ name: z.literal('arbo'), is_active: z.boolean(), payload: arboPayloadView, ...integrationStatusShape }),
+  z.object({ name: z.literal('jetimob'), is_active: z.boolean(), payload: jetimobPayloadView, ...integrationStatusShape }),
+  z.object({ name: z.literal('go_harry'), is_active: z.boolean(), payload: goHarryPayloadView, ...integrationStatusShape }),
+]);
+export type IntegrationView = z.infer<typeof integrationSchema>;
+
+/** `GET /v1/real-estates/{id}/integrations` → all four integrations (spec §7: data.data.integrations). */
+export const integrationsListResponse = z.object({ data: z.object({ integrations: z.array(integrationSchema) }) });
+/** `PUT /v1/real-estates/{id}/integrations` → the saved integration and a sentence for the toast. */
+export const saveIntegrationResponse = z.object({ data: integrationSchema, message: z.string() });
+
+/** Per-integration line of `GET …/integrations/test` (data.results). */
+export const integrationTestResultSchema = z.object({
+  name: z.enum(INTEGRATION_NAMES),
+  is_active: z.boolean(),
+  /** null when the integration is not configured (not tested). */
+  ok: z.boolean().nullable(),
+  /** False when only the form of the credentials could be checked, not the remote system. */
+  verified: z.boolean(),
+  message: z.string(),
+});
+export type IntegrationTestResult = z.infer<typeof integrationTestResultSchema>;
+/** `GET …/integrations/test`: 200 when every active integration answered well, 422 (same shape) when one failed. */
+export const integrationsTestResponse = z.object({ message: z.string(), data: z.object({ results: z.array(integrationTestResultSchema) }) });
+
+/** `GET …/integrations/webhook/secret` and `POST …/webhook/secret/rotate` → the signing secret (whsec_…). */
+export const webhookSecretResponse = z.object({ data: z.object({ secret: z.string() }) });
+export type WebhookSecretBody = z.infer<typeof webhookSecretResponse>;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { leadDeliverySchema } from './deliveries.ts';
+import { paginationLinks, paginationMeta } from './pagination.ts';
+import { isoDateTime, rowUuid } from './response-fields.ts';
 import { normalizeBrazilianPhone } from './validators.ts';
 
 export const LEAD_STATUSES = ['novo', 'em_atendimento', 'visita_agendada', 'proposta', 'ganho', 'perdido'] as const;
@@ -64,3 +67,77 @@ export type PublicLeadBody = z.input<typeof publicLeadBody>;
 export const updateLeadBody = z.object({
   status: z.enum(LEAD_STATUSES, { error: `O status deve ser um de: ${LEAD_STATUSES.join(', ')}.` }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------
+
+/** The page a lead came from (null for test and API leads, or when the page was deleted). */
+export const leadPageRefSchema = z.object({ id: z.number().int(), title: z.string(), slug: z.string() });
+export type LeadPageRef = z.infer<typeof leadPageRefSchema>;
+
+export const leadUtmSchema = z.object({
+  source: z.string().nullable(),
+  medium: z.string().nullable(),
+  campaign: z.string().nullable(),
+  term: z.string().nullable(),
+  content: z.string().nullable(),
+});
+export type LeadUtm = z.infer<typeof leadUtmSchema>;
+
+/** A lead as the lists, the status change and the detail answer it. */
+export const leadSchema = z.object({
+  id: rowUuid,
+  name: z.string(),
+  email: z.string().nullable(),
+  /** National digits, e.g. 11988887777. */
+  phone: z.string().nullable(),
+  message: z.string().nullable(),
+  status: z.enum(LEAD_STATUSES),
+  /** landing_page, teste, api… (LEAD_SOURCE_LABELS). */
+  source: z.string(),
+  page: leadPageRefSchema.nullable(),
+  contact_id: rowUuid.nullable(),
+  /** The same person had left a lead before. */
+  is_repeat: z.boolean(),
+  is_test: z.boolean(),
+  /** Held back as probable spam: not forwarded until released. */
+  quarantined: z.boolean(),
+  quarantine_reason: z.string().nullable(),
+  consent: z.boolean(),
+  utm: leadUtmSchema,
+  gclid: z.string().nullable(),
+  fbclid: z.string().nullable(),
+  referrer: z.string().nullable(),
+  session_id: z.string().nullable(),
+  created_at: isoDateTime,
+  status_changed_at: isoDateTime.nullable(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+/** `GET /v1/leads/{id}`: the lead, the same person's other leads, and its deliveries. */
+export const leadDetailSchema = z.object({
+  ...leadSchema.shape,
+  /** Other leads of the same person (same contact), oldest first. */
+  contact_leads: z.array(leadSchema),
+  deliveries: z.array(leadDeliverySchema),
+});
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
+
+/** `GET /v1/real-estates/{id}/leads`: the list also says how many leads with the same filters are in quarantine. */
+export const leadListResponse = z.object({
+  data: z.array(leadSchema),
+  meta: paginationMeta.extend({ quarantined: z.number().int() }),
+  links: paginationLinks,
+});
+export type LeadList = z.infer<typeof leadListResponse>;
+
+export const leadDetailResponse = z.object({ data: leadDetailSchema });
+/** `PATCH /v1/leads/{id}` → the lead with its new status. */
+export const leadResponse = z.object({ data: leadSchema });
+/** `POST /v1/leads/{id}/release` → how many deliveries the released lead got, and a sentence for the toast. */
+export const leadReleaseResponse = z.object({
+  data: z.object({ id: rowUuid, deliveries: z.number().int() }),
+  message: z.string(),
+});
+export type LeadReleaseResult = z.infer<typeof leadReleaseResponse>;

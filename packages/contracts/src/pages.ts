@@ -264,7 +264,10 @@ export const pageSchema = z.object({
   published_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Leads from this page, test and quarantined leads excluded (the Leads screen's rule). */
   leads_count: z.number().int().optional(),
+  /** Leads from this page in quarantine (not forwarded until released). */
+  quarantined_leads_count: z.number().int().optional(),
 });
 export type Page = z.infer<typeof pageSchema>;
 

@@ -33,3 +33,6 @@ export const pageQuery = (defaultPerPage: number, maxPerPage = 100) =>
       .max(maxPerPage, `O tamanho da página deve ser no máximo ${maxPerPage}.`)
       .default(defaultPerPage),
   });
+
+/** The response schema of a Laravel-style list of `item`: `{data: [...], meta, links}`. */
+export const paginatedSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: paginationMeta, links: paginationLinks });

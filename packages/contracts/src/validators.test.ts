@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPayload, isIntegrationActive, isValidCnpj, normalizeBrazilianPhone, registerBody } from './index.ts';
+import { defaultPayload, isIntegrationActive, isValidCnpj, isValidCpf, maskCep, maskCnpj, maskCpf, maskPhone, normalizeBrazilianPhone, registerBody } from './index.ts';
 
 describe('isValidCnpj', () => {
   it('accepts real check digits, with or without punctuation', () => {
@@ -50,5 +50,40 @@ describe('registerBody', () => {
     const fields = r.error!.issues.map((i) => i.path.join('.'));
     expect(fields).toEqual(expect.arrayContaining(['name', 'email', 'password']));
     expect(r.error!.issues.find((i) => i.path[0] === 'email')!.message).toBe('Informe um e-mail válido.');
+  });
+});
+
+describe('Brazilian masks and CPF (issue 9)', () => {
+  it('masks CNPJ, CPF and CEP progressively, without a trailing separator', () => {
+    expect(maskCnpj('11222333000181')).toBe('11.222.333/0001-81');
+    expect(maskCnpj('11.222')).toBe('11.222');
+    expect(maskCnpj('112223')).toBe('11.222.3');
+    expect(maskCnpj('11222333000181999')).toBe('11.222.333/0001-81');
+    expect(maskCpf('52998224725')).toBe('529.982.247-25');
+    expect(maskCep('01310100')).toBe('01310-100');
+    expect(maskCep('01310')).toBe('01310');
+    expect(maskCep('abc')).toBe('');
+  });
+
+  it('masks phones with DDD: mobiles and landlines, dropping +55', () => {
+    expect(maskPhone('11987654321')).toBe('(11) 98765-4321');
+    expect(maskPhone('1133334444')).toBe('(11) 3333-4444');
+    expect(maskPhone('+55 (11) 98888-7777')).toBe('(11) 98888-7777');
+    expect(maskPhone('11')).toBe('(11');
+    expect(maskPhone('119')).toBe('(11) 9');
+    expect(maskPhone('')).toBe('');
+  });
+
+  it('checks CPF check digits', () => {
+    expect(isValidCpf('529.982.247-25')).toBe(true);
+    expect(isValidCpf('529.982.247-24')).toBe(false);
+    expect(isValidCpf('111.111.111-11')).toBe(false);
+    expect(isValidCpf('123')).toBe(false);
+  });
+
+  it('every masked valid value passes the schemas the server uses', () => {
+    expect(isValidCnpj(maskCnpj('11222333000181'))).toBe(true);
+    expect(normalizeBrazilianPhone(maskPhone('11987654321'))).toBe('11987654321');
+    expect(normalizeBrazilianPhone(maskPhone('1133334444'))).toBe('1133334444');
   });
 });

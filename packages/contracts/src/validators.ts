@@ -57,3 +57,61 @@ export const optionalPhone = (label: string) =>
   optionalText(label, 30).refine((v) => v === null || normalizeBrazilianPhone(v) !== null, {
     message: `${label}: informe um telefone brasileiro com DDD.`,
   });
+
+/** CPF with its two check digits (Receita Federal algorithm). */
+export function isValidCpf(value: string): boolean {
+  const d = digits(value);
+  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
+  const calc = (len: number) => {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += Number(d[i]) * (len + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return calc(9) === Number(d[9]) && calc(10) === Number(d[10]);
+}
+
+export const optionalCpf = (label = 'O CPF') =>
+  optionalText(label, 14)
+    .refine((v) => v === null || isValidCpf(v), { message: `${label} não é válido: confira os 11 dígitos.` })
+    .transform((v) => (v ? digits(v) : null));
+
+/*
+ * Input masks, applied as the person types (console) and to stored values shown in a form. Each
+ * keeps only the digits and puts the separators back progressively, never a trailing one, so that
+ * backspace always removes a digit. Used on the console; the server validates with the schemas.
+ */
+
+/** Puts `d` into `pattern` ('#' = digit) up to the last digit available. */
+function fill(d: string, pattern: string): string {
+  let out = '';
+  let i = 0;
+  for (const ch of pattern) {
+    if (i >= d.length) break;
+    if (ch === '#') out += d[i++];
+    else out += ch;
+  }
+  return out;
+}
+
+/** 00.000.000/0000-00 */
+export const maskCnpj = (value: string) => fill(digits(value).slice(0, 14), '##.###.###/####-##');
+
+/** 000.000.000-00 */
+export const maskCpf = (value: string) => fill(digits(value).slice(0, 11), '###.###.###-##');
+
+/** 00000-000 */
+export const maskCep = (value: string) => fill(digits(value).slice(0, 8), '#####-###');
+
+/**
+ * (11) 98765-4321 for mobiles, (11) 3333-4444 for landlines; a leading country code 55 is dropped
+ * when the rest is a full number.
+ */
+export function maskPhone(value: string): string {
+  let d = digits(value);
+  if (d.length > 11 && d.startsWith('55')) d = d.slice(2);
+  d = d.slice(0, 11);
+  if (d.length === 0) return '';
+  if (d.length <= 2) return `(${d}`;
+  return d.length <= 10 ? fill(d, '(##) ####-####') : fill(d, '(##) #####-####');
+}

@@ -103,7 +103,7 @@ const protectedRoutes: RouteObject[] = [
   {
     path: paths.analyticsSession(':sessionId'),
     lazy: async () => ({
-      Component: (await import('@/features/analytics/routes/analytics')).AnalyticsSessionRoute,
+      Component: (await import('@/features/analytics/routes/analytics-session')).AnalyticsSessionRoute,
     }),
   },
   {

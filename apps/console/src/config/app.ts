@@ -5,6 +5,3 @@
 export const APP_NAME = 'Vitrine Imóveis';
 export const FALLBACK_SUPPORT_EMAIL = 'suporte@vitrine.app';
 export const FALLBACK_SUPPORT_WHATSAPP = '5511999999999';
-
-/** Demo login seeded by the server (SEED_DEMO=true). */
-export const DEMO_LOGIN = { email: 'demo@imobiliaria.test', password: 'demo1234' } as const;

@@ -114,7 +114,9 @@ describe('419 CSRF token mismatch (spec §8)', () => {
     setXsrfCookie('stale');
     mock.onPut('/v1/thing').reply(419, { message: 'CSRF token mismatch.' });
 
-    await expect(api.put('/v1/thing', {})).rejects.toMatchObject({ response: { status: 419 } });
+    await expect(api.put('/v1/thing', {})).rejects.toMatchObject({
+      response: { status: 419, data: { message: 'Sua sessão de segurança expirou. Recarregue a página e tente novamente.' } },
+    });
 
     expect(mock.history.put).toHaveLength(2);
     expect(mock.history.get.filter((c) => c.url === CSRF_COOKIE_PATH)).toHaveLength(1);
@@ -137,7 +139,9 @@ describe('401 unauthenticated (spec §8)', () => {
     const unsubscribe = onSessionExpired(listener);
     mock.onGet('/v1/real-estates/10').reply(401, { message: 'Unauthenticated.' });
 
-    await expect(api.get('/v1/real-estates/10')).rejects.toMatchObject({ response: { status: 401 } });
+    await expect(api.get('/v1/real-estates/10')).rejects.toMatchObject({
+      response: { status: 401, data: { message: 'Sua sessão expirou. Entre novamente.' } },
+    });
 
     expect(localStorage.getItem(STORAGE_USER_KEY)).toBeNull();
     expect(localStorage.getItem(STORAGE_SELECTED_REAL_ESTATE_KEY)).toBeNull();

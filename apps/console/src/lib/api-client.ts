@@ -6,6 +6,7 @@
 import axios from 'axios';
 import { REQUEST_TIMEOUT_MS } from '@vitrine/contracts/constants';
 import { paths } from '@vitrine/contracts/paths';
+import { normalizeErrorMessage } from './api-errors';
 import { readCookie } from './cookies';
 import { clearStoredSession } from './storage';
 
@@ -103,6 +104,7 @@ api.interceptors.request.use(async (config) => {
 api.interceptors.response.use(undefined, async (error: unknown) => {
   if (!axios.isAxiosError(error) || !error.config || !error.response) throw error;
   const { config, response } = error;
+  normalizeErrorMessage(error);
 
   if (response.status === 419 && !config._csrfRetried) {
     const token = await ensureCsrfCookie(true);

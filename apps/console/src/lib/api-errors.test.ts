@@ -7,6 +7,7 @@ import {
   getApiErrorMessage,
   getValidationErrors,
   NETWORK_ERROR_MESSAGE,
+  translateServerMessage,
 } from './api-errors';
 
 const mock = new MockAdapter(api);
@@ -73,5 +74,15 @@ describe('422 mapping', () => {
       'Aguarde.',
     );
     expect(setError).not.toHaveBeenCalled();
+  });
+});
+
+describe('English messages of the API contract, in Portuguese (issue 9)', () => {
+  it('translates "Unauthenticated." and "CSRF token mismatch." and leaves the rest alone', () => {
+    expect(translateServerMessage('Unauthenticated.')).toBe('Sua sessão expirou. Entre novamente.');
+    expect(translateServerMessage('CSRF token mismatch.')).toBe(
+      'Sua sessão de segurança expirou. Recarregue a página e tente novamente.',
+    );
+    expect(translateServerMessage('Registro não encontrado.')).toBe('Registro não encontrado.');
   });
 });

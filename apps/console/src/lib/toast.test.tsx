@@ -8,7 +8,15 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { sanitizeHtml } from './sanitize-html';
-import { reducer, resetToastsForTests, toast, TOAST_VARIANTS, useToast, type ToasterToast } from './toast';
+import {
+  reducer,
+  resetToastsForTests,
+  staticHtml,
+  toast,
+  TOAST_VARIANTS,
+  useToast,
+  type ToasterToast,
+} from './toast';
 
 const t = (id: string, extra: Partial<ToasterToast> = {}): ToasterToast => ({
   id,
@@ -91,9 +99,13 @@ describe('toast store lifecycle: open → dismissed → removed', () => {
     expect(screen.getByTestId('probe').textContent).toBe(JSON.stringify([[handle.id, true]]));
     act(() => handle.dismiss());
     expect(screen.getByTestId('probe').textContent).toBe(JSON.stringify([[handle.id, false]]));
-    act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1);
+    });
     expect(screen.getByTestId('probe').textContent).toBe(JSON.stringify([[handle.id, false]]));
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByTestId('probe').textContent).toBe('[]');
   });
 
@@ -129,7 +141,7 @@ describe('sanitized HTML descriptions', () => {
     beforeEach(() => resetToastsForTests());
     afterEach(() => resetToastsForTests());
 
-    it('renders the description as sanitized HTML with its variant', () => {
+    it('renders our own static HTML description (staticHtml) sanitized, with its variant', () => {
       const onerror = vi.fn();
       (window as unknown as { pwned: () => void }).pwned = onerror;
       render(<Toaster />);
@@ -137,8 +149,9 @@ describe('sanitized HTML descriptions', () => {
         toast({
           variant: 'danger',
           title: 'Erro ao salvar integração',
-          description:
+          description: staticHtml(
             'Falhou: <strong>timeout</strong><img src="x" onerror="window.pwned()"><script>window.pwned()</script>',
+          ),
         });
       });
       const title = screen.getByText('Erro ao salvar integração');
@@ -159,6 +172,53 @@ describe('sanitized HTML descriptions', () => {
       });
       expect(screen.queryByText('Primeiro')).not.toBeInTheDocument();
       expect(screen.getByText('Segundo')).toBeInTheDocument();
+    });
+
+    it('shows server messages and page titles as text, never as HTML (issue 9)', () => {
+      render(<Toaster />);
+      const fromServer = 'Falhou: <a href="https://evil.example" target="_blank">clique aqui</a>';
+      act(() => {
+        toast({ variant: 'danger', title: '<b>Casa & Cia</b>', description: fromServer });
+      });
+      expect(document.querySelector('[data-variant] a')).toBeNull();
+      expect(document.querySelector('[data-variant] b')).toBeNull();
+      expect(screen.getByText(fromServer)).toBeInTheDocument();
+      expect(screen.getByText('<b>Casa & Cia</b>')).toBeInTheDocument();
+    });
+
+    it('drops target from our own links too', () => {
+      expect(sanitizeHtml('<a href="/x" target="_blank">x</a>')).toBe('<a href="/x">x</a>');
+    });
+
+    it('the same message again refreshes the open toast instead of announcing a new one', () => {
+      render(<Toaster />);
+      let first!: ReturnType<typeof toast>;
+      let second!: ReturnType<typeof toast>;
+      act(() => {
+        first = toast({ variant: 'success', title: 'Integração atualizada!', description: 'Configuração salva com sucesso.' });
+      });
+      const node = screen.getByText('Integração atualizada!');
+      act(() => {
+        second = toast({ variant: 'success', title: 'Integração atualizada!', description: 'Configuração salva com sucesso.' });
+      });
+      expect(second.id).toBe(first.id);
+      // the very same element: not unmounted and mounted again (which re-announces it)
+      expect(screen.getByText('Integração atualizada!')).toBe(node);
+      expect(screen.getAllByText('Integração atualizada!')).toHaveLength(1);
+      act(() => {
+        toast({ variant: 'danger', title: 'Erro ao salvar integração' });
+      });
+      expect(screen.queryByText('Integração atualizada!')).toBeNull();
+    });
+
+    it('sit at the bottom, clear of the header and the phone menu button', () => {
+      render(<Toaster />);
+      act(() => {
+        toast({ title: 'Oi' });
+      });
+      const viewport = document.querySelector('ol') ?? document.querySelector('[tabindex="-1"]');
+      expect(viewport?.className).toMatch(/\bbottom-0\b/);
+      expect(viewport?.className).not.toMatch(/\btop-0\b/);
     });
   });
 });

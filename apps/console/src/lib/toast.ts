@@ -3,7 +3,29 @@
  * then removed after TOAST_REMOVE_DELAY_MS. Rendered by components/ui/toaster.tsx.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@vitrine/contracts/constants';
+import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@vitrine/contracts/constants';
+
+const STATIC_HTML = Symbol('toast.staticHtml');
+
+/**
+ * HTML written by us (a fixed string in the code, never user or server data), rendered sanitized.
+ * Every plain string — server messages, page titles, names — is shown as text (issue 9).
+ */
+export interface StaticHtml {
+  readonly [STATIC_HTML]: string;
+}
+
+export function staticHtml(html: string): StaticHtml {
+  return { [STATIC_HTML]: html };
+}
+
+export function isStaticHtml(value: unknown): value is StaticHtml {
+  return typeof value === 'object' && value !== null && STATIC_HTML in value;
+}
+
+export function staticHtmlSource(value: StaticHtml): string {
+  return value[STATIC_HTML];
+}
 
 export const TOAST_VARIANTS = [
   'default',
@@ -19,8 +41,8 @@ export type ToastVariant = (typeof TOAST_VARIANTS)[number];
 export interface ToasterToast {
   id: string;
   title?: ReactNode;
-  /** A string is rendered as sanitized HTML; other nodes as they are. */
-  description?: ReactNode;
+  /** Text (strings are never parsed as HTML), a React node, or `staticHtml(...)` of our own. */
+  description?: ReactNode | StaticHtml;
   action?: ReactNode;
   variant?: ToastVariant;
   duration?: number;
@@ -92,7 +114,38 @@ function dispatch(action: ToastAction) {
 
 export type Toast = Omit<ToasterToast, 'id'>;
 
+/** Same variant, title and description: the same message again (an autosave repeating itself). */
+function sameMessage(a: Toast, b: ToasterToast): boolean {
+  const text = (v: unknown) => (isStaticHtml(v) ? staticHtmlSource(v) : v);
+  return (
+    b.open !== false &&
+    (a.variant ?? 'default') === (b.variant ?? 'default') &&
+    typeof a.title === 'string' &&
+    a.title === b.title &&
+    (a.description === undefined || typeof a.description === 'string' || isStaticHtml(a.description)) &&
+    text(a.description) === text(b.description)
+  );
+}
+
+/**
+ * Shows a toast (one at a time). The same message while it is still open (a second "Integração
+ * atualizada!") refreshes that toast's timer instead of replacing it: no flicker, and screen
+ * readers do not hear it twice.
+ */
 export function toast(props: Toast) {
+  const current = memoryState.toasts[0];
+  if (current && sameMessage(props, current)) {
+    const id = current.id;
+    const base = props.duration ?? TOAST_DURATION_MS;
+    // Radix restarts the close timer when `duration` changes: alternate base and base + 1 ms.
+    const duration = current.duration === base ? base + 1 : base;
+    dispatch({ type: 'UPDATE_TOAST', toast: { id, duration } });
+    return {
+      id,
+      dismiss: () => dispatch({ type: 'DISMISS_TOAST', toastId: id }),
+      update: (next: Partial<ToasterToast>) => dispatch({ type: 'UPDATE_TOAST', toast: { ...next, id } }),
+    };
+  }
   const id = genId();
   const update = (next: Partial<ToasterToast>) => dispatch({ type: 'UPDATE_TOAST', toast: { ...next, id } });
   const dismiss = () => dispatch({ type: 'DISMISS_TOAST', toastId: id });

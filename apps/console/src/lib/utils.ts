@@ -18,13 +18,8 @@ export function firstName(name: string | null | undefined): string {
   return (name ?? '').trim().split(/\s+/)[0] ?? '';
 }
 
-const dateFormatter = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
-
-/** dd/mm/aaaa */
-export function formatDate(value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? '' : dateFormatter.format(date);
-}
+/** dd/mm/aaaa in the agency's time zone (lib/datetime). */
+export { formatDay as formatDate } from './datetime';
 
 export function formatBytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);

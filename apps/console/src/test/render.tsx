@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context';
+import { AuthContext, type AuthContextValue } from '@/features/auth';
 
 /** An auth context with the given state and spy actions, for screens tested without the API. */
 export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
@@ -12,6 +12,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     user,
     isLoading: false,
     isAuthenticated: user !== null,
+    sessionExpired: false,
     selectedRealEstate: user?.real_estates[0] ?? null,
     selectRealEstate: vi.fn(),
     login: vi.fn(),

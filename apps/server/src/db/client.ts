@@ -1,7 +1,6 @@
 /** The database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set. */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -16,7 +16,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: services accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export { migrationsFolder };
 
 export interface Database {
   db: Db;
@@ -25,8 +25,11 @@ export interface Database {
   /** The connection string, when the database is PostgreSQL (the queue opens its own pool). */
   url?: string;
   kind: 'pglite' | 'postgres';
-  /** Raw SQL for the few places that need it (queue, health). */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Raw SQL for the few places that need it (queue, health, the analytics beacon statement). `name`
+   * makes it a prepared statement on each PostgreSQL connection (parsed and planned once).
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: { name?: string }): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -41,12 +44,16 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover, admin) emits 'error' on the pool;
+    // unheard, that event would crash the process. The pool discards the client and the next query
+    // opens a new one (or fails, and that request gets its 5xx / the readiness probe its 503).
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       url: opts.databaseUrl,
       kind: 'postgres',
-      query: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      query: async (text, params, opts) => (await pool.query({ text, values: params as unknown[], name: opts?.name })).rows,
       close: () => pool.end(),
     };
   }
@@ -66,11 +73,37 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
-/** Applies the committed SQL migrations. A failure throws, and the start stops. */
+/** Any constant: the key of the session-level advisory lock that serialises migrators across replicas. */
+export const MIGRATION_LOCK_KEY = 4_242_001;
+const pgliteMigrations = new WeakMap<PGlite, Promise<void>>();
+
+/**
+ * Applies the committed SQL migrations. A failure throws, and the start stops.
+ *
+ * PostgreSQL: on one dedicated connection holding `pg_advisory_lock`, so replicas that start together
+ * run the migrator one after the other (the later ones find everything applied). The lock is a session
+ * lock: if the process dies mid-migration the connection closes and the lock is released.
+ * PGlite belongs to one process: callers in that process are chained instead.
+ */
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
-    await migratePg(database.db as never, { migrationsFolder });
-  } else {
-    await migratePglite(database.db as never, { migrationsFolder });
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      }
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    return;
   }
+  const pglite = database.client!;
+  const previous = pgliteMigrations.get(pglite) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => migratePglite(database.db as never, { migrationsFolder }));
+  pgliteMigrations.set(pglite, run);
+  await run;
 }

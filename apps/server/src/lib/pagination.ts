@@ -1,5 +1,17 @@
-/** Laravel-style list envelopes: {data, meta, links}. */
+/** Laravel-style list envelopes: {data, meta, links}, and the page of rows they hold. */
+import { desc } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Paginated } from '@vitrine/contracts';
+
+/**
+ * Page `q.page` of a list query (written with `.$dynamic()`), `q.per_page` rows, in the order of every
+ * list the console pages through: newest first, ties by id.
+ */
+export const newestFirstPage = <Q extends PgSelect>(query: Q, table: { createdAt: PgColumn; id: PgColumn }, q: { page: number; per_page: number }) =>
+  query
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
 
 export function paginate<T>(opts: { data: T[]; total: number; page: number; perPage: number; url: string; query?: Record<string, unknown> }): Paginated<T> {
   const { data, total, page, perPage } = opts;

@@ -22,22 +22,10 @@ export function createThrottle(db: Db) {
       const row = rowsOf<WindowRow>(result)[0]!;
       return { hits: Number(row.hits), retryAfterSeconds: secondsUntil(row.reset_at) };
     },
-    /** Counts one hit on several windows in one round trip. */
-    async hitMany(windows: [key: string, decaySeconds: number][]): Promise<ThrottleState[]> {
-      const keys = windows.map(([k]) => k);
-      const decays = windows.map(([, d]) => d);
-      const result = await db.execute(sql`
-        insert into rate_limits (key, hits, reset_at)
-        select k, 1, now() + make_interval(secs => d) from unnest(${sql.param(keys)}::text[], ${sql.param(decays)}::int[]) as w(k, d)
-        on conflict (key) do update set
-          hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        returning key, hits, reset_at`);
-      const rows = rowsOf<WindowRow & { key: string }>(result);
-      return keys.map((k) => {
-        const row = rows.find((r) => r.key === k)!;
-        return { hits: Number(row.hits), retryAfterSeconds: secondsUntil(row.reset_at) };
-      });
+    /** Counts one hit (or `count` hits) on several windows in one round trip. Keys must be distinct. */
+    async hitMany(windows: [key: string, decaySeconds: number, count?: number][]): Promise<ThrottleState[]> {
+      const result = await db.execute(hitWindowsSql(windows));
+      return statesOf(windows, rowsOf<WindowRow & { key: string }>(result));
     },
     /** The current state without counting. */
     async peek(key: string): Promise<ThrottleState> {
@@ -46,6 +34,12 @@ export function createThrottle(db: Db) {
       );
       const row = rowsOf<WindowRow>(result)[0];
       return row ? { hits: Number(row.hits), retryAfterSeconds: secondsUntil(row.reset_at) } : { hits: 0, retryAfterSeconds: 0 };
+    },
+    /** Sets (or extends) a window that ends in `seconds`: a lock. */
+    async lockFor(key: string, seconds: number) {
+      await db.execute(sql`
+        insert into rate_limits (key, hits, reset_at) values (${key}, 1, now() + make_interval(secs => ${seconds}))
+        on conflict (key) do update set hits = rate_limits.hits + 1, reset_at = greatest(rate_limits.reset_at, excluded.reset_at)`);
     },
     async clear(key: string) {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
@@ -56,6 +50,38 @@ export function createThrottle(db: Db) {
   };
 }
 export type Throttle = ReturnType<typeof createThrottle>;
+
+/**
+ * The statement behind hitMany, for callers that run it inside their own transaction or statement
+ * (analytics beacons count their window and take their locks in one round trip). Returns key, hits, reset_at.
+ */
+export function hitWindowsSql(windows: [key: string, decaySeconds: number, count?: number][]) {
+  const keys = windows.map(([k]) => k);
+  const decays = windows.map(([, d]) => d);
+  const counts = windows.map(([, , n]) => n ?? 1);
+  return sql`
+    insert into rate_limits (key, hits, reset_at)
+    select k, n, now() + make_interval(secs => d) from unnest(${sql.param(keys)}::text[], ${sql.param(decays)}::int[], ${sql.param(counts)}::int[]) as w(k, d, n)
+    order by k
+    on conflict (key) do update set
+      hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning key, hits, reset_at`;
+}
+
+/** The windows' states, in the order asked, from the statement's rows. */
+export function statesOf(windows: [key: string, ...unknown[]][], rows: (WindowRow & { key: string })[]): ThrottleState[] {
+  return windows.map(([k]) => {
+    const row = rows.find((r) => r.key === k)!;
+    return { hits: Number(row.hits), retryAfterSeconds: secondsUntil(row.reset_at) };
+  });
+}
+
+/** An account's lock after `failures` failed sign-ins (threshold reached): 1 min, doubling, at most 15 min. */
+export function accountLockSeconds(failures: number, threshold: number): number {
+  const over = Math.max(0, failures - threshold);
+  return Math.min(60 * 2 ** Math.min(over, 10), 15 * 60);
+}
 
 /** node-postgres returns {rows}, PGlite returns {rows} too; both through drizzle's execute. */
 export function rowsOf<T>(result: unknown): T[] {

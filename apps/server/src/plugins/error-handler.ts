@@ -17,6 +17,10 @@ const CODE_TABLE: Record<string, [number, string]> = {
   FST_FIELDS_LIMIT: [413, 'O formulário tem campos demais.'],
   FST_PROTO_VIOLATION: [400, MESSAGES.invalidMultipart],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Envie o formulário como multipart/form-data.'],
+  // @fastify/compress also reads compressed request bodies (gzip, br, deflate); bodyLimit counts the
+  // decompressed bytes, so a small bomb still ends in FST_ERR_CTP_BODY_TOO_LARGE above.
+  FST_CP_ERR_INVALID_CONTENT: [400, 'O corpo da requisição não pôde ser descompactado (confira o Content-Encoding).'],
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: [415, 'Compactação do corpo não suportada: envie sem compactar, ou com gzip, br ou deflate.'],
   FST_ERR_RESPONSE_SERIALIZATION: [500, MESSAGES.serverError],
 };
 

@@ -1,19 +1,24 @@
 /**
  * The job queue: pg-boss on the same database (PGlite or PostgreSQL), so a job can be enqueued in the
- * transaction that writes the rows it is about. Workers run in this process unless RUN_WORKER=false.
+ * transaction that writes the rows it is about. The jobs themselves are defined in jobs/, and their
+ * workers started by jobs/workers.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type JobInsert, type JobResult, type SendOptions } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type JobResult } from 'pg-boss';
 import type { Tx } from '../db/client.ts';
+import { toJobInsert, type JobDefinition, type JobPayload } from '../jobs/define-job.ts';
 
 export interface Queue {
   boss: PgBoss;
-  /** Enqueues inside the caller's transaction: the job exists if and only if the transaction commits. */
-  sendInTx(tx: Tx, name: string, data: object, options?: SendOptions): Promise<string | null>;
-  /** Many jobs of one queue in one statement, inside the caller's transaction. */
-  insertInTx(tx: Tx, name: string, jobs: JobInsert[]): Promise<void>;
+  /**
+   * Enqueues a job of a definition in jobs/ inside the caller's transaction: the job exists if and only
+   * if the transaction commits. The payload is checked against the job's schema first.
+   */
+  enqueue<J extends JobDefinition>(tx: Tx, job: J, payload: JobPayload<J>, options?: { startAfter?: Date }): Promise<void>;
+  /** Many jobs of one definition in one statement, inside the caller's transaction. */
+  enqueueMany<J extends JobDefinition>(tx: Tx, job: J, payloads: JobPayload<J>[]): Promise<void>;
   /**
    * Creates a queue if needed and loads it into pg-boss's queue cache. Every queue is declared at start:
    * a first send inside a transaction must not look the queue up on another connection (on PGlite that
@@ -22,11 +27,11 @@ export interface Queue {
   declare(name: string): Promise<void>;
   /**
    * Registers a per-job handler, run for up to `batchSize` jobs at once; a job whose handler throws is
-   * retried by pg-boss, the others complete. Returns false when this process does not run workers.
+   * retried by pg-boss, the others complete. Only jobs/workers.ts calls it, for the registry's jobs.
    */
-  work<T>(name: string, options: { batchSize?: number; pollers?: number }, handle: (data: T) => Promise<void>): Promise<boolean>;
-  /** Wakes this process's workers for a queue now, instead of at the next poll. */
-  wake(name: string): void;
+  work(name: string, options: { batchSize: number; pollers: number }, handle: (data: unknown) => Promise<void>): Promise<void>;
+  /** Wakes this process's workers of a job now, instead of at their next poll (no-op without workers). */
+  wake(job: JobDefinition): void;
 }
 
 declare module 'fastify' {
@@ -37,7 +42,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const { database, config } = app;
+    const { database } = app;
     // On PostgreSQL pg-boss gets its own small pool, so its polling and upkeep never wait on (or starve)
     // the API's connections; on PGlite there is one connection for everyone.
     const boss =
@@ -50,17 +55,19 @@ export default fp(
     const workers = new Map<string, string[]>();
     const queue: Queue = {
       boss,
-      sendInTx: (tx, name, data, options) => boss.send(name, data, { ...options, db: fromDrizzle(tx as never, sql as never) }),
-      async insertInTx(tx, name, jobs) {
-        if (jobs.length) await boss.insert(name, jobs, { db: fromDrizzle(tx as never, sql as never) });
+      async enqueue(tx, job, payload, options) {
+        const { data, ...jobOptions } = toJobInsert(job, payload, options);
+        await boss.send(job.name, data!, { ...jobOptions, db: fromDrizzle(tx as never, sql as never) });
       },
-      async work<T>(name: string, options: { batchSize?: number; pollers?: number }, handle: (data: T) => Promise<void>) {
-        if (!config.RUN_WORKER) return false;
+      async enqueueMany(tx, job, payloads) {
+        if (payloads.length) await boss.insert(job.name, payloads.map((p) => toJobInsert(job, p)), { db: fromDrizzle(tx as never, sql as never) });
+      },
+      async work(name, options, handle) {
         const ids: string[] = [];
-        for (let i = 0; i < (options.pollers ?? 1); i++) {
-          const id = await boss.work<T>(
+        for (let i = 0; i < options.pollers; i++) {
+          const id = await boss.work(
             name,
-            { batchSize: options.batchSize ?? 1, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true, perJobResults: true },
+            { batchSize: options.batchSize, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true, perJobResults: true },
             async (jobs): Promise<JobResult[]> => {
               const settled = await Promise.allSettled(jobs.map((job) => handle(job.data)));
               return settled.map((r, i) => {
@@ -72,15 +79,14 @@ export default fp(
           ids.push(id);
         }
         workers.set(name, ids);
-        return true;
       },
       async declare(name) {
         if (!(await boss.getQueue(name))) await boss.createQueue(name);
         // complete() on an id that cannot exist is a no-op that fills the queue cache.
         await boss.complete(name, '00000000-0000-0000-0000-000000000000');
       },
-      wake(name) {
-        for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+      wake(job) {
+        for (const id of workers.get(job.name) ?? []) boss.notifyWorker(id);
       },
     };
     app.decorate('queue', queue);

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogImports, deliveries, leads, pages } from '../db/schema.ts';
-import { captureLead } from '../modules/leads/capture-lead.ts';
+import { captureLead } from '../modules/leads/index.ts';
 import { PNG_1X1, TestClient, addMember, createOwner, createTestContext, insertPage, multipart, type TestContext } from './test-app.ts';
 
 let ctx: TestContext;
@@ -22,7 +22,7 @@ beforeAll(async () => {
 
   victim = await createOwner(ctx, 'Vítima');
   const page = await insertPage(ctx, victim.realEstateId, { title: 'Página da vítima' });
-  const { lead } = await captureLead(ctx.app, { realEstateId: victim.realEstateId, pageId: page.id, name: 'Lead da vítima', phone: '11988887777', consent: true });
+  const { lead } = await captureLead(ctx.app.deps, { realEstateId: victim.realEstateId, pageId: page.id, name: 'Lead da vítima', phone: '11988887777', consent: true });
   const [delivery] = await ctx.database.db.insert(deliveries).values({ realEstateId: victim.realEstateId, leadId: lead.id, integration: 'webhook', status: 'failed' }).returning();
   const [imp] = await ctx.database.db.insert(catalogImports).values({ realEstateId: victim.realEstateId, status: 'done' }).returning();
   Object.assign(ids, {
@@ -56,6 +56,7 @@ function bodyFor(method: string, path: string): { body?: string | Buffer | Recor
     'PUT /v1/real-estates/{id}/integrations': { body: { name: 'arbo', payload: { api_key: 'invasor' } } },
     'POST /v1/real-estates/{id}/pages': { body: { page: { title: 'Invasora' } } },
     'PUT /v1/pages/{id}': { body: { title: 'Invadida' } },
+    'POST /v1/pages/{id}/preview': { body: { title: 'Espiada' } },
     'POST /v1/pages/{id}/photos': { body: photo.body, headers: photo.headers },
     'PUT /v1/pages/{id}/photos': { body: { order: ['p1'] } },
     'PATCH /v1/leads/{id}': { body: { status: 'perdido' } },
@@ -121,18 +122,101 @@ describe('CSRF: every state-changing console call without the token', () => {
   });
 });
 
+/**
+ * Roles (api-contract.md): an agent (corretor) works dashboard, pages and videos, leads and analytics;
+ * not users, integrations, preferences, subscription or the agency profile. Decided for issue 16: the
+ * CSV export of every lead and the replay of a delivery to the CRM are manager-only too (the agent
+ * sees leads and their delivery status in the console, but neither bulk-exports them nor resends).
+ * Every route of the document is in one list or the other, so a new route fails here until classified.
+ */
+const MANAGER_ONLY = [
+  'GET /v1/real-estates/{id}/integrations',
+  'PUT /v1/real-estates/{id}/integrations',
+  'GET /v1/real-estates/{id}/integrations/test',
+  'POST /v1/real-estates/{id}/integrations/test-lead',
+  'GET /v1/real-estates/{id}/integrations/webhook/secret',
+  'POST /v1/real-estates/{id}/integrations/webhook/secret/rotate',
+  'PUT /v1/real-estates/{id}',
+  'POST /v1/real-estates/{id}',
+  'GET /v1/real-estates/{id}/leads/export',
+  'POST /v1/deliveries/{id}/replay',
+];
+
+/** Open to every member, agents included (or not tied to an agency at all). */
+const AGENT_ALLOWED = [
+  'GET /healthz',
+  'GET /health/live',
+  'GET /health/ready',
+  'GET /v1/public/demo',
+  'POST /v1/demo/login',
+  'GET /v1/public/config',
+  'POST /v1/login',
+  'POST /v1/logout',
+  'GET /v1/me',
+  'POST /v1/register',
+  'POST /v1/forgot-password',
+  'POST /v1/reset-password',
+  'POST /v1/real-estates',
+  'GET /v1/real-estates/{id}',
+  'GET /v1/real-estates/{id}/deliveries',
+  'GET /v1/deliveries/{id}',
+  'GET /v1/real-estates/{id}/pages',
+  'POST /v1/real-estates/{id}/pages',
+  'DELETE /v1/pages/many',
+  'GET /v1/pages/{id}',
+  'PUT /v1/pages/{id}',
+  'DELETE /v1/pages/{id}',
+  'PATCH /v1/pages/{id}/get-title',
+  'POST /v1/pages/{id}/preview',
+  'POST /v1/pages/{id}/photos',
+  'PUT /v1/pages/{id}/photos',
+  'DELETE /v1/pages/{id}/photos/{photoId}',
+  'POST /v1/pages/import/facebook-catalog',
+  'GET /v1/imports/{id}',
+  'GET /v1/real-estates/{id}/imports',
+  'GET /v1/real-estates/{id}/leads',
+  'GET /v1/leads/{id}',
+  'PATCH /v1/leads/{id}',
+  'POST /v1/leads/{id}/release',
+  'POST /v1/public/events',
+  'GET /v1/real-estates/{id}/analytics',
+  'GET /v1/real-estates/{id}/analytics/events',
+];
+
 describe('roles: what an agent may not do', () => {
-  it('owner/admin-only routes answer 403 to an agent of the same agency', async () => {
+  it('every route is classified as manager-only or open to agents', () => {
+    const known = new Set([...MANAGER_ONLY, ...AGENT_ALLOWED]);
+    const unclassified = routes.map(([m, p]) => `${m} ${p}`).filter((r) => !known.has(r));
+    expect(unclassified).toEqual([]);
+    const listed = new Set(routes.map(([m, p]) => `${m} ${p}`));
+    expect(MANAGER_ONLY.filter((r) => !listed.has(r))).toEqual([]);
+  });
+
+  it('owner/admin-only routes answer 403 to an agent of the same agency, and change nothing', async () => {
     const agent = await addMember(ctx, victim.realEstateId, 'agent');
     const c = new TestClient(ctx.app);
     await c.login(agent.email);
-    const managerOnly = routes.filter(([m, p]) => p.startsWith('/v1/real-estates/{id}/integrations') || (p === '/v1/real-estates/{id}' && m !== 'GET'));
-    expect(managerOnly.length).toBe(8);
     const wrong: string[] = [];
-    for (const [method, path] of managerOnly) {
+    for (const route of MANAGER_ONLY) {
+      const [method, path] = route.split(' ') as [string, string];
       const { body, headers } = bodyFor(method, path);
       const res = await c.request(method as 'GET', urlFor(path), { body: body as Record<string, unknown>, headers });
-      if (res.statusCode !== 403) wrong.push(`${method} ${path} → ${res.statusCode}`);
+      if (res.statusCode !== 403) wrong.push(`${route} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    const [d] = await ctx.database.db.select().from(deliveries).where(eq(deliveries.id, ids['/v1/deliveries/{id}']!));
+    expect(d!.status).toBe('failed');
+  });
+
+  it('what an agent may do answers them (reads of pages, leads, deliveries, imports)', async () => {
+    const agent = await addMember(ctx, victim.realEstateId, 'agent');
+    const c = new TestClient(ctx.app);
+    await c.login(agent.email);
+    const wrong: string[] = [];
+    for (const route of AGENT_ALLOWED.filter((r) => r.startsWith('GET ') && r.includes('{id}'))) {
+      const path = route.slice(4);
+      const res = await c.get(urlFor(path));
+      if (res.statusCode !== 200) wrong.push(`${route} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });

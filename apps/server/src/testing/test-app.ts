@@ -12,7 +12,8 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { memberships, pages } from '../db/schema.ts';
-import { createRealEstate, createUser } from '../modules/auth/users.service.ts';
+import { createUser } from '../modules/auth/index.ts';
+import { createRealEstate } from '../modules/real-estates/index.ts';
 import type { Role } from '@vitrine/contracts';
 
 export interface TestContext {
@@ -32,14 +33,19 @@ export async function createTestContext(
   overrides: Partial<AppConfig> = {},
   env: NodeJS.ProcessEnv = {},
   logger?: FastifyServerOptions['logger'],
+  /** Runs between building and ready(): hooks a test adds to watch the app (e.g. preSerialization). */
+  beforeReady?: (app: FastifyInstance) => void,
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrine-app-'));
   const database = await openTestDatabase();
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', ...env },
+    // Load shedding watches the whole process's event loop, which the other apps of a test file block
+    // while they start: off here unless a test turns it on.
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
     { dataDir, appKey: randomBytes(32), ...overrides },
   );
   const app = await buildApp({ config, database, logger });
+  beforeReady?.(app);
   await app.ready();
   return {
     app,
@@ -62,14 +68,14 @@ export const TEST_PASSWORD = 'senha-segura-123';
 /** A user with an agency of their own (owner), through the same services the app uses. */
 export async function createOwner(ctx: TestContext, agencyName = 'Imobiliária Teste') {
   const email = uniqueEmail('owner');
-  const userId = await createUser(ctx.database.db, { name: 'Dona Teste', email, password: TEST_PASSWORD });
-  const realEstateId = await createRealEstate(ctx.database.db, { name: agencyName, ownerId: userId });
+  const userId = await createUser(ctx.app.deps, { name: 'Dona Teste', email, password: TEST_PASSWORD });
+  const realEstateId = await createRealEstate(ctx.app.deps, { name: agencyName, ownerId: userId });
   return { userId, email, realEstateId };
 }
 
 export async function addMember(ctx: TestContext, realEstateId: number, role: Role) {
   const email = uniqueEmail(role);
-  const userId = await createUser(ctx.database.db, { name: `Membro ${role}`, email, password: TEST_PASSWORD });
+  const userId = await createUser(ctx.app.deps, { name: `Membro ${role}`, email, password: TEST_PASSWORD });
   await ctx.database.db.insert(memberships).values({ realEstateId, userId, role });
   return { userId, email };
 }

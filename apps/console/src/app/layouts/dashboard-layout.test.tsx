@@ -160,4 +160,4 @@ describe('dashboard shell', () => {
   });
 });
 
-vi.mock('@/features/support/components/help-widget', () => ({ HelpWidget: () => null }));
+vi.mock('@/features/support', () => ({ HelpWidget: () => null }));

@@ -42,7 +42,8 @@ export function PublicLayout() {
         <Outlet />
       </div>
       <footer className="border-t bg-muted/40">
-        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        {/* Clear of the floating help button (bottom-right, 3rem): below it on phones, beside it until xl. */}
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-8 pb-20 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 sm:pr-20 sm:pb-8 xl:pr-6">
           <p>
             © {new Date().getFullYear()} {APP_NAME}. Feito para imobiliárias brasileiras.
           </p>

@@ -7,7 +7,7 @@ import { isSignOutState } from './sign-out';
 
 // The floating help button is not needed for the first paint.
 const HelpWidget = lazy(async () => ({
-  default: (await import('@/features/support/components/help-widget')).HelpWidget,
+  default: (await import('@/features/support')).HelpWidget,
 }));
 
 /** Wraps every route: the 401 redirect through the router, scroll restoration, the help widget. */
@@ -31,7 +31,7 @@ export function RootLayout() {
     setLoginRedirect(() => {
       const from = locationRef.current;
       if (from.pathname === paths.login || from.pathname === paths.loginAlias) return;
-      void navigate(paths.loginAlias, { replace: true, state: { from } });
+      void navigate(paths.loginAlias, { replace: true, state: { from, expired: true } });
     });
     return () => setLoginRedirect(null);
   }, [navigate]);

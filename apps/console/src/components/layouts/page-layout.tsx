@@ -78,7 +78,7 @@ export function PageLayout({
                 size="icon"
                 aria-label="Voltar"
                 className="mt-0.5"
-                onClick={() => (backUrl ? navigate(backUrl) : navigate(-1))}
+                onClick={() => void (backUrl ? navigate(backUrl) : navigate(-1))}
               >
                 <ArrowLeft />
               </Button>

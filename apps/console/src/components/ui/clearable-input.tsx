@@ -10,6 +10,10 @@ interface ClearableInputProps extends Omit<ComponentProps<'input'>, 'value' | 'o
   clearLabel: string;
   /** Masked, with a show/hide toggle (passwords). */
   secret?: boolean;
+  /** Shows the clear button even while the input is empty (a stored value the input does not show). */
+  clearable?: boolean;
+  /** What the clear button does; by default onValueChange(''). */
+  onClear?: () => void;
   type?: 'text' | 'url' | 'email' | 'tel' | 'search';
 }
 
@@ -22,6 +26,8 @@ export function ClearableInput({
   onValueChange,
   clearLabel,
   secret = false,
+  clearable = false,
+  onClear,
   type = 'text',
   className,
   disabled,
@@ -29,7 +35,7 @@ export function ClearableInput({
 }: ClearableInputProps) {
   const [visible, setVisible] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const showClear = value !== '' && !disabled;
+  const showClear = (value !== '' || clearable) && !disabled;
   const buttons = (showClear ? 1 : 0) + (secret ? 1 : 0);
   const iconButton =
     'inline-flex size-7 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&_svg]:size-4';
@@ -54,7 +60,8 @@ export function ClearableInput({
               title={clearLabel}
               className={iconButton}
               onClick={() => {
-                onValueChange('');
+                if (onClear) onClear();
+                else onValueChange('');
                 inputRef.current?.focus();
               }}
             >

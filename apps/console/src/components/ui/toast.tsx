@@ -10,7 +10,9 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
+        // Bottom-right, above the help button (bottom-4 right-4, 3rem): never over the header's
+        // actions or the phone's menu button. Phones: the full width, above the safe area.
+        'fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 px-3 pt-3 pb-[calc(env(safe-area-inset-bottom)+4.5rem)] outline-none sm:max-w-[420px] sm:px-4',
         className,
       )}
       {...props}

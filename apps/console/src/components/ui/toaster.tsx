@@ -1,6 +1,6 @@
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '@vitrine/contracts/constants';
 import { sanitizeHtml } from '@/lib/sanitize-html';
-import { useToast } from '@/lib/toast';
+import { isStaticHtml, staticHtmlSource, useToast } from '@/lib/toast';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 
 export function Toaster() {
@@ -16,8 +16,8 @@ export function Toaster() {
         <Toast key={id} variant={variant} {...props}>
           <div className="grid gap-1">
             {title && <ToastTitle>{title}</ToastTitle>}
-            {typeof description === 'string' ? (
-              <ToastDescription dangerouslySetInnerHTML={{ __html: sanitizeHtml(description) }} />
+            {isStaticHtml(description) ? (
+              <ToastDescription dangerouslySetInnerHTML={{ __html: sanitizeHtml(staticHtmlSource(description)) }} />
             ) : (
               description && <ToastDescription>{description}</ToastDescription>
             )}

@@ -5,6 +5,8 @@ export interface AuthContextValue {
   user: User | null;
   isLoading: boolean;
   isAuthenticated: boolean;
+  /** The session ended with a 401 (not a sign-out): protected routes then go to /login (spec §8). */
+  sessionExpired: boolean;
   selectedRealEstate: RealEstateSummary | null;
   selectRealEstate: (id: number | null) => void;
   login: (email: string, password: string) => Promise<User>;

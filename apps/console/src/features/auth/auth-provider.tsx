@@ -28,6 +28,8 @@ interface AuthState {
   user: User | null;
   selectedRealEstateId: number | null;
   isLoading: boolean;
+  /** Set by a 401 (the server ended the session); cleared by the next sign-in. */
+  sessionExpired?: boolean;
 }
 
 const SIGNED_OUT: AuthState = { user: null, selectedRealEstateId: null, isLoading: false };
@@ -206,7 +208,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       onSessionExpired(() => {
         sessionEpoch.current += 1;
-        apply(SIGNED_OUT);
+        apply({ ...SIGNED_OUT, sessionExpired: true });
         dropAgencyQueries(null);
       }),
     [apply, dropAgencyQueries],
@@ -219,6 +221,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: state.user,
       isLoading: state.isLoading,
       isAuthenticated: state.user !== null,
+      sessionExpired: state.sessionExpired === true,
       selectedRealEstate,
       selectRealEstate,
       login,

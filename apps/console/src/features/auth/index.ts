@@ -1,4 +1,5 @@
-// Public API of the auth feature: the one feature other features may import (auth is cross-cutting).
+// Public API of the auth feature (CONTRIBUTING.md, "Module boundaries"): the session every screen reads.
 export { AuthProvider } from './auth-provider';
-export { useAuth, type AuthContextValue } from './auth-context';
+// AuthContext itself is for tests (src/test/render.tsx provides a session without the server).
+export { AuthContext, useAuth, type AuthContextValue } from './auth-context';
 export { ProtectedRoute } from './components/protected-route';

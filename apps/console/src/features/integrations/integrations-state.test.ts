@@ -2,8 +2,10 @@ import { INTEGRATION_AUTOSAVE_DELAY_MS } from '@vitrine/contracts/constants';
 import {
   DEFAULT_WEBHOOK_AUTH_TYPE,
   INTEGRATION_NAMES,
+  SECRET_MASK,
   defaultPayload,
   type IntegrationName,
+  type IntegrationView,
   type WebhookPayload,
 } from '@vitrine/contracts';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +21,6 @@ import {
   type IntegrationEntry,
   type IntegrationsAction,
   type IntegrationsState,
-  type IntegrationView,
 } from './integrations-state';
 
 const webhook = (url: string, auth: Partial<WebhookPayload['authentication']> = {}): WebhookPayload => ({
@@ -291,6 +292,33 @@ describe('auto-save is due only while the form has content and has been edited (
     );
     expect(state.arbo.storedHasContent).toBe(false);
     expect(shouldAutoSave(run(state, edit('arbo', { api_key: '' })).arbo)).toBe(false);
+  });
+
+  it('a credential kept as the mask follows the server when it answers it empty (no longer stored)', () => {
+    const initial = initIntegrationsState(
+      normalizeIntegrations([
+        {
+          name: 'webhook',
+          is_active: true,
+          payload: webhook('https://a.test/x', { type: 'header', key: 'X-K', value: SECRET_MASK }),
+        },
+      ]),
+    );
+    const moved = webhook('https://b.test/x', { type: 'none', key: 'X-K', value: SECRET_MASK });
+    let state = run(initial, edit('webhook', moved), { type: 'saveStarted', name: 'webhook' });
+    state = run(state, {
+      type: 'saveSucceeded',
+      name: 'webhook',
+      saved: view('webhook', webhook('https://b.test/x', { type: 'none', key: 'X-K', value: '' })),
+    });
+    expect((state.webhook.payload as WebhookPayload).authentication.value).toBe('');
+    // still stored: the mask stays
+    state = run(initial, edit('webhook', { ...moved, url: 'https://a.test/y' }), {
+      type: 'saveSucceeded',
+      name: 'webhook',
+      saved: view('webhook', webhook('https://a.test/y', { type: 'none', key: 'X-K', value: SECRET_MASK })),
+    });
+    expect((state.webhook.payload as WebhookPayload).authentication.value).toBe(SECRET_MASK);
   });
 
   it('not after the save started, until the next edit', () => {

@@ -6,12 +6,16 @@
 import {
   DEFAULT_WEBHOOK_AUTH_TYPE,
   INTEGRATION_NAMES,
+  INTEGRATION_SECRET_FIELDS,
+  SECRET_MASK,
   WEBHOOK_AUTH_TYPES,
   defaultPayload,
   isIntegrationActive,
   type IntegrationName,
   type IntegrationPayloads,
   type IntegrationStatus,
+  type IntegrationTestResult,
+  type IntegrationView,
   type WebhookAuthType,
   type WebhookPayload,
 } from '@vitrine/contracts';
@@ -19,32 +23,6 @@ import {
 export type SaveStatus = 'idle' | 'saving' | 'error';
 export type AnyPayload = IntegrationPayloads[IntegrationName];
 export type Halted = NonNullable<IntegrationStatus['halted']>;
-
-/** One integration as the server answers it: spec §3's {name, is_active, payload} plus read-only facts. */
-export type IntegrationView = {
-  [K in IntegrationName]: {
-    name: K;
-    is_active: boolean;
-    payload: IntegrationPayloads[K];
-  } & IntegrationStatus;
-}[IntegrationName];
-
-/** Per-integration line of GET …/integrations/test (data.results). */
-export interface IntegrationTestResult {
-  name: IntegrationName;
-  is_active: boolean;
-  /** null when the integration is not configured (not tested). */
-  ok: boolean | null;
-  verified: boolean;
-  message: string;
-}
-
-export const INTEGRATION_LABELS: Record<IntegrationName, string> = {
-  webhook: 'Webhook',
-  go_harry: 'GoHarry',
-  arbo: 'Arbo',
-  jetimob: 'Jetimob',
-};
 
 /** Order of the cards on the screen (spec §2). */
 export const CARD_ORDER = [
@@ -255,6 +233,7 @@ export function integrationsReducer(state: IntegrationsState, action: Integratio
     case 'saveSucceeded': {
       const { saved } = action;
       return update(state, action.name, {
+        payload: forgetDroppedSecrets(action.name, state[action.name].payload, saved.payload),
         saveStatus: 'idle',
         saveError: null,
         fieldErrors: {},
@@ -295,6 +274,33 @@ export function integrationsReducer(state: IntegrationsState, action: Integratio
         ...testDetail(entry, action.results, action.at),
       }));
   }
+}
+
+type PlainObject = Record<string, unknown>;
+const valueAt = (payload: unknown, path: readonly string[]): unknown =>
+  path.reduce<unknown>(
+    (node, k) => (node && typeof node === 'object' ? (node as PlainObject)[k] : undefined),
+    payload,
+  );
+function withValueAt<P>(payload: P, path: readonly string[], value: unknown): P {
+  const [head, ...rest] = path as [string, ...string[]];
+  const node = { ...(payload as PlainObject) };
+  node[head] = rest.length ? withValueAt(node[head], rest, value) : value;
+  return node as P;
+}
+
+/**
+ * A credential the form holds as SECRET_MASK ("keep the stored one") that the server answers
+ * empty is no longer stored (the webhook's unused header value is dropped when the URL moves to
+ * another address): the form follows, so that it does not claim "(salvo)". Typed values and
+ * other fields are left as they are (they may have been edited while the save was in flight).
+ */
+function forgetDroppedSecrets(name: IntegrationName, form: AnyPayload, saved: AnyPayload): AnyPayload {
+  return INTEGRATION_SECRET_FIELDS[name].reduce(
+    (out, path) =>
+      valueAt(out, path) === SECRET_MASK && valueAt(saved, path) === '' ? withValueAt(out, path, '') : out,
+    form,
+  );
 }
 
 /** The server's per-integration verdict, kept for the card (only for integrations it tested). */

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Delivery } from './api/get-deliveries';
 import { getIntegrations } from './api/get-integrations';
-import type { IntegrationView } from './integrations-state';
+import type { Delivery, IntegrationView } from '@vitrine/contracts';
 
 /** Wait for the lists refreshed together (after a test lead, a replay) before asking once. */
 const SETTLE_MS = 250;

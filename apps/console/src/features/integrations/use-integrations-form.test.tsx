@@ -1,11 +1,11 @@
 import { INTEGRATION_AUTOSAVE_DELAY_MS } from '@vitrine/contracts/constants';
-import type { IntegrationName } from '@vitrine/contracts';
+import type { IntegrationName, IntegrationView } from '@vitrine/contracts';
 import { act, renderHook } from '@testing-library/react';
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
 import type { SaveIntegrationInput } from './api/save-integration';
-import { normalizeIntegration, normalizeIntegrations, type IntegrationView } from './integrations-state';
+import { normalizeIntegration, normalizeIntegrations } from './integrations-state';
 import { useIntegrationsForm, type IntegrationsGateway } from './use-integrations-form';
 
 vi.mock('@/lib/toast', () => ({ toast: vi.fn() }));

@@ -4,7 +4,7 @@
  * own last edit; saves of one integration are chained so that they reach the server in order.
  */
 import { INTEGRATION_AUTOSAVE_DELAY_MS } from '@vitrine/contracts/constants';
-import { INTEGRATION_NAMES, type IntegrationName } from '@vitrine/contracts';
+import { INTEGRATION_NAMES, type IntegrationName, type IntegrationView } from '@vitrine/contracts';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { SaveIntegrationInput } from './api/save-integration';
@@ -14,7 +14,6 @@ import {
   integrationsReducer,
   shouldAutoSave,
   type AnyPayload,
-  type IntegrationView,
 } from './integrations-state';
 import { MESSAGES } from './messages';
 import { payloadFieldErrors, serverMessage } from './server-message';

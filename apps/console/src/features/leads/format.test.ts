@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime as sharedDateTime } from '@/lib/datetime';
 import { campaignSummary, formatDateTime, formatPhone, telHref, whatsappMessage, whatsappUrl } from './format';
 
 describe('lead formats', () => {
@@ -12,6 +13,12 @@ describe('lead formats', () => {
 
   it('shows dates as dd/mm/aaaa hh:mm in São Paulo time', () => {
     expect(formatDateTime('2025-03-10T15:05:00Z')).toBe('10/03/2025 12:05');
+  });
+
+  it('reads a moment as the rest of the console does (lib/datetime, issue 9)', () => {
+    // 01:33 UTC on 10 March is still 9 March, 22:33, in São Paulo.
+    expect(formatDateTime('2026-03-10T01:33:00.000Z')).toBe('09/03/2026 22:33');
+    expect(formatDateTime('2026-03-10T01:33:00.000Z')).toBe(sharedDateTime('2026-03-10T01:33:00.000Z'));
   });
 
   it('prefills WhatsApp with the first name, the agency and the property', () => {

@@ -1,58 +1,9 @@
 /** pt-BR presentation of leads: phone, dates, contact links, campaign summary. */
-import { LEAD_SOURCE_LABELS, type IntegrationName } from '@vitrine/contracts';
+import { LEAD_SOURCE_LABELS, type Lead } from '@vitrine/contracts';
 import { firstName } from '@/lib/utils';
-import type { Lead } from './types';
 
-/** São Paulo time: the server filters dates (from/to) in -03:00, so the console shows and groups the same way. */
-export const LEADS_TIME_ZONE = 'America/Sao_Paulo';
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: LEADS_TIME_ZONE,
-});
-const dateOnly = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: LEADS_TIME_ZONE,
-});
-const timeOnly = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: LEADS_TIME_ZONE });
-/** en-CA formats as YYYY-MM-DD. */
-const isoDay = new Intl.DateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  timeZone: LEADS_TIME_ZONE,
-});
-
-const valid = (value: string | Date | null | undefined): Date | null => {
-  if (!value) return null;
-  const d = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(d.getTime()) ? null : d;
-};
-
-/** dd/mm/aaaa hh:mm */
-export function formatDateTime(value: string | null | undefined): string {
-  const d = valid(value);
-  return d ? dateTime.format(d).replace(',', '') : '';
-}
-export function formatDay(value: string | Date | null | undefined): string {
-  const d = valid(value);
-  return d ? dateOnly.format(d) : '';
-}
-export function formatTime(value: string | null | undefined): string {
-  const d = valid(value);
-  return d ? timeOnly.format(d) : '';
-}
-/** The São Paulo calendar day of an instant, as YYYY-MM-DD. */
-export function dayKey(value: string | Date): string {
-  const d = valid(value);
-  return d ? isoDay.format(d) : '';
-}
+/** Dates and times: the console's one formatting module, in the agency's time zone. */
+export { AGENCY_TIME_ZONE as LEADS_TIME_ZONE, dayKey, formatDateTime, formatDay, formatTime } from '@/lib/datetime';
 
 /** (11) 98888-7777 / (11) 3333-4444; anything else as it came. */
 export function formatPhone(national: string | null | undefined): string {
@@ -99,17 +50,6 @@ export function campaignSummary(lead: Pick<Lead, 'utm' | 'gclid' | 'fbclid' | 's
   if (lead.gclid) return 'Google Ads';
   if (lead.fbclid) return 'Facebook/Instagram';
   return sourceLabel(lead.source);
-}
-
-export const INTEGRATION_LABELS: Record<IntegrationName, string> = {
-  webhook: 'Webhook',
-  arbo: 'Arbo',
-  jetimob: 'Jetimob',
-  go_harry: 'GoHarry',
-};
-
-export function integrationLabel(name: string): string {
-  return (INTEGRATION_LABELS as Record<string, string>)[name] ?? name;
 }
 
 const number = new Intl.NumberFormat('pt-BR');

@@ -11,7 +11,7 @@ import {
   type IntegrationName,
   type LeadStatus,
 } from '@vitrine/contracts';
-import { DELIVERY_STATUSES, type DeliveryStatus } from './types';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '@vitrine/contracts';
 
 export const LEADS_TABS = ['leads', 'entregas'] as const;
 export type LeadsTab = (typeof LEADS_TABS)[number];

@@ -1,5 +1,5 @@
 /** The /leads screen's state, read from and written to the query string. */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   clearFilters,
@@ -32,19 +32,38 @@ export function useLeadsUrl() {
   const deliveryFilters = useMemo(() => parseDeliveryFilters(params), [params]);
   const leadId = params.get(LEAD_PARAM);
 
+  // useSearchParams' functional setter is handed the params of the last render, not the last
+  // change: a second change made before the first one renders (one date typed right after the
+  // other while the list re-renders) would drop the first. Changes not rendered yet are kept here
+  // and built upon; any new render of the URL (ours, or the back button) starts over from it.
+  const unrendered = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    unrendered.current = null;
+  }, [params]);
+
+  const change = useCallback(
+    (next: (prev: URLSearchParams) => URLSearchParams, options: { replace?: boolean } = {}) =>
+      setParams(
+        (prev) => {
+          const changed = next(unrendered.current ?? prev);
+          unrendered.current = changed;
+          return changed;
+        },
+        { replace: options.replace },
+      ),
+    [setParams],
+  );
+
   /** Each change is a history entry (the back button undoes it) unless `replace`. */
   const update = useCallback(
     (patch: ParamPatch, options: { replace?: boolean } = {}) =>
-      setParams((prev) => patchParams(prev, patch), { replace: options.replace }),
-    [setParams],
+      change((prev) => patchParams(prev, patch), options),
+    [change],
   );
 
-  const setTab = useCallback(
-    (next: LeadsTab) => setParams((prev) => paramsForTab(prev, next)),
-    [setParams],
-  );
+  const setTab = useCallback((next: LeadsTab) => change((prev) => paramsForTab(prev, next)), [change]);
 
-  const clear = useCallback(() => setParams((prev) => clearFilters(prev)), [setParams]);
+  const clear = useCallback(() => change(clearFilters), [change]);
 
   /** The URL of this screen with another lead open (for links: keyboard and new-tab friendly). */
   const leadHref = useCallback(
@@ -60,11 +79,11 @@ export function useLeadsUrl() {
 
   const closeLead = useCallback(() => {
     if (depth > 0) {
-      navigate(-depth);
+      void navigate(-depth);
       return;
     }
     // Opened from a shared link or an e-mail alert: there is no step to go back to.
-    setParams(
+    change(
       (prev) => {
         const next = new URLSearchParams(prev);
         next.delete(LEAD_PARAM);
@@ -72,7 +91,7 @@ export function useLeadsUrl() {
       },
       { replace: true },
     );
-  }, [depth, navigate, setParams]);
+  }, [depth, navigate, change]);
 
   return {
     params,

@@ -3,7 +3,7 @@
  * minus the currency that is always BRL. Form values hold '' for empty texts and null for empty
  * numbers, so that typing and erasing leaves the form clean.
  */
-import { pageFields, type Page } from '@vitrine/contracts';
+import { maskCep, maskPhone, pageFields, type Page } from '@vitrine/contracts';
 import type { z } from 'zod';
 
 export const pageFormSchema = pageFields.omit({ currency: true });
@@ -66,6 +66,9 @@ export function toFormValues(page: Page): PageFormInput {
   >;
   return {
     ...texts,
+    // Shown as typed in Brazil: (11) 98765-4321, 01310-100 (the server stores the digits / 00000-000).
+    whatsapp: page.whatsapp ? maskPhone(page.whatsapp) : '',
+    zip_code: page.zip_code ? maskCep(page.zip_code) : '',
     title: page.title,
     slug: page.slug,
     status: page.status,

@@ -36,27 +36,27 @@ export function checkAddress(address: string, policy: AddressPolicy): AddressVer
   return { allowed: false, range };
 }
 
-/** Human (Portuguese) name of a refused range, for messages shown to the agency. */
+/** Human (Portuguese) name of a refused range with its article ("um endereço…", "uma rede…"), for messages shown to the agency. */
 export function describeRange(range: string): string {
   switch (range) {
     case 'loopback':
-      return 'endereço local (loopback)';
+      return 'um endereço local (loopback)';
     case 'private':
     case 'uniqueLocal':
-      return 'rede privada';
+      return 'uma rede privada';
     case 'linkLocal':
-      return 'endereço link-local/metadados da nuvem';
+      return 'um endereço link-local/metadados da nuvem';
     case 'carrierGradeNat':
-      return 'rede interna de operadora (CGNAT)';
+      return 'uma rede interna de operadora (CGNAT)';
     case 'unspecified':
-      return 'endereço não especificado';
+      return 'um endereço não especificado';
     case 'multicast':
-      return 'endereço multicast';
+      return 'um endereço multicast';
     case 'broadcast':
-      return 'endereço de broadcast';
+      return 'um endereço de broadcast';
     case 'invalid':
-      return 'endereço inválido';
+      return 'um endereço inválido';
     default:
-      return 'faixa reservada';
+      return 'uma faixa reservada';
   }
 }

@@ -123,6 +123,7 @@ describe('createSafeHttpClient', () => {
     const err = await failure(client().request({ url }));
     expect(err.kind).toBe('blocked_address');
     expect(err.message).toMatch(/não pode receber chamadas/);
+    expect(err.message).toMatch(/pertence a (um endereço|uma rede)/);
   });
 
   it('refuses a public-looking name that resolves to loopback, without contacting it', async () => {
@@ -132,6 +133,9 @@ describe('createSafeHttpClient', () => {
     const err = await failure(c.request({ url: `http://crm.example.com:${port}/` }));
     expect(err.kind).toBe('blocked_address');
     expect(err.message).toContain('crm.example.com (127.0.0.1)');
+    // the range's article agrees with its noun ("a um endereço", "a uma rede")
+    expect(err.message).toContain('pertence a um endereço local (loopback)');
+    expect(err.message).not.toMatch(/uma endereço|um rede/);
     expect(target.hits()).toBe(0);
   });
 

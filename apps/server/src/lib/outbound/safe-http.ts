@@ -81,7 +81,7 @@ function blockedError(host: string, address: string, range: string): OutboundHtt
   const shown = host === address ? address : `${host} (${address})`;
   return new OutboundHttpError(
     'blocked_address',
-    `O endereço ${shown} pertence a uma ${describeRange(range)} e não pode receber chamadas. Use um endereço público da internet.`,
+    `O endereço ${shown} pertence a ${describeRange(range)} e não pode receber chamadas. Use um endereço público da internet.`,
   );
 }
 

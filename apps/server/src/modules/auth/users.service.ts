@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Role, User } from '@vitrine/contracts';
 import type { Tx } from '../../db/client.ts';
 import { memberships, realEstates, users } from '../../db/schema.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { Deps } from '../../deps.ts';
 
 // argon2id (the library's default algorithm) with OWASP's recommended minimums.
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -22,8 +22,8 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   return verify(passwordHash, password).catch(() => false);
 }
 
-export async function findUserByEmail(db: Tx, email: string) {
-  const [row] = await db
+export async function findUserByEmail(deps: { db: Tx }, email: string) {
+  const [row] = await deps.db
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
@@ -31,7 +31,8 @@ export async function findUserByEmail(db: Tx, email: string) {
   return row;
 }
 
-export async function getUserView(db: Tx, storage: Storage, userId: number): Promise<User | null> {
+export async function getUserView(deps: Pick<Deps, 'db' | 'storage'>, userId: number): Promise<User | null> {
+  const { db, storage } = deps;
   const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return null;
   const rows = await db
@@ -46,16 +47,16 @@ export async function getUserView(db: Tx, storage: Storage, userId: number): Pro
   };
 }
 
-export async function createUser(db: Tx, input: { name: string; email: string; password: string }) {
-  const [row] = await db
+export async function createUser(deps: { db: Tx }, input: { name: string; email: string; password: string }) {
+  const [row] = await deps.db
     .insert(users)
     .values({ name: input.name, email: input.email.toLowerCase(), passwordHash: await hashPassword(input.password) })
     .returning({ id: users.id });
   return row!.id;
 }
 
-export async function createRealEstate(db: Tx, input: { name: string; ownerId: number }) {
-  const [row] = await db.insert(realEstates).values({ name: input.name }).returning({ id: realEstates.id });
-  await db.insert(memberships).values({ realEstateId: row!.id, userId: input.ownerId, role: 'owner' });
-  return row!.id;
+/** The ids of the agencies the user belongs to. */
+export async function listUserAgencyIds(deps: { db: Tx }, userId: number): Promise<number[]> {
+  const rows = await deps.db.select({ id: memberships.realEstateId }).from(memberships).where(eq(memberships.userId, userId));
+  return rows.map((r) => r.id);
 }

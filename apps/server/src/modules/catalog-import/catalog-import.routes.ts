@@ -9,83 +9,45 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { CATALOG_IMPORT_MAX_BYTES, catalogImportSchema, pageQuery } from '@vitrine/contracts';
-import { auditLog, catalogImports, memberships } from '../../db/schema.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http-errors.ts';
+import { multipartText } from '../../lib/multipart-fields.ts';
 import { paginate } from '../../lib/pagination.ts';
+import { listUserAgencyIds } from '../auth/index.ts';
 import { toImportView } from './import-view.ts';
-import {
-  CATALOG_IMPORT_JOB_OPTIONS,
-  CATALOG_IMPORT_QUEUE,
-  ImportInterrupted,
-  importFilePath,
-  readHead,
-  runCatalogImport,
-  type CatalogImportJob,
-} from './run-catalog-import.ts';
+import { findCatalogImport, listCatalogImports } from './list-catalog-imports.ts';
+import { queueCatalogImport } from './queue-catalog-import.ts';
+import { importFilePath, readHead } from './run-catalog-import.ts';
 import { NotACatalogError, sniffCatalog } from './sniff-catalog.ts';
 import { idParams, uuidParams as uuidParamsOf } from '../../lib/route-params.ts';
 
 const IMPORT_NOT_FOUND = 'Importação não encontrada.';
 const uuidParams = uuidParamsOf(IMPORT_NOT_FOUND);
 const importResponse = z.object({ data: catalogImportSchema });
+const REAL_ESTATE_ID_AFTER_FILE =
+  'Envie o campo real_estate_id antes do arquivo catalog: a imobiliária é conferida antes de o arquivo ser recebido.';
 const tooLarge = () => new HttpError(413, `O catálogo passa do limite de ${CATALOG_IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
 
 interface Upload {
   filename: string | null;
   bytes: number;
   realEstateId?: string;
+  /** The "publish" field: publish the offered listings; drafts when absent. */
+  publish: boolean;
+}
+
+/** "true"/"1"/"on" publish, "false"/"0"/"off"/"" keep drafts; anything else is a 422. */
+function publishField(raw: string): boolean {
+  const value = raw.trim().toLowerCase();
+  if (['true', '1', 'on', 'sim'].includes(value)) return true;
+  if (['false', '0', 'off', 'nao', 'não', ''].includes(value)) return false;
+  throw fieldError('publish', 'O campo publish (publicar ao importar) deve ser true ou false.');
 }
 
 export default async function catalogImportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
-
-  // Shutting down: the running import stops between batches and its job is retried on the next start.
-  const shutdown = new AbortController();
-  app.addHook('preClose', async () => shutdown.abort());
-  await app.queue.declare(CATALOG_IMPORT_QUEUE);
-  // One import at a time per process: each is already a long stream of batched writes.
-  await app.queue.work<CatalogImportJob>(CATALOG_IMPORT_QUEUE, { batchSize: 1 }, async (job) => {
-    try {
-      await runCatalogImport(app, job.importId, { signal: shutdown.signal });
-    } catch (err) {
-      if (err instanceof ImportInterrupted) throw err; // pg-boss retries it on the next start
-      app.log.error({ err, import: job.importId }, 'catalog import crashed');
-      await db
-        .update(catalogImports)
-        .set({ status: 'failed', error: 'Falha inesperada ao importar o catálogo. Tente novamente.', finishedAt: new Date() })
-        .where(eq(catalogImports.id, job.importId))
-        .catch(() => undefined);
-      await rm(importFilePath(app.config.dataDir, job.importId), { force: true }).catch(() => undefined);
-    }
-  });
-
-  /** Streams the multipart upload to DATA_DIR/imports/{id}; the fields may come before or after the file. */
-  const receive = async (request: FastifyRequest, file: string): Promise<Upload> => {
-    if (!request.isMultipart()) throw fieldError('catalog', 'Envie o arquivo do catálogo como multipart/form-data, no campo catalog.');
-    const upload: Upload = { filename: null, bytes: 0 };
-    let received = false;
-    for await (const part of request.parts({ limits: { fileSize: CATALOG_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'catalog') {
-          part.file.resume();
-          throw fieldError(part.fieldname, `Arquivo inesperado no campo ${part.fieldname}: envie o catálogo no campo catalog.`);
-        }
-        await pipeline(part.file, createWriteStream(file));
-        if (part.file.truncated) throw tooLarge();
-        received = true;
-        upload.filename = (part.filename || 'catalogo').replace(/[\u0000-\u001f\\/]+/g, '_').slice(-255); // eslint-disable-line no-control-regex
-      } else if (part.fieldname === 'real_estate_id') {
-        upload.realEstateId = String(part.value ?? '');
-      }
-    }
-    if (!received) throw fieldError('catalog', 'Envie o arquivo do catálogo no campo catalog.');
-    upload.bytes = (await stat(file)).size;
-    return upload;
-  };
+  const { deps } = app;
 
   /** The agency named in the form, or the caller's only agency. */
   const resolveAgency = async (request: FastifyRequest, raw: string | undefined) => {
@@ -94,9 +56,42 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
       if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw fieldError('real_estate_id', 'O real_estate_id deve ser o id numérico da imobiliária.');
       return app.requireMembership(request, id);
     }
-    const mine = await db.select({ id: memberships.realEstateId }).from(memberships).where(eq(memberships.userId, request.currentUser!.id)).limit(2);
+    const mine = await listUserAgencyIds(deps, request.currentUser!.id);
     if (mine.length !== 1) throw fieldError('real_estate_id', 'Informe a imobiliária (real_estate_id) que receberá o catálogo.');
-    return app.requireMembership(request, mine[0]!.id);
+    return app.requireMembership(request, mine[0]!);
+  };
+
+  /**
+   * Streams the multipart upload to DATA_DIR/imports/{id}. The agency (real_estate_id, or the
+   * caller's only one) is checked when the file part starts, before a byte of it is stored: so
+   * real_estate_id must come before the file (the console sends it first); after it, a 422. The
+   * publish field may come before or after.
+   */
+  const receive = async (request: FastifyRequest, file: string) => {
+    if (!request.isMultipart()) throw fieldError('catalog', 'Envie o arquivo do catálogo como multipart/form-data, no campo catalog.');
+    const upload: Upload = { filename: null, bytes: 0, publish: false };
+    let membership: Awaited<ReturnType<typeof resolveAgency>> | undefined;
+    for await (const part of request.parts({ limits: { fileSize: CATALOG_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'catalog') {
+          throw fieldError(part.fieldname, `Arquivo inesperado no campo ${part.fieldname}: envie o catálogo no campo catalog.`);
+        }
+        membership = await resolveAgency(request, upload.realEstateId);
+        await pipeline(part.file, createWriteStream(file));
+        if (part.file.truncated) throw tooLarge();
+        upload.filename = (part.filename || 'catalogo').replace(/[\u0000-\u001f\\/]+/g, '_').slice(-255); // eslint-disable-line no-control-regex
+      } else if (part.fieldname === 'real_estate_id') {
+        if (membership) throw fieldError('real_estate_id', REAL_ESTATE_ID_AFTER_FILE);
+        upload.realEstateId = multipartText(part);
+      } else if (part.fieldname === 'publish') {
+        upload.publish = publishField(multipartText(part));
+      } else {
+        multipartText(part);
+      }
+    }
+    if (!membership) throw fieldError('catalog', 'Envie o arquivo do catálogo no campo catalog.');
+    upload.bytes = (await stat(file)).size;
+    return { upload, membership };
   };
 
   r.post(
@@ -104,8 +99,8 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['pages'],
-        summary: 'Importar catálogo de imóveis da Meta (multipart: arquivo catalog + real_estate_id)',
-        description: 'CSV, TSV ou XML até 100 MB, em UTF-8, UTF-16 ou Latin-1. Responde 202 com a importação, para acompanhar em GET /v1/imports/{id}.',
+        summary: 'Importar catálogo de imóveis da Meta (multipart: real_estate_id, depois o arquivo catalog; publish)',
+        description: 'CSV, TSV ou XML até 100 MB, em UTF-8, UTF-16 ou Latin-1. O campo real_estate_id vem antes do arquivo (a imobiliária é conferida antes de o arquivo ser gravado); sem ele, vale a única imobiliária do usuário. Sem publish=true as páginas novas entram como rascunho e as existentes mantêm o status. Responde 202 com a importação, para acompanhar em GET /v1/imports/{id}.',
         response: { 202: importResponse },
       },
     },
@@ -115,8 +110,7 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
       const file = importFilePath(app.config.dataDir, id);
       await mkdir(path.dirname(file), { recursive: true });
       try {
-        const upload = await receive(request, file);
-        const membership = await resolveAgency(request, upload.realEstateId);
+        const { upload, membership } = await receive(request, file);
         let sniff;
         try {
           sniff = sniffCatalog(await readHead(file));
@@ -124,32 +118,20 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
           if (err instanceof NotACatalogError) throw fieldError('catalog', err.message);
           throw err;
         }
-        const row = await db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(catalogImports)
-            .values({
-              id,
-              realEstateId: membership.realEstateId,
-              userId: request.currentUser!.id,
-              status: 'queued',
-              filename: upload.filename,
-              format: sniff.format,
-              bytes: upload.bytes,
-            })
-            .returning();
-          await app.queue.sendInTx(tx, CATALOG_IMPORT_QUEUE, { importId: id } satisfies CatalogImportJob, CATALOG_IMPORT_JOB_OPTIONS);
-          await tx.insert(auditLog).values({
-            realEstateId: membership.realEstateId,
-            userId: request.currentUser!.id,
-            action: 'catalog_import.queued',
-            subject: id,
-            details: { filename: upload.filename, format: sniff.format, encoding: sniff.encoding, bytes: upload.bytes },
-          });
-          return created!;
+        const row = await queueCatalogImport(deps, {
+          id,
+          realEstateId: membership.realEstateId,
+          userId: request.currentUser!.id,
+          filename: upload.filename,
+          bytes: upload.bytes,
+          publish: upload.publish,
+          sniff,
         });
-        app.queue.wake(CATALOG_IMPORT_QUEUE);
         return reply.status(202).send({ data: toImportView(row) });
       } catch (err) {
+        // Refused before the upload was read to its end: close the connection rather than read
+        // (and throw away) up to 100 MB more.
+        if (!request.raw.complete) reply.header('connection', 'close');
         await rm(file, { force: true });
         throw err;
       }
@@ -161,7 +143,7 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
     { schema: { tags: ['pages'], summary: 'Andamento e relatório de uma importação de catálogo', params: uuidParams, response: { 200: importResponse } } },
     async (request) => {
       await app.requireUser(request);
-      const [row] = await db.select().from(catalogImports).where(eq(catalogImports.id, request.params.id));
+      const row = await findCatalogImport(deps, request.params.id);
       if (!row) throw notFound(IMPORT_NOT_FOUND);
       try {
         await app.requireMembership(request, row.realEstateId);
@@ -186,20 +168,10 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
     async (request) => {
       const m = await app.requireMembership(request, request.params.id);
       const q = request.query;
-      const where = eq(catalogImports.realEstateId, m.realEstateId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(catalogImports)
-          .where(where)
-          .orderBy(desc(catalogImports.createdAt), desc(catalogImports.id))
-          .limit(q.per_page)
-          .offset((q.page - 1) * q.per_page),
-        db.select({ n: count() }).from(catalogImports).where(where),
-      ]);
+      const { data, total } = await listCatalogImports(deps, m.realEstateId, q);
       return paginate({
-        data: rows.map((row) => toImportView(row, { rejectedLimit: 10 })),
-        total: Number(total?.n ?? 0),
+        data,
+        total,
         page: q.page,
         perPage: q.per_page,
         url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/imports`,

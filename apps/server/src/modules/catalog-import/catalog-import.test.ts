@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,23 +54,32 @@ async function finished(c: TestClient, id: string): Promise<CatalogImport> {
   );
 }
 
-async function importFile(c: TestClient, realEstateId: number, content: Buffer, filename = 'catalogo.csv') {
-  const res = await upload(c, content, { real_estate_id: String(realEstateId) }, filename);
+/** `fields` adds form fields, e.g. { publish: 'true' } ("Publicar ao importar"; drafts without it). */
+async function importFile(c: TestClient, realEstateId: number, content: Buffer, filename = 'catalogo.csv', fields: Record<string, string> = {}) {
+  const res = await upload(c, content, { real_estate_id: String(realEstateId), ...fields }, filename);
   expect(res.statusCode, res.body).toBe(202);
   const queued = res.json().data as CatalogImport;
   expect(queued).toMatchObject({ status: 'queued', real_estate_id: realEstateId, bytes: content.length, filename });
   return finished(c, queued.id);
 }
 
+const PUBLISH = { publish: 'true' };
+
 const pagesOf = (realEstateId: number) => ctx.database.db.select().from(pages).where(eq(pages.realEstateId, realEstateId));
 const importsOf = (realEstateId: number) => ctx.database.db.select().from(catalogImports).where(eq(catalogImports.realEstateId, realEstateId));
+/** Fails the test when the promise has not settled by then (no test waits forever). */
+function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)));
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
 const importFiles = () => readdir(path.join(ctx.config.dataDir, 'imports')).catch(() => [] as string[]);
 
 describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () => {
   it('imports a UTF-8 CSV: every field mapped, 202 then done; a second import changes nothing', async () => {
     const { c, realEstateId } = await agency();
     const content = catalogBuffer({ format: 'csv', count: 24 });
-    const report = await importFile(c, realEstateId, content);
+    const report = await importFile(c, realEstateId, content, 'catalogo.csv', PUBLISH);
     expect(report).toMatchObject({ status: 'done', format: 'csv', rows_total: 24, created: 24, updated: 0, unchanged: 0, rejected: [], rejected_count: 0, progress: 100, bytes_read: content.length, error: null });
     expect(report.finished_at).not.toBeNull();
 
@@ -109,19 +119,46 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
     expect(byId(7)).toMatchObject({ status: 'draft', publishedAt: null }); // off_market
     expect(byId(4)).toMatchObject({ status: 'published', bedrooms: null, propertyType: 'land' }); // sale_pending, land
 
-    const again = await importFile(c, realEstateId, content);
+    const again = await importFile(c, realEstateId, content, 'catalogo.csv', PUBLISH);
     expect(again).toMatchObject({ status: 'done', rows_total: 24, created: 0, updated: 0, unchanged: 24, rejected_count: 0 });
     const after = await pagesOf(realEstateId);
     expect(after.map((p) => [p.id, p.slug, p.updatedAt.toISOString()]).sort()).toEqual(rows.map((p) => [p.id, p.slug, p.updatedAt.toISOString()]).sort());
 
     // The same catalog with new prices: every row updated, ids and slugs kept.
-    const revised = await importFile(c, realEstateId, catalogBuffer({ format: 'csv', count: 24, revision: 1 }));
+    const revised = await importFile(c, realEstateId, catalogBuffer({ format: 'csv', count: 24, revision: 1 }), 'catalogo.csv', PUBLISH);
     const saleRows = 24 - 3; // the three for_rent listings keep their price
     expect(revised).toMatchObject({ created: 0, updated: saleRows, unchanged: 3 });
     const updated = (await pagesOf(realEstateId)).find((p) => p.externalId === 'IMV-000001')!;
     expect(updated.priceCents).toBe(first.priceCents! + 100_000);
     expect([updated.id, updated.slug]).toEqual([first.id, first.slug]);
     expect(await importFiles()).not.toContain(report.id);
+  });
+
+  it('without "publish" every new page is a draft, and a later import does not unpublish or publish anything', async () => {
+    const { c, realEstateId } = await agency('Imobiliária Rascunhos');
+    const content = catalogBuffer({ format: 'csv', count: 8 });
+    const report = await importFile(c, realEstateId, content);
+    expect(report).toMatchObject({ status: 'done', created: 8 });
+    const rows = await pagesOf(realEstateId);
+    expect(rows).toHaveLength(8);
+    expect(rows.every((p) => p.status === 'draft' && p.publishedAt === null)).toBe(true);
+
+    // the agent publishes one by hand; a re-import with changes (still without publish) keeps both states
+    const chosen = rows.find((p) => p.externalId === 'IMV-000001')!;
+    await ctx.database.db.update(pages).set({ status: 'published', publishedAt: new Date() }).where(eq(pages.id, chosen.id));
+    const revised = await importFile(c, realEstateId, catalogBuffer({ format: 'csv', count: 8, revision: 1 }));
+    expect(revised.updated).toBeGreaterThan(0);
+    const after = await pagesOf(realEstateId);
+    expect(after.find((p) => p.id === chosen.id)!.status).toBe('published');
+    expect(after.filter((p) => p.id !== chosen.id).every((p) => p.status === 'draft')).toBe(true);
+
+    // "publish": "false" is the same as no field; a nonsense value is a 422 naming the field
+    const explicit = await importFile(c, realEstateId, catalogBuffer({ format: 'csv', count: 9 }), 'catalogo.csv', { publish: 'false' });
+    expect(explicit.created).toBe(1);
+    expect((await pagesOf(realEstateId)).find((p) => p.externalId === 'IMV-000009')!.status).toBe('draft');
+    const bad = await upload(c, content, { real_estate_id: String(realEstateId), publish: 'talvez' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.publish[0]).toMatch(/publicar ao importar/);
   });
 
   const variants: [CatalogFileFormat, CatalogFileEncoding, string][] = [
@@ -213,7 +250,7 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
     <url>https://imob.exemplo.com/ap-1</url>
   </listing>
 </listings>`;
-    const report = await importFile(c, realEstateId, Buffer.from(xml), 'feed.xml');
+    const report = await importFile(c, realEstateId, Buffer.from(xml), 'feed.xml', PUBLISH);
     expect(report).toMatchObject({ status: 'done', format: 'xml', created: 1, rejected_count: 0 });
     const [page] = await pagesOf(realEstateId);
     expect(page).toMatchObject({
@@ -238,10 +275,10 @@ describe('the committed sample catalogs (fixtures/, also the console demo)', () 
     const { c, realEstateId } = await agency();
     const csv = await readFile(path.join(import.meta.dirname, 'fixtures/sample-catalog.csv'));
     const xml = await readFile(path.join(import.meta.dirname, 'fixtures/sample-catalog.xml'));
-    const first = await importFile(c, realEstateId, csv, 'sample-catalog.csv');
+    const first = await importFile(c, realEstateId, csv, 'sample-catalog.csv', PUBLISH);
     expect(first).toMatchObject({ status: 'done', rows_total: 7, created: 6, rejected_count: 1 });
     expect(first.rejected).toEqual([{ row: 8, home_listing_id: 'VI-1007', reason: expect.stringContaining('USD') }]);
-    const second = await importFile(c, realEstateId, xml, 'sample-catalog.xml');
+    const second = await importFile(c, realEstateId, xml, 'sample-catalog.xml', PUBLISH);
     expect(second).toMatchObject({ status: 'done', rows_total: 7, created: 0, updated: 0, unchanged: 6, rejected_count: 1 });
     expect(second.rejected[0]!.row).toBe(7);
     const rows = await pagesOf(realEstateId);
@@ -381,6 +418,82 @@ describe('the upload itself', () => {
     expect(res.statusCode).toBe(404);
     expect(await importsOf(other.realEstateId)).toHaveLength(0);
     expect(await importFiles()).toEqual(before);
+  });
+
+  it('checks the agency before storing a byte of the file: a non-member gets 404 mid-upload, the connection is closed', async () => {
+    const { c } = await agency();
+    const other = await createOwner(ctx, 'Alheia');
+    await c.csrf();
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const boundary = '----vitrineStreamed';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="real_estate_id"\r\n\r\n${other.realEstateId}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="catalog"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n${delimitedHeader(',')}`,
+    );
+    const before = await importFiles();
+    const req = httpRequest(`${address}${IMPORT_URL}`, {
+      method: 'POST',
+      headers: {
+        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-xsrf-token': c.xsrf!,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        // a 50 MB upload is announced; only its first 256 KB are ever sent
+        'content-length': String(50 * 1024 * 1024),
+      },
+    });
+    req.on('error', () => undefined); // the server hangs up on the rest of the upload
+    const socketClosed = new Promise<void>((resolve) => req.on('socket', (socket) => socket.once('close', () => resolve())));
+    const answered = new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve) => {
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      });
+    });
+    try {
+      req.write(head);
+      req.write(Buffer.alloc(256 * 1024, 'a'));
+      const res = await withDeadline(answered, 10_000, 'the answer before the upload ends');
+      expect(res.status).toBe(404);
+      expect(JSON.parse(res.body).message).toMatch(/não encontrad/i);
+      expect(req.writableEnded).toBe(false); // answered while the upload was still going
+      expect(res.headers.connection).toBe('close');
+      await withDeadline(socketClosed, 10_000, 'the server closing the connection');
+      expect(await importFiles()).toEqual(before);
+      expect(await importsOf(other.realEstateId)).toHaveLength(0);
+    } finally {
+      req.destroy();
+    }
+  });
+
+  it('wants real_estate_id before the file: after it, a Portuguese 422 naming the field, and nothing kept', async () => {
+    const { c, realEstateId } = await agency();
+    const boundary = '----vitrineFileFirst';
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="catalog"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n${delimitedHeader(',')}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="real_estate_id"\r\n\r\n${realEstateId}\r\n--${boundary}--\r\n`,
+    );
+    const before = await importFiles();
+    const res = await c.post(IMPORT_URL, body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.real_estate_id[0]).toBe(
+      'Envie o campo real_estate_id antes do arquivo catalog: a imobiliária é conferida antes de o arquivo ser recebido.',
+    );
+    expect(await importsOf(realEstateId)).toHaveLength(0);
+    expect(await importFiles()).toEqual(before);
+    // publish may still come after the file
+    const catalog = catalogBuffer({ format: 'csv', count: 1 });
+    const publishLast = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="real_estate_id"\r\n\r\n${realEstateId}\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="catalog"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+      catalog,
+      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="publish"\r\n\r\ntrue\r\n--${boundary}--\r\n`),
+    ]);
+    const accepted = await c.post(IMPORT_URL, publishLast, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    expect(await finished(c, accepted.json().data.id)).toMatchObject({ status: 'done', created: 1 });
+    expect((await pagesOf(realEstateId)).map((p) => p.status)).toEqual(['published']);
   });
 
   it('lets an agent import; needs a session and the CSRF token', async () => {

@@ -46,6 +46,15 @@ describe('mapListing', () => {
     expect((mapListing({ ...listing, price: '1 BRL' }) as { hash: string }).hash).not.toBe(mapped.hash);
   });
 
+  it('strips NUL and other control characters a feed may carry (PostgreSQL refuses NUL in text)', () => {
+    const listing = makeListing(11);
+    const mapped = mapListing({ ...listing, name: `Casa\u0000 com quintal`, description: 'linha 1\n\u0001linha 2' });
+    expect(mapped.ok).toBe(true);
+    if (!mapped.ok) return;
+    expect(mapped.page.title).toBe('Casa com quintal');
+    expect(mapped.page.description).toBe('linha 1\nlinha 2');
+  });
+
   it('maps availability and listing_type to status and purpose', () => {
     const status = (availability: string, listing_type = '') => {
       const m = mapListing({ ...makeListing(1), availability, listing_type });

@@ -3,7 +3,7 @@
  * row cannot be imported. Pure: no database, no I/O. See shared/guides/catalog-feed.md.
  */
 import { createHash } from 'node:crypto';
-import { BRAZILIAN_STATES, PAGE_LIMITS, type PagePurpose, type PageStatus, type PropertyType } from '@vitrine/contracts';
+import { BRAZILIAN_STATES, PAGE_LIMITS, stripControlChars, type PagePurpose, type PageStatus, type PropertyType } from '@vitrine/contracts';
 import type { PagePhoto } from '../../db/schema.ts';
 
 /** Bump when the mapping changes, so that a re-import rewrites pages mapped the old way. */
@@ -180,7 +180,9 @@ function purposeOf(availability: Availability, listingType: string): PagePurpose
   return listingType.startsWith('for_rent') ? 'rent' : 'sale';
 }
 
-export function mapListing(fields: Record<string, string>): MappedListing {
+export function mapListing(raw: Record<string, string>): MappedListing {
+  // A feed's stray NUL would make PostgreSQL refuse the whole batch: control characters go first.
+  const fields = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? stripControlChars(v) : v]));
   const externalId = fields.home_listing_id?.trim() || null;
   try {
     if (!externalId) reject('home_listing_id vazio: todo imóvel do catálogo precisa de um identificador.');

@@ -10,24 +10,20 @@
 import { existsSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, catalogImports, pages } from '../../db/schema.ts';
-import { allocateSlugs, isUniqueViolationOf, SLUG_UNIQUE_INDEX } from '../pages/page-slug.ts';
+import type { Deps } from '../../deps.ts';
+import type { catalogImportJob } from '../../jobs/catalog-import.job.ts';
+import type { JobPayload } from '../../jobs/define-job.ts';
+import { allocateSlugs, isUniqueViolationOf, SLUG_UNIQUE_INDEX } from '../pages/index.ts';
 import { mapListing, type ListingPage } from './map-listing.ts';
 import { CatalogParseError, readCatalog } from './read-catalog.ts';
 import { SNIFF_BYTES, sniffCatalog, type CatalogSniff } from './sniff-catalog.ts';
 
-export const CATALOG_IMPORT_QUEUE = 'catalog-import';
-export const CATALOG_IMPORT_JOB_OPTIONS = { retryLimit: 3, retryDelay: 10, expireInSeconds: 30 * 60 } as const;
 export const BATCH_ROWS = 500;
 /** The report keeps this many rejected rows; the count of all of them is derived from the totals. */
 export const MAX_REJECTED_IN_REPORT = 1000;
-
-export interface CatalogImportJob {
-  importId: string;
-}
 
 export type Rejected = { row: number; home_listing_id: string | null; reason: string };
 
@@ -38,15 +34,38 @@ export class ImportInterrupted extends Error {
   override name = 'ImportInterrupted';
 }
 
+type ImportDeps = Pick<Deps, 'db' | 'config' | 'log'>;
+
 export interface RunOptions {
   signal?: AbortSignal;
+  /** See the catalog-import job's publish; false by default. */
+  publish?: boolean;
 }
 
-export async function runCatalogImport(app: FastifyInstance, importId: string, opts: RunOptions = {}): Promise<void> {
-  const { db } = app.database;
+/**
+ * The catalog-import job: runs the import; a crash marks the import failed (the agency sees why and can
+ * send the file again), while an interrupted import is left to pg-boss, which retries it on the next start.
+ */
+export async function importCatalog(deps: ImportDeps & { signal?: AbortSignal }, job: JobPayload<typeof catalogImportJob>): Promise<void> {
+  try {
+    await runCatalogImport(deps, job.importId, { signal: deps.signal, publish: job.publish === true });
+  } catch (err) {
+    if (err instanceof ImportInterrupted) throw err;
+    deps.log.error({ err, import: job.importId }, 'catalog import crashed');
+    await deps.db
+      .update(catalogImports)
+      .set({ status: 'failed', error: 'Falha inesperada ao importar o catálogo. Tente novamente.', finishedAt: new Date() })
+      .where(eq(catalogImports.id, job.importId))
+      .catch(() => undefined);
+    await rm(importFilePath(deps.config.dataDir, job.importId), { force: true }).catch(() => undefined);
+  }
+}
+
+async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOptions = {}): Promise<void> {
+  const { db } = deps;
   const [job] = await db.select().from(catalogImports).where(eq(catalogImports.id, importId));
   if (!job || job.status === 'done' || job.status === 'failed') return;
-  const file = importFilePath(app.config.dataDir, importId);
+  const file = importFilePath(deps.config.dataDir, importId);
   const startedAt = performance.now();
 
   const fail = async (message: string) => {
@@ -55,7 +74,7 @@ export async function runCatalogImport(app: FastifyInstance, importId: string, o
       .set({ status: 'failed', error: message, finishedAt: new Date() })
       .where(eq(catalogImports.id, importId));
     await rm(file, { force: true });
-    app.log.info({ import: importId, error: message }, 'catalog import failed');
+    deps.log.info({ import: importId, error: message }, 'catalog import failed');
   };
 
   if (!existsSync(file)) return fail('O arquivo enviado não está mais disponível. Envie o catálogo novamente.');
@@ -88,7 +107,7 @@ export async function runCatalogImport(app: FastifyInstance, importId: string, o
   const flush = async () => {
     if (opts.signal?.aborted) throw new ImportInterrupted('Importação interrompida pelo desligamento do servidor.');
     // The progress is recorded in the batch's own transaction: the report never runs ahead of the pages.
-    const result = await writeBatch(db, job.realEstateId, batch, async (tx, r) => {
+    const result = await writeBatch(db, job.realEstateId, batch, opts.publish === true, async (tx, r) => {
       await tx
         .update(catalogImports)
         .set({
@@ -145,7 +164,7 @@ export async function runCatalogImport(app: FastifyInstance, importId: string, o
     });
   });
   await rm(file, { force: true });
-  app.log.info(
+  deps.log.info(
     { import: importId, format: sniff.format, encoding: sniff.encoding, ...counts, ms: Math.round(performance.now() - startedAt) },
     'catalog import done',
   );
@@ -193,6 +212,7 @@ async function writeBatch(
   db: Db,
   realEstateId: number,
   batch: { row: number; page: ListingPage; hash: string }[],
+  publish: boolean,
   onCommit: (tx: Tx, result: BatchResult) => Promise<void>,
 ): Promise<BatchResult> {
   for (let attempt = 0; ; attempt++) {
@@ -222,11 +242,13 @@ async function writeBatch(
           ...changed.map((b) => ({ b, slug: existing.get(b.page.externalId)!.slug })),
         ].map(({ b, slug }) => ({
           ...b.page,
+          // Drafts unless the agent asked to publish (an existing page keeps its status, below).
+          status: publish ? b.page.status : ('draft' as const),
           realEstateId,
           slug,
           source: 'catalog' as const,
           importHash: b.hash,
-          publishedAt: b.page.status === 'draft' ? null : now,
+          publishedAt: !publish || b.page.status === 'draft' ? null : now,
           createdAt: now,
           updatedAt: now,
         }));
@@ -239,7 +261,7 @@ async function writeBatch(
               set: {
                 title: sql`excluded.title`,
                 listingCode: sql`excluded.listing_code`,
-                status: sql`excluded.status`,
+                status: publish ? sql`excluded.status` : sql`"pages"."status"`,
                 purpose: sql`excluded.purpose`,
                 propertyType: sql`excluded.property_type`,
                 priceCents: sql`excluded.price_cents`,

@@ -5,7 +5,7 @@ import { startFakeWebhook, type FakeWebhook } from '../integrations/adapters/tes
 import { startFakeJetimob, type FakeJetimob } from '../integrations/adapters/testing/fake-jetimob.ts';
 import { startFakeArbo, type FakeArbo } from '../integrations/adapters/testing/fake-arbo.ts';
 import { startFakeGoHarry, type FakeGoHarry } from '../integrations/adapters/testing/fake-go-harry.ts';
-import { captureLead } from '../leads/capture-lead.ts';
+import { captureLead } from '../leads/index.ts';
 
 let ctx: TestContext;
 let jetimob: FakeJetimob;
@@ -125,6 +125,18 @@ describe('delivery engine', () => {
     expect(again.json().message).toBe('Esta entrega já foi concluída.');
   });
 
+  it('keeps the CRM response in the ledger with credentials it echoes removed (issue 16)', async () => {
+    const { c, id, receiver } = await agencyWithWebhook();
+    receiver.enqueue('event', fakeReply(400, { error: 'payload inválido', access_token: 'tok-ecoado-123', debug: 'api_key=chave-ecoada-456&x=1' }));
+    const first = await sendTestLead(c, id);
+    const failed = await settled(c, first.deliveries[0]!.id, 'failed');
+    const response = failed.ledger[0].response as string;
+    expect(response).toContain('payload inválido');
+    expect(response).not.toContain('tok-ecoado-123');
+    expect(response).not.toContain('chave-ecoada-456');
+    expect(response).toContain('[removido]');
+  });
+
   it('does not retry other 4xx nor follow redirects', async () => {
     const { c, id, receiver } = await agencyWithWebhook();
     receiver.enqueue('event', fakeReply(400, 'payload inválido'));
@@ -209,16 +221,16 @@ describe('delivery engine', () => {
     const before = (await c.get(`/v1/real-estates/${id}/deliveries`)).json().meta.total;
     await expect(
       ctx.database.db.transaction(async (tx) => {
-        const { enqueueLeadDeliveries } = await import('./delivery-engine.ts');
+        const { enqueueLeadDeliveries } = await import('./enqueue-lead-deliveries.ts');
         const { leads } = await import('../../db/schema.ts');
         const [lead] = await tx.insert(leads).values({ realEstateId: id, name: 'Rollback' }).returning();
-        await enqueueLeadDeliveries(ctx.app, tx, [{ id: lead!.id, realEstateId: id }]);
+        await enqueueLeadDeliveries({ db: tx, queue: ctx.app.queue }, [{ id: lead!.id, realEstateId: id }]);
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
     await new Promise((r) => setTimeout(r, 300));
     expect((await c.get(`/v1/real-estates/${id}/deliveries`)).json().meta.total).toBe(before);
-    const { lead, deliveries } = await captureLead(ctx.app, { realEstateId: id, name: 'Commit' });
+    const { lead, deliveries } = await captureLead(ctx.app.deps, { realEstateId: id, name: 'Commit' });
     expect(deliveries).toHaveLength(1);
     expect(lead.id).toBeTruthy();
     await settled(c, deliveries[0]!.id, 'delivered');
@@ -229,7 +241,7 @@ describe('overdue deliveries', () => {
   it('a pending delivery whose job was lost is enqueued again by the sweep and delivered once', async () => {
     const { c, id, receiver } = await agencyWithWebhook();
     const { leads, deliveries: deliveriesTable } = await import('../../db/schema.ts');
-    const { rescueOverdueDeliveries } = await import('./delivery-engine.ts');
+    const { rescueOverdueDeliveries } = await import('./rescue-overdue-deliveries.ts');
     const { eq } = await import('drizzle-orm');
     // A lead and delivery written without a job, as if the process died before the job existed.
     const [lead] = await ctx.database.db.insert(leads).values({ realEstateId: id, name: 'Órfão' }).returning();
@@ -242,7 +254,7 @@ describe('overdue deliveries', () => {
       .values({ realEstateId: id, name: 'Recente' })
       .returning()
       .then(async ([l]) => (await ctx.database.db.insert(deliveriesTable).values({ realEstateId: id, leadId: l!.id, integration: 'webhook', nextAttemptAt: new Date() }).returning())[0]!);
-    expect(await rescueOverdueDeliveries(ctx.app)).toBe(1);
+    expect(await rescueOverdueDeliveries(ctx.app.deps)).toBe(1);
     await settled(c, orphan!.id, 'delivered');
     expect(receiver.events.filter((e) => (e.body as { data: { id: string } }).data.id === lead!.id)).toHaveLength(1);
     const [untouched] = await ctx.database.db.select().from(deliveriesTable).where(eq(deliveriesTable.id, fresh.id));
@@ -280,7 +292,7 @@ describe('GET /v1/real-estates/{id}/deliveries', () => {
     expect((await c.get('/v1/deliveries/nao-e-uuid')).statusCode).toBe(422);
   });
 
-  it('agents of the agency can read the ledger and replay', async () => {
+  it('agents of the agency can read the ledger; replaying is for owners and admins (issue 16)', async () => {
     const { c, id, receiver } = await agencyWithWebhook();
     receiver.enqueue('event', fakeReply(400));
     const { deliveries } = await sendTestLead(c, id);
@@ -289,7 +301,10 @@ describe('GET /v1/real-estates/{id}/deliveries', () => {
     const g = new TestClient(ctx.app);
     await g.login(agent.email);
     expect((await g.get(`/v1/real-estates/${id}/deliveries`)).json().meta.total).toBe(1);
-    expect((await g.post(`/v1/deliveries/${deliveries[0]!.id}/replay`)).statusCode).toBe(202);
+    const refused = await g.post(`/v1/deliveries/${deliveries[0]!.id}/replay`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Você não tem permissão para realizar esta ação.');
+    expect((await c.post(`/v1/deliveries/${deliveries[0]!.id}/replay`)).statusCode).toBe(202);
     await settled(g, deliveries[0]!.id, 'delivered');
   });
 });

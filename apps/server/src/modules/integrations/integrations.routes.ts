@@ -1,101 +1,93 @@
 /** Integrações: settings (owner and admin), the connectivity test, the webhook signing secret, a test lead. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { saveIntegrationBody, type IntegrationName } from '@vitrine/contracts';
-import { and, eq } from 'drizzle-orm';
-import { integrations } from '../../db/schema.ts';
+import { z } from 'zod';
+import {
+  INTEGRATION_LABELS,
+  apiErrorSchema,
+  integrationsListResponse,
+  integrationsTestResponse,
+  saveIntegrationBody,
+  saveIntegrationResponse,
+  testLeadResponse,
+  webhookSecretResponse,
+  type IntegrationName,
+} from '@vitrine/contracts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
-import { registerDeliveryWorker, resumePausedDeliveries } from '../deliveries/delivery-engine.ts';
-import { captureLead } from '../leads/capture-lead.ts';
-import { integrationAdapters, type TestResult } from './adapters/index.ts';
-import {
-  adapterContext,
-  createOutboundClient,
-  ensureWebhookSecret,
-  listIntegrations,
-  parsePayload,
-  rotateWebhookSecret,
-  saveIntegration,
-} from './integrations.service.ts';
+import { resumePausedDeliveries } from '../deliveries/index.ts';
+import { captureLead } from '../leads/index.ts';
+import { ensureWebhookSecret, listIntegrations, parsePayload, rotateWebhookSecret, saveIntegration } from './integrations.service.ts';
+import { testIntegrations } from './test-integrations.ts';
 import { idParams } from '../../lib/route-params.ts';
 
-const LABELS: Record<IntegrationName, string> = { webhook: 'Webhook', arbo: 'Arbo', jetimob: 'Jetimob', go_harry: 'GoHarry' };
+/** 422 of the test: what failed and the per-integration detail, or a validation error of the path. */
+const testFailedResponse = z.union([integrationsTestResponse, apiErrorSchema]);
+
+/** "Arbo: <why>", unless the adapter's message already starts with the name ("Arbo: …", "Arbo respondeu…"). */
+export function namedTestMessage(name: IntegrationName, message: string): string {
+  const label = INTEGRATION_LABELS[name];
+  return message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`;
+}
 
 export default async function integrationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
-  const key = app.config.appKey;
-  const http = createOutboundClient(app.config);
-  app.addHook('onClose', async () => http.close());
-  await registerDeliveryWorker(app, http);
+  const { deps } = app;
 
   r.get(
     '/v1/real-estates/:id/integrations',
-    { schema: { tags: ['integrations'], summary: 'Integrações da imobiliária', params: idParams } },
+    { schema: { tags: ['integrations'], summary: 'Integrações da imobiliária (as quatro, com payload e estado)', params: idParams, response: { 200: integrationsListResponse } } },
     async (request) => {
       await app.requireMembership(request, request.params.id, MANAGERS);
-      return { data: { integrations: await listIntegrations(db, key, request.params.id) } };
+      return { data: { integrations: await listIntegrations(deps, request.params.id) } };
     },
   );
 
   r.put(
     '/v1/real-estates/:id/integrations',
-    { schema: { tags: ['integrations'], summary: 'Salvar uma integração', params: idParams, body: saveIntegrationBody } },
+    { schema: { tags: ['integrations'], summary: 'Salvar uma integração', params: idParams, body: saveIntegrationBody, response: { 200: saveIntegrationResponse } } },
     async (request) => {
       const membership = await app.requireMembership(request, request.params.id, MANAGERS);
       const { name } = request.body;
       const payload = parsePayload(name, request.body.payload);
-      if (name === 'webhook' && app.config.NODE_ENV === 'production' && !app.config.ALLOW_PRIVATE_NETWORK_TARGETS) {
+      if (name === 'webhook' && app.config.httpsOnlyTargets) {
         const url = (payload as { url: string }).url;
-        if (url.startsWith('http://')) {
+        if (url !== '' && new URL(url).protocol !== 'https:') {
           throw new HttpError(422, 'Use uma URL https:// para o webhook.', { 'payload.url': ['Use uma URL https:// para o webhook.'] });
         }
       }
-      const { view, credentialsChanged } = await saveIntegration(db, key, {
+      const { view, credentialsChanged } = await saveIntegration(deps, {
         realEstateId: membership.realEstateId,
         userId: request.currentUser!.id,
         name,
         payload,
       });
-      if (credentialsChanged && view.is_active) await resumePausedDeliveries(app, membership.realEstateId, name);
+      if (credentialsChanged && view.is_active) await resumePausedDeliveries(deps, membership.realEstateId, name);
       return { data: view, message: 'Configuração salva com sucesso.' };
     },
   );
 
   r.get(
     '/v1/real-estates/:id/integrations/test',
-    { schema: { tags: ['integrations'], summary: 'Testar as integrações ativas', params: idParams } },
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: 'Testar as integrações ativas (200 quando todas responderam bem; 422 diz qual falhou e por quê)',
+        params: idParams,
+        response: { 200: integrationsTestResponse, 422: testFailedResponse },
+      },
+    },
     async (request, reply) => {
       const membership = await app.requireMembership(request, request.params.id, MANAGERS);
-      const views = await listIntegrations(db, key, membership.realEstateId);
-      const webhookSecret = await ensureWebhookSecret(db, key, membership.realEstateId, request.currentUser!.id);
-      const ctx = adapterContext(app.config, http, webhookSecret);
-      const results = await Promise.all(
-        views.map(async (view) => {
-          if (!view.is_active) return { name: view.name, is_active: false, ok: null, verified: false, message: 'Não configurada.' };
-          let result: TestResult;
-          try {
-            const adapter = integrationAdapters[view.name] as (typeof integrationAdapters)['webhook'];
-            result = await adapter.test(view.payload as never, ctx);
-          } catch (err) {
-            result = { ok: false, verified: false, message: `Erro inesperado: ${(err as Error).message}` };
-          }
-          await db
-            .update(integrations)
-            .set({ lastTestOk: result.ok, lastTestMessage: result.message, lastTestedAt: new Date() })
-            .where(and(eq(integrations.realEstateId, membership.realEstateId), eq(integrations.name, view.name)));
-          return { name: view.name, is_active: true, ok: result.ok, verified: result.verified, message: result.message };
-        }),
-      );
+      const results = await testIntegrations(deps, { realEstateId: membership.realEstateId, userId: request.currentUser!.id });
       const failed = results.filter((x) => x.ok === false);
       const active = results.filter((x) => x.is_active);
       if (failed.length) {
-        const message = `Falha ao testar: ${failed.map((f) => `${LABELS[f.name]}: ${f.message}`).join(' | ')}`;
+        const message = `Falha ao testar: ${failed.map((f) => namedTestMessage(f.name, f.message)).join(' | ')}`;
         return reply.status(422).send({ message, data: { results } });
       }
       const message = active.length
-        ? `Integrações testadas com sucesso: ${active.map((a) => LABELS[a.name]).join(', ')}.`
+        ? `Integrações testadas com sucesso: ${active.map((a) => INTEGRATION_LABELS[a.name]).join(', ')}.`
         : 'Nenhuma integração ativa para testar.';
       return { message, data: { results } };
     },
@@ -103,29 +95,29 @@ export default async function integrationRoutes(app: FastifyInstance) {
 
   r.get(
     '/v1/real-estates/:id/integrations/webhook/secret',
-    { schema: { tags: ['integrations'], summary: 'Segredo de assinatura do webhook (whsec_…)', params: idParams } },
+    { schema: { tags: ['integrations'], summary: 'Segredo de assinatura do webhook (whsec_…)', params: idParams, response: { 200: webhookSecretResponse } } },
     async (request) => {
       const membership = await app.requireMembership(request, request.params.id, MANAGERS);
-      return { data: { secret: await ensureWebhookSecret(db, key, membership.realEstateId, request.currentUser!.id) } };
+      return { data: { secret: await ensureWebhookSecret(deps, { realEstateId: membership.realEstateId, userId: request.currentUser!.id }) } };
     },
   );
 
   r.post(
     '/v1/real-estates/:id/integrations/webhook/secret/rotate',
-    { schema: { tags: ['integrations'], summary: 'Gerar um novo segredo de assinatura do webhook', params: idParams } },
+    { schema: { tags: ['integrations'], summary: 'Gerar um novo segredo de assinatura do webhook', params: idParams, response: { 200: webhookSecretResponse } } },
     async (request) => {
       const membership = await app.requireMembership(request, request.params.id, MANAGERS);
-      return { data: { secret: await rotateWebhookSecret(db, key, membership.realEstateId, request.currentUser!.id) } };
+      return { data: { secret: await rotateWebhookSecret(deps, { realEstateId: membership.realEstateId, userId: request.currentUser!.id }) } };
     },
   );
 
   r.post(
     '/v1/real-estates/:id/integrations/test-lead',
-    { schema: { tags: ['integrations'], summary: 'Enviar um lead de teste às integrações ativas', params: idParams } },
+    { schema: { tags: ['integrations'], summary: 'Enviar um lead de teste às integrações ativas', params: idParams, response: { 201: testLeadResponse } } },
     async (request, reply) => {
       const membership = await app.requireMembership(request, request.params.id, MANAGERS);
       const user = request.currentUser!;
-      const { lead, deliveries } = await captureLead(app, {
+      const { lead, deliveries } = await captureLead(deps, {
         realEstateId: membership.realEstateId,
         name: `Lead de teste (${user.name})`,
         email: user.email,

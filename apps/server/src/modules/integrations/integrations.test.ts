@@ -7,6 +7,8 @@ import { fakeReply } from './adapters/testing/fake-server.ts';
 import { startFakeWebhook, type FakeWebhook } from './adapters/testing/fake-webhook.ts';
 import { startFakeArbo, type FakeArbo } from './adapters/testing/fake-arbo.ts';
 import { verifyWebhookSignature } from './adapters/index.ts';
+import { decryptPayload, removeSecretValues } from './integrations.service.ts';
+import { SECRET_MASK } from '@vitrine/contracts';
 
 let ctx: TestContext;
 let arbo: FakeArbo;
@@ -74,15 +76,18 @@ describe('PUT /v1/real-estates/{id}/integrations', () => {
       ['go_harry', { username: 'user', password: '' }, false],
       ['go_harry', { username: 'user', password: 'pass' }, true],
     ];
+    // credentials come back masked (an empty one stays empty)
+    const answered = (payload: Record<string, unknown>) =>
+      JSON.parse(JSON.stringify(payload).replace(/"(api_key|private_key|password)":"[^"]+"/g, `"$1":"${SECRET_MASK}"`).replace(/"value":"[^"]+"/g, `"value":"${SECRET_MASK}"`));
     for (const [name, payload, active] of cases) {
       // is_active sent by the client is ignored: the content decides (spec §4)
       const res = await c.put(url(id), { name, is_active: !active, payload });
       expect(res.statusCode, `${name} ${JSON.stringify(payload)}`).toBe(200);
-      expect(res.json().data).toMatchObject({ name, is_active: active, payload });
+      expect(res.json().data).toMatchObject({ name, is_active: active, payload: answered(payload as Record<string, unknown>) });
     }
     const list = (await c.get(url(id))).json().data.integrations;
-    expect(list.find((i: { name: string }) => i.name === 'webhook').payload.authentication).toEqual({ type: 'header', key: 'X-Api-Key', value: 'v' });
-    expect(list.find((i: { name: string }) => i.name === 'go_harry')).toMatchObject({ is_active: true, payload: { username: 'user', password: 'pass' } });
+    expect(list.find((i: { name: string }) => i.name === 'webhook').payload.authentication).toEqual({ type: 'header', key: 'X-Api-Key', value: SECRET_MASK });
+    expect(list.find((i: { name: string }) => i.name === 'go_harry')).toMatchObject({ is_active: true, payload: { username: 'user', password: SECRET_MASK } });
   });
 
   it('takes [] in place of a payload as the default payload', async () => {
@@ -182,6 +187,22 @@ describe('GET /v1/real-estates/{id}/integrations/test', () => {
     expect(body.data.results.find((r: { name: string }) => r.name === 'jetimob')).toMatchObject({ ok: null, is_active: false });
   });
 
+  it('names each failing integration once (no "Arbo: Arbo:")', async () => {
+    const strict = await createTestContext({}, { ARBO_BASE_URL: 'http://127.0.0.1:9' });
+    try {
+      const owner = await createOwner(strict);
+      const c = new TestClient(strict.app);
+      await c.login(owner.email);
+      await c.put(url(owner.realEstateId), { name: 'arbo', payload: { api_key: ARBO_KEY } });
+      const res = await c.get(url(owner.realEstateId, '/test'));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toMatch(/^Falha ao testar: Arbo: /);
+      expect(res.json().message).not.toMatch(/Arbo: Arbo:/);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('refuses loopback targets by default (SSRF), at connect time', async () => {
     const strict = await createTestContext();
     try {
@@ -253,5 +274,159 @@ describe('secrets never reach the logs', () => {
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe('stored credentials are never answered in clear (issue 16)', () => {
+  const HEADER = 'Bearer cabecalho-secreto-1111';
+  const JETIMOB_PRIVATE = 'jetimob-privada-secreta-3333';
+  const PASSWORD = 'SenhaGoHarry-4444';
+  const SECRETS = [HEADER, ARBO_KEY, JETIMOB_PRIVATE, PASSWORD];
+  type View = { name: string; is_active: boolean; payload: Record<string, unknown> };
+
+  async function configured(webhookUrl = 'https://crm.exemplo.com.br/leads') {
+    const m = await manager();
+    const bodies = [
+      { name: 'webhook', payload: { url: webhookUrl, authentication: { type: 'header', key: 'X-Api-Key', value: HEADER } } },
+      { name: 'arbo', payload: { api_key: ARBO_KEY } },
+      { name: 'jetimob', payload: { public_key: 'publica-visivel', private_key: JETIMOB_PRIVATE } },
+      { name: 'go_harry', payload: { username: 'corretor', password: PASSWORD } },
+    ];
+    for (const body of bodies) {
+      const res = await m.c.put(url(m.id), body);
+      expect(res.statusCode).toBe(200);
+      for (const secret of SECRETS) expect(res.body).not.toContain(secret);
+    }
+    return m;
+  }
+
+  async function storedPayload(id: number, name: 'webhook' | 'arbo' | 'jetimob' | 'go_harry') {
+    const [row] = await ctx.database.db
+      .select()
+      .from(integrations)
+      .where(and(eq(integrations.realEstateId, id), eq(integrations.name, name)));
+    return decryptPayload(ctx.app.config.appKey, { ...row!, name }) as unknown as Record<string, unknown>;
+  }
+
+  const views = async (c: TestClient, id: number): Promise<View[]> => (await c.get(url(id))).json().data.integrations;
+
+  it('GET and PUT answer the mask in place of each stored credential; the other fields in clear', async () => {
+    const { c, id } = await configured();
+    const res = await c.get(url(id));
+    expect(res.statusCode).toBe(200);
+    for (const secret of SECRETS) expect(res.body).not.toContain(secret);
+    expect(res.json().data.integrations.map((v: View) => [v.name, v.is_active, v.payload])).toEqual([
+      ['webhook', true, { url: 'https://crm.exemplo.com.br/leads', authentication: { type: 'header', key: 'X-Api-Key', value: SECRET_MASK } }],
+      ['arbo', true, { api_key: SECRET_MASK }],
+      ['jetimob', true, { public_key: 'publica-visivel', private_key: SECRET_MASK }],
+      ['go_harry', true, { username: 'corretor', password: SECRET_MASK }],
+    ]);
+  });
+
+  it('the whole payload sent back with the mask (the console auto-save) keeps every stored value', async () => {
+    const { c, id } = await configured();
+    for (const view of await views(c, id)) {
+      const payload = { ...view.payload };
+      if (view.name === 'go_harry') payload.username = 'corretora';
+      if (view.name === 'jetimob') payload.public_key = 'publica-nova';
+      if (view.name === 'webhook') payload.authentication = { ...(payload.authentication as object), key: 'X-Token' };
+      const res = await c.put(url(id), { name: view.name, is_active: view.is_active, payload });
+      expect(res.statusCode, view.name).toBe(200);
+      expect(res.json().data.is_active).toBe(true);
+    }
+    expect(await storedPayload(id, 'webhook')).toEqual({ url: 'https://crm.exemplo.com.br/leads', authentication: { type: 'header', key: 'X-Token', value: HEADER } });
+    expect(await storedPayload(id, 'arbo')).toEqual({ api_key: ARBO_KEY });
+    expect(await storedPayload(id, 'jetimob')).toEqual({ public_key: 'publica-nova', private_key: JETIMOB_PRIVATE });
+    expect(await storedPayload(id, 'go_harry')).toEqual({ username: 'corretora', password: PASSWORD });
+    // The audit names only what really changed: the credential did not.
+    const audit = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.realEstateId, id), eq(auditLog.subject, 'go_harry')));
+    expect(audit.map((a) => (a.details as { fields: string[] }).fields)).toEqual([['username', 'password'], ['username']]);
+  });
+
+  it('an empty value removes the stored credential (the clear button) and deactivates the integration', async () => {
+    const { c, id } = await configured();
+    const arboRes = await c.put(url(id), { name: 'arbo', payload: { api_key: '' } });
+    expect(arboRes.json().data).toMatchObject({ is_active: false, payload: { api_key: '' } });
+    expect(await storedPayload(id, 'arbo')).toEqual({ api_key: '' });
+    const harry = await c.put(url(id), { name: 'go_harry', payload: { username: 'corretor', password: '' } });
+    expect(harry.json().data).toMatchObject({ is_active: false, payload: { username: 'corretor', password: '' } });
+    expect(await storedPayload(id, 'go_harry')).toEqual({ username: 'corretor', password: '' });
+    // The mask with nothing stored stores nothing: it is never taken as a password.
+    const masked = await c.put(url(id), { name: 'go_harry', payload: { username: 'corretor', password: SECRET_MASK } });
+    expect(masked.json().data).toMatchObject({ is_active: false, payload: { password: '' } });
+    expect(await storedPayload(id, 'go_harry')).toEqual({ username: 'corretor', password: '' });
+  });
+
+  it('keeps the webhook header value only while the webhook points at the same address', async () => {
+    const { c, id } = await configured();
+    const auth = { type: 'header', key: 'X-Api-Key', value: SECRET_MASK };
+    // another path on the same origin: kept
+    expect((await c.put(url(id), { name: 'webhook', payload: { url: 'https://crm.exemplo.com.br/v2/leads', authentication: auth } })).statusCode).toBe(200);
+    expect((await storedPayload(id, 'webhook')).authentication).toMatchObject({ value: HEADER });
+    // another host with the mask: the stored value would go to it, so it must be typed again
+    const moved = await c.put(url(id), { name: 'webhook', payload: { url: 'https://outro.exemplo.net/leads', authentication: auth } });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors['payload.authentication.value'][0]).toMatch(/^Digite de novo o valor do cabeçalho/);
+    expect(await storedPayload(id, 'webhook')).toMatchObject({ url: 'https://crm.exemplo.com.br/v2/leads', authentication: { value: HEADER } });
+    // another host with a new value typed: saved
+    const typed = await c.put(url(id), { name: 'webhook', payload: { url: 'https://outro.exemplo.net/leads', authentication: { ...auth, value: 'novo-valor-digitado' } } });
+    expect(typed.statusCode).toBe(200);
+    expect((await storedPayload(id, 'webhook')).authentication).toMatchObject({ value: 'novo-valor-digitado' });
+    // header authentication off and another host: the unused stored value is dropped, no error
+    const off = await c.put(url(id), { name: 'webhook', payload: { url: 'https://terceiro.exemplo.org/', authentication: { ...auth, type: 'none' } } });
+    expect(off.statusCode).toBe(200);
+    expect((await storedPayload(id, 'webhook')).authentication).toEqual({ type: 'none', key: 'X-Api-Key', value: '' });
+  });
+
+  it('the connectivity test and the test lead use the real stored values after a masked round trip', async () => {
+    const m = await manager();
+    const signing = (await m.c.get(url(m.id, '/webhook/secret'))).json().data.secret;
+    const receiver = await startFakeWebhook({ secret: signing, requireHeader: { name: 'X-Api-Key', value: HEADER } });
+    try {
+      await m.c.put(url(m.id), { name: 'webhook', payload: { url: receiver.endpoint, authentication: { type: 'header', key: 'X-Api-Key', value: HEADER } } });
+      await m.c.put(url(m.id), { name: 'arbo', payload: { api_key: ARBO_KEY } });
+      for (const view of await views(m.c, m.id)) await m.c.put(url(m.id), { name: view.name, payload: view.payload });
+      arbo.reset();
+      const tested = await m.c.get(url(m.id, '/test'));
+      expect(tested.statusCode, tested.body).toBe(200);
+      expect(arbo.requests.at(-1)!.headers.authorization).toBe(ARBO_KEY);
+      expect(receiver.events.at(-1)!.type).toBe('integration.test');
+      const sent = await m.c.post(url(m.id, '/test-lead'));
+      expect(sent.statusCode).toBe(201);
+      await waitFor(() => receiver.events.some((e) => e.type === 'lead.created') && arbo.leads.length > 0, { what: 'the test lead at both' });
+      expect(arbo.requestsTo('lead').at(-1)!.headers.authorization).toBe(ARBO_KEY);
+      expect(receiver.requests.at(-1)!.headers['x-api-key']).toBe(HEADER);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('a receiver echoing the credential leaves it out of the ledger, the last error and the halt reason', async () => {
+    const m = await manager();
+    const signing = (await m.c.get(url(m.id, '/webhook/secret'))).json().data.secret;
+    const receiver = await startFakeWebhook({ secret: signing });
+    try {
+      const echoed = 'eco-do-segredo-5555';
+      await m.c.put(url(m.id), { name: 'webhook', payload: { url: receiver.endpoint, authentication: { type: 'header', key: 'X-Depuracao', value: echoed } } });
+      // a debug endpoint answering the header it got, cut by the ledger 10 characters into the value
+      receiver.enqueue('event', fakeReply(401, `${'x'.repeat(976)} X-Depuracao: ${echoed}`));
+      const sent = (await m.c.post(url(m.id, '/test-lead'))).json().data;
+      const deliveryId = sent.deliveries[0].id;
+      const d = await waitFor(async () => {
+        const body = (await m.c.get(`/v1/deliveries/${deliveryId}`)).json().data;
+        return body.status === 'paused' ? body : null;
+      }, { what: 'a paused delivery' });
+      const everything = JSON.stringify([d, await m.c.get(url(m.id)).then((r) => r.json())]);
+      expect(everything).toContain('xxxx'); // the response really was kept
+      expect(everything).not.toContain(echoed.slice(0, 10));
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('removeSecretValues takes out whole values, URL-encoded ones and a value cut at the end', () => {
+    expect(removeSecretValues('a s3cr3t+/x b s3cr3t%2B%2Fx', ['s3cr3t+/x'])).toBe(`a ${SECRET_MASK} b ${SECRET_MASK}`);
+    expect(removeSecretValues('resposta: s3cr…', ['s3cr3t+/x'])).toBe(`resposta: ${SECRET_MASK}…`);
+    expect(removeSecretValues('nada aqui', ['s3cr3t+/x'])).toBe('nada aqui');
   });
 });

@@ -4,26 +4,26 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, desc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { normalizeBrazilianPhone, publicLeadBody } from '@vitrine/contracts';
-import { pages, realEstates, type PagePhoto } from '../../db/schema.ts';
+import { SLUG_PATTERN, normalizeBrazilianPhone, publicLeadBody } from '@vitrine/contracts';
 import { safeEqual } from '../../lib/crypto.ts';
 import type { ThrottleState } from '../../lib/throttle.ts';
 import { HttpError, issuesToErrors, validationError } from '../../lib/http-errors.ts';
-import { captureLead } from '../leads/capture-lead.ts';
-import { registerLeadAlertWorker } from '../leads/lead-alerts.ts';
+import { captureLead, scoreLead } from '../leads/index.ts';
+import { findLandingPage, type LandingPageRow } from './find-landing-page.ts';
 import { LANDING_CSP } from './landing-assets.ts';
-import { renderLanding, renderNotFound, type LandingInput, type LandingPhoto, type LeadFormState } from './render-landing.ts';
+import { renderNotFound, type LeadFormState } from './render-landing.ts';
+import { renderPageLanding } from './render-page-landing.ts';
+import { trackerAsset } from './tracker-asset.ts';
+import { visitorHashes } from '../analytics/index.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
-const MIN_FILL_MS = 2_500;
+/** A slug of the shape pages get ([a-z0-9-], case-insensitive here): anything else is not found, before any query. */
+const isSlug = (slug: string) => slug.length <= 200 && SLUG_PATTERN.test(slug.toLowerCase());
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
 
 export default async function landingRoutes(app: FastifyInstance) {
-  const { db } = app.database;
-  const { config, throttle } = app;
-  await registerLeadAlertWorker(app);
+  const { config, throttle, deps } = app;
 
   const stamp = (now = Date.now()) => `${now}.${createHmac('sha256', config.appKey).update(`form:${now}`).digest('base64url').slice(0, 22)}`;
   const stampAge = (value: string | null): number | null => {
@@ -34,54 +34,11 @@ export default async function landingRoutes(app: FastifyInstance) {
   };
 
   async function loadPage(slug: string) {
-    const [row] = await db
-      .select({ page: pages, agency: realEstates })
-      .from(pages)
-      .innerJoin(realEstates, eq(realEstates.id, pages.realEstateId))
-      .where(eq(pages.slug, slug.toLowerCase()))
-      .limit(1);
-    if (!row || row.page.status === 'draft') return null;
-    return row;
+    if (!isSlug(slug)) return null;
+    return findLandingPage(deps, slug);
   }
 
-  /** Photos we hold are stored by key; their URL comes from the storage driver (disk or S3). */
-  const withPhotoUrls = (photos: PagePhoto[]): LandingPhoto[] =>
-    photos.map((p) => ({
-      ...p,
-      url: p.key ? app.storage.url(p.key) : p.url,
-      srcset: (p.variants ?? []).map((v) => ({ url: app.storage.url(v.key), width: v.width })),
-    }));
-
-  async function renderFor(row: NonNullable<Awaited<ReturnType<typeof loadPage>>>, form: LeadFormState) {
-    const page = { ...row.page, photos: withPhotoUrls(row.page.photos) };
-    const { agency } = row;
-    const similar =
-      page.status === 'sold' || page.status === 'rented'
-        ? await db
-            .select()
-            .from(pages)
-            .where(and(eq(pages.realEstateId, page.realEstateId), eq(pages.status, 'published'), eq(pages.purpose, page.purpose), ne(pages.id, page.id)))
-            .orderBy(desc(pages.updatedAt))
-            .limit(3)
-        : [];
-    const input: LandingInput = {
-      page,
-      agency: {
-        name: agency.name,
-        logoUrl: agency.logoPath ? app.storage.url(agency.logoPath) : null,
-        phone: agency.phone,
-        whatsapp: agency.whatsapp,
-        email: agency.email,
-        creci: agency.creci,
-        website: agency.website,
-      },
-      similar: similar.map((s) => ({ slug: s.slug, title: s.title, priceCents: s.priceCents, neighborhood: s.neighborhood, city: s.city, cover: withPhotoUrls(s.photos.slice(0, 1))[0] ?? null })),
-      form,
-      appUrl: config.APP_URL,
-      actionUrl: `/v1/public/pages/${page.slug}/leads`,
-    };
-    return renderLanding(input);
-  }
+  const renderFor = (row: LandingPageRow, form: LeadFormState) => renderPageLanding(deps, row, form);
 
   const sendHtml = (reply: FastifyReply, status: number, body: string, cache: string) =>
     reply
@@ -93,7 +50,21 @@ export default async function landingRoutes(app: FastifyInstance) {
       .header('cache-control', cache)
       .send(body);
 
-  app.get('/imoveis/:slug', { schema: { hide: true } }, async (request, reply) => {
+  // The analytics tracker: a hashed URL, cached for a year. An older hash (a page cached before a deploy)
+  // gets the current script, cached briefly.
+  app.get('/p/:file', { schema: { hide: true }, config: { ownParams: true } }, async (request, reply) => {
+    const tracker = await trackerAsset();
+    const { file } = request.params as { file: string };
+    if (!/^[A-Za-z0-9_-]{1,32}\.js$/.test(file)) return reply.status(404).send({ message: 'Arquivo não encontrado.' });
+    return reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', file === `${tracker.hash}.js` ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(tracker.code);
+  });
+
+  app.get('/imoveis/:slug', { schema: { hide: true }, config: { ownParams: true } }, async (request, reply) => {
     const { slug } = slugParams.parse(request.params);
     const row = await loadPage(slug);
     if (!row) return sendHtml(reply, 404, renderNotFound(config.APP_URL), 'no-store');
@@ -111,7 +82,7 @@ export default async function landingRoutes(app: FastifyInstance) {
 
   const isForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 
-  app.post('/v1/public/pages/:slug/leads', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/v1/public/pages/:slug/leads', { schema: { hide: true }, config: { controlChars: 'strip', ownParams: true } }, async (request, reply) => {
     const { slug } = slugParams.parse(request.params);
     const form = isForm(request);
     const origin = request.headers.origin;
@@ -147,16 +118,29 @@ export default async function landingRoutes(app: FastifyInstance) {
       return sendHtml(reply, 422, await renderFor(row, { values, errors, sent: false, stamp: stamp() }), 'no-store');
     }
     const body = parsed.data;
-    const reasons: string[] = [];
-    if (body.website) reasons.push('campo oculto preenchido (robô)');
-    const age = body._ts ? stampAge(body._ts) : undefined;
-    if (age === null) reasons.push('formulário com carimbo inválido');
-    else if (age !== undefined && age < MIN_FILL_MS) reasons.push('formulário enviado rápido demais');
-    if (perIp.hits > config.LEAD_IP_SOFT_LIMIT) reasons.push(`muitos envios do mesmo IP (${perIp.hits} em 10 min)`);
-    if (perPage.hits > config.LEAD_PAGE_LIMIT_PER_MINUTE) reasons.push(`muitos envios para esta página (${perPage.hits} em 1 min)`);
-    if ((body.message?.match(/https?:\/\//g) ?? []).length > 2) reasons.push('mensagem com muitos links');
+    // Signals add up to a score (modules/leads/spam-score.ts, docs/spam-rules.md); timing alone never quarantines.
+    const spam = scoreLead(
+      {
+        honeypot: body.website,
+        fillMs: body._ts ? stampAge(body._ts) : undefined,
+        // The tracker fills session_id; the page's script sends the form as JSON (a plain form post is no-JS).
+        javascript: !!body.session_id || !form,
+        ipHits: perIp.hits,
+        pageHits: perPage.hits,
+        name: body.name,
+        message: body.message,
+        phone: body.phone ? normalizeBrazilianPhone(body.phone) : null,
+      },
+      { minFillMs: config.LEAD_MIN_FILL_MS, ipSoftLimit: config.LEAD_IP_SOFT_LIMIT, pageLimitPerMinute: config.LEAD_PAGE_LIMIT_PER_MINUTE },
+    );
+    if (spam.signals.length) request.log.debug({ page: row.page.id, score: spam.score, signals: spam.signals.map((x) => x.signal) }, 'lead spam signals');
 
-    const { lead } = await captureLead(app, {
+    // The lead's session: the id the tracker gave the form, checked against this agency's sessions, or
+    // else this visitor's open session (a form posted before the tracker's first answer came back).
+    const userAgent = request.headers['user-agent'] ?? '';
+    const salts = await deps.analytics.salts.forDay(deps.analytics.now());
+    const { lead } = await captureLead(deps, {
+      analyticsVisitor: userAgent ? visitorHashes(salts, row.page.realEstateId, request.ip, userAgent) : undefined,
       realEstateId: row.page.realEstateId,
       pageId: row.page.id,
       name: body.name,
@@ -174,8 +158,8 @@ export default async function landingRoutes(app: FastifyInstance) {
       sessionId: body.session_id,
       referrer: body.referrer ?? request.headers.referer?.slice(0, 2000) ?? null,
       consent: body.consent,
-      quarantined: reasons.length > 0,
-      quarantineReason: reasons.length ? reasons.join('; ') : null,
+      quarantined: spam.quarantined,
+      quarantineReason: spam.reason,
       ipHash: createHmac('sha256', config.appKey).update(`ip:${request.ip}`).digest('hex').slice(0, 32),
       userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
     });

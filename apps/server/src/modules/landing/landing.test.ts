@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -40,6 +40,8 @@ const postForm = (slug: string, fields: Record<string, string>, ip = nextIp()) =
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     remoteAddress: ip,
   });
+/** A form stamp as the landing page signs it, for a page rendered at `t`. */
+const signedStamp = (t: number) => `${t}.${createHmac('sha256', ctx.config.appKey).update(`form:${t}`).digest('base64url').slice(0, 22)}`;
 const leadsOf = (realEstateId: number) => ctx.database.db.select().from(leads).where(eq(leads.realEstateId, realEstateId));
 
 describe('GET /imoveis/{slug}', () => {
@@ -118,7 +120,7 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     expect(res.statusCode).toBe(201);
     const id = res.json().data.id;
     const [row] = await ctx.database.db.select().from(leads).where(eq(leads.id, id));
-    expect(row).toMatchObject({ pageId: page.id, name: 'Maria Souza', phone: '11988887777', utmSource: 'google', utmMedium: 'cpc', gclid: 'abc', sessionId: 'sess-1', consent: true, quarantined: false, source: 'landing_page' });
+    expect(row).toMatchObject({ pageId: page.id, name: 'Maria Souza', phone: '11988887777', utmSource: 'google', utmMedium: 'cpc', gclid: 'abc', sessionId: null, consent: true, quarantined: false, source: 'landing_page' });
     const [d] = await ctx.database.db.select().from(deliveries).where(eq(deliveries.leadId, id));
     expect(d).toBeDefined();
     await waitFor(() => receiver.events.find((e) => (e.body as { data: { id: string } }).data.id === id), { what: 'webhook event' });
@@ -174,30 +176,59 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     expect(own.statusCode).toBe(201);
   });
 
-  it('keeps suspect leads in quarantine, unforwarded: honeypot, too fast, forged stamp', async () => {
+  it('keeps suspect leads in quarantine, unforwarded: honeypot, forged stamp', async () => {
+    const { owner, page } = await agencyWithPage();
+    const c = new TestClient(ctx.app);
+    await c.login(owner.email);
+    await c.put(`/v1/real-estates/${owner.realEstateId}/integrations`, { name: 'arbo', payload: { api_key: 'k' } });
+    // As the page's script sends it: a signed stamp and a session id; a person took 10 s.
+    const realStamp = signedStamp(Date.now() - 10_000);
+    const fromPage = { ...validLead, _ts: realStamp, session_id: 'sess-spam' };
+    const bot = await postLead(page.slug, { ...fromPage, website: 'http://spam.example' });
+    const forged = await postLead(page.slug, { ...fromPage, phone: '11966665555', _ts: `${Date.now() - 60_000}.forjado` });
+    for (const res of [bot, forged]) expect(res.statusCode).toBe(201); // bots are not told
+    const rows = await leadsOf(owner.realEstateId);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.quarantined)).toBe(true);
+    expect(rows.map((r) => r.quarantineReason).sort()).toEqual(['campo oculto preenchido (robô)', 'formulário com carimbo inválido']);
+    const ds = await ctx.database.db.select().from(deliveries).where(eq(deliveries.realEstateId, owner.realEstateId));
+    expect(ds).toHaveLength(0);
+    // a person who took their time is not suspect
+    const person = await postLead(page.slug, fromPage);
+    expect(person.statusCode).toBe(201);
+    const [stored] = await ctx.database.db.select().from(leads).where(eq(leads.id, person.json().data.id));
+    expect(stored).toMatchObject({ quarantined: false, quarantineReason: null });
+  });
+
+  it('timing alone never quarantines: a form autofilled and sent at once is forwarded', async () => {
     const { owner, page } = await agencyWithPage();
     const c = new TestClient(ctx.app);
     await c.login(owner.email);
     await c.put(`/v1/real-estates/${owner.realEstateId}/integrations`, { name: 'arbo', payload: { api_key: 'k' } });
     const html = (await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` })).body;
-    const stamp = html.match(/name="_ts" value="([^"]+)"/)![1]!;
-    const bot = await postLead(page.slug, { ...validLead, website: 'http://spam.example' });
-    const fast = await postLead(page.slug, { ...validLead, phone: '11977776666', _ts: stamp });
-    const forged = await postLead(page.slug, { ...validLead, phone: '11966665555', _ts: `${Date.now() - 60_000}.forjado` });
-    for (const res of [bot, fast, forged]) expect(res.statusCode).toBe(201); // bots are not told
+    const stamp = html.match(/name="_ts" value="([^"]+)"/)![1]!; // signed just now: sent within a second
+    const withJs = await postLead(page.slug, { ...validLead, _ts: stamp, session_id: 'sess-autofill' });
+    const withoutJs = await postForm(page.slug, { name: 'João Rápido', phone: '21 3333-4444', consent: '1', _ts: stamp });
+    expect(withJs.statusCode).toBe(201);
+    expect(withoutJs.statusCode).toBe(303);
     const rows = await leadsOf(owner.realEstateId);
-    expect(rows).toHaveLength(3);
-    expect(rows.every((r) => r.quarantined)).toBe(true);
-    expect(rows.map((r) => r.quarantineReason).sort()).toEqual([
-      'campo oculto preenchido (robô)',
-      'formulário com carimbo inválido',
-      'formulário enviado rápido demais',
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => [r.quarantined, r.quarantineReason])).toEqual([
+      [false, null],
+      [false, null],
     ]);
     const ds = await ctx.database.db.select().from(deliveries).where(eq(deliveries.realEstateId, owner.realEstateId));
-    expect(ds).toHaveLength(0);
-    // a person who took their time is not suspect
-    const realStamp = `${Date.now() - 10_000}.${stamp.split('.')[1]}`;
-    expect((await postLead(page.slug, { ...validLead, _ts: realStamp })).statusCode).toBe(201);
+    expect(ds).toHaveLength(2);
+  });
+
+  it('weak signals together do quarantine: fast, fake-looking phone, no JavaScript', async () => {
+    const { owner, page } = await agencyWithPage();
+    const html = (await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` })).body;
+    const stamp = html.match(/name="_ts" value="([^"]+)"/)![1]!;
+    expect((await postForm(page.slug, { name: 'Fulano', phone: '(11) 99999-9999', consent: '1', _ts: stamp })).statusCode).toBe(303);
+    const [row] = await leadsOf(owner.realEstateId);
+    expect(row!.quarantined).toBe(true);
+    expect(row!.quarantineReason).toMatch(/^telefone suspeito .*; formulário enviado rápido demais \(\d+(,\d)? s\); sem JavaScript no navegador$/);
   });
 
   it('rate-limits per IP: quarantine after 5 in 10 minutes, 429 after 30', async () => {

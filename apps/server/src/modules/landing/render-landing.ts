@@ -74,6 +74,8 @@ export interface LandingInput {
   form: LeadFormState;
   appUrl: string;
   actionUrl: string;
+  /** The analytics tracker's URL (/p/<hash>.js); null leaves it out. */
+  trackerSrc?: string | null;
 }
 
 const location = (p: Pick<LandingPage, 'neighborhood' | 'city' | 'state'>) =>
@@ -253,9 +255,10 @@ ${leadForm(input)}
 ${waHref ? html`<p class="wa-side"><a class="btn btn-w" href="${waHref}" rel="noopener" target="_blank">${raw(WHATSAPP_ICON)} Conversar no WhatsApp</a></p>` : ''}
 </aside>
 </main>
-<footer><div class="wrap"><b>${agency.name}</b>${agency.creci ? ` · CRECI ${agency.creci}` : ''}<br>${[agency.phone ? formatPhone(agency.phone) : null, agency.email].filter(Boolean).join(' · ')}<br><small>Preço e condições sujeitos a alteração sem aviso.</small></div></footer>
+<footer><div class="wrap"><b>${agency.name}</b>${agency.creci ? ` · CRECI ${agency.creci}` : ''}<br>${[agency.phone ? formatPhone(agency.phone) : null, agency.email].filter(Boolean).join(' · ')}<br><small>Preço e condições sujeitos a alteração sem aviso.</small><br><small>Privacidade: esta página conta visitas de forma anônima, sem cookies e sem guardar seu IP (LGPD, legítimo interesse).</small></div></footer>
 <nav class="bar" aria-label="Contato rápido">${waHref ? html`<a class="btn btn-w" href="${waHref}" rel="noopener" target="_blank">${raw(WHATSAPP_ICON)} WhatsApp</a>` : ''}<a class="btn btn-p" style="margin:0" href="#contato">${closed ? 'Quero opções' : 'Tenho interesse'}</a></nav>
 <script>${raw(LANDING_SCRIPT)}</script>
+${input.trackerSrc ? html`<script src="${input.trackerSrc}" data-p="${p.id}" defer></script>` : ''}
 </body></html>`;
   return doc.value;
 }

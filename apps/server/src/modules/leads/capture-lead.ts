@@ -3,28 +3,39 @@
  * job) per active integration and the e-mail alert job are committed in one transaction, and only then
  * is the lead acknowledged. Lead capture and the console's "send a test lead" both come through here.
  *
- * Group commit: the leads that arrive while a transaction is being prepared share the next one
- * (multi-row inserts, one job insert per queue), so a burst costs a few transactions, not one per
- * lead. Each caller still gets its answer only after the commit that holds its lead. If a shared
- * transaction fails, its leads are retried one by one, so one bad lead never fails the others.
+ * Group commit (lib/group-commit.ts, shared with analytics beacons): the leads that arrive while a
+ * transaction is being prepared share the next one (multi-row inserts, one job insert per queue), so a
+ * burst costs a few transactions, not one per lead. Each caller still gets its answer only after the
+ * commit that holds its lead. If a shared transaction fails, its leads are retried one by one, so one
+ * bad lead never fails the others.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { contacts, leads, type deliveries } from '../../db/schema.ts';
-import { enqueueLeadDeliveries, wakeDeliveryWorkers } from '../deliveries/delivery-engine.ts';
-import { LEAD_ALERT_QUEUE } from './lead-alerts.ts';
+import { auditLog, contacts, leads } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { leadAlertJob } from '../../jobs/lead-alert.job.ts';
+import { leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
+import type { Queue } from '../../plugins/queue.ts';
+import { enqueueLeadDeliveries, type DeliveryRow } from '../deliveries/index.ts';
+import { GroupCommit } from '../../lib/group-commit.ts';
+import { resolveLeadSessions } from '../analytics/index.ts';
 
-export type NewLead = Omit<typeof leads.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'contactId' | 'isRepeat'>;
+export type NewLead = Omit<typeof leads.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'contactId' | 'isRepeat'> & {
+  /** The visitor's analytics ids (landing form): finds the lead's session when the form names none. */
+  analyticsVisitor?: string[];
+};
 type LeadRow = typeof leads.$inferSelect;
-type DeliveryRow = typeof deliveries.$inferSelect;
+/**
+ * What capturing a lead needs: the database and the queue its jobs go into; with the analytics clock
+ * when there is one (sessions are matched against it; otherwise the wall clock).
+ */
+export type CaptureDeps = Pick<Deps, 'db' | 'queue'> & Partial<Pick<Deps, 'analytics'>>;
 export interface CapturedLead {
   lead: LeadRow;
   deliveries: DeliveryRow[];
 }
 
-const ALERT_JOB = { retryLimit: 5, retryDelay: 30, retryBackoff: true } as const;
 const MAX_BATCH = 100;
 
 /** Contact keys of a lead: its phone and e-mail within its agency. */
@@ -35,7 +46,8 @@ const contactKeys = (l: NewLead) =>
 const linksContact = (l: NewLead) => !l.isTest && (!!l.phone || !!l.email);
 
 /** Stores a batch of leads in the caller's transaction. */
-async function storeLeads(app: FastifyInstance, tx: Tx, inputs: NewLead[]): Promise<CapturedLead[]> {
+async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise<CapturedLead[]> {
+  const { queue } = deps;
   const now = new Date();
   const linked = inputs.filter(linksContact);
 
@@ -62,8 +74,17 @@ async function storeLeads(app: FastifyInstance, tx: Tx, inputs: NewLead[]): Prom
     }
   }
 
-  const rows: (typeof leads.$inferInsert & { id: string })[] = inputs.map((input) => {
-    const row = { ...input, id: randomUUID(), email: input.email?.toLowerCase() ?? null, contactId: null as string | null, isRepeat: false, createdAt: now, updatedAt: now };
+  // The lead's analytics session (checked: only a session of the lead's agency is kept).
+  const ids = inputs.map(() => randomUUID());
+  const visits = await resolveLeadSessions(
+    deps,
+    tx,
+    inputs.flatMap((l, i) => (l.isTest ? [] : [{ leadId: ids[i]!, realEstateId: l.realEstateId, pageId: l.pageId ?? null, sessionId: l.sessionId, visitor: l.analyticsVisitor }])),
+  );
+
+  const rows: (typeof leads.$inferInsert & { id: string })[] = inputs.map(({ analyticsVisitor: _visitor, ...input }, i) => {
+    const id = ids[i]!;
+    const row = { ...input, id, sessionId: visits.sessionOf.get(id) ?? null, email: input.email?.toLowerCase() ?? null, contactId: null as string | null, isRepeat: false, createdAt: now, updatedAt: now };
     if (!linksContact(input)) return row;
     const ks = contactKeys(input);
     let contact = ks.map((k) => byKey.get(k)).find(Boolean);
@@ -98,95 +119,48 @@ async function storeLeads(app: FastifyInstance, tx: Tx, inputs: NewLead[]): Prom
   }
 
   const stored = await tx.insert(leads).values(rows).returning();
+  await visits.link();
   const byId = new Map(stored.map((l) => [l.id, l]));
 
   const forwarded = stored.filter((l) => !l.quarantined);
-  const storedDeliveries = await enqueueLeadDeliveries(app, tx, forwarded);
-  await app.queue.insertInTx(
+  const storedDeliveries = await enqueueLeadDeliveries({ db: tx, queue }, forwarded);
+  await queue.enqueueMany(
     tx,
-    LEAD_ALERT_QUEUE,
-    forwarded.filter((l) => !l.isTest).map((l) => ({ data: { leadId: l.id }, ...ALERT_JOB })),
+    leadAlertJob,
+    forwarded.filter((l) => !l.isTest).map((l) => ({ leadId: l.id })),
   );
   return rows.map((r) => ({ lead: byId.get(r.id)!, deliveries: storedDeliveries.filter((d) => d.leadId === r.id) }));
 }
 
-interface Waiting {
-  input: NewLead;
-  resolve: (value: CapturedLead) => void;
-  reject: (reason: unknown) => void;
-}
+/** One group-commit queue per queue (one per app): the leads captured through it share transactions. */
+const batchers = new WeakMap<Queue, GroupCommit<NewLead, CapturedLead>>();
 
-/** At most this many shared transactions at once; leads arriving meanwhile wait for the next one. */
-const MAX_IN_FLIGHT = 4;
-
-class LeadBatcher {
-  private queue: Waiting[] = [];
-  private scheduled = false;
-  private inFlight = 0;
-  constructor(private readonly app: FastifyInstance) {}
-
-  capture(input: NewLead): Promise<CapturedLead> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ input, resolve, reject });
-      this.schedule();
+export function captureLead(deps: CaptureDeps, input: NewLead): Promise<CapturedLead> {
+  let batcher = batchers.get(deps.queue);
+  if (!batcher) {
+    const { db, queue } = deps;
+    batcher = new GroupCommit<NewLead, CapturedLead>({
+      run: (inputs) => db.transaction((tx) => storeLeads(deps, tx, inputs)),
+      committed: (results) => {
+        if (results.some((r) => r.deliveries.length)) queue.wake(leadDeliveryJob);
+      },
+      maxBatch: MAX_BATCH,
     });
+    batchers.set(queue, batcher);
   }
-
-  private schedule() {
-    if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || !this.queue.length) return;
-    this.scheduled = true;
-    // Wait for the current tick's arrivals, so they share the transaction.
-    setImmediate(() => {
-      this.scheduled = false;
-      const batch = this.queue.splice(0, MAX_BATCH);
-      if (!batch.length) return;
-      this.inFlight++;
-      this.run(batch).finally(() => {
-        this.inFlight--;
-        this.schedule();
-      });
-      this.schedule();
-    });
-  }
-
-  private async run(batch: Waiting[]) {
-    const { db } = this.app.database;
-    try {
-      const results = await db.transaction((tx) => storeLeads(this.app, tx, batch.map((w) => w.input)));
-      if (results.some((r) => r.deliveries.length)) wakeDeliveryWorkers(this.app);
-      batch.forEach((w, i) => w.resolve(results[i]!));
-    } catch (err) {
-      if (batch.length === 1) return batch[0]!.reject(err);
-      // One bad lead must not fail the others: each on its own.
-      for (const w of batch) {
-        try {
-          const [result] = await db.transaction((tx) => storeLeads(this.app, tx, [w.input]));
-          if (result!.deliveries.length) wakeDeliveryWorkers(this.app);
-          w.resolve(result!);
-        } catch (e) {
-          w.reject(e);
-        }
-      }
-    }
-  }
-}
-
-const batchers = new WeakMap<FastifyInstance, LeadBatcher>();
-
-export function captureLead(app: FastifyInstance, input: NewLead): Promise<CapturedLead> {
-  let batcher = batchers.get(app);
-  if (!batcher) batchers.set(app, (batcher = new LeadBatcher(app)));
-  return batcher.capture(input);
+  return batcher.submit(input);
 }
 
 /** Releases a quarantined lead: it is forwarded as if it had just arrived. */
-export async function releaseLead(app: FastifyInstance, lead: { id: string; realEstateId: number }) {
-  const created = await app.database.db.transaction(async (tx) => {
+export async function releaseLead(deps: CaptureDeps, input: { lead: { id: string; realEstateId: number }; userId: number }) {
+  const { lead } = input;
+  const created = await deps.db.transaction(async (tx) => {
     await tx.update(leads).set({ quarantined: false, quarantineReason: null, updatedAt: new Date() }).where(eq(leads.id, lead.id));
-    const rows = await enqueueLeadDeliveries(app, tx, [lead]);
-    await app.queue.sendInTx(tx, LEAD_ALERT_QUEUE, { leadId: lead.id }, ALERT_JOB);
+    const rows = await enqueueLeadDeliveries({ db: tx, queue: deps.queue }, [lead]);
+    await deps.queue.enqueue(tx, leadAlertJob, { leadId: lead.id });
+    await tx.insert(auditLog).values({ realEstateId: lead.realEstateId, userId: input.userId, action: 'lead.released', subject: lead.id });
     return rows;
   });
-  if (created.length) wakeDeliveryWorkers(app);
+  if (created.length) deps.queue.wake(leadDeliveryJob);
   return created;
 }

@@ -19,10 +19,10 @@ async function agencyWithLeads() {
   const page = await insertPage(ctx, owner.realEstateId, { title: 'Casa no Lago' });
   const other = await insertPage(ctx, owner.realEstateId, { title: 'Sala comercial' });
   const base = { realEstateId: owner.realEstateId, source: 'landing_page', consent: true };
-  const a = await captureLead(ctx.app, { ...base, pageId: page.id, name: 'Ana Lima', phone: '11988887777', email: 'ana@x.com.br', message: 'Quero visitar sábado', utmSource: 'facebook' });
-  const b = await captureLead(ctx.app, { ...base, pageId: other.id, name: 'Bruno Reis', phone: '21977776666', message: '=HYPERLINK("http://mal.example")' });
-  const q = await captureLead(ctx.app, { ...base, pageId: page.id, name: 'Robô', email: 'bot@spam.example', quarantined: true, quarantineReason: 'campo oculto preenchido (robô)' });
-  const t = await captureLead(ctx.app, { ...base, name: 'Teste', phone: '11999999999', isTest: true, source: 'teste' });
+  const a = await captureLead(ctx.app.deps, { ...base, pageId: page.id, name: 'Ana Lima', phone: '11988887777', email: 'ana@x.com.br', message: 'Quero visitar sábado', utmSource: 'facebook' });
+  const b = await captureLead(ctx.app.deps, { ...base, pageId: other.id, name: 'Bruno Reis', phone: '21977776666', message: '=HYPERLINK("http://mal.example")' });
+  const q = await captureLead(ctx.app.deps, { ...base, pageId: page.id, name: 'Robô', email: 'bot@spam.example', quarantined: true, quarantineReason: 'campo oculto preenchido (robô)' });
+  const t = await captureLead(ctx.app.deps, { ...base, name: 'Teste', phone: '11999999999', isTest: true, source: 'teste' });
   return { owner, c, page, other, a: a.lead, b: b.lead, q: q.lead, t: t.lead };
 }
 
@@ -58,7 +58,7 @@ describe('GET /v1/real-estates/{id}/leads', () => {
   });
 
   it("answers 404 for another agency's leads, and agents can work leads", async () => {
-    const { owner, a } = await agencyWithLeads();
+    const { c, owner, a } = await agencyWithLeads();
     const stranger = await createOwner(ctx);
     const s = new TestClient(ctx.app);
     await s.login(stranger.email);
@@ -71,13 +71,16 @@ describe('GET /v1/real-estates/{id}/leads', () => {
     await g.login(agent.email);
     expect((await g.get(`/v1/real-estates/${owner.realEstateId}/leads`)).json().meta.total).toBe(2);
     expect((await g.request('PATCH', `/v1/leads/${a.id}`, { body: { status: 'em_atendimento' } })).statusCode).toBe(200);
+    // the CSV of every lead is for owners and admins (issue 16)
+    expect((await g.get(`/v1/real-estates/${owner.realEstateId}/leads/export`)).statusCode).toBe(403);
+    expect((await c.get(`/v1/real-estates/${owner.realEstateId}/leads/export`)).statusCode).toBe(200);
   });
 });
 
 describe('one lead', () => {
   it('shows contact history and the delivery ledger; status changes are recorded', async () => {
     const { c, owner, a, page } = await agencyWithLeads();
-    const again = await captureLead(ctx.app, { realEstateId: owner.realEstateId, pageId: page.id, name: 'Ana L.', phone: '11988887777', consent: true });
+    const again = await captureLead(ctx.app.deps, { realEstateId: owner.realEstateId, pageId: page.id, name: 'Ana L.', phone: '11988887777', consent: true });
     const res = await c.get(`/v1/leads/${again.lead.id}`);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
@@ -106,6 +109,31 @@ describe('one lead', () => {
   });
 });
 
+describe('counts agree: Leads list, its quarantine and the pages', () => {
+  it('answers meta.quarantined with the list (same filters) and pages count leads the same way', async () => {
+    const { c, owner, page, other, q } = await agencyWithLeads();
+    const list = async (query = '') => (await c.get(`/v1/real-estates/${owner.realEstateId}/leads?${query}`)).json();
+    // Casa no Lago: Ana (lead) and Robô (quarantined); Sala comercial: Bruno; the test lead has no page.
+    expect((await list()).meta).toMatchObject({ total: 2, quarantined: 1 });
+    expect((await list(`page_id=${page.id}`)).meta).toMatchObject({ total: 1, quarantined: 1 });
+    expect((await list(`page_id=${other.id}`)).meta).toMatchObject({ total: 1, quarantined: 0 });
+    expect((await list('quarantined=1')).meta).toMatchObject({ total: 1, quarantined: 1 });
+    expect((await list('search=ninguém')).meta).toMatchObject({ total: 0, quarantined: 0 });
+
+    const pagesList = (await c.get(`/v1/real-estates/${owner.realEstateId}/pages`)).json().data as { id: number; leads_count: number; quarantined_leads_count: number }[];
+    const counts = Object.fromEntries(pagesList.map((p) => [p.id, [p.leads_count, p.quarantined_leads_count]]));
+    expect(counts).toEqual({ [page.id]: [1, 1], [other.id]: [1, 0] });
+    const one = (await c.get(`/v1/pages/${page.id}`)).json().data;
+    expect([one.leads_count, one.quarantined_leads_count]).toEqual([1, 1]);
+
+    // Released, it moves from one count to the other everywhere.
+    expect((await c.post(`/v1/leads/${q.id}/release`)).statusCode).toBe(200);
+    expect((await list(`page_id=${page.id}`)).meta).toMatchObject({ total: 2, quarantined: 0 });
+    const after = (await c.get(`/v1/pages/${page.id}`)).json().data;
+    expect([after.leads_count, after.quarantined_leads_count]).toEqual([2, 0]);
+  });
+});
+
 describe('CSV export', () => {
   it('exports the filtered set, with a BOM for Excel and formulas neutralised', async () => {
     const { c, owner, page } = await agencyWithLeads();
@@ -123,6 +151,26 @@ describe('CSV export', () => {
     expect(rows[1]).toContain('"Ana Lima"');
     expect(rows[1]).toContain('"Página do imóvel"');
   });
+
+  it('streams every lead exactly once across batches, newest first, ties on the same instant broken by id', async () => {
+    const owner = await createOwner(ctx, 'Exportação grande');
+    const c = new TestClient(ctx.app);
+    await c.login(owner.email);
+    // One statement: every row gets the same created_at (now(), with microseconds), more than two batches.
+    const count = 2345;
+    await ctx.database.db.insert(leads).values(Array.from({ length: count }, (_, i) => ({ realEstateId: owner.realEstateId, name: `Lead ${i}` })));
+    const [older] = await ctx.database.db
+      .insert(leads)
+      .values({ realEstateId: owner.realEstateId, name: 'O mais antigo', createdAt: new Date(Date.now() - 86_400_000) })
+      .returning();
+    const res = await c.get(`/v1/real-estates/${owner.realEstateId}/leads/export`);
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toHaveLength(count + 2);
+    const names = lines.slice(1).map((l) => l.split(';')[1]);
+    expect(new Set(names).size).toBe(count + 1);
+    expect(names.at(-1)).toBe(`"${older!.name}"`);
+  });
 });
 
 describe('group commit of concurrent leads', () => {
@@ -130,10 +178,10 @@ describe('group commit of concurrent leads', () => {
     const owner = await createOwner(ctx, 'Rajada');
     const base = { realEstateId: owner.realEstateId, source: 'landing_page', consent: true };
     const results = await Promise.allSettled([
-      captureLead(ctx.app, { ...base, name: 'Primeira vez', phone: '11955554444' }),
-      captureLead(ctx.app, { ...base, name: 'Mesma pessoa', phone: '11955554444', email: 'mesma@x.com.br' }),
-      captureLead(ctx.app, { ...base, name: 'Página inexistente', phone: '11944443333', pageId: 2_000_000_000 }),
-      captureLead(ctx.app, { ...base, name: 'Outra pessoa', email: 'outra@x.com.br' }),
+      captureLead(ctx.app.deps, { ...base, name: 'Primeira vez', phone: '11955554444' }),
+      captureLead(ctx.app.deps, { ...base, name: 'Mesma pessoa', phone: '11955554444', email: 'mesma@x.com.br' }),
+      captureLead(ctx.app.deps, { ...base, name: 'Página inexistente', phone: '11944443333', pageId: 2_000_000_000 }),
+      captureLead(ctx.app.deps, { ...base, name: 'Outra pessoa', email: 'outra@x.com.br' }),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     const rows = await ctx.database.db.select().from(leads).where(eq(leads.realEstateId, owner.realEstateId));

@@ -1,6 +1,6 @@
 /** Creates a page. Without a slug, a readable one is derived from the title and made unique. */
 import type { PageFields } from '@vitrine/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { auditLog, pages } from '../../db/schema.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 import { toPageColumns } from './page-columns.ts';
@@ -10,13 +10,13 @@ import type { PageRow } from './page-view.ts';
 export const SLUG_TAKEN = 'Este endereço (slug) já está em uso por outra página.';
 
 export async function createPage(
-  db: Db,
+  deps: Pick<Deps, 'db'>,
   input: { realEstateId: number; userId: number; fields: Partial<PageFields> & { title: string } },
 ): Promise<PageRow> {
   const { fields } = input;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
+      return await deps.db.transaction(async (tx) => {
         const slug = fields.slug ?? (await allocateSlug(tx, fields.title));
         const now = new Date();
         const status = fields.status ?? 'draft';

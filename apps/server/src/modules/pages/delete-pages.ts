@@ -1,10 +1,13 @@
 /** Deletes pages of the given agencies (ids of any other agency are simply not matched), then their stored photos. */
 import { and, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { auditLog, pages, photoKeys } from '../../db/schema.ts';
-import type { Storage } from '../storage/storage.ts';
 
-export async function deletePages(db: Db, storage: Storage, input: { realEstateIds: number[]; userId: number; ids: number[] }): Promise<number[]> {
+export async function deletePages(
+  deps: Pick<Deps, 'db' | 'storage'>,
+  input: { realEstateIds: number[]; userId: number; ids: number[] },
+): Promise<number[]> {
+  const { db, storage } = deps;
   if (!input.ids.length || !input.realEstateIds.length) return [];
   const deleted = await db.transaction(async (tx) => {
     const rows = await tx

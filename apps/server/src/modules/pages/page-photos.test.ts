@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from '@vitrine/contracts';
 import { pages } from '../../db/schema.ts';
 import { PNG_1X1, TestClient, addMember, createOwner, createTestContext, multipart, type TestContext } from '../../testing/test-app.ts';
-import { jpegHeader, webpHeader } from './testing/image-fixtures.ts';
+import { photoFixture } from './testing/image-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -42,13 +42,15 @@ describe('POST /v1/pages/{id}/photos', () => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG_1X1)).toBe(true);
 
-    const jpeg = (await uploadPhoto(c, page.id, jpegHeader(1600, 1200, 6))).json().data as Page;
-    const webp = (await uploadPhoto(c, page.id, webpHeader('VP8X', 1920, 1080))).json().data as Page;
+    // A camera JPEG stored 640×480 and turned by its EXIF orientation is displayed 480×640.
+    const jpeg = (await uploadPhoto(c, page.id, await photoFixture('jpeg', 640, 480, 6))).json().data as Page;
+    const webp = (await uploadPhoto(c, page.id, await photoFixture('webp', 720, 405))).json().data as Page;
     expect(webp.photos.map((p) => [p.width, p.height, p.alt, p.url.split('.').pop()])).toEqual([
       [1, 1, 'Fachada', 'png'],
-      [1200, 1600, null, 'jpg'],
-      [1920, 1080, null, 'webp'],
+      [480, 640, null, 'jpg'],
+      [720, 405, null, 'webp'],
     ]);
+    expect(webp.photos[1]!.variants!.map((v) => [v.width, v.height])).toEqual([[480, 640]]);
     expect(jpeg.photos).toHaveLength(2);
   });
 

@@ -4,36 +4,38 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { PAGE_LIMITS } from '@vitrine/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { auditLog, pages, photoKeys, type PagePhoto } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { fieldError, notFound, validationError } from '../../lib/http-errors.ts';
-import { IMAGE_EXTENSIONS, type Storage } from '../storage/storage.ts';
-import type { ImageDimensions, PhotoType } from './image-dimensions.ts';
+import { IMAGE_EXTENSIONS } from '../storage/index.ts';
 import type { PageRow } from './page-view.ts';
-import { makePhotoVariants } from './photo-variants.ts';
+import { processPhoto } from './photo-variants.ts';
+
+/** The photo formats a page accepts (sniffed from the bytes, never the client's word). */
+export type PhotoType = 'image/png' | 'image/jpeg' | 'image/webp';
 
 export const PHOTO_NOT_FOUND = 'Foto não encontrada.';
 export const tooManyPhotos = () => fieldError('photo', `Uma página pode ter no máximo ${PAGE_LIMITS.photos} fotos. Remova alguma antes de enviar outra.`);
 
 export async function addPagePhoto(
-  db: Db,
-  storage: Storage,
-  input: { page: PageRow; userId: number; file: Buffer; type: PhotoType; dimensions: ImageDimensions | null; alt: string | null },
+  deps: Pick<Deps, 'db' | 'storage'>,
+  input: { page: PageRow; userId: number; file: Buffer; type: PhotoType; alt: string | null },
 ): Promise<PageRow> {
+  const { db, storage } = deps;
   const { page } = input;
+  const { dimensions, variants } = await processPhoto(input.file);
   const photo: PagePhoto = {
     id: randomToken(9),
     url: '',
     key: `pages/${page.id}/${randomToken(12)}.${IMAGE_EXTENSIONS[input.type]}`,
-    width: input.dimensions?.width ?? null,
-    height: input.dimensions?.height ?? null,
+    width: dimensions?.width ?? null,
+    height: dimensions?.height ?? null,
     alt: input.alt,
   };
   await storage.put(photo.key!, input.file, input.type);
   try {
     const base = photo.key!.replace(/\.[a-z]+$/, '');
-    const variants = await makePhotoVariants(input.file).catch(() => []);
     photo.variants = [];
     for (const v of variants) {
       const key = `${base}-${v.width}.webp`;
@@ -67,10 +69,10 @@ export async function addPagePhoto(
 
 /** New order (a permutation of the current ids) and, optionally, new alternative texts. */
 export async function reorderPagePhotos(
-  db: Db,
+  deps: Pick<Deps, 'db'>,
   input: { page: PageRow; userId: number; order: string[]; alt?: Record<string, string | null> },
 ): Promise<PageRow> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [current] = await tx.select({ photos: pages.photos }).from(pages).where(eq(pages.id, input.page.id)).for('update');
     if (!current) throw notFound('Página não encontrada.');
     const byId = new Map(current.photos.map((p) => [p.id, p]));
@@ -97,7 +99,11 @@ export async function reorderPagePhotos(
   });
 }
 
-export async function deletePagePhoto(db: Db, storage: Storage, input: { page: PageRow; userId: number; photoId: string }): Promise<PageRow> {
+export async function deletePagePhoto(
+  deps: Pick<Deps, 'db' | 'storage'>,
+  input: { page: PageRow; userId: number; photoId: string },
+): Promise<PageRow> {
+  const { db, storage } = deps;
   const { row, removed } = await db.transaction(async (tx) => {
     const [current] = await tx.select({ photos: pages.photos }).from(pages).where(eq(pages.id, input.page.id)).for('update');
     if (!current) throw notFound('Página não encontrada.');

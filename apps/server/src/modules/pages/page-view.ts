@@ -1,11 +1,16 @@
 /** A page row as the API answers it (snake_case, money in cents, photos with their public URLs). */
 import { PROPERTY_TYPES, landingPath, type Page, type PropertyType } from '@vitrine/contracts';
 import type { pages } from '../../db/schema.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { Storage } from '../storage/index.ts';
 
 export type PageRow = typeof pages.$inferSelect;
 
-export function toPageView(row: PageRow, ctx: { appUrl: string; storage: Storage }, leadsCount?: number): Page {
+export function toPageView(
+  row: PageRow,
+  ctx: { appUrl: string; storage: Storage },
+  leadsCount?: number,
+  quarantinedLeadsCount?: number,
+): Page {
   return {
     id: row.id,
     real_estate_id: row.realEstateId,
@@ -54,5 +59,6 @@ export function toPageView(row: PageRow, ctx: { appUrl: string; storage: Storage
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     ...(leadsCount === undefined ? {} : { leads_count: leadsCount }),
+    ...(quarantinedLeadsCount === undefined ? {} : { quarantined_leads_count: quarantinedLeadsCount }),
   };
 }

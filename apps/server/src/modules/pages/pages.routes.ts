@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   PAGE_LIMITS,
@@ -19,17 +18,18 @@ import {
   updatePageFields,
   type PropertyType,
 } from '@vitrine/contracts';
-import { memberships, pages } from '../../db/schema.ts';
 import { HttpError, fieldError, notFound, parseOrThrow } from '../../lib/http-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
-import { sniffImageType } from '../storage/storage.ts';
+import { sniffImageType } from '../storage/index.ts';
 import { createPage } from './create-page.ts';
 import { deletePages } from './delete-pages.ts';
-import { readImageDimensions, type PhotoType } from './image-dimensions.ts';
-import { leadsCountSql, listPages } from './list-pages.ts';
-import { addPagePhoto, deletePagePhoto, reorderPagePhotos, tooManyPhotos } from './page-photos.ts';
+import { countPageLeads, findPage, listPages } from './list-pages.ts';
+import { listUserAgencyIds } from '../auth/index.ts';
+import { addPagePhoto, deletePagePhoto, reorderPagePhotos, tooManyPhotos, type PhotoType } from './page-photos.ts';
+import { multipartText } from '../../lib/multipart-fields.ts';
 import { toPageView, type PageRow } from './page-view.ts';
 import { updatePage } from './update-page.ts';
+import { renderPagePreview } from '../landing/index.ts';
 import { idParams } from '../../lib/route-params.ts';
 
 export const PAGE_NOT_FOUND = 'Página não encontrada.';
@@ -37,19 +37,30 @@ export const PAGE_NOT_FOUND = 'Página não encontrada.';
 const photoParams = idParams.extend({ photoId: z.string().max(64) });
 const listQuery = pageQuery(PAGES_DEFAULT_PER_PAGE).extend(pageListQuery.shape);
 const pageResponse = z.object({ data: pageSchema });
+/** The suggestion beside the page; with save=false the page is the stored one, untouched. */
+const titleSuggestionResponse = z.object({ data: pageSchema, suggested_title: z.string() });
+const titleSuggestionQuery = z
+  .object({
+    save: z
+      .enum(['true', 'false', '1', '0'], { error: 'O parâmetro save deve ser true ou false.' })
+      .optional(),
+  })
+  .passthrough();
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The page's fields, sent bare or as {page: {...}}. */
+const pageFieldsOf = (body: unknown) => (isPlainObject(body) && Object.keys(body).length === 1 && isPlainObject(body.page) ? body.page : body);
 
 export default async function pageRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.database;
+  const { deps } = app;
   const { storage } = app;
   const viewCtx = { appUrl: app.config.APP_URL, storage };
 
   /** The page, if it belongs to one of the caller's agencies; otherwise the same 404 as a missing id. */
   const loadPage = async (request: FastifyRequest, id: number): Promise<PageRow> => {
     await app.requireUser(request);
-    const [row] = await db.select().from(pages).where(eq(pages.id, id));
+    const row = await findPage(deps, id);
     if (!row) throw notFound(PAGE_NOT_FOUND);
     try {
       await app.requireMembership(request, row.realEstateId);
@@ -61,8 +72,8 @@ export default async function pageRoutes(app: FastifyInstance) {
   };
 
   const view = async (row: PageRow) => {
-    const [counted] = await db.select({ n: leadsCountSql }).from(pages).where(eq(pages.id, row.id));
-    return toPageView(row, viewCtx, counted?.n ?? 0);
+    const counted = await countPageLeads(deps, row.id);
+    return toPageView(row, viewCtx, counted.leads, counted.quarantined);
   };
 
   r.get(
@@ -71,9 +82,9 @@ export default async function pageRoutes(app: FastifyInstance) {
     async (request) => {
       const m = await app.requireMembership(request, request.params.id);
       const q = request.query;
-      const { rows, total } = await listPages(db, m.realEstateId, q);
+      const { rows, total } = await listPages(deps, m.realEstateId, q);
       return paginate({
-        data: rows.map((x) => toPageView(x.page, viewCtx, x.leadsCount)),
+        data: rows.map((x) => toPageView(x.page, viewCtx, x.leadsCount, x.quarantinedLeadsCount)),
         total,
         page: q.page,
         perPage: q.per_page,
@@ -90,8 +101,8 @@ export default async function pageRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const m = await app.requireMembership(request, request.params.id);
-      const row = await createPage(db, { realEstateId: m.realEstateId, userId: request.currentUser!.id, fields: request.body.page });
-      return reply.status(201).send({ data: toPageView(row, viewCtx, 0) });
+      const row = await createPage(deps, { realEstateId: m.realEstateId, userId: request.currentUser!.id, fields: request.body.page });
+      return reply.status(201).send({ data: toPageView(row, viewCtx, 0, 0) });
     },
   );
 
@@ -103,8 +114,8 @@ export default async function pageRoutes(app: FastifyInstance) {
       await app.requireUser(request);
       const user = request.currentUser!;
       // Only pages of the caller's own agencies match; other ids are ignored without a word.
-      const agencies = await db.select({ id: memberships.realEstateId }).from(memberships).where(eq(memberships.userId, user.id));
-      const deleted = (await deletePages(db, storage, { realEstateIds: agencies.map((a) => a.id), userId: user.id, ids: [...new Set(request.body.ids)] })).length;
+      const agencies = await listUserAgencyIds(deps, user.id);
+      const deleted = (await deletePages(deps, { realEstateIds: agencies, userId: user.id, ids: [...new Set(request.body.ids)] })).length;
       return { data: { deleted } };
     },
   );
@@ -128,11 +139,27 @@ export default async function pageRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const page = await loadPage(request, request.params.id);
-      const body = request.body;
-      const raw = isPlainObject(body) && Object.keys(body).length === 1 && isPlainObject(body.page) ? body.page : body;
-      const fields = parseOrThrow(updatePageFields, raw);
-      const row = await updatePage(db, { page, userId: request.currentUser!.id, fields });
+      const fields = parseOrThrow(updatePageFields, pageFieldsOf(request.body));
+      const row = await updatePage(deps, { page, userId: request.currentUser!.id, fields });
       return { data: await view(row) };
+    },
+  );
+
+  r.post(
+    '/v1/pages/:id/preview',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Pré-visualizar a página pública com campos não salvos (HTML; nada é salvo)',
+        description: 'Os mesmos campos do PUT /v1/pages/{id}, no corpo ou dentro de {page: {...}}. Responde o HTML da página pública, sem scripts.',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const page = await loadPage(request, request.params.id);
+      const fields = parseOrThrow(updatePageFields, pageFieldsOf(request.body));
+      const html = await renderPagePreview(deps, { page, fields });
+      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     },
   );
 
@@ -141,14 +168,22 @@ export default async function pageRoutes(app: FastifyInstance) {
     { schema: { tags: ['pages'], summary: 'Excluir página', params: idParams } },
     async (request, reply) => {
       const page = await loadPage(request, request.params.id);
-      await deletePages(db, storage, { realEstateIds: [page.realEstateId], userId: request.currentUser!.id, ids: [page.id] });
+      await deletePages(deps, { realEstateIds: [page.realEstateId], userId: request.currentUser!.id, ids: [page.id] });
       return reply.status(204).send();
     },
   );
 
   r.patch(
     '/v1/pages/:id/get-title',
-    { schema: { tags: ['pages'], summary: 'Sugerir e salvar um título a partir dos dados do imóvel', params: idParams, response: { 200: pageResponse } } },
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Sugerir e salvar um título a partir dos dados do imóvel (save=false: só sugerir, sem salvar)',
+        params: idParams,
+        querystring: titleSuggestionQuery,
+        response: { 200: titleSuggestionResponse },
+      },
+    },
     async (request) => {
       const page = await loadPage(request, request.params.id);
       const title = suggestPageTitle({
@@ -158,8 +193,11 @@ export default async function pageRoutes(app: FastifyInstance) {
         neighborhood: page.neighborhood,
         city: page.city,
       });
-      const row = await updatePage(db, { page, userId: request.currentUser!.id, fields: { title }, action: 'page.title_suggested' });
-      return { data: await view(row) };
+      // The console shows the suggestion first and saves only when the agent accepts it (issue 9).
+      const save = request.query.save !== 'false' && request.query.save !== '0';
+      if (!save) return { data: await view(page), suggested_title: title };
+      const row = await updatePage(deps, { page, userId: request.currentUser!.id, fields: { title }, action: 'page.title_suggested' });
+      return { data: await view(row), suggested_title: title };
     },
   );
 
@@ -187,18 +225,17 @@ export default async function pageRoutes(app: FastifyInstance) {
           }
           file = { buffer, type };
         } else if (part.fieldname === 'alt') {
-          const value = String(part.value ?? '').trim();
+          const value = multipartText(part).trim();
           if (value.length > 200) throw fieldError('alt', 'O texto alternativo da foto deve ter no máximo 200 caracteres.');
           alt = value || null;
         }
       }
       if (!file) throw fieldError('photo', 'Envie a foto no campo photo.');
-      const row = await addPagePhoto(db, storage, {
+      const row = await addPagePhoto(deps, {
         page,
         userId: request.currentUser!.id,
         file: file.buffer,
         type: file.type,
-        dimensions: readImageDimensions(file.buffer, file.type),
         alt,
       });
       return reply.status(201).send({ data: await view(row) });
@@ -210,7 +247,7 @@ export default async function pageRoutes(app: FastifyInstance) {
     { schema: { tags: ['pages'], summary: 'Reordenar fotos ({order: [ids]}, a primeira é a capa)', params: idParams, body: reorderPagePhotosBody, response: { 200: pageResponse } } },
     async (request) => {
       const page = await loadPage(request, request.params.id);
-      const row = await reorderPagePhotos(db, { page, userId: request.currentUser!.id, order: request.body.order, alt: request.body.alt });
+      const row = await reorderPagePhotos(deps, { page, userId: request.currentUser!.id, order: request.body.order, alt: request.body.alt });
       return { data: await view(row) };
     },
   );
@@ -220,7 +257,7 @@ export default async function pageRoutes(app: FastifyInstance) {
     { schema: { tags: ['pages'], summary: 'Excluir foto (e o arquivo)', params: photoParams, response: { 200: pageResponse } } },
     async (request) => {
       const page = await loadPage(request, request.params.id);
-      const row = await deletePagePhoto(db, storage, { page, userId: request.currentUser!.id, photoId: request.params.photoId });
+      const row = await deletePagePhoto(deps, { page, userId: request.currentUser!.id, photoId: request.params.photoId });
       return { data: await view(row) };
     },
   );

@@ -363,4 +363,18 @@ describe('PATCH /v1/pages/{id}/get-title', () => {
     const bare = await create(c, realEstateId, { title: 'Sem dados', purpose: 'rent', property_type: 'house' });
     expect((await c.request('PATCH', `/v1/pages/${bare.id}/get-title`, { body: {} })).json().data.title).toBe('Casa para alugar');
   });
+
+  it('with save=false only suggests: the agent’s own title stays until they accept', async () => {
+    const { c, realEstateId } = await agency();
+    const page = await create(c, realEstateId, { title: 'Meu título caprichado', property_type: 'house', bedrooms: 3, neighborhood: 'Moema', city: 'São Paulo' });
+    const res = await c.request('PATCH', `/v1/pages/${page.id}/get-title?save=false`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().suggested_title).toBe('Casa com 3 quartos em Moema, São Paulo');
+    expect(res.json().data.title).toBe('Meu título caprichado');
+    expect((await c.get(`/v1/pages/${page.id}`)).json().data.title).toBe('Meu título caprichado');
+    expect(await actions(realEstateId, page.id)).not.toContain('page.title_suggested');
+    const bad = await c.request('PATCH', `/v1/pages/${page.id}/get-title?save=talvez`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.save[0]).toBe('O parâmetro save deve ser true ou false.');
+  });
 });

@@ -1,27 +1,46 @@
 /**
- * Resized copies of an uploaded photo, so a phone on 4G downloads a 480 px WebP instead of a
- * 5 MB camera JPEG. EXIF orientation is applied; images are never enlarged.
+ * What an uploaded photo becomes, read once with sharp: its size as displayed (EXIF orientation
+ * applied), which the landing page sets on <img> so the layout does not shift, and resized WebP copies,
+ * so a phone on 4G downloads a 480 px WebP instead of a 5 MB camera JPEG. Images are never enlarged.
  */
 import sharp from 'sharp';
 
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 
-export interface PhotoVariant {
+export interface ImageDimensions {
   width: number;
   height: number;
+}
+
+export interface PhotoVariant extends ImageDimensions {
   buffer: Buffer;
 }
 
-export async function makePhotoVariants(file: Buffer): Promise<PhotoVariant[]> {
-  const meta = await sharp(file).rotate().metadata();
-  const sourceWidth = meta.autoOrient?.width ?? meta.width ?? 0;
-  if (!sourceWidth) return [];
+export interface ProcessedPhoto {
+  /** Null when sharp cannot read the image: it is stored as sent, without size or copies. */
+  dimensions: ImageDimensions | null;
+  variants: PhotoVariant[];
+}
+
+/** `effort` is libwebp's 0–6 speed/size trade-off (sharp's default 4); the demo seed uses a faster one. */
+export async function processPhoto(file: Buffer, opts: { effort?: number } = {}): Promise<ProcessedPhoto> {
+  const meta = await sharp(file)
+    .metadata()
+    .catch(() => null);
+  const width = meta?.autoOrient?.width ?? meta?.width ?? 0;
+  const height = meta?.autoOrient?.height ?? meta?.height ?? 0;
+  if (!width || !height) return { dimensions: null, variants: [] };
   const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!;
-  const unique = [...new Set([...VARIANT_WIDTHS.filter((w) => w < sourceWidth), Math.min(sourceWidth, largest)])];
-  return Promise.all(
-    unique.map(async (width) => {
-      const { data, info } = await sharp(file).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer({ resolveWithObject: true });
+  const unique = [...new Set([...VARIANT_WIDTHS.filter((w) => w < width), Math.min(width, largest)])];
+  const variants = await Promise.all(
+    unique.map(async (w) => {
+      const { data, info } = await sharp(file)
+        .rotate()
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: 72, ...(opts.effort === undefined ? {} : { effort: opts.effort }) })
+        .toBuffer({ resolveWithObject: true });
       return { width: info.width, height: info.height, buffer: data };
     }),
-  );
+  ).catch(() => []); // a header sharp reads over pixel data it cannot decode: kept without copies
+  return { dimensions: { width, height }, variants };
 }

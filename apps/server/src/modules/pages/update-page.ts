@@ -1,7 +1,7 @@
 /** Partial update of a page: only the fields sent change; publishing sets published_at the first time. */
 import { eq } from 'drizzle-orm';
 import type { PageFields } from '@vitrine/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Deps } from '../../deps.ts';
 import { auditLog, pages } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { SLUG_TAKEN } from './create-page.ts';
@@ -10,7 +10,7 @@ import { isUniqueViolationOf, SLUG_UNIQUE_INDEX } from './page-slug.ts';
 import type { PageRow } from './page-view.ts';
 
 export async function updatePage(
-  db: Db,
+  deps: Pick<Deps, 'db'>,
   input: { page: PageRow; userId: number; fields: Partial<PageFields>; action?: string },
 ): Promise<PageRow> {
   const { page, fields } = input;
@@ -24,7 +24,7 @@ export async function updatePage(
     updatedAt: now,
   };
   try {
-    return await db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const [row] = await tx.update(pages).set(values).where(eq(pages.id, page.id)).returning();
       if (!row) throw notFound('Página não encontrada.');
       const base = { realEstateId: page.realEstateId, userId: input.userId, subject: String(page.id) };

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BRAZILIAN_STATES, realEstateProfileFields, type RealEstate } from '@vitrine/contracts';
+import {
+  BRAZILIAN_STATES,
+  maskCep,
+  maskCnpj,
+  maskPhone,
+  realEstateProfileFields,
+  type RealEstate,
+} from '@vitrine/contracts';
 import { Save } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +16,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { MaskedInput, type Mask } from '@/components/ui/masked-input';
 import { applyServerErrors, getValidationErrors } from '@/lib/api-errors';
+import { submitHandler } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useUpdateRealEstate } from '../api/update-real-estate';
 import { LogoField } from './logo-field';
@@ -34,8 +43,22 @@ const FIELD_NAMES = [
   'state',
 ] as const satisfies readonly FieldName[];
 
+/** Masks of the Brazilian fields: as typed, and on the stored values shown in the form. */
+const MASKS: Partial<Record<FieldName, Mask>> = {
+  cnpj: maskCnpj,
+  phone: maskPhone,
+  whatsapp: maskPhone,
+  zip_code: maskCep,
+};
+
 function toFormValues(realEstate: RealEstate): ProfileInput {
-  return Object.fromEntries(FIELD_NAMES.map((key) => [key, realEstate[key] ?? ''])) as ProfileInput;
+  return Object.fromEntries(
+    FIELD_NAMES.map((key) => {
+      const value = realEstate[key] ?? '';
+      const mask = MASKS[key];
+      return [key, mask && value ? mask(value) : value];
+    }),
+  ) as ProfileInput;
 }
 
 interface Props {
@@ -98,12 +121,16 @@ export function RealEstateProfileForm({ realEstate, readOnly, onSaved }: Props) 
     className?: string,
   ) => (
     <FormField label={label} error={errors[name]?.message} className={className}>
-      <Input {...props} {...register(name)} />
+      {MASKS[name] ? (
+        <MaskedInput mask={MASKS[name]} {...props} {...register(name)} />
+      ) : (
+        <Input {...props} {...register(name)} />
+      )}
     </FormField>
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+    <form onSubmit={submitHandler(onSubmit)} noValidate className="grid gap-6">
       {readOnly && (
         <Alert variant="info">
           Você está vendo o perfil como <strong>Corretor</strong>. Somente proprietários e administradores
@@ -140,7 +167,7 @@ export function RealEstateProfileForm({ realEstate, readOnly, onSaved }: Props) 
             />
             <div className="grid gap-4 sm:grid-cols-2">
               {text('name', 'Nome da imobiliária', { autoComplete: 'organization' }, 'sm:col-span-2')}
-              {text('cnpj', 'CNPJ', { inputMode: 'numeric', placeholder: '00.000.000/0000-00' })}
+              {text('cnpj', 'CNPJ', { inputMode: 'numeric', placeholder: '00.000.000/0000-00', maxLength: 18 })}
               {text('creci', 'CRECI', { placeholder: 'Ex.: 12345-J' })}
             </div>
           </CardContent>
@@ -160,7 +187,11 @@ export function RealEstateProfileForm({ realEstate, readOnly, onSaved }: Props) 
               autoComplete: 'tel',
               placeholder: '(11) 3333-4444',
             })}
-            {text('whatsapp', 'WhatsApp', { type: 'tel', inputMode: 'tel', placeholder: '(11) 99999-8888' })}
+            {text('whatsapp', 'WhatsApp', {
+              type: 'tel',
+              inputMode: 'tel',
+              placeholder: '(11) 98765-4321',
+            })}
             {text('email', 'E-mail', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
             {text('website', 'Site', {
               type: 'url',
@@ -178,7 +209,7 @@ export function RealEstateProfileForm({ realEstate, readOnly, onSaved }: Props) 
             {text(
               'zip_code',
               'CEP',
-              { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '00000-000' },
+              { inputMode: 'numeric', autoComplete: 'postal-code', placeholder: '00000-000', maxLength: 9 },
               'sm:col-span-2',
             )}
             {text('address', 'Endereço', { autoComplete: 'street-address' }, 'sm:col-span-4')}

@@ -15,6 +15,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/states';
 import { useAuth } from '@/features/auth';
 import { applyServerErrors } from '@/lib/api-errors';
+import { submitHandler } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateRealEstate } from '../api/create-real-estate';
@@ -78,7 +79,7 @@ export function CreateAccountRoute() {
             <CardDescription>Você será o proprietário e poderá convidar corretores depois.</CardDescription>
           </CardHeader>
           <CardContent>
-            <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <form onSubmit={submitHandler(onSubmit)} noValidate className="grid gap-4">
               {formError && <Alert variant="danger">{formError}</Alert>}
               <FormField label="Nome da imobiliária" error={formState.errors.name?.message}>
                 <Input autoComplete="organization" autoFocus {...register('name')} />

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/api-errors';
+import { submitHandler } from '@/lib/forms';
 import { useForgotPassword } from '../api/forgot-password';
 
 type Input_ = z.input<typeof forgotPasswordBody>;
@@ -53,7 +54,7 @@ export function ForgotPasswordRoute() {
           </p>
         </Alert>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form onSubmit={submitHandler(onSubmit)} noValidate className="grid gap-4">
           {formError && <Alert variant="danger">{formError}</Alert>}
           <FormField label="E-mail" error={formState.errors.email?.message}>
             <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />

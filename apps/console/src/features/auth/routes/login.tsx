@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { applyServerErrors } from '@/lib/api-errors';
+import { submitHandler } from '@/lib/forms';
 import { useAuth } from '../auth-context';
 
 const loginForm = loginBody.pick({ email: true, password: true });
@@ -26,7 +27,11 @@ export interface LoginLocationState {
   prefill?: { email: string; password: string };
   /** A notice to show above the form (e.g. after a password reset). */
   notice?: string;
+  /** Arrived here because the server ended the session (401). */
+  expired?: boolean;
 }
+
+export const SESSION_EXPIRED_NOTICE = 'Sua sessão expirou. Entre novamente.';
 
 /** Where to go after signing in: the protected page the visitor came from, or the dashboard. */
 function destination(state: LoginLocationState | null): string {
@@ -79,8 +84,9 @@ export function LoginRoute() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={submitHandler(onSubmit)} noValidate className="grid gap-4">
         {state?.notice && <Alert variant="success">{state.notice}</Alert>}
+        {state?.expired && !formError && <Alert variant="warning">{SESSION_EXPIRED_NOTICE}</Alert>}
         {formError && <Alert variant="danger">{formError}</Alert>}
         <FormField label="E-mail" error={formState.errors.email?.message}>
           <Input

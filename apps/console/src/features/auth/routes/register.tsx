@@ -13,6 +13,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { applyServerErrors } from '@/lib/api-errors';
+import { submitHandler } from '@/lib/forms';
 import { useAuth } from '../auth-context';
 
 type RegisterInput = z.input<typeof registerBody>;
@@ -53,7 +54,7 @@ export function RegisterRoute() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={submitHandler(onSubmit)} noValidate className="grid gap-4">
         {formError && <Alert variant="danger">{formError}</Alert>}
         <FormField label="Seu nome" error={errors.name?.message}>
           <Input autoComplete="name" {...register('name')} />

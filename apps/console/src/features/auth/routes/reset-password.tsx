@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { applyServerErrors } from '@/lib/api-errors';
+import { submitHandler } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import type { LoginLocationState } from './login';
@@ -71,7 +72,7 @@ export function ResetPasswordRoute() {
           </Button>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form onSubmit={submitHandler(onSubmit)} noValidate className="grid gap-4">
           {(formError || hiddenErrors.length > 0) && (
             <Alert variant="danger">
               <p>{formError ?? hiddenErrors.join(' ')}</p>

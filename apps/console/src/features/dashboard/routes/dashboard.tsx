@@ -19,7 +19,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/states';
 import { useAuth } from '@/features/auth';
+import { LeadsSummaryCard } from '@/features/leads';
 import { firstName } from '@/lib/utils';
+import { DeliveriesAttentionCard } from '../components/deliveries-attention-card';
+import { WaitingLeadsCard } from '../components/waiting-leads-card';
+import { TopListings, useWeekReport, WeekKpis } from '../components/week-overview';
 
 const QUICK_LINKS: Array<{ to: string; label: string; text: string; icon: LucideIcon }> = [
   { to: paths.pages, label: 'Páginas', text: 'Landing pages dos seus imóveis', icon: PanelsTopLeft },
@@ -29,6 +33,25 @@ const QUICK_LINKS: Array<{ to: string; label: string; text: string; icon: Lucide
   { to: paths.users, label: 'Usuários', text: 'Corretores e administradores', icon: Users },
   { to: paths.account, label: 'Conta da imobiliária', text: 'Perfil, contato e logo', icon: Store },
 ];
+
+/**
+ * The agency's week at a glance: its figures with sparklines, who is waiting for an answer, what
+ * did not reach the CRM, and the listings that bring leads; then the lead count and the shortcuts.
+ */
+function AgencyWeek({ realEstateId }: { realEstateId: number }) {
+  const week = useWeekReport(realEstateId);
+  return (
+    <>
+      <WeekKpis query={week} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <WaitingLeadsCard realEstateId={realEstateId} />
+        <DeliveriesAttentionCard realEstateId={realEstateId} />
+      </div>
+      <TopListings query={week} />
+      <LeadsSummaryCard realEstateId={realEstateId} />
+    </>
+  );
+}
 
 /** /dashboard */
 export function DashboardRoute() {
@@ -45,11 +68,11 @@ export function DashboardRoute() {
       {selectedRealEstate ? (
         <>
           <Card>
-            <CardContent className="flex flex-col gap-4 pt-5 sm:flex-row sm:items-center sm:pt-6">
+            <CardContent className="flex flex-wrap items-center gap-x-4 gap-y-3 pt-5 sm:flex-nowrap sm:pt-6">
               <AccountLogo
                 name={selectedRealEstate.name}
                 logoUrl={selectedRealEstate.logo_url}
-                className="size-14 rounded-xl text-base"
+                className="size-12 rounded-xl text-base sm:size-14"
               />
               <div className="min-w-0 flex-1">
                 <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
@@ -62,7 +85,7 @@ export function DashboardRoute() {
                   Seu papel: {ROLE_LABELS[selectedRealEstate.role]}
                 </p>
               </div>
-              <div className="flex flex-wrap gap-2">
+              <div className="flex w-full flex-wrap gap-2 sm:w-auto">
                 <Button variant="outline" asChild>
                   <Link to={paths.account}>Editar perfil</Link>
                 </Button>
@@ -74,6 +97,8 @@ export function DashboardRoute() {
               </div>
             </CardContent>
           </Card>
+
+          <AgencyWeek realEstateId={selectedRealEstate.id} />
 
           <section aria-labelledby="atalhos">
             <h2 id="atalhos" className="mb-3 text-sm font-semibold text-muted-foreground">

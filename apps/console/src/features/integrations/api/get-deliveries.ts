@@ -1,26 +1,7 @@
-import type { IntegrationName } from '@vitrine/contracts';
+import type { Delivery, IntegrationName } from '@vitrine/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { agencyKey } from '@/lib/query-client';
-
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dead', 'paused'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-/** One row of the delivery ledger (GET /v1/real-estates/{id}/deliveries). */
-export interface Delivery {
-  id: string;
-  webhook_id: string;
-  lead_id: string;
-  lead: { name: string; is_test: boolean } | null;
-  integration: IntegrationName;
-  status: DeliveryStatus;
-  attempts: number;
-  next_attempt_at: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  delivered_at: string | null;
-  created_at: string;
-}
 
 /** How many recent deliveries each card shows. */
 export const RECENT_DELIVERIES = 5;

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { agencyKey } from '@/lib/query-client';
-import { normalizeIntegrations, type IntegrationView } from '../integrations-state';
+import type { IntegrationView } from '@vitrine/contracts';
+import { normalizeIntegrations } from '../integrations-state';
 
 /**
  * GET /v1/real-estates/{id}/integrations. Spec §7 reads `response.data.data.integrations` (axios'

@@ -1,6 +1,6 @@
-import type { IntegrationName } from '@vitrine/contracts';
+import type { IntegrationName, IntegrationView } from '@vitrine/contracts';
 import { api } from '@/lib/api-client';
-import { normalizeIntegration, type AnyPayload, type IntegrationView } from '../integrations-state';
+import { normalizeIntegration, type AnyPayload } from '../integrations-state';
 
 export interface SaveIntegrationInput {
   name: IntegrationName;

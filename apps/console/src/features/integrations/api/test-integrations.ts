@@ -1,6 +1,6 @@
 import axios from 'axios';
 import { api } from '@/lib/api-client';
-import type { IntegrationTestResult } from '../integrations-state';
+import type { IntegrationTestResult } from '@vitrine/contracts';
 
 export interface IntegrationsTestOutcome {
   message: string;

@@ -9,6 +9,7 @@ import {
 import { ClearableInput } from '@/components/ui/clearable-input';
 import { FormField } from '@/components/ui/form-field';
 import { NativeSelect } from '@/components/ui/native-select';
+import { STORED_SECRET_HINT, StoredSecretInput, isStoredSecret } from './stored-secret-input';
 
 interface FieldsProps<P> {
   payload: P;
@@ -71,8 +72,12 @@ export function WebhookFields({ payload, onChange, errors }: FieldsProps<Webhook
               {...noAutofill}
             />
           </FormField>
-          <FormField label="Valor do cabeçalho" error={errors['authentication.value']}>
-            <ClearableInput
+          <FormField
+            label="Valor do cabeçalho"
+            error={errors['authentication.value']}
+            hint={isStoredSecret(auth.value) ? STORED_SECRET_HINT : undefined}
+          >
+            <StoredSecretInput
               value={auth.value}
               onValueChange={(value) => setAuth({ value })}
               clearLabel="Limpar valor do cabeçalho"
@@ -96,8 +101,12 @@ export function GoHarryFields({ payload, onChange, errors }: FieldsProps<GoHarry
           {...noAutofill}
         />
       </FormField>
-      <FormField label="Senha" error={errors.password}>
-        <ClearableInput
+      <FormField
+        label="Senha"
+        error={errors.password}
+        hint={isStoredSecret(payload.password) ? STORED_SECRET_HINT : undefined}
+      >
+        <StoredSecretInput
           secret
           value={payload.password}
           onValueChange={(password) => onChange({ ...payload, password })}
@@ -115,9 +124,14 @@ export function ArboFields({ payload, onChange, errors }: FieldsProps<ArboPayloa
     <FormField
       label="Chave de API"
       error={errors.api_key}
-      hint="O teste confere a chave na API da Arbo. O envio de leads usa o formato do Grupo ZAP, ainda não confirmado pela Arbo."
+      hint={
+        <>
+          {isStoredSecret(payload.api_key) && `${STORED_SECRET_HINT} `}O teste confere a chave na API da Arbo.
+          O envio de leads usa o formato do Grupo ZAP, ainda não confirmado pela Arbo.
+        </>
+      }
     >
-      <ClearableInput
+      <StoredSecretInput
         value={payload.api_key}
         onValueChange={(api_key) => onChange({ ...payload, api_key })}
         clearLabel="Limpar chave de API"
@@ -138,8 +152,12 @@ export function JetimobFields({ payload, onChange, errors }: FieldsProps<Jetimob
           {...noAutofill}
         />
       </FormField>
-      <FormField label="Chave privada" error={errors.private_key}>
-        <ClearableInput
+      <FormField
+        label="Chave privada"
+        error={errors.private_key}
+        hint={isStoredSecret(payload.private_key) ? STORED_SECRET_HINT : undefined}
+      >
+        <StoredSecretInput
           value={payload.private_key}
           onValueChange={(private_key) => onChange({ ...payload, private_key })}
           clearLabel="Limpar chave privada"

@@ -1,16 +1,16 @@
-import type { IntegrationName } from '@vitrine/contracts';
+import { canReplayDelivery, type Delivery, type IntegrationName } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
 import { ArrowRight, RotateCw } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { DeliveryStatusBadge } from '@/components/delivery-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
-import { useRecentDeliveries, type Delivery } from '../api/get-deliveries';
+import { useRecentDeliveries } from '../api/get-deliveries';
 import { useReplayDelivery } from '../api/replay-delivery';
-import { canReplay, DELIVERY_STATUS } from '../delivery-status';
 import { formatDateTime } from '../format';
 import { serverMessage } from '../server-message';
 
@@ -73,15 +73,12 @@ export function RecentDeliveries({
 
 function DeliveryRow({ delivery, realEstateId }: { delivery: Delivery; realEstateId: number }) {
   const replay = useReplayDelivery(realEstateId);
-  const status = DELIVERY_STATUS[delivery.status] ?? { label: delivery.status, tone: 'gray' as const };
   const when = formatDateTime(delivery.delivered_at ?? delivery.created_at);
   const leadName = delivery.lead?.name ?? 'Lead';
   return (
     <li className="grid gap-1 py-2 text-xs">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <Badge tone={status.tone} dot>
-          {status.label}
-        </Badge>
+        <DeliveryStatusBadge status={delivery.status} />
         <time
           dateTime={delivery.delivered_at ?? delivery.created_at}
           className="text-muted-foreground tabular-nums"
@@ -97,7 +94,7 @@ function DeliveryRow({ delivery, realEstateId }: { delivery: Delivery; realEstat
           {leadName}
         </span>
         {delivery.lead?.is_test && <Badge tone="info">teste</Badge>}
-        {canReplay(delivery.status) && (
+        {canReplayDelivery(delivery.status) && (
           <Button
             variant="outline"
             size="sm"

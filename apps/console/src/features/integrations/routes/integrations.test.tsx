@@ -1,4 +1,4 @@
-import type { User } from '@vitrine/contracts';
+import { SECRET_MASK, type User } from '@vitrine/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
@@ -255,6 +255,124 @@ describe('auto-save (spec §4, §8)', () => {
     // Editing with content resets the status to idle.
     await user.type(url, '.test');
     expect(dot('webhook')).not.toHaveAttribute('data-color', 'red');
+  });
+});
+
+describe('stored credentials, which the server answers masked (issue 16)', () => {
+  const masked = () => [
+    integration(
+      'webhook',
+      {
+        url: 'https://crm.test/hook',
+        authentication: { type: 'header', key: 'X-Api-Key', value: SECRET_MASK },
+      },
+      { is_active: true },
+    ),
+    integration('arbo', { api_key: SECRET_MASK }, { is_active: true }),
+    integration('jetimob', { public_key: 'pub-visivel', private_key: SECRET_MASK }, { is_active: true }),
+    integration('go_harry', { username: 'corretor', password: SECRET_MASK }, { is_active: true }),
+  ];
+  type Body = { name: string; is_active: boolean; payload: Record<string, unknown> };
+  function recordSaves() {
+    const bodies: Body[] = [];
+    mock.onPut(`${BASE}/integrations`).reply((config) => {
+      const body = JSON.parse(config.data as string) as Body;
+      bodies.push(body);
+      return [200, { data: integration(body.name, body.payload, { is_active: body.is_active }), message: 'ok' }];
+    });
+    return bodies;
+  }
+
+  it('shows that a value is stored without showing it, and the card stays active', async () => {
+    serve(masked());
+    renderScreen();
+    await ready();
+    const fields = [
+      ['Webhook', 'Valor do cabeçalho'],
+      ['Arbo', 'Chave de API'],
+      ['Jetimob', 'Chave privada'],
+      ['GoHarry', 'Senha'],
+    ] as const;
+    for (const [name, label] of fields) {
+      const input = within(card(name)).getByLabelText(label);
+      expect(input, label).toHaveValue('');
+      expect(input).toHaveAttribute('placeholder', '••••••••  (salvo)');
+      expect(input.getAttribute('aria-describedby')).toBeTruthy();
+      expect(within(card(name)).getByText(/Valor salvo, não exibido por segurança/)).toBeInTheDocument();
+    }
+    expect(document.body.innerHTML).not.toContain(SECRET_MASK + '"');
+    expect(within(card('Jetimob')).getByLabelText('Chave pública')).toHaveValue('pub-visivel');
+    expect(within(card('GoHarry')).getByLabelText('Usuário')).toHaveValue('corretor');
+    // The clear button is there although the input looks empty: the stored value can be removed.
+    expect(screen.getByRole('button', { name: 'Limpar senha' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Limpar chave de API' })).toBeInTheDocument();
+    for (const name of ['webhook', 'go_harry', 'arbo', 'jetimob']) {
+      expect(dot(name)).toHaveTextContent('Ativa · não testada');
+    }
+  });
+
+  it('editing another field sends the mask back (kept by the server), never an empty credential', async () => {
+    serve(masked());
+    const bodies = recordSaves();
+    const user = userEvent.setup();
+    renderScreen();
+    await ready();
+    await user.type(within(card('GoHarry')).getByLabelText('Usuário'), 'a');
+    await user.type(within(card('Webhook')).getByLabelText('Nome do cabeçalho'), '2');
+    await waitFor(() => expect(bodies).toHaveLength(2), { timeout: 4000 });
+    expect(bodies.find((b) => b.name === 'go_harry')).toEqual({
+      name: 'go_harry',
+      is_active: true,
+      payload: { username: 'corretora', password: SECRET_MASK },
+    });
+    expect(bodies.find((b) => b.name === 'webhook')!.payload).toEqual({
+      url: 'https://crm.test/hook',
+      authentication: { type: 'header', key: 'X-Api-Key2', value: SECRET_MASK },
+    });
+    // after the save the field still says the value is stored
+    await findToast('Integração atualizada!');
+    expect(within(card('GoHarry')).getByLabelText('Senha')).toHaveAttribute('placeholder', '••••••••  (salvo)');
+  });
+
+  it('typing replaces the stored value; erasing what was typed goes back to the stored one', async () => {
+    serve(masked());
+    const bodies = recordSaves();
+    const user = userEvent.setup();
+    renderScreen();
+    await ready();
+    const key = within(card('Arbo')).getByLabelText('Chave de API');
+    await user.type(key, 'chave-nova');
+    expect(key).toHaveValue('chave-nova');
+    await waitFor(() => expect(bodies).toHaveLength(1), { timeout: 4000 });
+    expect(bodies[0]).toMatchObject({ name: 'arbo', is_active: true, payload: { api_key: 'chave-nova' } });
+
+    await user.clear(key);
+    expect(key).toHaveValue('');
+    expect(key).toHaveAttribute('placeholder', '••••••••  (salvo)');
+    expect(dot('arbo')).not.toHaveTextContent('Inativa');
+    await waitFor(() => expect(bodies).toHaveLength(2), { timeout: 4000 });
+    expect(bodies[1]).toMatchObject({ name: 'arbo', is_active: true, payload: { api_key: SECRET_MASK } });
+  });
+
+  it('the clear button removes the stored value: an empty credential is sent and the card turns inactive', async () => {
+    serve(masked());
+    const bodies = recordSaves();
+    const user = userEvent.setup();
+    renderScreen();
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Limpar senha' }));
+    const password = within(card('GoHarry')).getByLabelText('Senha');
+    expect(password).toHaveValue('');
+    expect(password).not.toHaveAttribute('placeholder', '••••••••  (salvo)');
+    expect(screen.queryByRole('button', { name: 'Limpar senha' })).not.toBeInTheDocument();
+    expect(within(card('GoHarry')).queryByText(/Valor salvo/)).not.toBeInTheDocument();
+    expect(dot('go_harry')).toHaveTextContent('Inativa');
+    await waitFor(() => expect(bodies).toHaveLength(1), { timeout: 4000 });
+    expect(bodies[0]).toEqual({
+      name: 'go_harry',
+      is_active: false,
+      payload: { username: 'corretor', password: '' },
+    });
   });
 });
 

@@ -1,9 +1,11 @@
-import type {
-  ArboPayload,
-  GoHarryPayload,
-  IntegrationName,
-  JetimobPayload,
-  WebhookPayload,
+import {
+  INTEGRATION_LABELS,
+  type ArboPayload,
+  type GoHarryPayload,
+  type IntegrationName,
+  type IntegrationView,
+  type JetimobPayload,
+  type WebhookPayload,
 } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
 import { Info, LoaderCircle, Lock, Plug, PlugZap, Send, Webhook } from 'lucide-react';
@@ -23,7 +25,7 @@ import { testIntegrations } from '../api/test-integrations';
 import { IntegrationCard } from '../components/integration-card';
 import { ArboFields, GoHarryFields, JetimobFields, WebhookFields } from '../components/integration-fields';
 import { WebhookSecret } from '../components/webhook-secret';
-import { CARD_ORDER, INTEGRATION_LABELS, payloadOf, type IntegrationView } from '../integrations-state';
+import { CARD_ORDER, payloadOf } from '../integrations-state';
 import { MESSAGES } from '../messages';
 import { serverMessage } from '../server-message';
 import { useHaltedSync } from '../use-halted-sync';
@@ -158,7 +160,7 @@ function IntegrationsForm({ realEstateId, initial }: { realEstateId: number; ini
     if (!(await flush())) return;
     try {
       const result = await testLead.mutateAsync();
-      const targets = result.deliveries.map((d) => INTEGRATION_LABELS[d.integration]);
+      const targets = result.data.deliveries.map((d) => INTEGRATION_LABELS[d.integration]);
       toast(
         targets.length > 0
           ? {

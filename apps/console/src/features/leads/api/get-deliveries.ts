@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { DeliveryDetail, DeliveryList } from '../types';
+import type { DeliveryDetail, DeliveryList } from '@vitrine/contracts';
 import { PENDING_REFRESH_MS } from './get-lead';
 import { leadsKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { LeadDetail } from '../types';
+import type { LeadDetail } from '@vitrine/contracts';
 import { leadsKeys } from './keys';
 
 export const PENDING_REFRESH_MS = 5_000;

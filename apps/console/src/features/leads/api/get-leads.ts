@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { LeadList } from '../types';
+import type { LeadList } from '@vitrine/contracts';
 import { leadsKeys } from './keys';
 
 /** GET /v1/real-estates/{id}/leads?page&per_page&<filters> → Laravel list of leads. */

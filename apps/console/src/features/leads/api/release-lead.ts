@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ActionResult } from '../types';
+import type { LeadReleaseResult } from '@vitrine/contracts';
 import { leadsKeys } from './keys';
 
 /** POST /v1/leads/{id}/release → {data: {id, deliveries}, message}; 409 when not quarantined. */
-export async function releaseLead(leadId: string): Promise<ActionResult<{ id: string; deliveries: number }>> {
-  const response = await api.post<ActionResult<{ id: string; deliveries: number }>>(
-    `/v1/leads/${encodeURIComponent(leadId)}/release`,
-  );
+export async function releaseLead(leadId: string): Promise<LeadReleaseResult> {
+  const response = await api.post<LeadReleaseResult>(`/v1/leads/${encodeURIComponent(leadId)}/release`);
   return response.data;
 }
 

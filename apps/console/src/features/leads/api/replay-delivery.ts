@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ActionResult, Delivery } from '../types';
+import type { DeliveryReplayResult } from '@vitrine/contracts';
 import { leadsKeys } from './keys';
 
 /** POST /v1/deliveries/{id}/replay → 202 {data, message}; 409 when delivered or already queued. */
-export async function replayDelivery(deliveryId: string): Promise<ActionResult<Delivery>> {
-  const response = await api.post<ActionResult<Delivery>>(
+export async function replayDelivery(deliveryId: string): Promise<DeliveryReplayResult> {
+  const response = await api.post<DeliveryReplayResult>(
     `/v1/deliveries/${encodeURIComponent(deliveryId)}/replay`,
   );
   return response.data;

@@ -1,7 +1,6 @@
-import type { LeadStatus } from '@vitrine/contracts';
+import type { Lead, LeadDetail, LeadList, LeadStatus } from '@vitrine/contracts';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Lead, LeadDetail, LeadList } from '../types';
 import { leadsKeys } from './keys';
 
 export interface UpdateLeadStatusInput {

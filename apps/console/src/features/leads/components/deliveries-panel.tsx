@@ -1,8 +1,16 @@
-import { INTEGRATION_NAMES } from '@vitrine/contracts';
+import {
+  canReplayDelivery,
+  DELIVERY_STATUS_LABELS,
+  DELIVERY_STATUSES,
+  INTEGRATION_NAMES,
+  integrationLabel,
+  type Delivery,
+} from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
 import { FilterX, RotateCw, SearchX, Send } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { DeliveryStatusBadge } from '@/components/delivery-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -13,11 +21,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { cn } from '@/lib/utils';
 import { useDeliveries } from '../api/get-deliveries';
-import { formatDay, formatDateTime, formatTime, integrationLabel, plural } from '../format';
+import { formatDay, formatDateTime, formatTime, plural } from '../format';
 import { deliveryListParams, PER_PAGE_OPTIONS, type DeliveryFilters, type ParamPatch } from '../lead-filters';
-import { canReplay, DELIVERY_STATUS_LABELS } from '../statuses';
-import { DELIVERY_STATUSES, type Delivery } from '../types';
-import { DeliveryStatusBadge, errorText } from './status-badges';
+import { errorText } from './status-badges';
 import { useReplay } from './use-replay';
 
 interface DeliveriesPanelProps {
@@ -33,7 +39,7 @@ interface DeliveriesPanelProps {
 export function DeliveriesPanel({ realEstateId, filters, onChange, onClear, leadHref, leadLinkState }: DeliveriesPanelProps) {
   const id = useId();
   const query = useDeliveries(realEstateId, deliveryListParams(filters));
-  const { replay, pendingId } = useReplay(realEstateId);
+  const { replay, pendingId, allowed } = useReplay(realEstateId);
   const hasFilters = Boolean(filters.status || filters.integration);
 
   return (
@@ -110,7 +116,7 @@ export function DeliveriesPanel({ realEstateId, filters, onChange, onClear, lead
             stale={query.isPlaceholderData}
             leadHref={leadHref}
             leadLinkState={leadLinkState}
-            onReplay={replay}
+            onReplay={allowed ? replay : undefined}
             pendingId={pendingId}
           />
           <Pagination
@@ -143,11 +149,13 @@ function DeliveriesList({
   stale: boolean;
   leadHref: (id: string) => string;
   leadLinkState: unknown;
-  onReplay: (d: Delivery) => void;
+  /** Absent when the role may not replay. */
+  onReplay: ((d: Delivery) => void) | undefined;
   pendingId: string | undefined;
 }) {
   const replayButton = (d: Delivery) =>
-    canReplay(d.status) && (
+    onReplay &&
+    canReplayDelivery(d.status) && (
       <Button variant="outline" size="sm" onClick={() => onReplay(d)} disabled={pendingId === d.id}>
         <RotateCw aria-hidden="true" className={cn(pendingId === d.id && 'animate-spin')} />
         Reenviar
@@ -241,7 +249,7 @@ function DeliveriesList({
             {d.last_error && (
               <p className="mt-1 line-clamp-3 text-xs break-words text-red-700">{errorText(d)}</p>
             )}
-            {canReplay(d.status) && <div className="mt-3">{replayButton(d)}</div>}
+            {onReplay && canReplayDelivery(d.status) && <div className="mt-3">{replayButton(d)}</div>}
           </li>
         ))}
       </ul>

@@ -1,17 +1,18 @@
+import { canReplayDelivery, DELIVERY_OUTCOME_LABELS, integrationLabel, type LeadDelivery } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
 import { ChevronDown, RotateCw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { DeliveryStatusBadge } from '@/components/delivery-status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { cn } from '@/lib/utils';
 import { useDelivery } from '../api/get-deliveries';
-import { formatDateTime, integrationLabel, plural } from '../format';
-import { canReplay, DELIVERY_OUTCOME_LABELS, DELIVERY_OUTCOME_TONES } from '../statuses';
-import type { LeadDelivery } from '../types';
-import { DeliveryStatusBadge, errorText } from './status-badges';
+import { formatDateTime, plural } from '../format';
+import { DELIVERY_OUTCOME_TONES } from '../statuses';
+import { errorText } from './status-badges';
 import { useReplay } from './use-replay';
 
 /** One row per integration that received (or should receive) the lead. */
@@ -24,7 +25,7 @@ export function LeadDeliveries({
   deliveries: LeadDelivery[];
   quarantined: boolean;
 }) {
-  const { replay, pendingId } = useReplay(realEstateId);
+  const { replay, pendingId, allowed } = useReplay(realEstateId);
   if (deliveries.length === 0) {
     return (
       <div className="flex items-start gap-3 rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
@@ -49,7 +50,7 @@ export function LeadDeliveries({
           key={d.id}
           realEstateId={realEstateId}
           delivery={d}
-          onReplay={() => replay(d)}
+          onReplay={allowed ? () => replay(d) : undefined}
           replaying={pendingId === d.id}
         />
       ))}
@@ -65,7 +66,8 @@ function DeliveryItem({
 }: {
   realEstateId: number;
   delivery: LeadDelivery;
-  onReplay: () => void;
+  /** Absent when the role may not replay. */
+  onReplay: (() => void) | undefined;
   replaying: boolean;
 }) {
   const [open, setOpen] = useState(false);
@@ -117,7 +119,7 @@ function DeliveryItem({
           {open ? 'Ocultar tentativas' : 'Ver tentativas'}
           <span className="sr-only"> de {name}</span>
         </Button>
-        {canReplay(d.status) && (
+        {onReplay && canReplayDelivery(d.status) && (
           <Button variant="outline" size="sm" onClick={onReplay} disabled={replaying}>
             <RotateCw aria-hidden="true" className={cn(replaying && 'animate-spin')} />
             Reenviar

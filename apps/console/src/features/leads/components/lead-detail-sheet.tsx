@@ -16,7 +16,7 @@ import { useLead } from '../api/get-lead';
 import { useReleaseLead } from '../api/release-lead';
 import { useUpdateLeadStatus } from '../api/update-lead-status';
 import { formatDateTime, formatPhone, sourceLabel, telHref, whatsappUrl } from '../format';
-import type { LeadDetail } from '../types';
+import type { LeadDetail } from '@vitrine/contracts';
 import { LeadDeliveries } from './lead-deliveries';
 import { LeadFlags, LeadStatusBadge } from './status-badges';
 

@@ -2,13 +2,14 @@ import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_STATUSES } from '@vitrine/
 import { FilterX, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { DateField } from '@/components/ui/date-field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import type { PageOption } from '../api/get-page-options';
 import { leadFilterParams, type LeadFilters, type ParamPatch } from '../lead-filters';
 import { SearchInput } from '@/components/ui/search-input';
+import { formatIsoDay } from '@/lib/datetime';
 
 interface LeadsFiltersProps {
   filters: LeadFilters;
@@ -125,33 +126,33 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
 
       <div
         id={`${id}-more2`}
-        className={`${open ? 'flex' : 'hidden'} flex-wrap items-end gap-x-6 gap-y-3 md:flex`}
+        className={`${open ? 'flex' : 'hidden'} flex-wrap items-start gap-x-6 gap-y-3 md:flex`}
       >
-        <div className="grid w-full grid-cols-2 gap-3 sm:w-auto">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-from`}>De</Label>
-            <Input
-              id={`${id}-from`}
-              type="date"
-              value={filters.from}
-              max={filters.to || undefined}
-              onChange={(e) => onChange({ from: e.target.value })}
-              className="sm:w-40"
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-to`}>Até</Label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              value={filters.to}
-              min={filters.from || undefined}
-              onChange={(e) => onChange({ to: e.target.value })}
-              className="sm:w-40"
-            />
-          </div>
+        <div className="grid w-full grid-cols-2 items-start gap-3 sm:w-auto">
+          <DateField
+            id={`${id}-from`}
+            label="De"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(from) => onChange({ from })}
+            className="sm:w-40"
+          />
+          <DateField
+            id={`${id}-to`}
+            label="Até"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(to) => onChange({ to })}
+            error={
+              filters.from && filters.to && filters.to < filters.from
+                ? `Até: a data final é anterior à inicial (${formatIsoDay(filters.from)}).`
+                : undefined
+            }
+            className="sm:w-40"
+          />
         </div>
-        <div className="flex h-9 items-center gap-2">
+        {/* sm:mt-5 = a label's height: level with the date inputs, even under a date's message. */}
+        <div className="flex h-9 items-center gap-2 sm:mt-5">
           <Switch
             id={`${id}-quarantine`}
             checked={filters.quarantined}
@@ -163,7 +164,7 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
             Mostra só os leads suspeitos de spam, que não foram enviados às integrações.
           </span>
         </div>
-        <div className="flex h-9 items-center gap-2">
+        <div className="flex h-9 items-center gap-2 sm:mt-5">
           <Switch
             id={`${id}-tests`}
             checked={filters.includeTests}
@@ -172,7 +173,7 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
           <Label htmlFor={`${id}-tests`}>Incluir leads de teste</Label>
         </div>
         {hasAny && (
-          <Button variant="ghost" size="sm" className="ml-auto self-center" onClick={onClear}>
+          <Button variant="ghost" size="sm" className="ml-auto sm:mt-5.5" onClick={onClear}>
             <FilterX aria-hidden="true" />
             Limpar filtros
           </Button>

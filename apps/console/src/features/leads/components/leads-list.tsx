@@ -1,5 +1,6 @@
 import { paths } from '@vitrine/contracts/paths';
-import { Inbox, Mail, Phone, SearchX, ShieldCheck } from 'lucide-react';
+import { Inbox, Mail, Phone, SearchX, ShieldAlert, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,7 +8,8 @@ import { EmptyState } from '@/components/ui/states';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { campaignSummary, formatDay, formatPhone, formatTime, sourceLabel } from '../format';
-import type { Lead } from '../types';
+import type { Lead } from '@vitrine/contracts';
+import { QuarantineReason, quarantineCountText } from './quarantine';
 import { LeadFlags, LeadStatusBadge } from './status-badges';
 
 interface LeadsListProps {
@@ -17,10 +19,12 @@ interface LeadsListProps {
   leadHref: (id: string) => string;
   leadLinkState: unknown;
   onOpen: (id: string) => void;
+  /** A per-lead action (the quarantine's "Liberar"); adds a column. */
+  action?: (lead: Lead) => ReactNode;
 }
 
 /** Leads as a table on wide screens and as cards on phones (style guide). */
-export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen }: LeadsListProps) {
+export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, action }: LeadsListProps) {
   return (
     <div aria-busy={stale || undefined} className={cn('transition-opacity', stale && 'opacity-60')}>
       <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm lg:block">
@@ -33,6 +37,11 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen }: Lea
               <TableHead>Imóvel</TableHead>
               <TableHead>Status</TableHead>
               <TableHead>Origem</TableHead>
+              {action && (
+                <TableHead>
+                  <span className="sr-only">Ações</span>
+                </TableHead>
+              )}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -61,6 +70,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen }: Lea
                   <div className="mt-1 flex flex-wrap gap-1 empty:hidden">
                     <LeadFlags lead={lead} />
                   </div>
+                  <QuarantineReason lead={lead} />
                 </TableCell>
                 <TableCell className="max-w-60">
                   {lead.phone && <div className="whitespace-nowrap">{formatPhone(lead.phone)}</div>}
@@ -88,6 +98,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen }: Lea
                     <div className="text-xs text-muted-foreground">{sourceLabel(lead.source)}</div>
                   )}
                 </TableCell>
+                {action && <TableCell className="text-right whitespace-nowrap">{action(lead)}</TableCell>}
               </TableRow>
             ))}
           </TableBody>
@@ -113,6 +124,9 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen }: Lea
               </div>
               <div className="mt-2 flex flex-wrap gap-1 empty:hidden">
                 <LeadFlags lead={lead} />
+              </div>
+              <div className="mt-1 empty:hidden">
+                <QuarantineReason lead={lead} />
               </div>
               <dl className="mt-3 grid gap-1 text-sm">
                 {lead.phone && (
@@ -143,6 +157,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen }: Lea
                 </div>
               </dl>
             </Link>
+            {action && <div className="mt-2 flex justify-end">{action(lead)}</div>}
           </li>
         ))}
       </ul>
@@ -184,11 +199,49 @@ export function LeadsEmpty({
   hasFilters,
   quarantineOnly,
   onClear,
+  quarantined = 0,
+  onShowQuarantine,
 }: {
   hasFilters: boolean;
   quarantineOnly: boolean;
   onClear: () => void;
+  /** Leads in quarantine with the same filters (the list's meta.quarantined). */
+  quarantined?: number;
+  onShowQuarantine?: () => void;
 }) {
+  const showQuarantine = quarantined > 0 && onShowQuarantine && (
+    <Button onClick={onShowQuarantine}>
+      <ShieldAlert aria-hidden="true" />
+      Ver {quarantined === 1 ? 'o lead' : `os ${quarantined}`} em quarentena
+    </Button>
+  );
+  if (!quarantineOnly && showQuarantine && !hasFilters) {
+    return (
+      <EmptyState
+        icon={ShieldAlert}
+        title={`Nenhum lead liberado, mas há ${quarantineCountText(quarantined)}.`}
+        description="Contatos suspeitos de spam ficam na quarentena, sem ir ao seu CRM. Confira cada um e libere os que forem de verdade."
+        action={showQuarantine}
+      />
+    );
+  }
+  if (!quarantineOnly && showQuarantine) {
+    return (
+      <EmptyState
+        icon={SearchX}
+        title="Nenhum lead com esses filtros."
+        description={`Com esses filtros há ${quarantineCountText(quarantined)}.`}
+        action={
+          <>
+            {showQuarantine}
+            <Button variant="outline" onClick={onClear}>
+              Limpar filtros
+            </Button>
+          </>
+        }
+      />
+    );
+  }
   if (quarantineOnly) {
     return (
       <EmptyState

@@ -1,21 +1,12 @@
 import { LEAD_STATUS_LABELS, type LeadStatus } from '@vitrine/contracts';
 import { FlaskConical, Repeat, ShieldAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { DELIVERY_STATUS_HINTS, DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES, LEAD_STATUS_TONES } from '../statuses';
-import type { DeliveryStatus } from '../types';
+import { LEAD_STATUS_TONES } from '../statuses';
 
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return (
     <Badge tone={LEAD_STATUS_TONES[status]} dot>
       {LEAD_STATUS_LABELS[status] ?? status}
-    </Badge>
-  );
-}
-
-export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
-  return (
-    <Badge tone={DELIVERY_STATUS_TONES[status] ?? 'gray'} dot title={DELIVERY_STATUS_HINTS[status]}>
-      {DELIVERY_STATUS_LABELS[status] ?? status}
     </Badge>
   );
 }

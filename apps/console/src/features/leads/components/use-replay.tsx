@@ -1,10 +1,12 @@
+import { useAuth } from '@/features/auth';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
 import { useReplayDelivery } from '../api/replay-delivery';
-import { integrationLabel } from '../format';
+import { integrationLabel } from '@vitrine/contracts';
 
 /** Replays a delivery and says how it went (a toast either way; lists refresh on their own). */
 export function useReplay(realEstateId: number) {
+  const { selectedRealEstate } = useAuth();
   const mutation = useReplayDelivery(realEstateId);
   const replay = (delivery: { id: string; integration: string }) =>
     mutation.mutate(delivery.id, {
@@ -28,6 +30,8 @@ export function useReplay(realEstateId: number) {
     });
   return {
     replay,
+    /** Replaying is for owners and admins (the API answers 403 to a corretor): agents see no button. */
+    allowed: selectedRealEstate?.role !== 'agent',
     /** The delivery being replayed right now, to disable its button. */
     pendingId: mutation.isPending ? mutation.variables : undefined,
   };

@@ -8,7 +8,7 @@ import { api } from '@/lib/api-client';
 import { resetToastsForTests } from '@/lib/toast';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
-import type { Delivery, Lead, LeadDetail } from '../types';
+import type { Delivery, Lead, LeadDetail } from '@vitrine/contracts';
 import { LeadsRoute } from './leads';
 
 // recharts needs a real layout engine; the chart has its own tests of what it counts.
@@ -85,7 +85,7 @@ function replyList(body: unknown) {
   });
 }
 
-function renderLeads(url = '/leads') {
+function renderLeads(url = '/leads', user = demoUser) {
   const view = renderWithRouter(
     [
       {
@@ -99,7 +99,7 @@ function renderLeads(url = '/leads') {
       },
       { path: '*', element: <p>outra página</p> },
     ],
-    { auth: fakeAuth({ user: demoUser }), initialEntries: [url] },
+    { auth: fakeAuth({ user }), initialEntries: [url] },
   );
   const search = () => new URLSearchParams(view.router.state.location.search);
   return { ...view, search };
@@ -149,6 +149,40 @@ describe('/leads list', () => {
     await act(() => router.navigate(-1));
     await waitFor(() => expect(search().get('include_tests')).toBeNull());
     expect(screen.getByRole('switch', { name: 'Incluir leads de teste' })).not.toBeChecked();
+  });
+
+  it('the period reads and is typed as dd/mm/aaaa; the URL and the API get YYYY-MM-DD', async () => {
+    const user = userEvent.setup();
+    replyList(page([makeLead()]));
+    const { search } = renderLeads('/leads?from=2025-03-01');
+    await screen.findAllByText('Maria Souza');
+    const from = screen.getByLabelText('De');
+    const to = screen.getByLabelText('Até');
+    expect(from).toHaveValue('01/03/2025');
+    expect(from).toHaveAttribute('inputmode', 'numeric');
+
+    await user.type(to, '15032025');
+    expect(to).toHaveValue('15/03/2025');
+    await waitFor(() => expect(search().get('to')).toBe('2025-03-15'));
+    await waitFor(() =>
+      expect(lastList()).toEqual({ from: '2025-03-01', to: '2025-03-15', page: 1, per_page: 25 }),
+    );
+
+    // An impossible day is refused where it was typed and never reaches the URL.
+    await user.clear(from);
+    await user.type(from, '31022025');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAccessibleDescription(expect.stringContaining('De: 31/02/2025 não é uma data válida.'));
+    expect(search().get('to')).toBe('2025-03-15');
+    expect(search().get('from')).toBeNull();
+
+    // A final day before the first one is pointed out on "Até".
+    await user.clear(from);
+    await user.type(from, '20032025');
+    await waitFor(() => expect(search().get('from')).toBe('2025-03-20'));
+    expect(to).toHaveAccessibleDescription(
+      expect.stringContaining('Até: a data final é anterior à inicial (20/03/2025).'),
+    );
   });
 
   it('debounces the search before it reaches the URL', async () => {
@@ -232,6 +266,69 @@ describe('/leads empty and error states', () => {
     mock.onGet(LIST_URL).reply(422, { message: 'A data inicial deve estar no formato AAAA-MM-DD.', errors: {} });
     renderLeads();
     expect(await screen.findByText('A data inicial deve estar no formato AAAA-MM-DD.')).toBeInTheDocument();
+  });
+});
+
+describe('/leads quarantine: visible, one click away, released from the list', () => {
+  const withQuarantine = (body: ReturnType<typeof page>, quarantined: number) => ({ ...body, meta: { ...body.meta, quarantined } });
+
+  it('says how many leads are in quarantine and shows them with one click', async () => {
+    const user = userEvent.setup();
+    mock.onGet(LIST_URL).reply((config) => {
+      listRequests.push(config.params);
+      const inQuarantine = config.params?.quarantined === '1';
+      return [200, inQuarantine ? withQuarantine(page([]), 3) : withQuarantine(page([makeLead()]), 3)];
+    });
+    const { search } = renderLeads();
+    const notice = await screen.findByTestId('quarantine-notice');
+    expect(notice).toHaveTextContent('3 leads em quarentena');
+    await user.click(within(notice).getByRole('button', { name: 'Ver os 3 em quarentena' }));
+    await waitFor(() => expect(search().get('quarantined')).toBe('1'));
+    await waitFor(() => expect(lastList()).toEqual({ quarantined: '1', page: 1, per_page: 25 }));
+  });
+
+  it('an empty list with leads in quarantine says so and links to them (never a bare "Nenhum lead ainda")', async () => {
+    const user = userEvent.setup();
+    replyList(withQuarantine(page([]), 2));
+    const { search } = renderLeads();
+    expect(await screen.findByText('Nenhum lead liberado, mas há 2 leads em quarentena.')).toBeInTheDocument();
+    expect(screen.queryByText('Nenhum lead ainda.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ver os 2 em quarentena' }));
+    await waitFor(() => expect(search().get('quarantined')).toBe('1'));
+  });
+
+  it('with filters and nothing outside the quarantine, offers both ways', async () => {
+    replyList(withQuarantine(page([]), 1));
+    renderLeads('/leads?search=robo');
+    const title = await screen.findByText('Nenhum lead com esses filtros.');
+    const empty = title.parentElement!;
+    expect(within(empty).getByText('Com esses filtros há 1 lead em quarentena.')).toBeInTheDocument();
+    expect(within(empty).getByRole('button', { name: 'Ver o lead em quarentena' })).toBeInTheDocument();
+    expect(within(empty).getByRole('button', { name: 'Limpar filtros' })).toBeInTheDocument();
+  });
+
+  it('lists each quarantined lead with its reason and a "Liberar" that releases it', async () => {
+    const user = userEvent.setup();
+    const bot = makeLead({ id: '22222222-2222-4222-8222-222222222222', name: 'Rita Rápida', quarantined: true, quarantine_reason: 'campo oculto preenchido (robô)' });
+    let released = false;
+    mock.onGet(LIST_URL).reply((config) => {
+      listRequests.push(config.params);
+      return [200, released ? withQuarantine(page([]), 0) : withQuarantine(page([bot]), 1)];
+    });
+    mock.onPost(`/v1/leads/${bot.id}/release`).reply(() => {
+      released = true;
+      return [200, { data: { id: bot.id, deliveries: 1 }, message: 'Lead liberado e encaminhado às integrações.' }];
+    });
+    const { search } = renderLeads('/leads?quarantined=1');
+    expect(await screen.findByTestId('quarantine-header')).toHaveTextContent('1 lead em quarentena');
+    expect(screen.getAllByText('campo oculto preenchido (robô)')).not.toHaveLength(0);
+    const [release] = screen.getAllByRole('button', { name: 'Liberar Rita Rápida' });
+    await user.click(release!);
+    expect(await screen.findByText('Rita Rápida: Lead liberado e encaminhado às integrações.')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum lead em quarentena.')).toBeInTheDocument();
+    expect(mock.history.post.filter((r) => r.url === `/v1/leads/${bot.id}/release`)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Ver todos os leads' }));
+    await waitFor(() => expect(search().get('quarantined')).toBeNull());
   });
 });
 
@@ -407,8 +504,10 @@ describe("the 'Entregas' tab", () => {
     last_status_code: 503,
     last_error: 'Serviço indisponível',
     next_attempt_at: '2025-03-10T16:00:00Z',
+    external_id: null,
     delivered_at: null,
     created_at: '2025-03-10T15:05:00Z',
+    updated_at: '2025-03-10T15:06:00Z',
   };
 
   it('reads its filters from the URL (the Integrações screen links here) and replays', async () => {
@@ -431,6 +530,19 @@ describe("the 'Entregas' tab", () => {
 
     await user.click(screen.getAllByRole('button', { name: /Reenviar/ })[0]!);
     expect(await screen.findByText('Esta entrega já está na fila de envio.')).toBeInTheDocument();
+  });
+
+  it('a corretor (agent) sees leads and deliveries, but neither the CSV export nor the replay (owner/admin only)', async () => {
+    const user = userEvent.setup();
+    const agent = { ...demoUser, real_estates: [{ ...demoUser.real_estates[0]!, role: 'agent' as const }] };
+    replyList(page([makeLead()]));
+    mock.onGet(`/v1/real-estates/${AGENCY}/deliveries`).reply(200, page([delivery]));
+    renderLeads('/leads', agent);
+    await screen.findAllByText('Maria Souza');
+    expect(screen.queryByRole('link', { name: 'Exportar CSV' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Entregas' }));
+    await screen.findAllByText('Serviço indisponível', { exact: false });
+    expect(screen.queryByRole('button', { name: /Reenviar/ })).not.toBeInTheDocument();
   });
 
   it('switching tabs drops the other tab’s filters', async () => {

@@ -17,6 +17,7 @@ import { DeliveriesPanel } from '../components/deliveries-panel';
 import { LeadDetailSheet } from '../components/lead-detail-sheet';
 import { LeadsEmpty, LeadsList, LeadsListSkeleton } from '../components/leads-list';
 import { LeadsFilters } from '../components/leads-filters';
+import { QuarantineHeader, QuarantineNotice, ReleaseLeadButton } from '../components/quarantine';
 import {
   hasLeadFilters,
   leadFilterParams,
@@ -53,11 +54,13 @@ export function LeadsRoute() {
       key={selectedRealEstate.id}
       realEstateId={selectedRealEstate.id}
       agencyName={selectedRealEstate.name}
+      canExport={selectedRealEstate.role !== 'agent'}
     />
   );
 }
 
-function LeadsScreen({ realEstateId, agencyName }: { realEstateId: number; agencyName: string }) {
+/** canExport: the CSV of every lead is for owners and admins (the API answers 403 to a corretor). */
+function LeadsScreen({ realEstateId, agencyName, canExport }: { realEstateId: number; agencyName: string; canExport: boolean }) {
   const url = useLeadsUrl();
   const filterParams = useMemo(() => leadFilterParams(url.leadFilters), [url.leadFilters]);
 
@@ -67,7 +70,8 @@ function LeadsScreen({ realEstateId, agencyName }: { realEstateId: number; agenc
       description={DESCRIPTION}
       breadcrumbs={breadcrumbs}
       actions={
-        url.tab === 'leads' && (
+        url.tab === 'leads' &&
+        canExport && (
           <Button asChild variant="outline">
             <a href={leadsExportUrl(realEstateId, filterParams)} download>
               <Download aria-hidden="true" />
@@ -131,6 +135,8 @@ function LeadsTabContent({
   const pages = usePageOptions(realEstateId);
   const period = chartPeriod(filters);
   const onlyQuarantine = filters.quarantined && Object.keys(filterParams).length === 1;
+  const quarantined = query.data?.meta.quarantined ?? 0;
+  const showQuarantine = () => url.update({ quarantined: true });
 
   return (
     <>
@@ -146,6 +152,12 @@ function LeadsTabContent({
         pages={pages.isSuccess ? pages.data : undefined}
       />
       <section aria-label="Lista de leads" className="grid gap-4">
+        {query.isSuccess && filters.quarantined && quarantined > 0 && (
+          <QuarantineHeader count={quarantined} onBack={() => url.update({ quarantined: null })} />
+        )}
+        {query.isSuccess && !filters.quarantined && quarantined > 0 && query.data.data.length > 0 && (
+          <QuarantineNotice count={quarantined} onShow={showQuarantine} />
+        )}
         {query.isPending ? (
           <LeadsListSkeleton />
         ) : query.isError ? (
@@ -166,6 +178,8 @@ function LeadsTabContent({
             hasFilters={hasLeadFilters(filters)}
             quarantineOnly={onlyQuarantine}
             onClear={url.clear}
+            quarantined={filters.quarantined ? 0 : quarantined}
+            onShowQuarantine={showQuarantine}
           />
         ) : (
           <>
@@ -174,7 +188,12 @@ function LeadsTabContent({
               stale={query.isPlaceholderData}
               leadHref={url.leadHref}
               leadLinkState={url.leadLinkState}
-              onOpen={(id) => navigate(url.leadHref(id), { state: url.leadLinkState })}
+              onOpen={(id) => void navigate(url.leadHref(id), { state: url.leadLinkState })}
+              action={
+                filters.quarantined
+                  ? (lead) => lead.quarantined && <ReleaseLeadButton realEstateId={realEstateId} lead={lead} />
+                  : undefined
+              }
             />
             <Pagination
               page={query.data.meta.current_page}

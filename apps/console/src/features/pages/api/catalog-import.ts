@@ -8,15 +8,23 @@ import { pagesKeys } from './keys';
 export const CATALOG_UPLOAD_TIMEOUT_MS = 15 * 60_000;
 export const IMPORT_POLL_MS = 1_000;
 
-/** POST /v1/pages/import/facebook-catalog multipart `catalog` + `real_estate_id` → 202 {data: Import} */
+/**
+ * POST /v1/pages/import/facebook-catalog multipart `catalog` + `real_estate_id` + `publish` → 202
+ * {data: Import}. Without `publish` the new pages are drafts ("Publicar ao importar" unchecked).
+ */
 export async function uploadCatalog(
   realEstateId: number,
   file: File,
-  { onProgress, signal }: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+  {
+    onProgress,
+    signal,
+    publish = false,
+  }: { onProgress?: (percent: number) => void; signal?: AbortSignal; publish?: boolean } = {},
 ): Promise<CatalogImport> {
   const body = new FormData();
-  // The agency first: the server reads the fields as they stream in.
+  // The fields first: the server reads them as they stream in.
   body.append('real_estate_id', String(realEstateId));
+  body.append('publish', publish ? 'true' : 'false');
   body.append('catalog', file);
   const response = await api.post<{ data: CatalogImport }>('/v1/pages/import/facebook-catalog', body, {
     headers: { 'Content-Type': 'multipart/form-data' },

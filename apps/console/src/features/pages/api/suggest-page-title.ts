@@ -3,7 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useStorePage } from './update-page';
 
-/** PATCH /v1/pages/{id}/get-title: the server suggests a title from the saved facts and saves it → {data: Page} */
+/**
+ * PATCH /v1/pages/{id}/get-title: the server suggests a title from the saved facts and saves it →
+ * {data: Page, suggested_title}. Called only once the agent accepted the suggestion (the editor
+ * shows it first, built from the same shared function).
+ */
 export async function suggestPageTitleOnServer(pageId: number): Promise<Page> {
   const response = await api.patch<{ data: Page }>(`/v1/pages/${pageId}/get-title`);
   return response.data.data;

@@ -10,7 +10,8 @@ import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
 import { pagesKeys } from '../api/keys';
 import { makeImport, pageList } from '../test-fixtures';
-import { CatalogImportDialog, checkCatalogFile } from './catalog-import-dialog';
+import { checkCatalogFile } from '../catalog-file';
+import { CatalogImportDialog } from './catalog-import-dialog';
 
 const AGENCY = demoUser.real_estates[0]!.id;
 const mock = new MockAdapter(api);
@@ -116,6 +117,36 @@ describe('catalog import', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Ver páginas' })).toBeInTheDocument();
   }, 10_000);
+
+  it('imports as drafts unless "Publicar ao importar" is checked (unchecked by default)', async () => {
+    const sent: FormData[] = [];
+    mock.onPost('/v1/pages/import/facebook-catalog').reply((config) => {
+      sent.push(config.data as FormData);
+      return [202, { data: makeImport({ status: 'queued' }) }];
+    });
+    mock
+      .onGet(`/v1/imports/${makeImport().id}`)
+      .reply(200, { data: makeImport({ status: 'done', progress: 100, finished_at: '2025-03-10T12:00:05Z' }) });
+    renderDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Importar catálogo' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Importar catálogo' });
+    const box = within(dialog).getByRole('checkbox', { name: 'Publicar ao importar' });
+    expect(box).not.toBeChecked();
+    expect(within(dialog).getByText(/as páginas novas entram como rascunho/)).toBeInTheDocument();
+    await userEvent.upload(within(dialog).getByLabelText('Arquivo do catálogo'), csv());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.get('publish')).toBe('false');
+
+    // another file, this time published on import
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: 'Importar outro arquivo' }, { timeout: 3000 }),
+    );
+    dialog = await screen.findByRole('dialog', { name: 'Importar catálogo' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Publicar ao importar' }));
+    await userEvent.upload(within(dialog).getByLabelText('Arquivo do catálogo'), csv());
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.get('publish')).toBe('true');
+  });
 
   it('keeps following the import after the dialog is closed, and tells the result', async () => {
     const id = makeImport().id;

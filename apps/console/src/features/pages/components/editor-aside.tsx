@@ -1,13 +1,13 @@
-import type { Page } from '@vitrine/contracts';
+import type { Page, UpdatePageInput } from '@vitrine/contracts';
 import { ChevronDown, Eye } from 'lucide-react';
-import { useState } from 'react';
-import { useFormState, useWatch, type Control } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useWatch, type Control } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { pageChecklist } from '../page-checklist';
-import type { PageFormInput, PageFormOutput } from '../page-form';
+import { pageFormSchema, type PageFormInput, type PageFormOutput } from '../page-form';
 import { PageChecklistCard } from './page-checklist-card';
-import { PagePreview, type DraftPreviewValues } from './page-preview';
+import { PagePreview } from './page-preview';
 
 type EditorControl = Control<PageFormInput, unknown, PageFormOutput>;
 
@@ -17,52 +17,46 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const WIDE = '(min-width: 1280px)';
 
 /**
- * The form's values as typed, for the checklist and the draft preview (useWatch here, so that the
- * form itself does not re-render on each keystroke).
+ * The form's values as typed, for the checklist (useWatch here, so that the form itself does not
+ * re-render on each keystroke).
  */
-function useDraftValues(control: EditorControl): DraftPreviewValues & { whatsapp: string } {
+function useChecklistFacts(control: EditorControl) {
   const v = useWatch({ control });
   return {
     title: str(v.title),
-    purpose: v.purpose === 'rent' ? 'rent' : 'sale',
-    property_type: v.property_type ?? null,
     price_cents: num(v.price_cents),
-    condo_fee_cents: num(v.condo_fee_cents),
-    iptu_cents: num(v.iptu_cents),
-    area_m2: num(v.area_m2),
-    bedrooms: num(v.bedrooms),
-    suites: num(v.suites),
-    bathrooms: num(v.bathrooms),
-    parking_spaces: num(v.parking_spaces),
+    description: str(v.description),
     neighborhood: str(v.neighborhood),
     city: str(v.city),
-    state: str(v.state),
-    description: str(v.description),
-    features: (v.features ?? []).filter((f): f is string => typeof f === 'string'),
-    listing_code: str(v.listing_code),
+    property_type: v.property_type ?? null,
+    bedrooms: num(v.bedrooms),
+    area_m2: num(v.area_m2),
     whatsapp: str(v.whatsapp),
   };
 }
 
+/**
+ * The form's values as PUT would send them (the same schema), or null while a field has an error.
+ * The same object while the values stay the same, so that the preview waits for typing to pause.
+ */
+function usePreviewFields(control: EditorControl): UpdatePageInput | null {
+  const values = useWatch({ control });
+  const parsed = pageFormSchema.safeParse(values);
+  const json = parsed.success ? JSON.stringify(parsed.data) : null;
+  return useMemo(() => (json === null ? null : (JSON.parse(json) as UpdatePageInput)), [json]);
+}
+
 /** The completeness checklist, following the form as it is typed and the photos as they arrive. */
 export function EditorChecklist({ control, page }: { control: EditorControl; page: Page }) {
-  const draft = useDraftValues(control);
-  const items = pageChecklist({ ...draft, photos: page.photos });
+  const facts = useChecklistFacts(control);
+  const items = pageChecklist({ ...facts, photos: page.photos });
   return <PageChecklistCard items={items} />;
 }
 
+type PreviewProps = { control: EditorControl; page: Page; realEstateId: number };
+
 /** The live preview card; folded at first on narrower screens, where the form comes first. */
-export function EditorPreview({
-  control,
-  page,
-  realEstateId,
-}: {
-  control: EditorControl;
-  page: Page;
-  realEstateId: number;
-}) {
-  const draft = useDraftValues(control);
-  const { isDirty } = useFormState({ control });
+export function EditorPreview({ control, page, realEstateId }: PreviewProps) {
   const [showPreview, setShowPreview] = useState(
     () =>
       typeof window !== 'undefined' &&
@@ -87,8 +81,14 @@ export function EditorPreview({
         </Button>
       </CardHeader>
       <CardContent id="page-preview-panel" hidden={!showPreview}>
-        {showPreview && <PagePreview realEstateId={realEstateId} page={page} draft={draft} dirty={isDirty} />}
+        {showPreview && <LivePreview control={control} page={page} realEstateId={realEstateId} />}
       </CardContent>
     </Card>
   );
+}
+
+/** Mounted only while the preview is shown: the form is parsed on each keystroke only then. */
+function LivePreview({ control, page, realEstateId }: PreviewProps) {
+  const fields = usePreviewFields(control);
+  return <PagePreview realEstateId={realEstateId} page={page} fields={fields} />;
 }

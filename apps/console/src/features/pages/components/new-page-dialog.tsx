@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogFooter, DialogTrigger } from '@/components
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/api-errors';
+import { submitHandler } from '@/lib/forms';
 import { toast } from '@/lib/toast';
 import { useCreatePage } from '../api/create-page';
 import { PLACEHOLDER_TITLE } from '../page-form';
@@ -43,7 +44,7 @@ export function NewPageDialog({ realEstateId, trigger }: { realEstateId: number;
         title: 'Página criada',
         description: 'Complete os dados e publique quando quiser.',
       });
-      navigate(paths.page(page.id));
+      void navigate(paths.page(page.id));
     } catch (error) {
       setFormError(applyServerErrors(error, setError, ['title']));
     }
@@ -65,7 +66,7 @@ export function NewPageDialog({ realEstateId, trigger }: { realEstateId: number;
         title="Nova página"
         description="Comece pelo título. O resto (preço, fotos, endereço) você completa no editor."
       >
-        <form noValidate onSubmit={handleSubmit(({ title }) => submit(title))} className="grid gap-4">
+        <form noValidate onSubmit={submitHandler(handleSubmit(({ title }) => submit(title)))} className="grid gap-4">
           {formError && <Alert variant="danger">{formError}</Alert>}
           <FormField
             label="Título do anúncio"

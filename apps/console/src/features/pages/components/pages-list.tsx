@@ -20,6 +20,20 @@ import { PageThumbnail } from './page-thumbnail';
 
 const count = new Intl.NumberFormat('pt-BR');
 
+/** Quarantined leads are not counted as leads (the Leads screen's rule); they are shown apart, one click from the Leads screen. */
+function QuarantinedLeads({ page, className }: { page: Page; className?: string }) {
+  const n = page.quarantined_leads_count ?? 0;
+  if (!n) return null;
+  return (
+    <Link
+      to={`${paths.leads}?page_id=${page.id}&quarantined=1`}
+      className={cn('text-xs whitespace-nowrap text-amber-800 underline-offset-2 hover:underline', className)}
+    >
+      {count.format(n)} em quarentena
+    </Link>
+  );
+}
+
 interface PagesListProps {
   pages: Page[];
   selected: ReadonlySet<number>;
@@ -176,6 +190,7 @@ export function PagesList({ pages, selected, onToggle, onToggleAll, onDelete, st
                 </TableCell>
                 <TableCell className="text-right align-middle tabular-nums">
                   {count.format(page.leads_count ?? 0)}
+                  <QuarantinedLeads page={page} className="block" />
                 </TableCell>
                 <TableCell className="align-middle whitespace-nowrap">
                   {formatDate(page.updated_at)}
@@ -241,6 +256,7 @@ export function PagesList({ pages, selected, onToggle, onToggleAll, onDelete, st
                     <Users className="size-3.5" aria-hidden="true" />
                     {count.format(page.leads_count ?? 0)} {page.leads_count === 1 ? 'lead' : 'leads'}
                   </span>
+                  <QuarantinedLeads page={page} />
                 </div>
                 <div className="flex shrink-0 items-center gap-1">
                   <PublicLink page={page} compact />

@@ -26,7 +26,7 @@ beforeEach(() => {
     slug: 'apartamento-pinheiros',
   });
   mock.onGet('/v1/pages/7').reply(() => [200, { data: current }]);
-  mock.onGet(/\/imoveis\//).reply(200, '<!doctype html><h1>Página pública</h1>');
+  mock.onPost('/v1/pages/7/preview').reply(200, '<!doctype html><h1>Página pública</h1>');
 });
 afterAll(() => mock.restore());
 
@@ -122,6 +122,21 @@ describe('/paginas/:id editor', () => {
     expect(puts).toHaveLength(0);
   });
 
+  it('masks the WhatsApp with DDD and the CEP as they are typed, and sends them', async () => {
+    acceptPuts();
+    renderEditor();
+    await loaded();
+    await userEvent.clear(field('WhatsApp'));
+    await userEvent.type(field('WhatsApp'), '11987654321');
+    expect(field('WhatsApp')).toHaveValue('(11) 98765-4321');
+    await userEvent.clear(field('CEP'));
+    await userEvent.type(field('CEP'), '05422030');
+    expect(field('CEP')).toHaveValue('05422-030');
+    await save();
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ whatsapp: '11987654321', zip_code: '05422-030' });
+  });
+
   it('puts the server’s 422 errors on their fields and the rest above the form', async () => {
     mock.onPut('/v1/pages/7').reply(422, {
       message: 'Este endereço (slug) já está em uso por outra página. (e mais 1 erro)',
@@ -210,6 +225,8 @@ describe('/paginas/:id editor', () => {
     renderEditor();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: 'Sugerir título' }));
+    // The agent's own title: the suggestion is shown first and used only on request (issue 9).
+    await userEvent.click(screen.getByRole('button', { name: 'Usar este título' }));
     await waitFor(() =>
       expect(field('Título')).toHaveValue('Apartamento com 3 quartos em Pinheiros, São Paulo'),
     );
@@ -220,6 +237,35 @@ describe('/paginas/:id editor', () => {
     await userEvent.type(field('Quartos'), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Sugerir título' }));
     expect(field('Título')).toHaveValue('Apartamento com 1 quarto em Pinheiros, São Paulo');
+    expect(mock.history.patch).toHaveLength(1);
+  });
+
+  it("'Sugerir título' shows the suggestion and keeps the agent's own title unless they choose it", async () => {
+    mock.onPatch('/v1/pages/7/get-title').reply(() => {
+      current = { ...current, title: 'Apartamento com 3 quartos em Pinheiros, São Paulo' };
+      return [200, { data: current }];
+    });
+    renderEditor();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Sugerir título' }));
+    const box = screen.getByRole('group', { name: 'Título sugerido' });
+    expect(box).toHaveTextContent('Sugestão: Apartamento com 3 quartos em Pinheiros, São Paulo');
+    // nothing saved, nothing changed yet
+    expect(mock.history.patch).toHaveLength(0);
+    expect(field('Título')).toHaveValue('Apartamento com 3 quartos em Pinheiros');
+
+    await userEvent.click(within(box).getByRole('button', { name: 'Manter o meu' }));
+    expect(screen.queryByRole('group', { name: 'Título sugerido' })).toBeNull();
+    expect(field('Título')).toHaveValue('Apartamento com 3 quartos em Pinheiros');
+    expect(mock.history.patch).toHaveLength(0);
+
+    // a placeholder title is replaced at once
+    await userEvent.clear(field('Título'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sugerir título' }));
+    await waitFor(() =>
+      expect(field('Título')).toHaveValue('Apartamento com 3 quartos em Pinheiros, São Paulo'),
+    );
+    expect(screen.queryByRole('group', { name: 'Título sugerido' })).toBeNull();
     expect(mock.history.patch).toHaveLength(1);
   });
 

@@ -67,6 +67,7 @@ describe('/paginas list', () => {
           status: 'published',
           price_cents: 125_000_000,
           leads_count: 4,
+          quarantined_leads_count: 2,
           photos: [{ id: 'p1', url: '/files/p1.jpg', width: 1, height: 1, alt: null }],
         }),
         makePage({ id: 2, title: 'Sala comercial', status: 'draft', price_cents: null }),
@@ -89,6 +90,9 @@ describe('/paginas list', () => {
     expect(first.getByText('Publicada')).toBeInTheDocument();
     expect(first.getByText((t) => t.replace(/\u00a0/g, ' ') === 'R$ 1.250.000,00')).toBeInTheDocument();
     expect(first.getByText('4')).toBeInTheDocument();
+    // Quarantined leads are not counted as leads; they are shown apart, a click from the Leads screen.
+    expect(first.getByRole('link', { name: '2 em quarentena' })).toHaveAttribute('href', '/leads?page_id=1&quarantined=1');
+    expect(within(rows[2]!).queryByText(/em quarentena/)).toBeNull();
     expect(first.getByText('10/03/2025')).toBeInTheDocument();
     const publicLink = first.getByRole('link', { name: /Ver a página pública de Casa no Butantã/ });
     expect(publicLink).toHaveAttribute('href', '/imoveis/apartamento-1');

@@ -40,7 +40,15 @@ describe('arboAdapter', () => {
         email: 'maria@example.com.br',
         ddd: '11',
         phone: '987654321',
+        phoneNumber: '11987654321',
         message: lead.message,
+        listingTitle: 'Apartamento 2 quartos em Pinheiros',
+        listingUrl: 'https://vitrine.example/imoveis/apartamento-2-quartos-pinheiros',
+        listingPrice: 850_000,
+        transactionType: 'SELL',
+        listingNeighborhood: 'Pinheiros',
+        listingCity: 'São Paulo',
+        listingState: 'SP',
       },
     ]);
   });

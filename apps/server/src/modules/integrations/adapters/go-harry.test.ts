@@ -123,7 +123,9 @@ describe('goHarryAdapter with a token endpoint', () => {
     const unconfigured = createTestAdapterContext();
     const result = await adapter.send(buildLeadForDelivery(), credentials, unconfigured);
     expect(result).toMatchObject({ ok: false, retryable: false });
-    expect(result.message).toMatch(/GO_HARRY_BASE_URL/);
+    // said in words, no setting name (issue 9)
+    expect(result.message).toBe('O endereço do GoHarry não foi configurado no servidor; fale com o suporte.');
+    expect(result.message).not.toMatch(/[A-Z]+_[A-Z_]+/);
     expect((await adapter.test(credentials, unconfigured)).ok).toBe(false);
     await unconfigured.close();
   });

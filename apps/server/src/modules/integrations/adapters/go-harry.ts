@@ -48,7 +48,7 @@ function credentialsProblem(payload: GoHarryPayload): string | undefined {
 }
 
 const BASE_URL_MISSING =
-  'O endereço da API do GoHarry não está configurado neste servidor (GO_HARRY_BASE_URL). Fale com o suporte.';
+  'O endereço do GoHarry não foi configurado no servidor; fale com o suporte.';
 
 function tokenFrom(bodyText: string): { token: string; expiresInMs?: number } | undefined {
   let parsed: unknown;

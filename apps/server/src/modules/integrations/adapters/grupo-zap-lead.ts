@@ -17,7 +17,21 @@ export interface GrupoZapLead {
   email: string;
   ddd: string;
   phone: string;
+  /** DDD + number: deprecated in the Grupo ZAP contract, still read by older CRMs. */
+  phoneNumber: string;
   message: string;
+  // Our extensions (the Grupo ZAP contract has no listing details; receivers ignore unknown keys).
+  /** The landing page's title. */
+  listingTitle: string;
+  /** The public landing page the lead was sent from. */
+  listingUrl: string;
+  /** Price in reais (sale price or monthly rent), null when not informed. */
+  listingPrice: number | null;
+  /** "SELL" or "RENT", as Grupo ZAP feeds name it; null when unknown. */
+  transactionType: 'SELL' | 'RENT' | null;
+  listingNeighborhood: string | null;
+  listingCity: string | null;
+  listingState: string | null;
 }
 
 export function toGrupoZapLead(lead: LeadForDelivery): GrupoZapLead {
@@ -31,6 +45,14 @@ export function toGrupoZapLead(lead: LeadForDelivery): GrupoZapLead {
     email: lead.email,
     ddd: lead.phone.slice(0, 2),
     phone: lead.phone.slice(2),
+    phoneNumber: lead.phone,
     message: lead.message ?? '',
+    listingTitle: lead.page.title,
+    listingUrl: lead.page.url,
+    listingPrice: lead.page.price_cents === null ? null : lead.page.price_cents / 100,
+    transactionType: lead.page.purpose === 'rent' ? 'RENT' : lead.page.purpose === 'sale' ? 'SELL' : null,
+    listingNeighborhood: lead.page.neighborhood,
+    listingCity: lead.page.city,
+    listingState: lead.page.state,
   };
 }

@@ -28,6 +28,20 @@ export function jetimobKeysProblem(payload: JetimobPayload): string | undefined 
   return undefined;
 }
 
+/** "Interesse no imóvel: {title} (código {code}) – {neighborhood}, {city}/{UF} – {price}"; the page may be gone. */
+function jetimobSubject(lead: LeadForDelivery): string {
+  const { page } = lead;
+  if (!page.title) return 'Contato pelo site (página do imóvel removida)';
+  const place = [page.neighborhood, [page.city, page.state].filter(Boolean).join('/')].filter(Boolean).join(', ');
+  return [
+    `Interesse no imóvel: ${page.title}${page.listing_code ? ` (código ${page.listing_code})` : ''}`,
+    place,
+    page.price_formatted,
+  ]
+    .filter(Boolean)
+    .join(' – ');
+}
+
 /** The form fields Jetimob's lead endpoint takes. */
 export function jetimobLeadForm(lead: LeadForDelivery): URLSearchParams {
   return new URLSearchParams({
@@ -36,7 +50,7 @@ export function jetimobLeadForm(lead: LeadForDelivery): URLSearchParams {
     phone: lead.phone,
     country_code: '55',
     message: lead.message ?? '',
-    subject: `Interesse no imóvel: ${lead.page.title}`,
+    subject: jetimobSubject(lead),
     source: lead.source ? `${LEAD_ORIGIN} (${lead.source})` : LEAD_ORIGIN,
     property_code: lead.page.listing_code ?? '',
     // Empty: let Jetimob assign the broker by its own rules.

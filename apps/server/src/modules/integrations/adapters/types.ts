@@ -12,7 +12,8 @@ export interface LeadForDelivery {
   /** National digits with DDD, no country code (e.g. "11987654321"). */
   phone: string;
   message: string | null;
-  page: { id: string; title: string; listing_code: string | null; url: string };
+  /** The property the lead is about; every field empty/null when the page was deleted. */
+  page: LeadPage;
   /** Where the lead came from, free text (e.g. "landing_page"). */
   source: string | null;
   utm_source: string | null;
@@ -24,6 +25,28 @@ export interface LeadForDelivery {
   fbclid: string | null;
   /** Stable across retries and replays of the same delivery: the receivers' idempotency key. */
   delivery_id: string;
+}
+
+/** The landing page a lead came from, as receivers (webhook, CRMs) see it. */
+export interface LeadPage {
+  /** Our page id ("" when the page was deleted). */
+  id: string;
+  title: string;
+  /** The agency's own listing code. */
+  listing_code: string | null;
+  /** The public landing page, `${APP_URL}/imoveis/{slug}` ("" when the page was deleted). */
+  url: string;
+  /** Asking price (sale) or monthly rent, in cents of `currency`. */
+  price_cents: number | null;
+  currency: 'BRL';
+  /** pt-BR, e.g. "R$ 850.000"; null without a price. */
+  price_formatted: string | null;
+  purpose: 'sale' | 'rent' | null;
+  property_type: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  /** Two-letter UF, e.g. "SP". */
+  state: string | null;
 }
 
 export interface DeliveryResult {

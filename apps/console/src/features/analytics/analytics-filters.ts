@@ -1,0 +1,172 @@
+/**
+ * The /analytics screen keeps its state in the URL (shareable links, the back button works): the
+ * period, the page/source/device filters and the sessions table's page. Parsing is forgiving (an
+ * unknown value is dropped, not an error) and defaults are never written to the URL. The period is
+ * resolved to calendar days of the agency's time zone, as the server filters them.
+ */
+import { ANALYTICS_DEVICES, ANALYTICS_MAX_RANGE_DAYS, type AnalyticsDevice } from '@vitrine/contracts';
+import { ANALYTICS_DEFAULT_PAGE } from '@vitrine/contracts/constants';
+import { dayKey } from '@/lib/datetime';
+
+export const PERIODS = ['hoje', '7d', '30d', '90d', 'personalizado'] as const;
+export type Period = (typeof PERIODS)[number];
+export const DEFAULT_PERIOD = '30d' satisfies Period;
+
+export const PERIOD_LABELS: Record<Period, string> = {
+  hoje: 'Hoje',
+  '7d': '7 dias',
+  '30d': '30 dias',
+  '90d': '90 dias',
+  personalizado: 'Personalizado',
+};
+
+const PERIOD_DAYS: Record<Exclude<Period, 'personalizado'>, number> = {
+  hoje: 1,
+  '7d': 7,
+  '30d': 30,
+  '90d': 90,
+};
+/** A custom period longer than the API answers is cut to its last days. */
+export const MAX_PERIOD_DAYS = ANALYTICS_MAX_RANGE_DAYS;
+
+/** The query-string keys; the API's own names where there is one, so a URL reads like its request. */
+export const PERIOD_PARAM = 'periodo';
+const FILTER_KEYS = ['page_id', 'source', 'device'] as const;
+
+export interface AnalyticsFilters {
+  period: Period;
+  /** YYYY-MM-DD, first and last day included. */
+  from: string;
+  to: string;
+  /** Number of days of the period. */
+  days: number;
+  pageId: string;
+  source: string;
+  device: AnalyticsDevice | '';
+  /** The sessions table's page. */
+  page: number;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+const toUtc = (day: string) => Date.parse(`${day}T00:00:00Z`);
+export const addDays = (day: string, n: number) =>
+  new Date(toUtc(day) + n * DAY_MS).toISOString().slice(0, 10);
+export const daysBetween = (from: string, to: string) => Math.round((toUtc(to) - toUtc(from)) / DAY_MS) + 1;
+const realDay = (v: string | null): v is string =>
+  Boolean(v && DATE.test(v) && !Number.isNaN(toUtc(v)) && addDays(v, 0) === v);
+
+const positiveInt = (v: string | null, fallback: number) => {
+  const n = v === null ? NaN : Number(v);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+};
+
+function parsePeriod(params: URLSearchParams): Period {
+  const raw = params.get(PERIOD_PARAM);
+  if ((PERIODS as readonly string[]).includes(raw ?? '')) return raw as Period;
+  // A link with only from/to (as the Leads screen writes them) means a custom period.
+  if (realDay(params.get('from')) || realDay(params.get('to'))) return 'personalizado';
+  return DEFAULT_PERIOD;
+}
+
+/** The days a period covers, ending today (São Paulo) unless custom. */
+export function periodRange(
+  period: Period,
+  custom: { from: string | null; to: string | null },
+  today: string,
+): { from: string; to: string } {
+  if (period !== 'personalizado') return { from: addDays(today, -(PERIOD_DAYS[period] - 1)), to: today };
+  let from = realDay(custom.from) ? custom.from : null;
+  let to = realDay(custom.to) ? custom.to : null;
+  if (!from && !to) return periodRange(DEFAULT_PERIOD, custom, today);
+  to ??= from! > today ? from! : today;
+  from ??= addDays(to, -(PERIOD_DAYS[DEFAULT_PERIOD] - 1));
+  if (from > to) [from, to] = [to, from];
+  if (daysBetween(from, to) > MAX_PERIOD_DAYS) from = addDays(to, -(MAX_PERIOD_DAYS - 1));
+  return { from, to };
+}
+
+export function parseAnalyticsFilters(
+  params: URLSearchParams,
+  today: string = dayKey(new Date()),
+): AnalyticsFilters {
+  const period = parsePeriod(params);
+  const { from, to } = periodRange(period, { from: params.get('from'), to: params.get('to') }, today);
+  return {
+    period,
+    from,
+    to,
+    days: daysBetween(from, to),
+    pageId: /^\d+$/.test(params.get('page_id') ?? '') ? params.get('page_id')! : '',
+    source: (params.get('source') ?? '').trim().slice(0, 100),
+    device: (ANALYTICS_DEVICES as readonly string[]).includes(params.get('device') ?? '')
+      ? (params.get('device') as AnalyticsDevice)
+      : '',
+    page: positiveInt(params.get('page'), ANALYTICS_DEFAULT_PAGE),
+  };
+}
+
+/** The period and filters as the API takes them (no pagination): the summary, charts and breakdowns. */
+export function analyticsFilterParams(f: AnalyticsFilters): Record<string, string> {
+  const out: Record<string, string> = { from: f.from, to: f.to };
+  if (f.pageId) out.page_id = f.pageId;
+  if (f.source) out.source = f.source;
+  if (f.device) out.device = f.device;
+  return out;
+}
+
+/** GET …/analytics always carries the page (spec §9: analytics default page 1). */
+export function analyticsListParams(f: AnalyticsFilters): Record<string, string | number> {
+  return { ...analyticsFilterParams(f), page: f.page };
+}
+
+export function hasAnalyticsFilters(f: AnalyticsFilters): boolean {
+  return Boolean(f.pageId || f.source || f.device);
+}
+
+export type ParamPatch = Record<string, string | number | null | undefined>;
+
+/**
+ * A copy of `params` with `patch` applied: empty and null values remove the key, the default period
+ * and page 1 are not written. Any change other than the page sends the table back to page 1; a
+ * period other than "personalizado" drops the custom days.
+ */
+export function patchAnalyticsParams(params: URLSearchParams, patch: ParamPatch): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const keys = Object.keys(patch);
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null || value === undefined || value === '') next.delete(key);
+    else next.set(key, String(value));
+  }
+  const period = next.get(PERIOD_PARAM);
+  if (period === DEFAULT_PERIOD) next.delete(PERIOD_PARAM);
+  if (keys.includes(PERIOD_PARAM) && period !== 'personalizado') {
+    next.delete('from');
+    next.delete('to');
+  }
+  if (Number(next.get('page')) === ANALYTICS_DEFAULT_PAGE) next.delete('page');
+  if (keys.some((k) => k !== 'page') && !keys.includes('page')) next.delete('page');
+  return next;
+}
+
+/** Removes the page/source/device filters (and the page), keeping the period. */
+export function clearAnalyticsFilters(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
+  return next;
+}
+
+const fullDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/** "Hoje (05/03/2025)", "Últimos 7 dias (27/02/2025 a 05/03/2025)", "01/01/2025 a 31/01/2025". */
+export function periodText(f: Pick<AnalyticsFilters, 'period' | 'from' | 'to' | 'days'>): string {
+  const range = f.from === f.to ? fullDay(f.from) : `${fullDay(f.from)} a ${fullDay(f.to)}`;
+  if (f.period === 'hoje') return `Hoje (${range})`;
+  if (f.period === 'personalizado') return range;
+  return `Últimos ${f.days} dias (${range})`;
+}
+
+/** The period just before, of the same length: what the KPI cards compare against. */
+export function previousRange({ from, days }: { from: string; days: number }): { from: string; to: string } {
+  return { from: addDays(from, -days), to: addDays(from, -1) };
+}

@@ -1,0 +1,189 @@
+/** The period picker and the page/source/device filters of /analytics; every change lands in the URL. */
+import { ANALYTICS_DEVICES } from '@vitrine/contracts';
+import { CalendarRange, FilterX, SlidersHorizontal } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-field';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { formatIsoDay } from '@/lib/datetime';
+import {
+  hasAnalyticsFilters,
+  PERIOD_LABELS,
+  PERIOD_PARAM,
+  PERIODS,
+  type AnalyticsFilters,
+  type ParamPatch,
+  type Period,
+} from '../analytics-filters';
+import { deviceLabel, sourceLabel } from '../format';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+interface AnalyticsToolbarProps {
+  filters: AnalyticsFilters;
+  onChange: (patch: ParamPatch) => void;
+  onClear: () => void;
+  /** The agency's pages; undefined while loading or unavailable (the filter hides itself). */
+  pages: FilterOption[] | undefined;
+  /** Sources seen in the period (from the breakdown), so the list never offers an empty choice. */
+  sources: string[];
+}
+
+export function AnalyticsToolbar({ filters, onChange, onClear, pages, sources }: AnalyticsToolbarProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const active = [filters.pageId, filters.source, filters.device].filter(Boolean).length;
+  const withCurrent = (list: string[], current: string) =>
+    current && !list.includes(current) ? [current, ...list] : list;
+  return (
+    <section
+      aria-label="Período e filtros"
+      className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4"
+    >
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid w-full gap-1.5 sm:w-auto">
+          <span id={`${id}-period`} className="text-sm font-medium">
+            Período
+          </span>
+          <ToggleGroup
+            type="single"
+            aria-labelledby={`${id}-period`}
+            value={filters.period}
+            // Radix answers '' when the chosen item is clicked again: the period stays.
+            onValueChange={(value) =>
+              value && onChange({ [PERIOD_PARAM]: value as Period, ...customDays(value, filters) })
+            }
+            className="w-full sm:w-fit"
+          >
+            {PERIODS.map((p) =>
+              p === 'personalizado' ? (
+                // On a phone only the calendar shows (five labels do not fit 390 px); the name stays.
+                <ToggleGroupItem
+                  key={p}
+                  value={p}
+                  className="flex-1 px-2 sm:flex-none sm:px-2.5"
+                  title={PERIOD_LABELS[p]}
+                >
+                  <CalendarRange aria-hidden="true" />
+                  <span className="sr-only sm:not-sr-only">{PERIOD_LABELS[p]}</span>
+                </ToggleGroupItem>
+              ) : (
+                <ToggleGroupItem key={p} value={p} className="flex-1 px-2 sm:flex-none sm:px-2.5">
+                  {PERIOD_LABELS[p]}
+                </ToggleGroupItem>
+              ),
+            )}
+          </ToggleGroup>
+        </div>
+        {filters.period === 'personalizado' && (
+          <div className="grid w-full grid-cols-2 items-start gap-3 sm:w-auto">
+            {/* dd/mm/aaaa whatever the browser's language; an emptied field keeps the period's day. */}
+            <DateField
+              id={`${id}-from`}
+              label="De"
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(from) => from && onChange({ from })}
+              className="sm:w-40"
+            />
+            <DateField
+              id={`${id}-to`}
+              label="Até"
+              value={filters.to}
+              min={filters.from || undefined}
+              onChange={(to) => to && onChange({ to })}
+              error={
+                filters.from && filters.to && filters.to < filters.from
+                  ? `Até: a data final é anterior à inicial (${formatIsoDay(filters.from)}).`
+                  : undefined
+              }
+              className="sm:w-40"
+            />
+          </div>
+        )}
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        className="w-fit sm:hidden"
+        aria-expanded={open}
+        aria-controls={`${id}-filters`}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        Filtros{active > 0 ? ` (${active})` : ''}
+      </Button>
+      {/* On phones the three selects fold behind "Filtros"; from 640 px they always show. */}
+      <div id={`${id}-filters`} className={`${open ? 'grid' : 'hidden'} gap-3 sm:grid sm:grid-cols-3`}>
+        {pages && pages.length > 0 && (
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-page`}>Página</Label>
+            <NativeSelect
+              id={`${id}-page`}
+              value={filters.pageId}
+              onChange={(e) => onChange({ page_id: e.target.value })}
+            >
+              <option value="">Todas as páginas</option>
+              {filters.pageId && !pages.some((p) => p.value === filters.pageId) && (
+                <option value={filters.pageId}>Página #{filters.pageId}</option>
+              )}
+              {pages.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        )}
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-source`}>Origem</Label>
+          <NativeSelect
+            id={`${id}-source`}
+            value={filters.source}
+            onChange={(e) => onChange({ source: e.target.value })}
+          >
+            <option value="">Todas as origens</option>
+            {withCurrent(sources, filters.source).map((s) => (
+              <option key={s} value={s}>
+                {sourceLabel(s)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-device`}>Dispositivo</Label>
+          <NativeSelect
+            id={`${id}-device`}
+            value={filters.device}
+            onChange={(e) => onChange({ device: e.target.value })}
+          >
+            <option value="">Todos os dispositivos</option>
+            {ANALYTICS_DEVICES.map((d) => (
+              <option key={d} value={d}>
+                {deviceLabel(d)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      {hasAnalyticsFilters(filters) && (
+        <div className="flex justify-end">
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <FilterX aria-hidden="true" />
+            Limpar filtros
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Choosing "Personalizado" starts from the days on screen, so nothing jumps. */
+function customDays(value: string, f: AnalyticsFilters): ParamPatch {
+  return value === 'personalizado' ? { from: f.from, to: f.to } : {};
+}

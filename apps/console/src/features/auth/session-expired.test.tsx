@@ -1,0 +1,96 @@
+/**
+ * Spec §8: after a 401 the console lands on /login (with a Portuguese notice), while a visit to a
+ * protected route without a session still goes to /entrar. Real AuthProvider, ProtectedRoute and
+ * RootLayout (the router-based 401 redirect), the API mocked.
+ */
+import { STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts/constants';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { RootLayout } from '@/app/layouts/root-layout';
+import { api } from '@/lib/api-client';
+import { getApiErrorMessage } from '@/lib/api-errors';
+import { demoUser } from '@/test/fixtures';
+import { AuthProvider } from './auth-provider';
+import { ProtectedRoute } from './components/protected-route';
+import { LoginRoute } from './routes/login';
+
+const mock = new MockAdapter(api);
+let lastError: unknown = null;
+
+function Leads() {
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        api.get('/v1/real-estates/10/leads').catch((error: unknown) => {
+          lastError = error;
+        });
+      }}
+    >
+      carregar
+    </button>
+  );
+}
+
+function renderApp(initial: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <RootLayout />,
+        children: [
+          { path: '/leads', element: <ProtectedRoute><Leads /></ProtectedRoute> },
+          { path: '/entrar', element: <LoginRoute /> },
+          { path: '/login', element: <LoginRoute /> },
+        ],
+      },
+    ],
+    { initialEntries: [initial] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  mock.reset();
+  localStorage.clear();
+  lastError = null;
+  mock.onGet('/v1/public/config').reply(200, { data: {} });
+});
+afterAll(() => mock.restore());
+
+describe('session expired on the server', () => {
+  it('the next call answers 401 → /login, with the notice in Portuguese', async () => {
+    localStorage.setItem(STORAGE_USER_KEY, JSON.stringify(demoUser));
+    localStorage.setItem(STORAGE_SELECTED_REAL_ESTATE_KEY, '10');
+    mock.onGet('/v1/me').reply(200, { user: demoUser });
+    mock.onGet('/v1/real-estates/10/leads').reply(401, { message: 'Unauthenticated.' });
+    const router = renderApp('/leads');
+    const button = await screen.findByRole('button', { name: 'carregar' });
+    await act(async () => {
+      button.click();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    await screen.findByText('Sua sessão expirou. Entre novamente.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(STORAGE_USER_KEY)).toBeNull();
+    // the server keeps "Unauthenticated." (API contract); nobody reads it in English
+    expect(getApiErrorMessage(lastError)).toBe('Sua sessão expirou. Entre novamente.');
+  });
+
+  it('a visit without a session still goes to /entrar', async () => {
+    const router = renderApp('/leads');
+    await screen.findByRole('heading', { name: 'Entrar' });
+    expect(router.state.location.pathname).toBe('/entrar');
+    expect(screen.queryByText('Sua sessão expirou. Entre novamente.')).toBeNull();
+  });
+});

@@ -1,0 +1,280 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import type { AxiosRequestConfig } from 'axios';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyReport, makeReport } from '@/test/analytics-fixtures';
+import type { Delivery, Lead } from '@vitrine/contracts';
+import { api } from '@/lib/api-client';
+import { demoUser } from '@/test/fixtures';
+import { fakeAuth, renderWithRouter } from '@/test/render';
+import { DashboardRoute } from './dashboard';
+
+const AGENCY = demoUser.real_estates[0]!.id;
+const BASE = `/v1/real-estates/${AGENCY}`;
+const NOW = new Date('2025-03-10T18:00:00.000Z');
+
+function lead(n: number): Lead {
+  return {
+    id: `lead-${n}`,
+    name: `Lead ${n}`,
+    email: null,
+    phone: '11988887777',
+    message: null,
+    status: 'novo',
+    source: 'landing_page',
+    page: { id: 3, title: 'Casa no Butantã', slug: 'casa' },
+    contact_id: null,
+    is_repeat: false,
+    is_test: false,
+    quarantined: false,
+    quarantine_reason: null,
+    consent: true,
+    utm: { source: null, medium: null, campaign: null, term: null, content: null },
+    gclid: null,
+    fbclid: null,
+    referrer: null,
+    session_id: null,
+    // Lead 1 is the newest; each next one an hour older.
+    created_at: new Date(NOW.getTime() - n * 3_600_000).toISOString(),
+    status_changed_at: null,
+  };
+}
+
+function list<T>(data: T[], total: number, page: number, perPage: number) {
+  return {
+    data,
+    meta: {
+      current_page: page,
+      per_page: perPage,
+      total,
+      last_page: Math.max(1, Math.ceil(total / perPage)),
+      from: data.length ? (page - 1) * perPage + 1 : null,
+      to: data.length ? (page - 1) * perPage + data.length : null,
+      quarantined: 0,
+    },
+    links: { first: '', last: '', prev: null, next: null },
+  };
+}
+
+/** `total` novo leads, newest first, paged as the API pages them. */
+function replyNovoLeads(total: number) {
+  mock.onGet(`${BASE}/leads`).reply((config) => {
+    const p = config.params as Record<string, string | number>;
+    const perPage = Number(p.per_page);
+    const page = Number(p.page);
+    const all = Array.from({ length: total }, (_, i) => lead(i + 1));
+    return [200, list(all.slice((page - 1) * perPage, page * perPage), total, page, perPage)];
+  });
+}
+
+const failedDelivery: Delivery = {
+  id: 'd-1',
+  webhook_id: 'msg_1',
+  lead_id: 'lead-7',
+  lead: { name: 'Maria Souza', is_test: false },
+  integration: 'arbo',
+  status: 'dead',
+  attempts: 8,
+  last_status_code: 401,
+  last_error: 'Chave de API inválida',
+  next_attempt_at: null,
+  delivered_at: null,
+  external_id: null,
+  created_at: '2025-03-09T15:00:00.000Z',
+  updated_at: '2025-03-09T15:00:00.000Z',
+};
+
+const mock = new MockAdapter(api);
+let analyticsParams: AxiosRequestConfig['params'];
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  mock.reset();
+  analyticsParams = undefined;
+});
+afterEach(() => vi.useRealTimers());
+afterAll(() => mock.restore());
+
+function replyAnalytics(body: unknown, status = 200) {
+  mock.onGet(`${BASE}/analytics`).reply((config) => {
+    analyticsParams = config.params;
+    return [status, body];
+  });
+}
+function replyDeliveries(byStatus: Partial<Record<string, Delivery[]>> = {}) {
+  mock.onGet(`${BASE}/deliveries`).reply((config) => {
+    const rows = byStatus[config.params.status as string] ?? [];
+    return [200, list(rows, rows.length, 1, 5)];
+  });
+}
+
+function renderDashboard() {
+  return renderWithRouter(
+    [
+      { path: '/dashboard', element: <DashboardRoute /> },
+      { path: '*', element: <p>outra página</p> },
+    ],
+    { auth: fakeAuth({ user: demoUser }), initialEntries: ['/dashboard'] },
+  );
+}
+
+describe('/dashboard: the week at a glance', () => {
+  it('shows the last 7 days with sparklines and the change against the week before', async () => {
+    replyAnalytics(makeReport());
+    replyNovoLeads(0);
+    replyDeliveries();
+    renderDashboard();
+    const visitors = await screen.findByTestId('week-visitors');
+    expect(analyticsParams).toEqual({ from: '2025-03-04', to: '2025-03-10', page: 1, per_page: 1 });
+    expect(visitors).toHaveTextContent('Visitantes120+20%');
+    expect(within(visitors).getByRole('img')).toHaveAccessibleName(
+      'Visitantes por dia: de 30 a 50; mínimo 30, máximo 50.',
+    );
+    expect(within(screen.getByTestId('week-conversion')).getByRole('img')).toHaveAccessibleName(
+      /^Conversão por dia: de 0% a/,
+    );
+    expect(screen.getByRole('link', { name: 'Abrir o Analytics' })).toHaveAttribute(
+      'href',
+      '/analytics?periodo=7d',
+    );
+    // What the dashboard already showed stays: the agency and the lead count.
+    expect(screen.getByTestId('dashboard-agency-name')).toHaveTextContent('Imobiliária Demonstração');
+    expect(await screen.findByTestId('leads-summary')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Atalhos' })).toBeInTheDocument();
+  });
+
+  it('lists the leads waiting longest first, from the last pages of the list', async () => {
+    replyAnalytics(makeReport());
+    replyNovoLeads(12);
+    replyDeliveries();
+    renderDashboard();
+    const card = await screen.findByTestId('waiting-leads');
+    await waitFor(() => expect(within(card).getAllByRole('link')).toHaveLength(6));
+    const names = within(card)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(names).toEqual([
+      'Lead 12Casa no Butantãhá 12 horas',
+      'Lead 11Casa no Butantãhá 11 horas',
+      'Lead 10Casa no Butantãhá 10 horas',
+      'Lead 9Casa no Butantãhá 9 horas',
+      'Lead 8Casa no Butantãhá 8 horas',
+    ]);
+    expect(within(card).getAllByRole('link')[0]).toHaveAttribute('href', '/leads?lead=lead-12');
+    expect(within(card).getByRole('link', { name: 'Ver os 12 leads novos' })).toHaveAttribute(
+      'href',
+      '/leads?status=novo',
+    );
+    const requested = mock.history.get
+      .filter((r) => r.url === `${BASE}/leads` && r.params.status === 'novo')
+      .map((r) => r.params.page);
+    expect(requested).toEqual([1, 3, 2]);
+  });
+
+  it('with few new leads needs one request', async () => {
+    replyAnalytics(makeReport());
+    replyNovoLeads(3);
+    replyDeliveries();
+    renderDashboard();
+    const card = await screen.findByTestId('waiting-leads');
+    await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(card).getAllByRole('listitem')[0]).toHaveTextContent('Lead 3');
+    expect(
+      mock.history.get.filter((r) => r.url === `${BASE}/leads` && r.params.status === 'novo'),
+    ).toHaveLength(1);
+  });
+
+  it('says when nobody waits', async () => {
+    replyAnalytics(makeReport());
+    replyNovoLeads(0);
+    replyDeliveries();
+    renderDashboard();
+    const card = await screen.findByTestId('waiting-leads');
+    expect(await within(card).findByText(/Nenhum lead novo esperando/)).toBeInTheDocument();
+  });
+
+  it('shows the deliveries that failed, linking to their lead', async () => {
+    replyAnalytics(makeReport());
+    replyNovoLeads(0);
+    replyDeliveries({ dead: [failedDelivery] });
+    renderDashboard();
+    const card = await screen.findByTestId('deliveries-attention');
+    const link = await within(card).findByRole('link', { name: /Maria Souza → Arbo/ });
+    expect(link).toHaveAttribute('href', '/leads?lead=lead-7');
+    expect(link).toHaveTextContent('HTTP 401: Chave de API inválida');
+    expect(within(card).getByText('Falha definitiva')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Abrir o registro de entregas' })).toHaveAttribute(
+      'href',
+      '/leads?tab=entregas&status=dead',
+    );
+  });
+
+  it('says when every delivery reached the CRM', async () => {
+    replyAnalytics(makeReport());
+    replyNovoLeads(0);
+    replyDeliveries();
+    renderDashboard();
+    const card = await screen.findByTestId('deliveries-attention');
+    expect(await within(card).findByText('Todas as entregas ao CRM estão em dia.')).toBeInTheDocument();
+  });
+
+  it('ranks the listings by leads and by conversion (with enough visits to mean something)', async () => {
+    const report = makeReport();
+    const pages = [
+      ...report.breakdowns.pages,
+      // 1 visit, 1 lead: 100% but luck; stays out of the conversion ranking.
+      {
+        key: '9',
+        label: 'Sobrado',
+        visitors: 1,
+        sessions: 1,
+        pageviews: 1,
+        leads: 1,
+        conversion_rate: 1,
+        page: { id: 9, title: 'Sobrado' },
+      },
+    ];
+    replyAnalytics({ ...report, breakdowns: { ...report.breakdowns, pages } });
+    replyNovoLeads(0);
+    replyDeliveries();
+    renderDashboard();
+    const byLeads = await screen.findByTestId('top-by-leads');
+    await waitFor(() => expect(within(byLeads).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(byLeads).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Casa no Butantã80 visitasLeads: 5',
+    );
+    const byConversion = screen.getByTestId('top-by-conversion');
+    const rows = within(byConversion).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      '1Casa no Butantã5 de 80 visitasConversão: 6,3%',
+      '2Apartamento na Vila Mariana1 de 40 visitasConversão: 2,5%',
+    ]);
+    expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', '/analytics?periodo=7d&page_id=3');
+  });
+
+  it('a week without visits says how they arrive; an error offers a retry', async () => {
+    const user = userEvent.setup();
+    replyAnalytics(emptyReport());
+    replyNovoLeads(0);
+    replyDeliveries();
+    const view = renderDashboard();
+    expect(await screen.findByText(/Nenhuma visita nos últimos 7 dias/)).toBeInTheDocument();
+    view.unmount();
+
+    mock.resetHandlers();
+    replyAnalytics({ message: 'Falha no analytics.' }, 500);
+    replyNovoLeads(0);
+    replyDeliveries();
+    renderDashboard();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Falha no analytics.');
+    mock.resetHandlers();
+    replyAnalytics(makeReport());
+    replyNovoLeads(0);
+    replyDeliveries();
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByTestId('week-visitors')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,5 @@
+// Public API of the leads feature (CONTRIBUTING.md, "Module boundaries"); its screens are in routes/.
+export { LeadsSummaryCard } from './components/leads-summary-card';
+export { useDeliveries } from './api/get-deliveries';
+export { useWaitingLeads } from './api/get-waiting-leads';
+export { errorText } from './components/status-badges';

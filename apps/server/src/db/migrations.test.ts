@@ -1,0 +1,60 @@
+/**
+ * Two replicas starting together both run the migrator on a fresh database: both must succeed and
+ * every migration must be applied once (PostgreSQL: under an advisory lock; PGlite: one process,
+ * callers serialised).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { migrationsFolder, openDatabase, runMigrations, type Database } from './client.ts';
+
+const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+const onPostgres = process.env.TEST_DATABASE === 'postgres';
+const cleanups: (() => Promise<void>)[] = [];
+
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+/** Two handles on one fresh, empty database (two pools on PostgreSQL; one PGlite shared in-process). */
+async function freshPair(): Promise<[Database, Database]> {
+  if (!onPostgres) {
+    const db = await openDatabase({ inMemory: true });
+    cleanups.push(() => db.close());
+    return [db, db];
+  }
+  const runUrl = inject('postgresUrl');
+  const name = `vitrine_mig_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: runUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(runUrl);
+  url.pathname = `/${name}`;
+  const a = await openDatabase({ databaseUrl: url.toString() });
+  const b = await openDatabase({ databaseUrl: url.toString() });
+  cleanups.push(async () => {
+    await a.close();
+    await b.close();
+    const c = new pg.Client({ connectionString: runUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  return [a, b];
+}
+
+describe('migrations', () => {
+  it('two concurrent runs on a fresh database both succeed and apply each migration once', async () => {
+    const [a, b] = await freshPair();
+    const results = await Promise.allSettled([runMigrations(a), runMigrations(b), runMigrations(a)]);
+    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+    const [row] = await a.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    expect(row!.n).toBe(journal.entries.length);
+    const [users] = await b.query<{ n: number }>('select count(*)::int as n from users');
+    expect(users!.n).toBe(0);
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * Analytics housekeeping (modules/analytics/retention.ts): every hour, in the processes that run
+ * workers, visitor salts older than 48 hours are deleted, and raw events and sessions older than
+ * ANALYTICS_RETENTION_MONTHS. Enqueueing the job runs the same sweep now.
+ */
+import { z } from 'zod';
+import { defineJob, type JobDeps } from './define-job.ts';
+
+async function sweep(deps: JobDeps) {
+  const { sweepRetention } = await import('../modules/analytics/index.ts');
+  const now = deps.analytics.now();
+  await deps.analytics.salts.sweep(now);
+  return sweepRetention(deps, now);
+}
+
+export const analyticsRetentionJob = defineJob({
+  name: 'analytics-retention',
+  payload: z.object({}),
+  retry: { limit: 2, delaySeconds: 60 },
+  expireInSeconds: 30 * 60,
+  concurrency: { batchSize: 1 },
+  async handle(_payload, deps) {
+    await sweep(deps);
+  },
+  every: { seconds: 60 * 60, run: sweep },
+});

@@ -1,0 +1,68 @@
+/**
+ * A background job as data: its queue name, the zod schema of its payload, its retry policy, how many
+ * run at once, and its handler with explicit dependencies. `jobs/registry.ts` lists every definition;
+ * `jobs/workers.ts` runs them; `queue.enqueue(tx, job, payload)` validates the payload and enqueues it.
+ */
+import type { JobInsert } from 'pg-boss';
+import type { z } from 'zod';
+import type { AppConfig } from '../config.ts';
+import type { Deps } from '../deps.ts';
+
+export interface JobDeps extends Deps {
+  /** Aborted when the process shuts down: a long job stops between steps and pg-boss retries it later. */
+  signal: AbortSignal;
+}
+
+export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
+  /** The pg-boss queue. Jobs of this name may be waiting in the database: never rename it. */
+  name: string;
+  /** Checked when the job is enqueued and again when a worker picks it up. */
+  payload: Payload;
+  /** pg-boss retries a job whose handler throws: `limit` times, `delaySeconds` apart (doubling with `backoff`). */
+  retry: { limit: number; delaySeconds: number; backoff?: boolean };
+  /** An active job older than this is failed (and retried) by pg-boss: a process died in the middle of it. */
+  expireInSeconds?: number;
+  /** Jobs one poller fetches and runs at once, and how many pollers each process runs (default 1). */
+  concurrency: { batchSize: number | ((config: AppConfig) => number); pollers?: number };
+  handle(payload: z.output<Payload>, deps: JobDeps): Promise<void>;
+  /** Work repeated beside the workers (sweeps, clean-ups), only in processes that run workers. */
+  every?: { seconds: number; run(deps: JobDeps): Promise<unknown> };
+}
+
+/** Keeps the payload type of the definition (a plain annotation would widen it to `unknown`). */
+export const defineJob = <Payload extends z.ZodType>(job: JobDefinition<Payload>): JobDefinition<Payload> =>
+  job;
+
+export type JobPayload<J extends JobDefinition> = z.input<J['payload']>;
+
+/** A payload that does not match its job's schema: a bug in the caller, never the visitor's input. */
+export class InvalidJobPayload extends Error {
+  override name = 'InvalidJobPayload';
+  constructor(job: string, issues: z.core.$ZodIssue[]) {
+    super(
+      `Payload inválido para o job ${job}: ${issues.map((i) => `${i.path.join('.') || '(raiz)'} ${i.message}`).join('; ')}`,
+    );
+  }
+}
+
+export function parsePayload<J extends JobDefinition>(job: J, payload: unknown): z.output<J['payload']> {
+  const parsed = job.payload.safeParse(payload);
+  if (!parsed.success) throw new InvalidJobPayload(job.name, parsed.error.issues);
+  return parsed.data as z.output<J['payload']>;
+}
+
+/** The pg-boss row of one job: the validated payload with the definition's retry policy. */
+export function toJobInsert<J extends JobDefinition>(
+  job: J,
+  payload: JobPayload<J>,
+  options: { startAfter?: Date } = {},
+): JobInsert {
+  return {
+    data: parsePayload(job, payload) as object,
+    retryLimit: job.retry.limit,
+    retryDelay: job.retry.delaySeconds,
+    ...(job.retry.backoff ? { retryBackoff: true } : {}),
+    ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+  };
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWorker } from '../app.ts';
+import { createOwner, createTestContext, waitFor, type TestContext } from '../testing/test-app.ts';
+import { captureLead } from '../modules/leads/index.ts';
+import { InvalidJobPayload, toJobInsert, type JobDefinition } from './define-job.ts';
+import { leadAlertJob } from './lead-alert.job.ts';
+import { leadDeliveryJob } from './lead-delivery.job.ts';
+import { jobRegistry } from './registry.ts';
+
+// An API replica that runs no workers, as in a scaled-out install.
+let api: TestContext;
+beforeAll(async () => {
+  api = await createTestContext({}, { RUN_WORKER: 'false' });
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const isJob = (v: unknown): v is JobDefinition =>
+  typeof v === 'object' && v !== null && 'name' in v && 'payload' in v && 'handle' in v;
+
+describe('the job registry', () => {
+  it('lists every job file of this folder, each under a queue name of its own', async () => {
+    const files = (await readdir(import.meta.dirname)).filter((f) => f.endsWith('.job.ts'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const exported = Object.values(await import(path.join(import.meta.dirname, file))).filter(isJob);
+      expect(exported, file).toHaveLength(1);
+      expect(jobRegistry, `${file} is missing from jobs/registry.ts`).toContain(exported[0]);
+    }
+    expect(new Set(jobRegistry.map((j) => j.name)).size).toBe(jobRegistry.length);
+  });
+
+  it('turns a payload and the retry policy into pg-boss options', () => {
+    const at = new Date('2030-01-01T00:00:00Z');
+    const id = '0b8f2a52-5d6e-4b7c-9a1d-2f3e4a5b6c7d';
+    expect(toJobInsert(leadDeliveryJob, { deliveryId: id }, { startAfter: at })).toEqual({
+      data: { deliveryId: id },
+      retryLimit: 5,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 60,
+      startAfter: at,
+    });
+    expect(toJobInsert(leadAlertJob, { leadId: id })).toEqual({
+      data: { leadId: id },
+      retryLimit: 5,
+      retryDelay: 30,
+      retryBackoff: true,
+    });
+  });
+
+  it('refuses a payload that does not match the job schema, naming the field', () => {
+    expect(() => toJobInsert(leadAlertJob, { leadId: 'não-é-uuid' })).toThrow(InvalidJobPayload);
+    expect(() => toJobInsert(leadAlertJob, { leadId: 'não-é-uuid' })).toThrow(/lead-alert: leadId/);
+    // @ts-expect-error a payload of another job does not type-check either
+    expect(() => toJobInsert(leadAlertJob, { deliveryId: '0b8f2a52-5d6e-4b7c-9a1d-2f3e4a5b6c7d' })).toThrow(
+      InvalidJobPayload,
+    );
+  });
+});
+
+describe('workers', () => {
+  it('declares every queue even without workers, and enqueue in a rolled-back transaction leaves no job', async () => {
+    for (const job of jobRegistry) expect(await api.app.queue.boss.getQueue(job.name), job.name).toBeTruthy();
+    const leadId = randomUUID();
+    const jobsOf = () => api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadId } });
+    await expect(
+      api.database.db.transaction(async (tx) => {
+        await api.app.queue.enqueue(tx, leadAlertJob, { leadId });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await jobsOf()).toEqual([]);
+    await api.database.db.transaction((tx) => api.app.queue.enqueue(tx, leadAlertJob, { leadId }));
+    expect(await jobsOf()).toHaveLength(1);
+    await expect(
+      api.database.db.transaction((tx) => api.app.queue.enqueue(tx, leadAlertJob, { leadId: 'x' })),
+    ).rejects.toThrow(InvalidJobPayload);
+  });
+
+  it('the worker process runs the same registry: the alert a lead enqueued on the API is sent by it', async () => {
+    const owner = await createOwner(api, 'Imobiliária do Worker');
+    const { lead } = await captureLead(api.app.deps, {
+      realEstateId: owner.realEstateId,
+      name: 'Lead para o worker',
+      phone: '11988887777',
+    });
+    const outbox = path.join(api.config.dataDir, 'outbox');
+    const mailed = async () =>
+      (await readdir(outbox).catch(() => [] as string[])).some((f) => f.includes(owner.email));
+    const queued = await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadId: lead.id } });
+    expect(queued.map((j) => j.state)).toEqual(['created']);
+    expect(await mailed()).toBe(false);
+
+    const worker = await buildWorker({
+      config: { ...api.config, RUN_WORKER: true },
+      database: api.database,
+      logger: false,
+    });
+    try {
+      await worker.ready();
+      await waitFor(mailed, { what: 'the alert sent by the worker' });
+    } finally {
+      await worker.close();
+    }
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * Every background job. The workers (jobs/workers.ts, in `npm start` and in `npm run worker`) run
+ * exactly these; a job file in this folder that is missing here fails registry.test.ts.
+ */
+import { analyticsRetentionJob } from './analytics-retention.job.ts';
+import { analyticsRollupsJob } from './analytics-rollups.job.ts';
+import { catalogImportJob } from './catalog-import.job.ts';
+import type { JobDefinition } from './define-job.ts';
+import { leadAlertJob } from './lead-alert.job.ts';
+import { leadDeliveryJob } from './lead-delivery.job.ts';
+
+export const jobRegistry: readonly JobDefinition[] = [
+  leadDeliveryJob,
+  leadAlertJob,
+  catalogImportJob,
+  analyticsRollupsJob,
+  analyticsRetentionJob,
+];

@@ -1,0 +1,103 @@
+/**
+ * Group commit, shared by the two public hot paths (lead capture and analytics beacons): requests that
+ * arrive while a transaction is being prepared share the next one (multi-row statements, one round
+ * trip each), so a burst costs a few transactions, not one per request. Every caller gets its answer
+ * only after the commit that holds its item — nothing acknowledged lives only in memory. If a shared
+ * batch fails, its items are retried one by one, so one bad item never fails the others.
+ */
+
+export interface GroupCommitOptions<I, R> {
+  /** Stores a batch (in one transaction) and answers each item, in order. */
+  run: (items: I[]) => Promise<R[]>;
+  /** After a batch committed (wake workers and the like). */
+  committed?: (results: R[]) => void;
+  /** Items per transaction. */
+  maxBatch?: number;
+  /** Shared transactions at once; items arriving meanwhile wait for the next one. */
+  maxInFlight?: number;
+  /** Items with the same key are never in two batches at once (they wait for the next one). */
+  keyOf?: (item: I) => string;
+}
+
+interface Waiting<I, R> {
+  input: I;
+  resolve: (value: R) => void;
+  reject: (reason: unknown) => void;
+}
+
+export class GroupCommit<I, R> {
+  private queue: Waiting<I, R>[] = [];
+  private scheduled = false;
+  private inFlight = 0;
+  /** Keys of the items in the batches being stored. */
+  private busy = new Set<string>();
+  private readonly maxBatch: number;
+  private readonly maxInFlight: number;
+
+  constructor(private readonly opts: GroupCommitOptions<I, R>) {
+    this.maxBatch = opts.maxBatch ?? 100;
+    this.maxInFlight = opts.maxInFlight ?? 4;
+  }
+
+  submit(input: I): Promise<R> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ input, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule() {
+    if (this.scheduled || this.inFlight >= this.maxInFlight || !this.queue.length) return;
+    this.scheduled = true;
+    // Wait for the current tick's arrivals, so they share the transaction.
+    setImmediate(() => {
+      this.scheduled = false;
+      const batch = this.take();
+      if (!batch.length) return;
+      const keys = this.opts.keyOf ? new Set(batch.map((w) => this.opts.keyOf!(w.input))) : null;
+      for (const k of keys ?? []) this.busy.add(k);
+      this.inFlight++;
+      this.runBatch(batch)
+        // runBatch() settles every waiting item itself; should it throw anyway, nobody is left waiting
+        // (rejecting an already settled item does nothing).
+        .catch((err: unknown) => batch.forEach((w) => w.reject(err)))
+        .finally(() => {
+          for (const k of keys ?? []) this.busy.delete(k);
+          this.inFlight--;
+          this.schedule();
+        });
+      this.schedule();
+    });
+  }
+
+  /** The next batch: the oldest items, skipping those whose key is in a batch being stored. */
+  private take(): Waiting<I, R>[] {
+    const keyOf = this.opts.keyOf;
+    if (!keyOf || !this.busy.size) return this.queue.splice(0, this.maxBatch);
+    const batch: Waiting<I, R>[] = [];
+    const rest: Waiting<I, R>[] = [];
+    for (const w of this.queue)
+      (batch.length < this.maxBatch && !this.busy.has(keyOf(w.input)) ? batch : rest).push(w);
+    this.queue = rest;
+    return batch;
+  }
+
+  private async runBatch(batch: Waiting<I, R>[]) {
+    try {
+      const results = await this.opts.run(batch.map((w) => w.input));
+      this.opts.committed?.(results);
+      batch.forEach((w, i) => w.resolve(results[i]!));
+    } catch (err) {
+      if (batch.length === 1) return batch[0]!.reject(err);
+      for (const w of batch) {
+        try {
+          const results = await this.opts.run([w.input]);
+          this.opts.committed?.(results);
+          w.resolve(results[0]!);
+        } catch (e) {
+          w.reject(e);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Analytics over HTTP: the tracker's beacons (POST /v1/public/events, outside the console's session
+ * and CSRF flow) and the console's two read calls (api-contract.md "Analytics").
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { isbot } from 'isbot';
+import {
+  ANALYTICS_BEACON_MAX_BYTES,
+  MESSAGES,
+  analyticsBeacon,
+  analyticsEventsQuery,
+  analyticsQuery,
+  stripControlCharsDeep,
+  type AnalyticsEventName,
+} from '@vitrine/contracts';
+import type { Db } from '../../db/client.ts';
+import { pages } from '../../db/schema.ts';
+import { HttpError, issuesToErrors, validationError } from '../../lib/http-errors.ts';
+import { idParams } from '../../lib/route-params.ts';
+import { campaignOf, deviceOf, referrerHost, sourceOf } from './classify-visit.ts';
+import { SESSION_IDLE_MS, type EventProps, type StoredEvent } from './ingest-events.ts';
+import { readAnalytics, readEvents } from './read-analytics.ts';
+import { visitorHashes } from './visitor-salts.ts';
+
+/** Numeric details the rollups read, kept in range; anything else is stored as sent. */
+const NUMERIC_PROPS: Record<string, [min: number, max: number]> = {
+  seconds: [0, 1800],
+  depth: [0, 100],
+  percent: [0, 100],
+  index: [0, 1000],
+};
+function cleanProps(props: EventProps | undefined): EventProps | null {
+  if (!props) return null;
+  const out: EventProps = {};
+  for (const [k, v] of Object.entries(props)) {
+    const range = NUMERIC_PROPS[k];
+    if (!range) out[k] = v;
+    else if (typeof v === 'number') out[k] = Math.round(Math.min(range[1], Math.max(range[0], v)));
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/** A small cache of page → agency and status: beacons come in bursts for the same pages. */
+function pageDirectory(db: Db) {
+  const cache = new Map<number, { realEstateId: number; status: string; at: number }>();
+  return async (id: number) => {
+    const hit = cache.get(id);
+    if (hit && Date.now() - hit.at < 60_000) return hit;
+    const [row] = await db
+      .select({ realEstateId: pages.realEstateId, status: pages.status })
+      .from(pages)
+      .where(eq(pages.id, id));
+    if (cache.size > 10_000) cache.clear();
+    if (!row) {
+      cache.delete(id);
+      return null;
+    }
+    const entry = { ...row, at: Date.now() };
+    cache.set(id, entry);
+    return entry;
+  };
+}
+
+export default async function analyticsRoutes(app: FastifyInstance) {
+  const { config } = app;
+  const { deps } = app;
+  const pageOf = pageDirectory(deps.db);
+  const ownHosts = [new URL(config.APP_URL).hostname];
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/v1/public/events',
+    {
+      bodyLimit: ANALYTICS_BEACON_MAX_BYTES,
+      config: { controlChars: 'strip' },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Eventos do rastreador das páginas (público, sem cookie)',
+        description:
+          'Lote de eventos de uma página publicada ({page_id, url, referrer, session_id?, events: [{name, ago?, props?}]}), como text/plain ou JSON, até 64 KB. Responde 202 {session_id}; robôs são descartados (202 com session_id null).',
+      },
+    },
+    async (request, reply) => {
+      let raw: unknown = request.body;
+      if (typeof raw === 'string' || Buffer.isBuffer(raw)) {
+        try {
+          raw = JSON.parse(String(raw));
+        } catch {
+          throw new HttpError(400, MESSAGES.invalidJson);
+        }
+      }
+      const parsed = analyticsBeacon.safeParse(stripControlCharsDeep(raw));
+      if (!parsed.success) throw validationError(issuesToErrors(parsed.error.issues));
+      const beacon = parsed.data;
+
+      const userAgent = request.headers['user-agent'] ?? '';
+      if (!userAgent || isbot(userAgent)) return reply.status(202).send({ session_id: null });
+      const page = await pageOf(beacon.page_id);
+      if (!page) throw new HttpError(404, 'Página não encontrada.');
+      // Drafts are seen only by the agency (previews): not visits.
+      if (page.status === 'draft') return reply.status(202).send({ session_id: null });
+
+      const now = deps.analytics.now();
+      // The browser's clock is not trusted: each event is dated `now - ago`, at most one idle period back.
+      const events: StoredEvent[] = beacon.events
+        .map((e) => ({
+          name: e.name as AnalyticsEventName,
+          occurredAt: new Date(now.getTime() - Math.min(e.ago ?? 0, SESSION_IDLE_MS)),
+          props: cleanProps(e.props),
+        }))
+        .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+      const salts = await deps.analytics.salts.forDay(now);
+      const campaign = campaignOf(beacon.url);
+      const referrer = referrerHost(beacon.referrer, [
+        ...ownHosts,
+        request.hostname.split(':')[0]!.toLowerCase(),
+      ]);
+      const result = await deps.analytics.ingest.submit({
+        realEstateId: page.realEstateId,
+        pageId: beacon.page_id,
+        visitorHashes: visitorHashes(salts, page.realEstateId, request.ip, userAgent),
+        hint: beacon.session_id ?? null,
+        rateKey: `events-ip:${request.ip}`,
+        visit: { ...campaign, source: sourceOf(campaign, referrer), referrer, device: deviceOf(userAgent) },
+        events,
+      });
+      if (result.status === 429) {
+        throw new HttpError(
+          429,
+          `Muitos eventos seguidos deste endereço. Tente novamente em ${result.retryAfterSeconds} segundos.`,
+          undefined,
+          undefined,
+          {
+            'retry-after': String(result.retryAfterSeconds),
+          },
+        );
+      }
+      return reply.status(202).send({ session_id: result.sessionId });
+    },
+  );
+
+  r.get(
+    '/v1/real-estates/:id/analytics',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Sessões, resumo, série, detalhamentos e funil do período',
+        params: idParams,
+        querystring: analyticsQuery,
+      },
+    },
+    async (request) => {
+      const m = await app.requireMembership(request, request.params.id);
+      return readAnalytics(deps, m.realEstateId, request.query);
+    },
+  );
+
+  r.get(
+    '/v1/real-estates/:id/analytics/events',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Eventos (com session_id: a linha do tempo da sessão)',
+        params: idParams,
+        querystring: analyticsEventsQuery,
+      },
+    },
+    async (request) => {
+      const m = await app.requireMembership(request, request.params.id);
+      return readEvents(deps, m.realEstateId, request.query);
+    },
+  );
+}

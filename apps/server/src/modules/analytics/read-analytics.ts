@@ -1,0 +1,478 @@
+/**
+ * The console's analytics reads. Summary, series, breakdowns and funnel come from the daily rollups
+ * (one grouping-sets scan of a few hundred rows for a month), after rebuilding the range's dirty days;
+ * the sessions list and the leads counts read their own small indexed ranges.
+ *
+ * Counting rules (contracts/analytics.ts): without a page filter each session counts once (its entry
+ * pair) and each visitor-day once; with a page filter, the sessions that saw that page. Leads in the
+ * summary come from the leads table (test and quarantined excluded); conversions per row are sessions
+ * whose lead was sent there.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ANALYTICS_DEVICE_LABELS,
+  ANALYTICS_MAX_RANGE_DAYS,
+  analyticsSourceLabel,
+  type AnalyticsBreakdownRow,
+  type AnalyticsDevice,
+  type AnalyticsEvent,
+  type AnalyticsEventsResponse,
+  type AnalyticsFunnelCounts,
+  type AnalyticsResponse,
+  type AnalyticsSession,
+  type AnalyticsSummary,
+  type analyticsEventsQuery,
+  type analyticsQuery,
+} from '@vitrine/contracts';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { notFound, validationError } from '../../lib/http-errors.ts';
+import { paginate } from '../../lib/pagination.ts';
+import { rowsOf } from '../../lib/throttle.ts';
+import { isUuid } from './ingest-events.ts';
+import { dayString } from './rollups.ts';
+import { addDays, saoPauloDay } from './visitor-salts.ts';
+
+type Query = z.output<typeof analyticsQuery>;
+/** What the reads use: the database, the public URL (pagination links) and the analytics clock and rollups. */
+export type ReadAnalyticsDeps = Pick<Deps, 'db' | 'config' | 'analytics'>;
+type EventsQuery = z.output<typeof analyticsEventsQuery>;
+
+/** Where a São Paulo day starts, as an instant. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00-03:00`);
+const spanDays = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+const num = (v: unknown) => Number(v ?? 0);
+const rate = (part: number, whole: number) =>
+  whole > 0 ? Math.min(1, Math.round((part / whole) * 10_000) / 10_000) : 0;
+
+/** The period asked (defaults: the last 30 days, today included) and the one before it, same length. */
+export function periodOf(now: Date, q: { from?: string; to?: string }) {
+  const to = q.to ?? saoPauloDay(now);
+  const from = q.from ?? addDays(to, -29);
+  if (from > to) throw validationError({ from: ['A data inicial deve ser anterior ou igual à data final.'] });
+  const span = spanDays(from, to);
+  if (span > ANALYTICS_MAX_RANGE_DAYS)
+    throw validationError({ from: [`O período deve ter no máximo ${ANALYTICS_MAX_RANGE_DAYS} dias.`] });
+  const previousTo = addDays(from, -1);
+  return { from, to, previous_from: addDays(previousTo, -(span - 1)), previous_to: previousTo };
+}
+
+interface RollupSums {
+  sessions: number;
+  entries: number;
+  visitors: number;
+  first_visitors: number;
+  pageviews: number;
+  engaged: number;
+  bounces: number;
+  engaged_seconds: number;
+  media: number;
+  contact: number;
+  leads: number;
+}
+const SUMS = sql`sum(sessions) as sessions, sum(entries) as entries, sum(visitors) as visitors, sum(first_visitors) as first_visitors,
+  sum(pageviews) as pageviews, sum(engaged) as engaged, sum(bounces) as bounces, sum(engaged_seconds) as engaged_seconds,
+  sum(media) as media, sum(contact) as contact, sum(leads) as leads`;
+const sums = (r: Record<string, unknown>): RollupSums => ({
+  sessions: num(r.sessions),
+  entries: num(r.entries),
+  visitors: num(r.visitors),
+  first_visitors: num(r.first_visitors),
+  pageviews: num(r.pageviews),
+  engaged: num(r.engaged),
+  bounces: num(r.bounces),
+  engaged_seconds: num(r.engaged_seconds),
+  media: num(r.media),
+  contact: num(r.contact),
+  leads: num(r.leads),
+});
+const ZERO = sums({});
+
+/** Sessions and visitors of a set of rollup rows, by the counting rule (see the file's comment). */
+function headcount(s: RollupSums, byPage: boolean) {
+  return byPage
+    ? { sessions: s.sessions, visitors: s.visitors, bounces: s.sessions - s.engaged }
+    : { sessions: s.entries, visitors: s.first_visitors, bounces: s.bounces };
+}
+
+function summaryOf(s: RollupSums, leads: number, byPage: boolean): AnalyticsSummary {
+  const h = headcount(s, byPage);
+  return {
+    visitors: h.visitors,
+    sessions: h.sessions,
+    pageviews: s.pageviews,
+    leads,
+    conversion_rate: rate(s.leads, h.sessions),
+    bounce_rate: rate(h.bounces, h.sessions),
+    avg_duration_seconds: h.sessions ? Math.round(s.engaged_seconds / h.sessions) : 0,
+  };
+}
+
+function rowOf(key: string, label: string, s: RollupSums, byPage: boolean): AnalyticsBreakdownRow {
+  const h = headcount(s, byPage);
+  return {
+    key,
+    label,
+    visitors: h.visitors,
+    sessions: h.sessions,
+    pageviews: s.pageviews,
+    leads: s.leads,
+    conversion_rate: rate(s.leads, h.sessions),
+  };
+}
+
+const funnelOf = (s: RollupSums, delivered: number): AnalyticsFunnelCounts => ({
+  views: s.sessions,
+  engaged: s.engaged,
+  media: s.media,
+  contact: s.contact,
+  leads: s.leads,
+  delivered,
+});
+
+function sessionView(r: Record<string, unknown>): AnalyticsSession {
+  const started = new Date(r.started_at as string);
+  const ended = new Date(r.last_seen_at as string);
+  return {
+    id: String(r.id),
+    started_at: started.toISOString(),
+    ended_at: ended.toISOString(),
+    duration_seconds: Math.max(0, Math.round((ended.getTime() - started.getTime()) / 1000)),
+    page:
+      r.page_id !== null && r.page_title !== null && r.page_title !== undefined
+        ? { id: num(r.page_id), title: String(r.page_title) }
+        : null,
+    source: String(r.source),
+    utm_source: (r.utm_source as string | null) ?? null,
+    utm_medium: (r.utm_medium as string | null) ?? null,
+    utm_campaign: (r.utm_campaign as string | null) ?? null,
+    referrer: (r.referrer as string | null) ?? null,
+    device: r.device as AnalyticsDevice,
+    events_count: num(r.events_count),
+    lead_id: (r.lead_id as string | null) ?? null,
+  };
+}
+
+/** A lead's session, when `session_id` holds one (older rows may hold anything). */
+const LEAD_SESSION = sql`(case when l.session_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then l.session_id::uuid end)`;
+
+export async function readAnalytics(
+  deps: ReadAnalyticsDeps,
+  realEstateId: number,
+  q: Query,
+): Promise<AnalyticsResponse> {
+  const { db } = deps;
+  const period = periodOf(deps.analytics.now(), q);
+  await deps.analytics.rollups.refresh(realEstateId, period.previous_from, period.to);
+  const byPage = q.page_id !== undefined;
+
+  const rollupFilters: SQL[] = [sql`real_estate_id = ${realEstateId}`];
+  if (q.page_id !== undefined) rollupFilters.push(sql`page_id = ${q.page_id}`);
+  if (q.source) rollupFilters.push(sql`source = ${q.source}`);
+  if (q.device) rollupFilters.push(sql`device = ${q.device}`);
+  const rollupWhere = sql.join(rollupFilters, sql` and `);
+
+  const sessionFilters: SQL[] = [sql`s.real_estate_id = ${realEstateId}`];
+  if (q.page_id !== undefined) sessionFilters.push(sql`s.page_id = ${q.page_id}`);
+  if (q.source) sessionFilters.push(sql`s.source = ${q.source}`);
+  if (q.device) sessionFilters.push(sql`s.device = ${q.device}`);
+  const sessionsInRange = sql`${sql.join(sessionFilters, sql` and `)} and s.started_at >= ${dayStart(period.from).toISOString()}::timestamptz and s.started_at < ${dayStart(addDays(period.to, 1)).toISOString()}::timestamptz`;
+
+  // Leads: the lead's own page; with a source or device filter, only leads whose session matches.
+  const leadJoin =
+    q.source || q.device
+      ? sql`join analytics_sessions s on s.id = ${LEAD_SESSION}`
+      : sql`left join analytics_sessions s on s.id = ${LEAD_SESSION}`;
+  const leadFilters: SQL[] = [sql`l.real_estate_id = ${realEstateId}`, sql`not l.is_test`];
+  if (q.page_id !== undefined) leadFilters.push(sql`l.page_id = ${q.page_id}`);
+  if (q.source) leadFilters.push(sql`s.source = ${q.source}`);
+  if (q.device) leadFilters.push(sql`s.device = ${q.device}`);
+  const leadWhere = sql.join(leadFilters, sql` and `);
+
+  const [grouped, previous, leadCounts, delivered, sessionPage] = await Promise.all([
+    db.execute(sql`
+      select grouping(day) as g_day, grouping(page_id) as g_page, grouping(source, utm_campaign) as g_source, grouping(referrer) as g_referrer, grouping(device) as g_device,
+        day, page_id, source, utm_campaign, referrer, device, ${SUMS}
+      from analytics_daily
+      where ${rollupWhere} and day between ${period.from}::date and ${period.to}::date
+      group by grouping sets ((), (day), (page_id), (source, utm_campaign), (referrer), (device))`),
+    db.execute(
+      sql`select ${SUMS} from analytics_daily where ${rollupWhere} and day between ${period.previous_from}::date and ${period.previous_to}::date`,
+    ),
+    db.execute(sql`
+      select l.created_at >= ${dayStart(period.from).toISOString()}::timestamptz as current, count(*) as n
+      from leads l ${leadJoin}
+      where ${leadWhere} and not l.quarantined
+        and l.created_at >= ${dayStart(period.previous_from).toISOString()}::timestamptz and l.created_at < ${dayStart(addDays(period.to, 1)).toISOString()}::timestamptz
+      group by 1`),
+    db.execute(sql`
+      select l.page_id, count(distinct s.id) as n
+      from leads l join analytics_sessions s on s.id = ${LEAD_SESSION}
+      where ${leadWhere}
+        and l.created_at >= ${dayStart(period.from).toISOString()}::timestamptz and l.created_at < ${dayStart(addDays(period.to, 1)).toISOString()}::timestamptz
+        and exists (select 1 from deliveries d where d.lead_id = l.id and d.status = 'delivered')
+      group by l.page_id`),
+    db.execute(sql`
+      select s.*, p.title as page_title from analytics_sessions s left join pages p on p.id = s.page_id
+      where ${sessionsInRange}
+      order by s.started_at desc, s.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
+  ]);
+
+  const rows = rowsOf<Record<string, unknown>>(grouped);
+  const is = (
+    r: Record<string, unknown>,
+    only: 'all' | 'day' | 'page' | 'source' | 'referrer' | 'device',
+  ) => {
+    const flags = {
+      day: num(r.g_day) === 0,
+      page: num(r.g_page) === 0,
+      source: num(r.g_source) === 0,
+      referrer: num(r.g_referrer) === 0,
+      device: num(r.g_device) === 0,
+    };
+    if (only === 'all') return !Object.values(flags).some(Boolean);
+    return (
+      flags[only] &&
+      Object.entries(flags)
+        .filter(([k]) => k !== only)
+        .every(([, v]) => !v)
+    );
+  };
+  const total = sums(rows.find((r) => is(r, 'all')) ?? {});
+  const leadsBy = new Map(
+    rowsOf<{ current: boolean | string; n: unknown }>(leadCounts).map((r) => [
+      r.current === true || r.current === 't',
+      num(r.n),
+    ]),
+  );
+  const deliveredBy = new Map(
+    rowsOf<{ page_id: unknown; n: unknown }>(delivered).map((r) => [num(r.page_id), num(r.n)]),
+  );
+
+  // Titles of the pages the rows name (deleted pages keep their numbers, titled as such).
+  const pageIds = [...new Set(rows.filter((r) => is(r, 'page')).map((r) => num(r.page_id)))];
+  const titles = new Map<number, string>();
+  if (pageIds.length) {
+    const found = rowsOf<{ id: number; title: string }>(
+      await db.execute(
+        sql`select id, title from pages where real_estate_id = ${realEstateId} and id = any(${sql.param(pageIds)}::int[])`,
+      ),
+    );
+    for (const p of found) titles.set(num(p.id), p.title);
+  }
+  const pageRef = (id: number) => ({ id, title: titles.get(id) ?? 'Página removida' });
+  const top = <T>(list: T[], by: (x: T) => number, n: number) =>
+    list.sort((a, b) => by(b) - by(a)).slice(0, n);
+
+  // The series has every day of the period, zeros included.
+  const byDay = new Map(
+    rows.filter((r) => is(r, 'day')).map((r) => [dayString(r.day as string | Date), sums(r)]),
+  );
+  const series: AnalyticsResponse['series'] = [];
+  for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
+    const s = byDay.get(day) ?? ZERO;
+    const h = headcount(s, byPage);
+    series.push({
+      date: day,
+      visitors: h.visitors,
+      sessions: h.sessions,
+      pageviews: s.pageviews,
+      leads: s.leads,
+    });
+  }
+
+  const pageRows = rows.filter((r) => is(r, 'page')).map((r) => ({ id: num(r.page_id), s: sums(r) }));
+  const breakdowns: AnalyticsResponse['breakdowns'] = {
+    pages: top(
+      pageRows.map((p) => ({ ...rowOf(String(p.id), pageRef(p.id).title, p.s, true), page: pageRef(p.id) })),
+      (x) => x.sessions,
+      20,
+    ),
+    sources: top(
+      rows
+        .filter((r) => is(r, 'source'))
+        .map((r) => {
+          const source = String(r.source);
+          const campaign = String(r.utm_campaign ?? '') || null;
+          return {
+            ...rowOf(
+              source,
+              campaign ? `${analyticsSourceLabel(source)} · ${campaign}` : analyticsSourceLabel(source),
+              sums(r),
+              byPage,
+            ),
+            source,
+            utm_campaign: campaign,
+          };
+        }),
+      (x) => x.sessions,
+      20,
+    ),
+    referrers: top(
+      rows
+        .filter((r) => is(r, 'referrer'))
+        .map((r) => rowOf(String(r.referrer ?? ''), String(r.referrer ?? '') || 'Direto', sums(r), byPage)),
+      (x) => x.sessions,
+      20,
+    ),
+    devices: top(
+      rows
+        .filter((r) => is(r, 'device'))
+        .map((r) => {
+          const device = String(r.device) as AnalyticsDevice;
+          return { ...rowOf(device, ANALYTICS_DEVICE_LABELS[device] ?? device, sums(r), byPage), device };
+        }),
+      (x) => x.sessions,
+      20,
+    ),
+  };
+
+  const funnelPages = top(
+    pageRows.map((p) => ({ ...funnelOf(p.s, deliveredBy.get(p.id) ?? 0), page: pageRef(p.id) })),
+    (x) => x.views,
+    50,
+  );
+  const list = paginate({
+    data: rowsOf<Record<string, unknown>>(sessionPage).map(sessionView),
+    // The sessions that started in the period on the filtered page/source/device: the rollups' entries.
+    total: total.entries,
+    page: q.page,
+    perPage: q.per_page,
+    url: `${deps.config.APP_URL}/v1/real-estates/${realEstateId}/analytics`,
+    query: q,
+  });
+  return {
+    ...list,
+    period,
+    summary: summaryOf(total, leadsBy.get(true) ?? 0, byPage),
+    previous_summary: summaryOf(
+      sums(rowsOf<Record<string, unknown>>(previous)[0] ?? {}),
+      leadsBy.get(false) ?? 0,
+      byPage,
+    ),
+    series,
+    breakdowns,
+    funnel: {
+      total: funnelOf(
+        total,
+        [...deliveredBy.values()].reduce((a, b) => a + b, 0),
+      ),
+      pages: funnelPages,
+    },
+  };
+}
+
+/** How many events a list counts at most (an agency's month can hold millions; nobody pages that far). */
+const EVENTS_COUNT_CAP = 10_000;
+
+function eventView(r: Record<string, unknown>): AnalyticsEvent {
+  return {
+    id: String(r.id),
+    session_id: String(r.session_id),
+    name: r.name as AnalyticsEvent['name'],
+    occurred_at: new Date(r.occurred_at as string).toISOString(),
+    page_id: r.page_id === null || r.page_id === undefined ? null : num(r.page_id),
+    props: (typeof r.props === 'string' ? JSON.parse(r.props) : r.props) ?? {},
+  };
+}
+
+export async function readEvents(
+  deps: ReadAnalyticsDeps,
+  realEstateId: number,
+  q: EventsQuery,
+): Promise<AnalyticsEventsResponse> {
+  const { db } = deps;
+  const url = `${deps.config.APP_URL}/v1/real-estates/${realEstateId}/analytics/events`;
+  const filters: SQL[] = [sql`e.real_estate_id = ${realEstateId}`];
+  if (q.name) filters.push(sql`e.name = ${q.name}`);
+  if (q.page_id !== undefined) filters.push(sql`e.page_id = ${q.page_id}`);
+
+  if (q.session_id !== undefined) {
+    if (!isUuid(q.session_id)) throw notFound('Sessão não encontrada.');
+    const [session] = rowsOf<Record<string, unknown>>(
+      await db.execute(
+        sql`select s.*, p.title as page_title from analytics_sessions s left join pages p on p.id = s.page_id where s.id = ${q.session_id}::uuid and s.real_estate_id = ${realEstateId}`,
+      ),
+    );
+    if (!session) throw notFound('Sessão não encontrada.');
+    filters.push(sql`e.session_id = ${q.session_id}::uuid`);
+    if (q.from) filters.push(sql`e.occurred_at >= ${dayStart(q.from).toISOString()}::timestamptz`);
+    if (q.to) filters.push(sql`e.occurred_at < ${dayStart(addDays(q.to, 1)).toISOString()}::timestamptz`);
+    const where = sql.join(filters, sql` and `);
+    const [events, [counted], seen, [facts]] = await Promise.all([
+      db
+        .execute(
+          sql`select e.* from analytics_events e where ${where} order by e.occurred_at, e.id limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+        )
+        .then((r) => rowsOf<Record<string, unknown>>(r)),
+      db
+        .execute(sql`select count(*) as n from analytics_events e where ${where}`)
+        .then((r) => rowsOf<{ n: unknown }>(r)),
+      db
+        .execute(
+          sql`
+          select e.page_id, p.title, min(e.occurred_at) as first_at from analytics_events e left join pages p on p.id = e.page_id
+          where e.session_id = ${q.session_id}::uuid and e.page_id is not null group by e.page_id, p.title order by 3`,
+        )
+        .then((r) => rowsOf<{ page_id: unknown; title: string | null }>(r)),
+      db
+        .execute(
+          sql`
+          select count(*) filter (where name = 'pageview') as pageviews,
+            coalesce(sum(case when name = 'engaged' and jsonb_typeof(props->'seconds') = 'number' then (props->>'seconds')::numeric end), 0) as seconds,
+            coalesce(max(case when name = 'scroll' and jsonb_typeof(props->'depth') = 'number' then (props->>'depth')::numeric end), 0) as depth
+          from analytics_events where session_id = ${q.session_id}::uuid`,
+        )
+        .then((r) => rowsOf<Record<string, unknown>>(r)),
+    ]);
+    const list = paginate({
+      data: events.map(eventView),
+      total: num(counted?.n),
+      page: q.page,
+      perPage: q.per_page,
+      url,
+      query: q,
+    });
+    return {
+      ...list,
+      session: {
+        ...sessionView(session),
+        pages: seen.map((p) => ({ id: num(p.page_id), title: p.title ?? 'Página removida' })),
+        utm_term: (session.utm_term as string | null) ?? null,
+        utm_content: (session.utm_content as string | null) ?? null,
+        gclid: session.gclid === true || session.gclid === 't',
+        fbclid: session.fbclid === true || session.fbclid === 't',
+        pageviews: num(facts?.pageviews),
+        engaged_seconds: Math.round(num(facts?.seconds)),
+        max_scroll: Math.round(num(facts?.depth)),
+      },
+    };
+  }
+
+  const period = periodOf(deps.analytics.now(), q);
+  filters.push(
+    sql`e.occurred_at >= ${dayStart(period.from).toISOString()}::timestamptz and e.occurred_at < ${dayStart(addDays(period.to, 1)).toISOString()}::timestamptz`,
+  );
+  const where = sql.join(filters, sql` and `);
+  const [events, [counted]] = await Promise.all([
+    db
+      .execute(
+        sql`select e.* from analytics_events e where ${where} order by e.occurred_at desc, e.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+      )
+      .then((r) => rowsOf<Record<string, unknown>>(r)),
+    db
+      .execute(
+        sql`select count(*) as n from (select 1 from analytics_events e where ${where} limit ${EVENTS_COUNT_CAP}) x`,
+      )
+      .then((r) => rowsOf<{ n: unknown }>(r)),
+  ]);
+  return paginate({
+    data: events.map(eventView),
+    total: num(counted?.n),
+    page: q.page,
+    perPage: q.per_page,
+    url,
+    query: q,
+  });
+}

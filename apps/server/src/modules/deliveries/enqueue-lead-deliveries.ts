@@ -1,0 +1,54 @@
+/**
+ * Creates the deliveries of new leads and their jobs inside the caller's transaction (`deps.db`): one
+ * per active integration of each lead's agency. Paused integrations get a paused delivery (sent when
+ * the agency fixes the credentials). All jobs go in with one statement.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { deliveries, integrations } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
+
+export async function enqueueLeadDeliveries(
+  deps: Pick<Deps, 'queue'> & { db: Tx },
+  forLeads: { id: string; realEstateId: number }[],
+): Promise<DeliveryRow[]> {
+  const { db: tx } = deps;
+  const agencies = [...new Set(forLeads.map((l) => l.realEstateId))];
+  if (!agencies.length) return [];
+  const active = await tx
+    .select({
+      realEstateId: integrations.realEstateId,
+      name: integrations.name,
+      haltedKind: integrations.haltedKind,
+      haltedReason: integrations.haltedReason,
+    })
+    .from(integrations)
+    .where(and(inArray(integrations.realEstateId, agencies), eq(integrations.isActive, true)));
+  const now = new Date();
+  const values = forLeads.flatMap((lead) =>
+    active
+      .filter((i) => i.realEstateId === lead.realEstateId)
+      .map((i) => {
+        const paused = i.haltedKind === 'paused';
+        return {
+          realEstateId: lead.realEstateId,
+          leadId: lead.id,
+          integration: i.name,
+          status: paused ? ('paused' as const) : ('pending' as const),
+          lastError: paused ? i.haltedReason : null,
+          nextAttemptAt: paused ? null : now,
+        };
+      }),
+  );
+  if (!values.length) return [];
+  const rows = await tx.insert(deliveries).values(values).returning();
+  await deps.queue.enqueueMany(
+    tx,
+    leadDeliveryJob,
+    rows.filter((r) => r.status === 'pending').map((r) => ({ deliveryId: r.id })),
+  );
+  return rows;
+}

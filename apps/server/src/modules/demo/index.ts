@@ -1,0 +1,3 @@
+/** The demo module's public API (CONTRIBUTING.md, "Module boundaries"); its routes: demo.routes.ts. */
+export { demoPhotosWorthPreparing, prepareDemoPhotos } from './prepare-demo-photos.ts';
+export { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './seed-demo.ts';

@@ -1,0 +1,18 @@
+/** The integrations module's public API (CONTRIBUTING.md, "Module boundaries"); its routes: integrations.routes.ts. */
+export {
+  generateWebhookSecret,
+  integrationAdapters,
+  toGrupoZapLead,
+  verifyWebhookSignature,
+  type DeliveryResult,
+  type LeadForDelivery,
+  type LeadPage,
+} from './adapters/index.ts';
+export { jetimobLeadForm } from './adapters/jetimob.ts';
+export {
+  adapterContext,
+  decryptPayload,
+  getIntegrationRow,
+  signingSecretOf,
+} from './integrations.service.ts';
+export { createOutboundClient, removeSecretValues, secretValuesOf } from './integrations.service.ts';

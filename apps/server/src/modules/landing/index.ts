@@ -1,0 +1,4 @@
+/** The landing module's public API (CONTRIBUTING.md, "Module boundaries"); its routes: landing.routes.ts. */
+export { formatPhone, formatPrice } from './format.ts';
+export { LANDING_CSP } from './landing-assets.ts';
+export { renderPagePreview } from './render-page-preview.ts';

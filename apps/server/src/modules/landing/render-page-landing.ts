@@ -1,0 +1,57 @@
+/**
+ * A page's landing as HTML: the page with its photo URLs, its agency and, once sold or rented, the
+ * agency's similar listings, given to renderLanding. The one way /imoveis/{slug} and the editor's
+ * preview (render-page-preview.ts) render a page.
+ */
+import type { PagePhoto, realEstates } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import type { PageRow } from '../pages/index.ts';
+import { listSimilarPages } from './find-landing-page.ts';
+import { renderLanding, type LandingPhoto, type LeadFormState } from './render-landing.ts';
+import { trackerAsset } from './tracker-asset.ts';
+
+type AgencyRow = typeof realEstates.$inferSelect;
+
+/** Photos we hold are stored by key; their URL comes from the storage driver (disk or S3). */
+const withPhotoUrls = (deps: Pick<Deps, 'storage'>, photos: PagePhoto[]): LandingPhoto[] =>
+  photos.map((p) => ({
+    ...p,
+    url: p.key ? deps.storage.url(p.key) : p.url,
+    srcset: (p.variants ?? []).map((v) => ({ url: deps.storage.url(v.key), width: v.width })),
+  }));
+
+export async function renderPageLanding(
+  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
+  row: { page: PageRow; agency: AgencyRow },
+  form: LeadFormState,
+): Promise<string> {
+  const page = { ...row.page, photos: withPhotoUrls(deps, row.page.photos) };
+  const { agency } = row;
+  const similar =
+    page.status === 'sold' || page.status === 'rented' ? await listSimilarPages(deps, page) : [];
+  return renderLanding({
+    page,
+    agency: {
+      name: agency.name,
+      logoUrl: agency.logoPath ? deps.storage.url(agency.logoPath) : null,
+      phone: agency.phone,
+      whatsapp: agency.whatsapp,
+      email: agency.email,
+      creci: agency.creci,
+      website: agency.website,
+    },
+    similar: similar.map((s) => ({
+      slug: s.slug,
+      title: s.title,
+      priceCents: s.priceCents,
+      neighborhood: s.neighborhood,
+      city: s.city,
+      cover: withPhotoUrls(deps, s.photos.slice(0, 1))[0] ?? null,
+    })),
+    form,
+    appUrl: deps.config.APP_URL,
+    actionUrl: `/v1/public/pages/${page.slug}/leads`,
+    // The analytics tracker (the editor's preview strips it: a preview is never a visit).
+    trackerSrc: (await trackerAsset()).path,
+  });
+}

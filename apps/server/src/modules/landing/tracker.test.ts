@@ -1,0 +1,60 @@
+/**
+ * The tracker as the landing page serves it: small (≤ 1.2 KB gzip), from our origin under a hashed
+ * URL cached for a year, loaded with `defer` (never blocks rendering) and allowed by the page's CSP.
+ */
+import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOwner, createTestContext, insertPage, type TestContext } from '../../testing/test-app.ts';
+import { trackerAsset } from './tracker-asset.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('the analytics tracker', () => {
+  it('is at most 1.2 KB gzip, minified, and sets neither cookies nor storage', async () => {
+    const { code } = await trackerAsset();
+    const gzip = gzipSync(code).length;
+    expect(gzip).toBeLessThanOrEqual(1200);
+    expect(code.length).toBeLessThan(
+      readFileSync(path.join(import.meta.dirname, 'tracker/tracker.ts'), 'utf8').length / 2,
+    );
+    expect(code).not.toMatch(/cookie|localStorage|sessionStorage|indexedDB/);
+    expect(code).toContain('keepalive');
+    expect(code).toContain('sendBeacon');
+  });
+
+  it('every landing page loads it deferred from a hashed URL its CSP allows; the footer says how visits are counted', async () => {
+    const owner = await createOwner(ctx);
+    const page = await insertPage(ctx, owner.realEstateId);
+    const res = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` });
+    const tracker = await trackerAsset();
+    expect(res.body).toContain(`<script src="${tracker.path}" data-p="${page.id}" defer></script>`);
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'sha256-[^']+' 'self'/);
+    expect(res.body).toContain(
+      'Privacidade: esta página conta visitas de forma anônima, sem cookies e sem guardar seu IP',
+    );
+    expect(res.headers['set-cookie']).toBeUndefined();
+
+    const js = await ctx.app.inject({
+      method: 'GET',
+      url: tracker.path,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.headers['content-encoding']).toBe('gzip');
+    // A page cached before a deploy names the old hash: it gets today's script, cached briefly.
+    const old = await ctx.app.inject({ method: 'GET', url: '/p/antigo123.js' });
+    expect(old.statusCode).toBe(200);
+    expect(old.headers['cache-control']).toBe('public, max-age=300');
+    expect((await ctx.app.inject({ method: 'GET', url: '/p/..%2Fetc.js' })).statusCode).toBe(404);
+  });
+});

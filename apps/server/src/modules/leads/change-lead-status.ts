@@ -1,0 +1,31 @@
+/** The lead's stage in the agency's funnel, with an audit entry. */
+import { eq } from 'drizzle-orm';
+import type { LeadStatus } from '@vitrine/contracts';
+import { auditLog, leads } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { getLeadPage } from './get-lead.ts';
+import { leadView, type LeadRow } from './lead-view.ts';
+
+export async function changeLeadStatus(
+  deps: Pick<Deps, 'db'>,
+  input: { lead: LeadRow; userId: number; status: LeadStatus },
+) {
+  const { lead } = input;
+  const now = new Date();
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(leads)
+      .set({ status: input.status, statusChangedAt: now, updatedAt: now })
+      .where(eq(leads.id, lead.id))
+      .returning();
+    await tx.insert(auditLog).values({
+      realEstateId: lead.realEstateId,
+      userId: input.userId,
+      action: 'lead.status_changed',
+      subject: lead.id,
+      details: { from: lead.status, to: input.status },
+    });
+    return row!;
+  });
+  return leadView(updated, await getLeadPage(deps, updated));
+}

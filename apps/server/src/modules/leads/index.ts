@@ -1,0 +1,4 @@
+/** The leads module's public API (CONTRIBUTING.md, "Module boundaries"); its routes: leads.routes.ts. */
+export { captureLead } from './capture-lead.ts';
+export { sendLeadAlert } from './send-lead-alert.ts';
+export { scoreLead } from './spam-score.ts';

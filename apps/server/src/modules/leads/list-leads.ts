@@ -1,0 +1,68 @@
+/** The console's lead list: the filters (also those of the CSV export), one page of leads and the counts. */
+import { and, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { LEAD_STATUSES } from '@vitrine/contracts';
+import { leads, pages } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { newestFirstPage } from '../../lib/pagination.ts';
+import { dayFilter, endOfDay, startOfDay } from '../../lib/route-params.ts';
+import { leadPageColumns, leadView } from './lead-view.ts';
+
+export const leadFilters = z.object({
+  page_id: z.coerce.number({ error: 'page_id deve ser um número.' }).int().positive().optional(),
+  status: z
+    .enum(LEAD_STATUSES, { error: `O status deve ser um de: ${LEAD_STATUSES.join(', ')}.` })
+    .optional(),
+  source: z.string().max(50, 'A origem deve ter no máximo 50 caracteres.').optional(),
+  from: dayFilter('A data inicial'),
+  to: dayFilter('A data final'),
+  search: z.string().max(120, 'A busca deve ter no máximo 120 caracteres.').optional(),
+  quarantined: z.enum(['0', '1', 'true', 'false'], { error: 'quarantined deve ser 0 ou 1.' }).optional(),
+  include_tests: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+export type LeadFilters = z.infer<typeof leadFilters>;
+
+export function leadsWhere(realEstateId: number, q: LeadFilters): SQL {
+  const where: SQL[] = [eq(leads.realEstateId, realEstateId)];
+  const flag = (v?: string) => v === '1' || v === 'true';
+  if (!flag(q.include_tests)) where.push(eq(leads.isTest, false));
+  where.push(eq(leads.quarantined, flag(q.quarantined)));
+  if (q.page_id) where.push(eq(leads.pageId, q.page_id));
+  if (q.status) where.push(eq(leads.status, q.status));
+  if (q.source) where.push(eq(leads.source, q.source));
+  if (q.from) where.push(gte(leads.createdAt, startOfDay(q.from)));
+  if (q.to) where.push(lte(leads.createdAt, endOfDay(q.to)));
+  if (q.search?.trim()) {
+    const term = `%${q.search.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const digits = q.search.replace(/\D/g, '');
+    const any: SQL[] = [ilike(leads.name, term), ilike(leads.email, term), ilike(leads.message, term)];
+    if (digits.length >= 4) any.push(ilike(leads.phone, `%${digits}%`));
+    where.push(or(...any)!);
+  }
+  return and(...where)!;
+}
+
+/** One page of leads, newest first, the total and (same filters) how many wait in quarantine. */
+export async function listLeads(
+  deps: Pick<Deps, 'db'>,
+  realEstateId: number,
+  q: LeadFilters & { page: number; per_page: number },
+) {
+  const { db } = deps;
+  const cond = leadsWhere(realEstateId, q);
+  const query = db
+    .select({ lead: leads, page: leadPageColumns })
+    .from(leads)
+    .leftJoin(pages, eq(pages.id, leads.pageId));
+  const [rows, total, quarantined] = await Promise.all([
+    newestFirstPage(query.where(cond).$dynamic(), leads, q),
+    db.$count(leads, cond),
+    // The quarantine next to the list, so nobody wonders where a lead went.
+    db.$count(leads, leadsWhere(realEstateId, { ...q, quarantined: '1' })),
+  ]);
+  return {
+    data: rows.map((x) => leadView(x.lead, x.page?.id ? x.page : null)),
+    total,
+    quarantined,
+  };
+}

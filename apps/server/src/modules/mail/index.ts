@@ -1,0 +1,2 @@
+/** The mail module's public API (CONTRIBUTING.md, "Module boundaries"). */
+export { createMailer, renderEmail, type Mailer } from './mailer.ts';

@@ -1,0 +1,40 @@
+/**
+ * Control characters (NUL above all: PostgreSQL refuses it in text) stopped at the door, before any
+ * validation or query: in the body and query string they answer a Portuguese 422 naming the field; in a
+ * path parameter, 404 (no such record can exist). A route with `config.controlChars: 'strip'` (the
+ * public lead form) gets them removed instead, so the visitor's lead is kept.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { controlCharsMessage, findControlChars, stripControlCharsDeep } from '@vitrine/contracts';
+import { notFound, validationError } from '../lib/http-errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'strip': remove control characters from body, query and params instead of refusing them. */
+    controlChars?: 'strip';
+    /** The route checks its own path parameters (the landing page answers its HTML 404). */
+    ownParams?: boolean;
+  }
+}
+
+export function guardInput(request: FastifyRequest) {
+  const config = request.routeOptions.config;
+  if (config?.controlChars === 'strip') {
+    if (request.body && typeof request.body === 'object') request.body = stripControlCharsDeep(request.body);
+    if (request.query && typeof request.query === 'object') request.query = stripControlCharsDeep(request.query);
+    return;
+  }
+  if (!config?.ownParams && findControlChars(request.params).length) throw notFound();
+  const body = request.body;
+  const bodyFields = typeof body === 'string' || (body && typeof body === 'object' && !Buffer.isBuffer(body)) ? findControlChars(body) : [];
+  const fields = [...findControlChars(request.query), ...bodyFields];
+  if (fields.length) throw validationError(Object.fromEntries(fields.map((f) => [f, [controlCharsMessage(f)]])));
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', async (request) => guardInput(request));
+  },
+  { name: 'input-guard' },
+);

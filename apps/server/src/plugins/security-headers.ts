@@ -1,0 +1,59 @@
+/**
+ * Security headers on every answer (@fastify/helmet): the console's Content-Security-Policy, no framing,
+ * nosniff, Referrer-Policy, and HSTS when the public URL is https. Routes that serve other kinds of
+ * documents set their own policy on the reply, which wins over these (the landing pages' hash-pinned CSP,
+ * the uploaded files' sandbox, Swagger UI's own).
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * The console (a Vite build: module scripts and stylesheets from /assets, no inline script).
+ * - style-src 'unsafe-inline': the page editor previews the real landing page in a sandboxed
+ *   `<iframe srcdoc>`, and a srcdoc document inherits this policy; the landing page's CSS is inline.
+ *   Scripts stay 'self' only (the preview's sandbox runs none anyway).
+ * - img-src https:: listings imported from catalogs keep their photos on the agencies' own hosts;
+ *   blob: for the local preview of a photo before upload.
+ */
+export function consoleCspDirectives(secure: boolean): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'media-src': ["'self'", 'blob:', 'https:'],
+    'frame-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    // Upgrading subresources only makes sense when the site itself is https (on http://localhost it
+    // would send the browser to an https port nobody listens on).
+    ...(secure ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const secure = app.config.APP_URL.startsWith('https://');
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: { useDefaults: false, directives: consoleCspDirectives(secure) },
+      // Helmet's defaults for the rest, made explicit where we depend on them.
+      xContentTypeOptions: true,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      xFrameOptions: { action: 'deny' },
+      strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      crossOriginEmbedderPolicy: false,
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -1,0 +1,39 @@
+/**
+ * C0 control characters in text: PostgreSQL refuses NUL (`\u0000`) in text columns, and the others
+ * (but tab, line feed and carriage return) have no business in a name, a message or a slug. The API
+ * refuses them with a 422 naming the field; the public lead form strips them so a lead is never lost.
+ */
+
+/** C0 controls except \t, \n, \r. */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS_GLOBAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+
+export const hasControlChars = (value: string) => CONTROL_CHARS.test(value);
+
+/** Removes the refused control characters (the lead form keeps the rest of what the visitor typed). */
+export const stripControlChars = (value: string) => value.replace(CONTROL_CHARS_GLOBAL, '');
+
+export const controlCharsMessage = (field: string) =>
+  `O campo ${field} contém caracteres de controle inválidos (como o caractere nulo). Remova-os e tente novamente.`;
+
+/** The dotted path of every string holding a refused character, in a JSON-like value. */
+export function findControlChars(value: unknown, path: string[] = [], found: string[] = [], depth = 0): string[] {
+  if (typeof value === 'string') {
+    if (hasControlChars(value)) found.push(path.join('.') || 'body');
+  } else if (value && typeof value === 'object' && depth < 32) {
+    for (const [k, v] of Object.entries(value)) findControlChars(v, [...path, k], found, depth + 1);
+  }
+  return found;
+}
+
+/** A copy of a JSON-like value with the refused characters stripped from every string. */
+export function stripControlCharsDeep<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return stripControlChars(value) as T;
+  if (Array.isArray(value)) return (depth < 32 ? value.map((v) => stripControlCharsDeep(v, depth + 1)) : value) as T;
+  if (value && typeof value === 'object' && depth < 32) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stripControlCharsDeep(v, depth + 1)])) as T;
+  }
+  return value;
+}

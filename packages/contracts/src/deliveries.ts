@@ -1,0 +1,111 @@
+/**
+ * Lead deliveries to the integrations (the ledger): statuses and their Portuguese labels, the replay
+ * rule, and the shapes of `GET /v1/real-estates/{id}/deliveries`, `GET /v1/deliveries/{id}`,
+ * `POST /v1/deliveries/{id}/replay` and `POST /v1/real-estates/{id}/integrations/test-lead`.
+ */
+import { z } from 'zod';
+import { INTEGRATION_NAMES } from './integrations.ts';
+import { paginatedSchema } from './pagination.ts';
+import { isoDateTime, rowUuid } from './response-fields.ts';
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dead', 'paused'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  pending: 'Na fila',
+  delivered: 'Entregue',
+  failed: 'Falhou',
+  dead: 'Falha definitiva',
+  paused: 'Pausada',
+};
+
+/** What one attempt came to (the ledger's lines). */
+export const DELIVERY_OUTCOMES = ['delivered', 'retry', 'failed', 'paused', 'disabled', 'dead'] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+export const DELIVERY_OUTCOME_LABELS: Record<DeliveryOutcome, string> = {
+  delivered: 'Entregue',
+  retry: 'Falhou, nova tentativa agendada',
+  failed: 'Falhou',
+  paused: 'Pausada',
+  disabled: 'Integração desativada',
+  dead: 'Falhou, sem novas tentativas',
+};
+
+/** Only these can be sent again: a delivered one is done, a pending one is already queued (409). */
+export const REPLAYABLE_DELIVERY_STATUSES = [
+  'failed',
+  'dead',
+  'paused',
+] as const satisfies readonly DeliveryStatus[];
+export const canReplayDelivery = (status: DeliveryStatus): boolean =>
+  (REPLAYABLE_DELIVERY_STATUSES as readonly DeliveryStatus[]).includes(status);
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------------------------
+
+/** A delivery as a lead lists it (`GET /v1/leads/{id}` → data.deliveries). */
+export const leadDeliverySchema = z.object({
+  id: rowUuid,
+  /** The `webhook-id` header of every attempt (msg_…). */
+  webhook_id: z.string(),
+  integration: z.enum(INTEGRATION_NAMES),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  next_attempt_at: isoDateTime.nullable(),
+  delivered_at: isoDateTime.nullable(),
+});
+export type LeadDelivery = z.infer<typeof leadDeliverySchema>;
+
+/** A delivery of the agency's ledger (`GET /v1/real-estates/{id}/deliveries`). */
+export const deliverySchema = z.object({
+  ...leadDeliverySchema.shape,
+  lead_id: rowUuid,
+  /** null when the lead is gone. */
+  lead: z.object({ name: z.string(), is_test: z.boolean() }).nullable(),
+  /** The CRM's id for the lead, when it answered one. */
+  external_id: z.string().nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+/** One attempt of the ledger. */
+export const deliveryAttemptSchema = z.object({
+  attempt: z.number().int(),
+  started_at: isoDateTime,
+  duration_ms: z.number().int(),
+  status_code: z.number().int().nullable(),
+  outcome: z.enum(DELIVERY_OUTCOMES),
+  /** The start of the answer, secrets redacted. */
+  response: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
+
+/** `GET /v1/deliveries/{id}`: the delivery with every attempt, oldest first. */
+export const deliveryDetailSchema = z.object({
+  ...deliverySchema.shape,
+  ledger: z.array(deliveryAttemptSchema),
+});
+export type DeliveryDetail = z.infer<typeof deliveryDetailSchema>;
+
+export const deliveryListResponse = paginatedSchema(deliverySchema);
+export type DeliveryList = z.infer<typeof deliveryListResponse>;
+export const deliveryDetailResponse = z.object({ data: deliveryDetailSchema });
+/** `POST /v1/deliveries/{id}/replay` → 202: the delivery back in the queue, and a sentence for the toast. */
+export const deliveryReplayResponse = z.object({ data: deliverySchema, message: z.string() });
+export type DeliveryReplayResult = z.infer<typeof deliveryReplayResponse>;
+
+/** `POST /v1/real-estates/{id}/integrations/test-lead` → 201: the test lead and the deliveries it got. */
+export const testLeadResponse = z.object({
+  data: z.object({
+    lead_id: rowUuid,
+    deliveries: z.array(
+      z.object({ id: rowUuid, integration: z.enum(INTEGRATION_NAMES), status: z.enum(DELIVERY_STATUSES) }),
+    ),
+  }),
+  message: z.string(),
+});
+export type TestLeadResult = z.infer<typeof testLeadResponse>;
