@@ -15,7 +15,10 @@ const TITLE = `Casa com quintal no Butantã ${STAMP}`;
 
 let browser: Browser;
 let receiver: Server;
-const received: { headers: Record<string, unknown>; body: { type: string; data: { id: string; name: string; page: Record<string, unknown> } } }[] = [];
+const received: {
+  headers: Record<string, unknown>;
+  body: { type: string; data: { id: string; name: string; page: Record<string, unknown> } };
+}[] = [];
 
 /** The console's API calls from Node, with cookies and the CSRF header, to set the scene. */
 const cookies = new Map<string, string>();
@@ -31,7 +34,11 @@ async function api(method: string, url: string, body?: unknown) {
   if (!cookies.has('XSRF-TOKEN')) keep(await fetch(`${baseURL}/sanctum/csrf-cookie`));
   const res = await fetch(`${baseURL}${url}`, {
     method,
-    headers: { cookie: cookieHeader(), 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '') },
+    headers: {
+      cookie: cookieHeader(),
+      'content-type': 'application/json',
+      'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? ''),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   keep(res);
@@ -59,10 +66,18 @@ afterAll(async () => {
 
 describe('listing to lead, end to end', () => {
   it('create and publish a page, a visitor leaves a contact, the lead is in /leads and reached the webhook', async () => {
-    const { user } = await api('POST', '/v1/register', { ...USER, password_confirmation: USER.password, real_estate_name: `Imobiliária Jornada ${STAMP}` });
+    const { user } = await api('POST', '/v1/register', {
+      ...USER,
+      password_confirmation: USER.password,
+      real_estate_name: `Imobiliária Jornada ${STAMP}`,
+    });
     const agencyId = user.real_estates[0].id as number;
     const port = (receiver.address() as { port: number }).port;
-    await api('PUT', `/v1/real-estates/${agencyId}/integrations`, { name: 'webhook', is_active: true, payload: { url: `http://127.0.0.1:${port}/leads` } });
+    await api('PUT', `/v1/real-estates/${agencyId}/integrations`, {
+      name: 'webhook',
+      is_active: true,
+      payload: { url: `http://127.0.0.1:${port}/leads` },
+    });
 
     // The agency creates and publishes the page in the console.
     const agency = await newPage(browser, baseURL, DESKTOP);
@@ -78,7 +93,10 @@ describe('listing to lead, end to end', () => {
       await agency.page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
       await agency.page.getByRole('button', { name: 'Publicar' }).click();
       await agency.page.locator('[data-variant=success]', { hasText: 'Página publicada!' }).waitFor();
-      const href = await agency.page.getByRole('link', { name: /\/imoveis\// }).first().getAttribute('href');
+      const href = await agency.page
+        .getByRole('link', { name: /\/imoveis\// })
+        .first()
+        .getAttribute('href');
       slug = new URL(href!).pathname.split('/').pop()!;
     } finally {
       await agency.context.close();
@@ -101,19 +119,36 @@ describe('listing to lead, end to end', () => {
     }
 
     // The webhook receiver got it, signed, with a stable id.
-    await expect.poll(() => received.filter((r) => r.body.type === 'lead.created').length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => received.filter((r) => r.body.type === 'lead.created').length, { timeout: 15_000 })
+      .toBe(1);
     const event = received.find((r) => r.body.type === 'lead.created')!;
     expect(event.body.data.name).toBe('Mariana Jornada');
     // The receiver learns which property the lead is about: the real page, not the site root.
-    expect(event.body.data.page).toMatchObject({ title: TITLE, url: `${baseURL}/imoveis/${slug!}`, currency: 'BRL' });
+    expect(event.body.data.page).toMatchObject({
+      title: TITLE,
+      url: `${baseURL}/imoveis/${slug!}`,
+      currency: 'BRL',
+    });
     expect(String(event.headers['webhook-signature'])).toMatch(/^v1,/);
 
     // The lead in the console, with its delivery and ledger.
     const leads = await api('GET', `/v1/real-estates/${agencyId}/leads`);
     expect(leads.data).toHaveLength(1);
-    expect(leads.data[0]).toMatchObject({ name: 'Mariana Jornada', phone: '11977776666', utm: { source: 'instagram', campaign: 'jornada' } });
+    expect(leads.data[0]).toMatchObject({
+      name: 'Mariana Jornada',
+      phone: '11977776666',
+      utm: { source: 'instagram', campaign: 'jornada' },
+    });
     const detail = (await api('GET', `/v1/leads/${leads.data[0].id}`)).data;
-    expect(detail.deliveries).toEqual([expect.objectContaining({ integration: 'webhook', status: 'delivered', attempts: 1, webhook_id: event.headers['webhook-id'] })]);
+    expect(detail.deliveries).toEqual([
+      expect.objectContaining({
+        integration: 'webhook',
+        status: 'delivered',
+        attempts: 1,
+        webhook_id: event.headers['webhook-id'],
+      }),
+    ]);
     const ledger = (await api('GET', `/v1/deliveries/${detail.deliveries[0].id}`)).data.ledger;
     expect(ledger).toEqual([expect.objectContaining({ attempt: 1, outcome: 'delivered', status_code: 200 })]);
 

@@ -36,7 +36,12 @@ let mainLeadId: string;
 let testLeadId: string;
 
 /** JSON calls with the page's session; state-changing ones carry the XSRF token (Sanctum style). */
-async function apiCall<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, data?: unknown): Promise<T> {
+async function apiCall<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  data?: unknown,
+): Promise<T> {
   let headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'GET') {
     const cookie = (await page.context().cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN');
@@ -51,7 +56,10 @@ async function apiCall<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'PATCH', 
 /** Signs in and makes "Imóveis Litoral" the selected agency before the app starts. */
 async function logInToAgency(page: Page) {
   await logIn(page);
-  await page.evaluate(([key, id]) => localStorage.setItem(key, id), [SELECTED_KEY, String(agencyId)] as const);
+  await page.evaluate(([key, id]) => localStorage.setItem(key, id), [
+    SELECTED_KEY,
+    String(agencyId),
+  ] as const);
 }
 
 async function shoot(page: Page, name: string) {
@@ -81,7 +89,11 @@ beforeAll(async () => {
   const { context, page } = await newPage(browser, baseURL);
   try {
     await logIn(page);
-    const me = await apiCall<{ user: { real_estates: { id: number; name: string }[] } }>(page, 'GET', '/v1/me');
+    const me = await apiCall<{ user: { real_estates: { id: number; name: string }[] } }>(
+      page,
+      'GET',
+      '/v1/me',
+    );
     agencyId = me.user.real_estates.find((r) => r.name === AGENCY_NAME)!.id;
 
     // A webhook whose receiver answers 422 (not worth retrying): every lead gets a failed delivery
@@ -222,7 +234,10 @@ describe('/leads in the browser', () => {
       // The webhook's delivery failed with the receiver's answer; its attempts unfold.
       const delivery = dialog.getByTestId('delivery-webhook');
       await delivery.getByText('Falhou', { exact: true }).waitFor();
-      await delivery.getByText(/HTTP 422/).first().waitFor();
+      await delivery
+        .getByText(/HTTP 422/)
+        .first()
+        .waitFor();
       await delivery.getByRole('button', { name: /Ver tentativas/ }).click();
       await delivery.getByRole('list', { name: 'Tentativas de envio' }).getByText('#1').waitFor();
       await delivery.scrollIntoViewIfNeeded();

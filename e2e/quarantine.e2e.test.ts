@@ -10,7 +10,11 @@ import { DESKTOP, PHONE, launchBrowser, logIn, newPage } from './browser';
 
 const baseURL = inject('baseURL');
 const STAMP = `${Date.now() % 1_000_000}`;
-const USER = { name: 'Quarentena Teste', email: `quarentena.${STAMP}@teste.com.br`, password: 'senha-da-quarentena' };
+const USER = {
+  name: 'Quarentena Teste',
+  email: `quarentena.${STAMP}@teste.com.br`,
+  password: 'senha-da-quarentena',
+};
 const TITLE = `Sobrado na Vila Mariana ${STAMP}`;
 
 let browser: Browser;
@@ -29,7 +33,11 @@ async function api(method: string, url: string, body?: unknown) {
   if (!cookies.has('XSRF-TOKEN')) keep(await fetch(`${baseURL}/sanctum/csrf-cookie`));
   const res = await fetch(`${baseURL}${url}`, {
     method,
-    headers: { cookie: cookieHeader(), 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '') },
+    headers: {
+      cookie: cookieHeader(),
+      'content-type': 'application/json',
+      'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? ''),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   keep(res);
@@ -54,7 +62,10 @@ async function visit(slug: string, name: string, phone: string, bot = false) {
     await visitor.page.getByLabel('Nome').fill(name);
     await visitor.page.getByLabel('Telefone com DDD').fill(phone);
     await visitor.page.getByLabel(/Autorizo/).check();
-    if (bot) await visitor.page.locator('input[name=website]').evaluate((el) => ((el as HTMLInputElement).value = 'http://spam.example'));
+    if (bot)
+      await visitor.page
+        .locator('input[name=website]')
+        .evaluate((el) => ((el as HTMLInputElement).value = 'http://spam.example'));
     await visitor.page.locator('form#lead button[type=submit]').click();
     // Bots are not told: the same thank-you.
     await visitor.page.getByRole('status').filter({ hasText: 'Recebemos seu contato!' }).waitFor();
@@ -65,9 +76,15 @@ async function visit(slug: string, name: string, phone: string, bot = false) {
 
 describe('the quarantine on /leads', () => {
   it('shows the quarantined lead with its reason, releases it, and then it is in the normal list', async () => {
-    const { user } = await api('POST', '/v1/register', { ...USER, password_confirmation: USER.password, real_estate_name: `Imobiliária Quarentena ${STAMP}` });
+    const { user } = await api('POST', '/v1/register', {
+      ...USER,
+      password_confirmation: USER.password,
+      real_estate_name: `Imobiliária Quarentena ${STAMP}`,
+    });
     const agencyId = user.real_estates[0].id as number;
-    const created = await api('POST', `/v1/real-estates/${agencyId}/pages`, { page: { title: TITLE, status: 'published' } });
+    const created = await api('POST', `/v1/real-estates/${agencyId}/pages`, {
+      page: { title: TITLE, status: 'published' },
+    });
     const slug = created.data.slug as string;
 
     await visit(slug, 'Paula Pressa', '(11) 97654-3210');

@@ -13,14 +13,19 @@ const only = process.argv.slice(2);
 const tmp = mkdtempSync(path.join(tmpdir(), 'vitrine-test-report-'));
 
 async function postgresUrl() {
-  const url = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@localhost:5432/postgres';
+  const url =
+    process.env.TEST_POSTGRES_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@localhost:5432/postgres';
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
     await client.query('select 1');
     return url;
   } catch (err) {
-    console.warn(`\n! PostgreSQL indisponível em ${url.replace(/\/\/[^@]*@/, '//***@')} (${err.message}): a suíte da API roda só no PGlite.\n`);
+    console.warn(
+      `\n! PostgreSQL indisponível em ${url.replace(/\/\/[^@]*@/, '//***@')} (${err.message}): a suíte da API roda só no PGlite.\n`,
+    );
     return null;
   } finally {
     await client.end().catch(() => undefined);
@@ -30,8 +35,17 @@ async function postgresUrl() {
 const suites = [
   { name: 'contracts', args: ['--config', 'packages/contracts/vitest.config.ts'] },
   { name: 'console', args: ['--config', 'apps/console/vite.config.ts'] },
-  { name: 'server (PGlite)', args: ['--config', 'apps/server/vitest.config.ts'], env: { TEST_DATABASE: 'pglite' } },
-  { name: 'server (PostgreSQL)', args: ['--config', 'apps/server/vitest.config.ts'], env: { TEST_DATABASE: 'postgres' }, needsPostgres: true },
+  {
+    name: 'server (PGlite)',
+    args: ['--config', 'apps/server/vitest.config.ts'],
+    env: { TEST_DATABASE: 'pglite' },
+  },
+  {
+    name: 'server (PostgreSQL)',
+    args: ['--config', 'apps/server/vitest.config.ts'],
+    env: { TEST_DATABASE: 'postgres' },
+    needsPostgres: true,
+  },
   { name: 'e2e', args: ['--config', 'e2e/vitest.config.ts'], before: () => buildConsole() },
 ];
 
@@ -50,11 +64,15 @@ for (const suite of suites) {
   console.log(`\n━━ ${suite.name} ━━`);
   suite.before?.();
   const report = path.join(tmp, `${suite.name.replace(/\W+/g, '-')}.json`);
-  const res = spawnSync('npx', ['vitest', 'run', ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...suite.env, ...(suite.needsPostgres ? { TEST_POSTGRES_URL: pgUrl } : {}) },
-  });
+  const res = spawnSync(
+    'npx',
+    ['vitest', 'run', ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...suite.env, ...(suite.needsPostgres ? { TEST_POSTGRES_URL: pgUrl } : {}) },
+    },
+  );
   let counts = { p: 0, f: 0, s: 0 };
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
@@ -66,7 +84,9 @@ for (const suite of suites) {
   passed += counts.p;
   failed += counts.f;
   skipped += counts.s;
-  lines.push(`  ${suite.name}: ${counts.p} passed, ${counts.f} failed${counts.s ? `, ${counts.s} skipped` : ''}`);
+  lines.push(
+    `  ${suite.name}: ${counts.p} passed, ${counts.f} failed${counts.s ? `, ${counts.s} skipped` : ''}`,
+  );
 }
 rmSync(tmp, { recursive: true, force: true });
 

@@ -56,17 +56,39 @@ async function parent() {
     { db: 'pglite', rows: ROWS },
     { db: 'pglite', rows: ROWS * 2 },
   ];
-  if (pgDb) runs.push({ db: 'postgres', rows: ROWS, url: pgDb.url }, { db: 'postgres', rows: ROWS * 2, url: pgDb.url });
+  if (pgDb)
+    runs.push(
+      { db: 'postgres', rows: ROWS, url: pgDb.url },
+      { db: 'postgres', rows: ROWS * 2, url: pgDb.url },
+    );
   else console.log('PostgreSQL indisponível (localhost:5432): só PGlite.');
   const results: Result[] = [];
   try {
     for (const run of runs) {
       process.stdout.write(`… ${run.db}, ${run.rows} imóveis (${FORMAT})\n`);
-      const res = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', here, '--child', '--db', run.db, '--n', String(run.rows), '--url', run.url ?? '', '--format', FORMAT], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'inherit'],
-        maxBuffer: 10 * 1024 * 1024,
-      });
+      const res = spawnSync(
+        process.execPath,
+        [
+          '--expose-gc',
+          '--import',
+          'tsx',
+          here,
+          '--child',
+          '--db',
+          run.db,
+          '--n',
+          String(run.rows),
+          '--url',
+          run.url ?? '',
+          '--format',
+          FORMAT,
+        ],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'inherit'],
+          maxBuffer: 10 * 1024 * 1024,
+        },
+      );
       const line = res.stdout.split('\n').find((l) => l.startsWith('RESULT '));
       if (!line) throw new Error(`a execução ${run.db}/${run.rows} falhou:\n${res.stdout}`);
       results.push(JSON.parse(line.slice(7)));
@@ -75,7 +97,9 @@ async function parent() {
     await pgDb?.drop();
   }
   console.log(`\nImportação de catálogo (${FORMAT.toUpperCase()}, UTF-8) — ${new Date().toISOString()}`);
-  console.log('banco     imóveis  arquivo   tempo    imóveis/s  reimportação  RSS antes  RSS pico  heap vivo (antes → pico)');
+  console.log(
+    'banco     imóveis  arquivo   tempo    imóveis/s  reimportação  RSS antes  RSS pico  heap vivo (antes → pico)',
+  );
   for (const r of results) {
     console.log(
       `${r.db.padEnd(9)} ${String(r.rows).padStart(7)}  ${`${r.mb.toFixed(1)} MB`.padStart(8)}  ${`${r.seconds.toFixed(2)} s`.padStart(7)}  ${String(Math.round(r.rowsPerSecond)).padStart(9)}  ${`${r.reimportSeconds.toFixed(2)} s`.padStart(12)}  ${`${r.baselineRssMb} MB`.padStart(9)}  ${`${r.peakRssMb} MB`.padStart(8)}  ${r.heapBaselineMb} → ${r.peakHeapMb} MB`,
@@ -84,9 +108,14 @@ async function parent() {
   const ok = results.filter((r) => r.rows === ROWS).every((r) => r.seconds <= 10);
   console.log(`\nMeta: ${ROWS} imóveis em ≤ 10 s — ${ok ? 'atingida' : 'NÃO atingida'}.`);
   for (const db of new Set(results.map((r) => r.db))) {
-    const [a, b] = [results.find((r) => r.db === db && r.rows === ROWS), results.find((r) => r.db === db && r.rows === ROWS * 2)];
+    const [a, b] = [
+      results.find((r) => r.db === db && r.rows === ROWS),
+      results.find((r) => r.db === db && r.rows === ROWS * 2),
+    ];
     if (a && b) {
-      console.log(`${db}: com o dobro de imóveis, heap vivo acima do início ${a.peakHeapMb - a.heapBaselineMb} → ${b.peakHeapMb - b.heapBaselineMb} MB; RSS pico acima do início ${a.peakRssMb - a.baselineRssMb} → ${b.peakRssMb - b.baselineRssMb} MB.`);
+      console.log(
+        `${db}: com o dobro de imóveis, heap vivo acima do início ${a.peakHeapMb - a.heapBaselineMb} → ${b.peakHeapMb - b.heapBaselineMb} MB; RSS pico acima do início ${a.peakRssMb - a.baselineRssMb} → ${b.peakRssMb - b.baselineRssMb} MB.`,
+      );
     }
   }
 }
@@ -101,7 +130,12 @@ async function child(db: string, rows: number, url: string): Promise<Result> {
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-bench-import-'));
   const config = loadConfig(
-    { NODE_ENV: 'production', LOG_LEVEL: 'warn', APP_URL: 'http://localhost:3000', ...(db === 'postgres' ? { DATABASE_URL: url } : {}) },
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      APP_URL: 'http://localhost:3000',
+      ...(db === 'postgres' ? { DATABASE_URL: url } : {}),
+    },
     { dataDir, appKey: randomBytes(32) },
   );
   const app = await buildApp({ config });
@@ -123,7 +157,11 @@ async function child(db: string, rows: number, url: string): Promise<Result> {
       form.append('real_estate_id', String(realEstateId));
       form.append('catalog', await openAsBlob(file), `catalog.${FORMAT}`);
       const started = performance.now();
-      const res = await fetch(`${base}/v1/pages/import/facebook-catalog`, { method: 'POST', headers: client, body: form });
+      const res = await fetch(`${base}/v1/pages/import/facebook-catalog`, {
+        method: 'POST',
+        headers: client,
+        body: form,
+      });
       const text = await res.text();
       if (res.status !== 202) throw new Error(`upload: ${res.status} ${text}`);
       const id = JSON.parse(text).data.id as string;
@@ -157,7 +195,8 @@ async function child(db: string, rows: number, url: string): Promise<Result> {
     }, 250);
     const third = await importOnce();
     clearInterval(heapSampler);
-    if (third.row.updated + third.row.unchanged !== rows) throw new Error('third import did not see every row');
+    if (third.row.updated + third.row.unchanged !== rows)
+      throw new Error('third import did not see every row');
     const mb = (n: number) => Math.round(n / 1024 / 1024);
     return {
       db,
@@ -180,13 +219,26 @@ async function child(db: string, rows: number, url: string): Promise<Result> {
 }
 
 /** Logs in through the API and returns the headers the console would send (cookies + X-XSRF-TOKEN). */
-async function signIn(app: FastifyInstance, email: string, password: string): Promise<Record<string, string>> {
+async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<Record<string, string>> {
   const jar = new Map<string, string>();
-  const keep = (res: { cookies: { name: string; value: string }[] }) => res.cookies.forEach((c) => jar.set(c.name, c.value));
+  const keep = (res: { cookies: { name: string; value: string }[] }) =>
+    res.cookies.forEach((c) => jar.set(c.name, c.value));
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   keep(await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' }));
-  const headers = () => ({ cookie: cookie(), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') });
-  const login = await app.inject({ method: 'POST', url: '/v1/login', headers: headers(), payload: { email, password } });
+  const headers = () => ({
+    cookie: cookie(),
+    'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+  });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/v1/login',
+    headers: headers(),
+    payload: { email, password },
+  });
   if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
   keep(login);
   return headers();

@@ -17,7 +17,9 @@ const RATE = arg('rate', 20);
 
 const database = await scratchPostgres();
 if (!database) {
-  console.error('bench:delivery precisa de um PostgreSQL (TEST_POSTGRES_URL, DATABASE_URL ou localhost:5432).');
+  console.error(
+    'bench:delivery precisa de um PostgreSQL (TEST_POSTGRES_URL, DATABASE_URL ou localhost:5432).',
+  );
   process.exit(2);
 }
 
@@ -48,13 +50,24 @@ const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number })
 const floor: number[] = [];
 for (let i = 0; i < 200; i++) {
   const t = performance.now();
-  await fetch(receiverUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ probe: i, pad: 'x'.repeat(800) }) });
+  await fetch(receiverUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ probe: i, pad: 'x'.repeat(800) }),
+  });
   floor.push(performance.now() - t);
 }
 
-const server = await startServer({ DATABASE_URL: database.url, ALLOW_PRIVATE_NETWORK_TARGETS: '1', TRUST_PROXY: '1' });
+const server = await startServer({
+  DATABASE_URL: database.url,
+  ALLOW_PRIVATE_NETWORK_TARGETS: '1',
+  TRUST_PROXY: '1',
+});
 const { client, realEstateId, slugs } = await setupAgency(server, database.url, 1);
-await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, { name: 'webhook', payload: { url: receiverUrl } });
+await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, {
+  name: 'webhook',
+  payload: { url: receiverUrl },
+});
 
 const started = performance.now();
 const posts: Promise<void>[] = [];
@@ -83,8 +96,12 @@ while (latencies.length < LEADS && performance.now() < deadline) await new Promi
 floor.sort((a, b) => a - b);
 latencies.sort((a, b) => a - b);
 console.log(`\nbench:delivery — PostgreSQL, ${LEADS} leads a ${RATE}/s, receptor local respondendo 200\n`);
-console.log(`  base (POST direto ao receptor): p50 ${percentile(floor, 50).toFixed(1)} ms, p95 ${percentile(floor, 95).toFixed(1)} ms`);
-console.log(`  lead → webhook recebido:        p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, máx ${latencies.at(-1)?.toFixed(0)} ms (${latencies.length}/${LEADS} recebidos; meta p95 ≤ 1000 ms)`);
+console.log(
+  `  base (POST direto ao receptor): p50 ${percentile(floor, 50).toFixed(1)} ms, p95 ${percentile(floor, 95).toFixed(1)} ms`,
+);
+console.log(
+  `  lead → webhook recebido:        p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, máx ${latencies.at(-1)?.toFixed(0)} ms (${latencies.length}/${LEADS} recebidos; meta p95 ≤ 1000 ms)`,
+);
 await server.kill('SIGTERM');
 server.cleanup();
 receiver.close();

@@ -23,8 +23,17 @@ const { user } = await client.call('POST', '/v1/register', {
   real_estate_name: 'Imobiliária Horizonte',
 });
 const realEstateId = user.real_estates[0].id;
-await client.call('PUT', `/v1/real-estates/${realEstateId}`, { name: 'Imobiliária Horizonte', phone: '1130000000', whatsapp: '11999990000', creci: '12345-J', city: 'São Paulo', state: 'SP' });
-const { data: page } = await client.call('POST', `/v1/real-estates/${realEstateId}/pages`, { page: { title: 'Apartamento com 3 quartos em Pinheiros' } });
+await client.call('PUT', `/v1/real-estates/${realEstateId}`, {
+  name: 'Imobiliária Horizonte',
+  phone: '1130000000',
+  whatsapp: '11999990000',
+  creci: '12345-J',
+  city: 'São Paulo',
+  state: 'SP',
+});
+const { data: page } = await client.call('POST', `/v1/real-estates/${realEstateId}/pages`, {
+  page: { title: 'Apartamento com 3 quartos em Pinheiros' },
+});
 await client.call('PUT', `/v1/pages/${page.id}`, {
   status: 'published',
   listing_code: 'AP-1024',
@@ -42,13 +51,18 @@ await client.call('PUT', `/v1/pages/${page.id}`, {
   neighborhood: 'Pinheiros',
   city: 'São Paulo',
   state: 'SP',
-  description: 'Apartamento iluminado, com varanda gourmet e vista livre.\n\nA duas quadras do metrô Fradique Coutinho, perto de padarias, parques e escolas.\n\nPrédio com piscina, academia e portaria 24 horas.',
+  description:
+    'Apartamento iluminado, com varanda gourmet e vista livre.\n\nA duas quadras do metrô Fradique Coutinho, perto de padarias, parques e escolas.\n\nPrédio com piscina, academia e portaria 24 horas.',
   features: ['Varanda gourmet', 'Piscina', 'Academia', 'Portaria 24h', 'Pet friendly'],
   whatsapp: '11988887777',
 });
 for (let i = 0; i < 6; i++) {
   const form = new FormData();
-  form.append('photo', new Blob([new Uint8Array(gradientPng(1200, 900))], { type: 'image/png' }), `foto-${i}.png`);
+  form.append(
+    'photo',
+    new Blob([new Uint8Array(gradientPng(1200, 900))], { type: 'image/png' }),
+    `foto-${i}.png`,
+  );
   await client.call('POST', `/v1/pages/${page.id}/photos`, form);
 }
 const url = `${server.url}/imoveis/${page.slug}`;
@@ -56,17 +70,45 @@ const html = await (await fetch(url)).text();
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
-const results: { score: number; lcp: number; cls: number; tbt: number; fcp: number; si: number; a11y: number; seo: number; bp: number; bytes: Record<string, number> }[] = [];
+const results: {
+  score: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  fcp: number;
+  si: number;
+  a11y: number;
+  seo: number;
+  bp: number;
+  bytes: Record<string, number>;
+}[] = [];
 try {
   for (let i = 0; i < RUNS; i++) {
-    const out = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'] });
+    const out = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
+    });
     const lhr = out!.lhr;
     const a = lhr.audits;
-    const items = ((a['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? []);
+    const items =
+      (a['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })
+        ?.items ?? [];
     const bytes: Record<string, number> = {};
-    for (const it of items) bytes[it.resourceType ?? 'Other'] = (bytes[it.resourceType ?? 'Other'] ?? 0) + (it.transferSize ?? 0);
+    for (const it of items)
+      bytes[it.resourceType ?? 'Other'] = (bytes[it.resourceType ?? 'Other'] ?? 0) + (it.transferSize ?? 0);
     results.push({
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -86,15 +128,26 @@ try {
   server.cleanup();
 }
 
-const median = <T>(xs: T[], key: (x: T) => number) => xs.map(key).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = <T>(xs: T[], key: (x: T) => number) =>
+  xs.map(key).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const scripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
 const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
 console.log(`\nbench:landing — Lighthouse ${RUNS}× (mobile, 4G simulado) em ${url}\n`);
 for (const [i, r] of results.entries()) {
-  console.log(`  execução ${i + 1}: desempenho ${r.score}, acessibilidade ${r.a11y}, SEO ${r.seo}, boas práticas ${r.bp}; LCP ${r.lcp.toFixed(0)} ms, FCP ${r.fcp.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, TBT ${r.tbt.toFixed(0)} ms, Speed Index ${r.si.toFixed(0)} ms`);
+  console.log(
+    `  execução ${i + 1}: desempenho ${r.score}, acessibilidade ${r.a11y}, SEO ${r.seo}, boas práticas ${r.bp}; LCP ${r.lcp.toFixed(0)} ms, FCP ${r.fcp.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, TBT ${r.tbt.toFixed(0)} ms, Speed Index ${r.si.toFixed(0)} ms`,
+  );
 }
-console.log(`\n  mediana: desempenho ${median(results, (r) => r.score)} (meta 100), LCP ${median(results, (r) => r.lcp).toFixed(0)} ms (meta < 1200), CLS ${median(results, (r) => r.cls).toFixed(3)} (meta 0), TBT ${median(results, (r) => r.tbt).toFixed(0)} ms (meta 0)`);
-console.log(`  página sem fotos (HTML com CSS e JS embutidos): ${kb(Buffer.byteLength(html))} bruto, ${kb(gzipSync(html).length)} gzip (meta ≤ 25 KB); CSS ${kb(gzipSync(styles).length)} gzip, JS ${kb(gzipSync(scripts).length)} gzip`);
-console.log(`  transferido pelo navegador: ${Object.entries(results[0]!.bytes).map(([k, v]) => `${k} ${kb(v)}`).join(', ')}`);
+console.log(
+  `\n  mediana: desempenho ${median(results, (r) => r.score)} (meta 100), LCP ${median(results, (r) => r.lcp).toFixed(0)} ms (meta < 1200), CLS ${median(results, (r) => r.cls).toFixed(3)} (meta 0), TBT ${median(results, (r) => r.tbt).toFixed(0)} ms (meta 0)`,
+);
+console.log(
+  `  página sem fotos (HTML com CSS e JS embutidos): ${kb(Buffer.byteLength(html))} bruto, ${kb(gzipSync(html).length)} gzip (meta ≤ 25 KB); CSS ${kb(gzipSync(styles).length)} gzip, JS ${kb(gzipSync(scripts).length)} gzip`,
+);
+console.log(
+  `  transferido pelo navegador: ${Object.entries(results[0]!.bytes)
+    .map(([k, v]) => `${k} ${kb(v)}`)
+    .join(', ')}`,
+);
 process.exit(0);

@@ -29,31 +29,65 @@ if (!database) {
 let n = 0;
 const body = () => {
   n++;
-  return JSON.stringify({ name: `Pessoa ${n}`, email: `p${n}@bench.test`, phone: `119${String(10_000_000 + n).slice(-8)}`, message: 'Tenho interesse', consent: true });
+  return JSON.stringify({
+    name: `Pessoa ${n}`,
+    email: `p${n}@bench.test`,
+    phone: `119${String(10_000_000 + n).slice(-8)}`,
+    message: 'Tenho interesse',
+    consent: true,
+  });
 };
 
 async function run(title: string, url: string, headers: () => Record<string, string>) {
   // Warm-up, then the measured run.
-  await autocannon({ url, connections: 10, duration: 3, method: 'POST', requests: [{ setupRequest: (r) => ({ ...r, body: body(), headers: { 'content-type': 'application/json', ...headers() } }) }] });
+  await autocannon({
+    url,
+    connections: 10,
+    duration: 3,
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (r) => ({
+          ...r,
+          body: body(),
+          headers: { 'content-type': 'application/json', ...headers() },
+        }),
+      },
+    ],
+  });
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: SECONDS,
     method: 'POST',
-    requests: [{ setupRequest: (r) => ({ ...r, body: body(), headers: { 'content-type': 'application/json', ...headers() } }) }],
+    requests: [
+      {
+        setupRequest: (r) => ({
+          ...r,
+          body: body(),
+          headers: { 'content-type': 'application/json', ...headers() },
+        }),
+      },
+    ],
   });
   const ok = result['2xx'];
   const rps = ok / SECONDS;
-  console.log(`  ${title}: ${rps.toFixed(0)} leads/s, latência p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, não-2xx ${result.non2xx}, erros ${result.errors}, timeouts ${result.timeouts}`);
+  console.log(
+    `  ${title}: ${rps.toFixed(0)} leads/s, latência p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, não-2xx ${result.non2xx}, erros ${result.errors}, timeouts ${result.timeouts}`,
+  );
   return { rps, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
 // Baseline: bare Fastify + one INSERT, on the same database server.
 const barePort = await freePort();
-const bare = spawn(path.join(root, 'node_modules/.bin/node'), ['--import', 'tsx', path.join(here, 'lib/bare-insert-server.ts')], {
-  env: { ...process.env, DATABASE_URL: database.url, PORT: String(barePort) },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const bare = spawn(
+  path.join(root, 'node_modules/.bin/node'),
+  ['--import', 'tsx', path.join(here, 'lib/bare-insert-server.ts')],
+  {
+    env: { ...process.env, DATABASE_URL: database.url, PORT: String(barePort) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 for (let i = 0; i < 100; i++) {
   try {
     if ((await fetch(`http://127.0.0.1:${barePort}/healthz`)).ok) break;
@@ -74,17 +108,32 @@ const receiver = createServer((req, res) => {
   req.on('end', () => res.writeHead(200).end('ok'));
 }).listen(receiverPort, '127.0.0.1');
 // One page takes the whole burst: lift the per-page spam threshold so the run measures the normal path.
-const server = await startServer({ DATABASE_URL: database.url, ALLOW_PRIVATE_NETWORK_TARGETS: '1', TRUST_PROXY: '1', LEAD_PAGE_LIMIT_PER_MINUTE: '1000000', RUN_WORKER: process.env.BENCH_RUN_WORKER ?? 'true' });
-const { client, realEstateId, slugs } = await setupAgency(server, database.url, 1);
-await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, { name: 'webhook', payload: { url: `http://127.0.0.1:${receiverPort}/hook` } });
-let ip = 0;
-const product = await run('captura de lead (produto)', `${server.url}/v1/public/pages/${slugs[0]}/leads`, () => {
-  ip++;
-  return { 'x-forwarded-for': `100.${64 + ((ip >> 16) & 63)}.${(ip >> 8) & 255}.${ip & 255}` };
+const server = await startServer({
+  DATABASE_URL: database.url,
+  ALLOW_PRIVATE_NETWORK_TARGETS: '1',
+  TRUST_PROXY: '1',
+  LEAD_PAGE_LIMIT_PER_MINUTE: '1000000',
+  RUN_WORKER: process.env.BENCH_RUN_WORKER ?? 'true',
 });
+const { client, realEstateId, slugs } = await setupAgency(server, database.url, 1);
+await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, {
+  name: 'webhook',
+  payload: { url: `http://127.0.0.1:${receiverPort}/hook` },
+});
+let ip = 0;
+const product = await run(
+  'captura de lead (produto)',
+  `${server.url}/v1/public/pages/${slugs[0]}/leads`,
+  () => {
+    ip++;
+    return { 'x-forwarded-for': `100.${64 + ((ip >> 16) & 63)}.${(ip >> 8) & 255}.${ip & 255}` };
+  },
+);
 
 const ratio = product.rps / baseline.rps;
-console.log(`\n  razão produto/base: ${(ratio * 100).toFixed(0)}% (meta ≥ 50%); p99 do produto ${product.p99} ms (meta ≤ 50 ms)`);
+console.log(
+  `\n  razão produto/base: ${(ratio * 100).toFixed(0)}% (meta ≥ 50%); p99 do produto ${product.p99} ms (meta ≤ 50 ms)`,
+);
 await server.kill('SIGTERM');
 server.cleanup();
 receiver.close();

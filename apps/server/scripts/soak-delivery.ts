@@ -42,7 +42,14 @@ async function receive(req: IncomingMessage, res: ServerResponse) {
     return;
   }
   const h = (n: string) => String(req.headers[n] ?? '');
-  if (!verifyWebhookSignature(secret, { id: h('webhook-id'), timestamp: h('webhook-timestamp'), body, signature: h('webhook-signature') })) {
+  if (
+    !verifyWebhookSignature(secret, {
+      id: h('webhook-id'),
+      timestamp: h('webhook-timestamp'),
+      body,
+      signature: h('webhook-signature'),
+    })
+  ) {
     res.writeHead(400).end('assinatura inválida');
     return;
   }
@@ -74,8 +81,12 @@ const server = await startServer({
   DELIVERY_RETRY_SCHEDULE: '1,1,2,2,3,3,5',
 });
 const { client, realEstateId, slugs } = await setupAgency(server, database.url, 20);
-secret = (await client.call('GET', `/v1/real-estates/${realEstateId}/integrations/webhook/secret`)).data.secret;
-await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, { name: 'webhook', payload: { url: receiverUrl } });
+secret = (await client.call('GET', `/v1/real-estates/${realEstateId}/integrations/webhook/secret`)).data
+  .secret;
+await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, {
+  name: 'webhook',
+  payload: { url: receiverUrl },
+});
 
 const acknowledged = new Set<string>();
 let refused = 0;
@@ -98,7 +109,12 @@ async function sendOne(i: number) {
       const res = await fetch(`${server.url}/v1/public/pages/${slugs[i % slugs.length]}/leads`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify({ name: `Pessoa ${i}`, email: `p${i}@soak.test`, consent: true, message: `lead ${i}` }),
+        body: JSON.stringify({
+          name: `Pessoa ${i}`,
+          email: `p${i}@soak.test`,
+          consent: true,
+          message: `lead ${i}`,
+        }),
       });
       if (res.status === 201) {
         acknowledged.add(((await res.json()) as { data: { id: string } }).data.id);
@@ -127,7 +143,9 @@ await Promise.all(
   }),
 );
 const burstSeconds = (Date.now() - started) / 1000;
-console.log(`  rajada: ${TOTAL} leads em ${burstSeconds.toFixed(1)} s, ${acknowledged.size} confirmados, ${refused} tentativas recusadas (servidor fora)`);
+console.log(
+  `  rajada: ${TOTAL} leads em ${burstSeconds.toFixed(1)} s, ${acknowledged.size} confirmados, ${refused} tentativas recusadas (servidor fora)`,
+);
 
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
@@ -135,15 +153,31 @@ const ids = [...acknowledged];
 const deadline = Date.now() + arg('wait-seconds', 600) * 1000;
 let delivered = 0;
 while (Date.now() < deadline) {
-  const { rows } = await db.query(`select count(*)::int as n from deliveries where lead_id = any($1::uuid[]) and status = 'delivered'`, [ids]);
+  const { rows } = await db.query(
+    `select count(*)::int as n from deliveries where lead_id = any($1::uuid[]) and status = 'delivered'`,
+    [ids],
+  );
   delivered = rows[0].n;
   if (delivered >= ids.length) break;
   await new Promise((r) => setTimeout(r, 1000));
 }
-const stored = (await db.query(`select count(*)::int as n from leads where id = any($1::uuid[])`, [ids])).rows[0].n as number;
-const enqueued = (await db.query(`select count(*)::int as n from deliveries where lead_id = any($1::uuid[])`, [ids])).rows[0].n as number;
-const statuses = (await db.query(`select status, count(*)::int as n from deliveries where lead_id = any($1::uuid[]) group by status order by status`, [ids])).rows;
-const attempts = (await db.query(`select count(*)::int as n from delivery_attempts a join deliveries d on d.id = a.delivery_id where d.lead_id = any($1::uuid[])`, [ids])).rows[0].n as number;
+const stored = (await db.query(`select count(*)::int as n from leads where id = any($1::uuid[])`, [ids]))
+  .rows[0].n as number;
+const enqueued = (
+  await db.query(`select count(*)::int as n from deliveries where lead_id = any($1::uuid[])`, [ids])
+).rows[0].n as number;
+const statuses = (
+  await db.query(
+    `select status, count(*)::int as n from deliveries where lead_id = any($1::uuid[]) group by status order by status`,
+    [ids],
+  )
+).rows;
+const attempts = (
+  await db.query(
+    `select count(*)::int as n from delivery_attempts a join deliveries d on d.id = a.delivery_id where d.lead_id = any($1::uuid[])`,
+    [ids],
+  )
+).rows[0].n as number;
 // Anything still pending: show where its job is, to tell a slow retry from a lost job.
 const stuck = await db.query(
   `select d.id, d.status, d.attempts, d.next_attempt_at, j.state, j.retry_count, j.start_after, j.started_on
@@ -159,7 +193,8 @@ const lostStore = ids.length - stored;
 const lostDelivery = ids.filter((id) => !receivedLeads.has(id)).length;
 const duplicates = [...accepted.values()].reduce((s, n) => s + (n - 1), 0);
 const webhookIdsPerLead = new Map<string, Set<string>>();
-for (const [wid, lead] of leadOfWebhook) webhookIdsPerLead.set(lead, (webhookIdsPerLead.get(lead) ?? new Set()).add(wid));
+for (const [wid, lead] of leadOfWebhook)
+  webhookIdsPerLead.set(lead, (webhookIdsPerLead.get(lead) ?? new Set()).add(wid));
 const unstableIds = [...webhookIdsPerLead.values()].filter((s) => s.size > 1).length;
 
 console.log('\nResultado do soak de entregas (PostgreSQL, receptor falhando 30%, 3× kill -9):');
@@ -167,11 +202,17 @@ console.log(`  leads enviados:        ${TOTAL}`);
 console.log(`  leads confirmados:     ${ids.length}`);
 console.log(`  leads gravados:        ${stored}`);
 console.log(`  entregas enfileiradas: ${enqueued}`);
-console.log(`  entregas concluídas:   ${delivered} (${statuses.map((s) => `${s.status}: ${s.n}`).join(', ')})`);
-console.log(`  tentativas no ledger:  ${attempts}; chamadas ao receptor: ${calls}, falhas simuladas: ${failedCalls}`);
+console.log(
+  `  entregas concluídas:   ${delivered} (${statuses.map((s) => `${s.status}: ${s.n}`).join(', ')})`,
+);
+console.log(
+  `  tentativas no ledger:  ${attempts}; chamadas ao receptor: ${calls}, falhas simuladas: ${failedCalls}`,
+);
 console.log(`  duplicados no receptor (mesmo webhook-id recebido de novo): ${duplicates}`);
 console.log(`  leads com mais de um webhook-id: ${unstableIds}`);
-console.log(`  perdidos: ${lostStore + lostDelivery} (não gravados: ${lostStore}, nunca recebidos: ${lostDelivery})`);
+console.log(
+  `  perdidos: ${lostStore + lostDelivery} (não gravados: ${lostStore}, nunca recebidos: ${lostDelivery})`,
+);
 console.log(`  kill -9: ${kills}`);
 
 await server.kill('SIGTERM');

@@ -72,12 +72,26 @@ function loggerOptions(opts: BuildOptions): FastifyServerOptions['logger'] {
   const logger: FastifyServerOptions['logger'] = opts.logger ?? {
     level: config.LOG_LEVEL,
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-xsrf-token"]',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
-    ...(config.LOG_PRETTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    ...(config.LOG_PRETTY
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
   };
-  return logger && typeof logger === 'object' ? { ...logger, serializers: { ...logger.serializers, err: errSerializer } } : logger;
+  return logger && typeof logger === 'object'
+    ? { ...logger, serializers: { ...logger.serializers, err: errSerializer } }
+    : logger;
 }
 
 function decorateConfig(app: FastifyInstance, config: AppConfig) {
@@ -91,7 +105,10 @@ async function registerCore(app: FastifyInstance, opts: BuildOptions) {
   await app.register(databasePlugin, { database: opts.database });
   app.decorate('throttle', createThrottle(app.database.db));
   app.decorate('storage', createLocalStorage({ dataDir: config.dataDir, publicBaseUrl: config.APP_URL }));
-  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log }));
+  app.decorate(
+    'mailer',
+    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log }),
+  );
   const outbound = createOutboundClient(config);
   app.decorate('outbound', outbound);
   app.addHook('onClose', async () => outbound.close());
@@ -130,8 +147,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Errors the router raises before any route: Portuguese, and never echo the URL back.
     frameworkErrors: (error, _request, reply) => {
       const answer = reply as unknown as FastifyReply;
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') answer.status(414).send({ message: 'O endereço pedido é longo demais.' });
-      else if (error.code === 'FST_ERR_BAD_URL') answer.status(400).send({ message: 'O endereço pedido é inválido.' });
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+        answer.status(414).send({ message: 'O endereço pedido é longo demais.' });
+      else if (error.code === 'FST_ERR_BAD_URL')
+        answer.status(400).send({ message: 'O endereço pedido é inválido.' });
       else answer.status(400).send({ message: 'Requisição inválida.' });
     },
   });
@@ -147,10 +166,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 40, fieldSize: 4096, parts: 50 } });
+  await app.register(multipart, {
+    limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 40, fieldSize: 4096, parts: 50 },
+  });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Vitrine Imóveis API', description: 'API do console e das páginas públicas.', version: '1.0.0' },
+      info: {
+        title: 'Vitrine Imóveis API',
+        description: 'API do console e das páginas públicas.',
+        version: '1.0.0',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'vitrine_session' } } },
     },
     transform: jsonSchemaTransform,
@@ -162,7 +187,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(swaggerUi, {
       routePrefix: '/docs',
       staticCSP: true,
-      transformStaticCSP: (header) => (secure ? header : header.replace(/\s*upgrade-insecure-requests;?/, '')),
+      transformStaticCSP: (header) =>
+        secure ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
     });
   }
 
@@ -201,9 +227,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await registerConsole(app, config.CONSOLE_DIST ? path.resolve(config.CONSOLE_DIST) : defaultConsoleDist);
 
-  const sweep = setInterval(() => {
-    app.throttle.sweep().catch((err: unknown) => app.log.warn({ err }, 'throttle sweep failed'));
-  }, 10 * 60 * 1000);
+  const sweep = setInterval(
+    () => {
+      app.throttle.sweep().catch((err: unknown) => app.log.warn({ err }, 'throttle sweep failed'));
+    },
+    10 * 60 * 1000,
+  );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   return app;
@@ -211,7 +240,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-const API_PREFIXES = ['/v1/', '/sanctum/', '/files/', '/docs', '/healthz', '/health/', '/metrics', '/imoveis/'];
+const API_PREFIXES = [
+  '/v1/',
+  '/sanctum/',
+  '/files/',
+  '/docs',
+  '/healthz',
+  '/health/',
+  '/metrics',
+  '/imoveis/',
+];
 
 /** The console's built files, and index.html for every other GET that asks for a page (history fallback). */
 async function registerConsole(app: FastifyInstance, dist: string) {
@@ -226,7 +264,9 @@ async function registerConsole(app: FastifyInstance, dist: string) {
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
@@ -242,7 +282,9 @@ async function registerConsole(app: FastifyInstance, dist: string) {
       return reply
         .status(503)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><meta charset="utf-8"><title>Console não compilado</title><p>O console ainda não foi compilado. Rode <code>npm run build</code> ou <code>npm start</code>.</p>');
+        .send(
+          '<!doctype html><meta charset="utf-8"><title>Console não compilado</title><p>O console ainda não foi compilado. Rode <code>npm run build</code> ou <code>npm start</code>.</p>',
+        );
     }
     indexHtml ??= await readFile(indexFile, 'utf8');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);

@@ -30,20 +30,33 @@ const trustProxy = z
     const raw = (v ?? '').trim();
     if (['', '0', 'false', 'no'].includes(raw.toLowerCase())) return { value: false };
     if (['true', 'yes'].includes(raw.toLowerCase())) {
-      return { value: 1, warning: 'TRUST_PROXY=true confiaria em qualquer X-Forwarded-For; usando 1 salto (TRUST_PROXY=1). Indique o número de proxies ou seus endereços/CIDRs.' };
+      return {
+        value: 1,
+        warning:
+          'TRUST_PROXY=true confiaria em qualquer X-Forwarded-For; usando 1 salto (TRUST_PROXY=1). Indique o número de proxies ou seus endereços/CIDRs.',
+      };
     }
     if (/^\d+$/.test(raw)) {
       const hops = Number(raw);
       if (hops > 10) {
-        ctx.addIssue({ code: 'custom', message: 'use de 0 a 10 saltos, ou a lista de endereços/CIDRs dos proxies' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'use de 0 a 10 saltos, ou a lista de endereços/CIDRs dos proxies',
+        });
         return z.NEVER;
       }
       return { value: hops || false };
     }
-    const list = raw.split(',').map((x) => x.trim()).filter(Boolean);
+    const list = raw
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
     const bad = list.filter((x) => !(x.includes('/') ? isCidr(x) : ipaddr.isValid(x)));
     if (bad.length) {
-      ctx.addIssue({ code: 'custom', message: `endereço ou CIDR inválido: ${bad.join(', ')} (use o número de saltos, ex.: 1, ou "10.0.0.0/8,127.0.0.1")` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `endereço ou CIDR inválido: ${bad.join(', ')} (use o número de saltos, ex.: 1, ou "10.0.0.0/8,127.0.0.1")`,
+      });
       return z.NEVER;
     }
     return { value: list };
@@ -132,7 +145,10 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface AppConfig extends Omit<Env, 'APP_KEY' | 'APP_URL' | 'SEED_DEMO' | 'API_DOCS' | 'TRUST_PROXY'> {
+export interface AppConfig extends Omit<
+  Env,
+  'APP_KEY' | 'APP_URL' | 'SEED_DEMO' | 'API_DOCS' | 'TRUST_PROXY'
+> {
   APP_URL: string;
   SEED_DEMO: boolean;
   API_DOCS: boolean;
@@ -153,7 +169,7 @@ export interface AppConfig extends Omit<Env, 'APP_KEY' | 'APP_URL' | 'SEED_DEMO'
 export const APP_KEY_MISSING_MESSAGE = [
   'APP_KEY é obrigatória em produção (NODE_ENV=production): ela criptografa as credenciais dos CRMs e assina',
   'os formulários, e precisa ser a mesma em todas as réplicas e em todos os deploys. Gere uma com',
-  '  node -e "console.log(\'base64:\' + require(\'node:crypto\').randomBytes(32).toString(\'base64\'))"',
+  "  node -e \"console.log('base64:' + require('node:crypto').randomBytes(32).toString('base64'))\"",
   '(ou: echo "base64:$(openssl rand -base64 32)") e defina APP_KEY no ambiente. Guarde-a junto com os backups.',
 ].join('\n');
 
@@ -175,7 +191,10 @@ function loadAppKey(raw: string | undefined, dataDir: string, production: boolea
   return key;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');

@@ -1,7 +1,13 @@
 /** Listens: loads the configuration, builds the app, seeds the demo on an empty database, shuts down gracefully. */
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { demoPhotosWorthPreparing, prepareDemoPhotos, DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './modules/demo/index.ts';
+import {
+  demoPhotosWorthPreparing,
+  prepareDemoPhotos,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  seedDemo,
+} from './modules/demo/index.ts';
 
 async function main() {
   const startedAt = performance.now();
@@ -12,7 +18,10 @@ async function main() {
 
   const seedStartedAt = performance.now();
   if (config.SEED_DEMO && (await seedDemo(app.deps, { photos: demoPhotos }))) {
-    app.log.info({ email: DEMO_EMAIL, ms: Math.round(performance.now() - seedStartedAt) }, 'demo data created');
+    app.log.info(
+      { email: DEMO_EMAIL, ms: Math.round(performance.now() - seedStartedAt) },
+      'demo data created',
+    );
   }
 
   let closing = false;

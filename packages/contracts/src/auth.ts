@@ -9,21 +9,37 @@ export const passwordField = z
 
 export const loginBody = z.object({
   email: emailField,
-  password: z.string({ error: 'Informe a senha.' }).min(1, 'Informe a senha.').max(200, 'A senha deve ter no máximo 200 caracteres.'),
+  password: z
+    .string({ error: 'Informe a senha.' })
+    .min(1, 'Informe a senha.')
+    .max(200, 'A senha deve ter no máximo 200 caracteres.'),
   remember: z.boolean().optional(),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
 const withConfirmation = <T extends z.ZodRawShape>(shape: T) =>
   z
-    .object({ ...shape, password: passwordField, password_confirmation: z.string({ error: 'Confirme a senha.' }).max(200) })
-    .refine((v) => (v as { password: string }).password === (v as { password_confirmation: string }).password_confirmation, {
-      path: ['password_confirmation'],
-      message: 'A confirmação da senha não confere.',
-    });
+    .object({
+      ...shape,
+      password: passwordField,
+      password_confirmation: z.string({ error: 'Confirme a senha.' }).max(200),
+    })
+    .refine(
+      (v) =>
+        (v as { password: string }).password ===
+        (v as { password_confirmation: string }).password_confirmation,
+      {
+        path: ['password_confirmation'],
+        message: 'A confirmação da senha não confere.',
+      },
+    );
 
 export const registerBody = withConfirmation({
-  name: z.string({ error: 'Informe o nome.' }).trim().min(2, 'O nome deve ter pelo menos 2 caracteres.').max(120, 'O nome deve ter no máximo 120 caracteres.'),
+  name: z
+    .string({ error: 'Informe o nome.' })
+    .trim()
+    .min(2, 'O nome deve ter pelo menos 2 caracteres.')
+    .max(120, 'O nome deve ter no máximo 120 caracteres.'),
   email: emailField,
   real_estate_name: z
     .string({ error: 'O nome da imobiliária deve ser um texto.' })

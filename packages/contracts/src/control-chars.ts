@@ -19,7 +19,12 @@ export const controlCharsMessage = (field: string) =>
   `O campo ${field} contém caracteres de controle inválidos (como o caractere nulo). Remova-os e tente novamente.`;
 
 /** The dotted path of every string holding a refused character, in a JSON-like value. */
-export function findControlChars(value: unknown, path: string[] = [], found: string[] = [], depth = 0): string[] {
+export function findControlChars(
+  value: unknown,
+  path: string[] = [],
+  found: string[] = [],
+  depth = 0,
+): string[] {
   if (typeof value === 'string') {
     if (hasControlChars(value)) found.push(path.join('.') || 'body');
   } else if (value && typeof value === 'object' && depth < 32) {
@@ -31,9 +36,12 @@ export function findControlChars(value: unknown, path: string[] = [], found: str
 /** A copy of a JSON-like value with the refused characters stripped from every string. */
 export function stripControlCharsDeep<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return stripControlChars(value) as T;
-  if (Array.isArray(value)) return (depth < 32 ? value.map((v) => stripControlCharsDeep(v, depth + 1)) : value) as T;
+  if (Array.isArray(value))
+    return (depth < 32 ? value.map((v) => stripControlCharsDeep(v, depth + 1)) : value) as T;
   if (value && typeof value === 'object' && depth < 32) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stripControlCharsDeep(v, depth + 1)])) as T;
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, stripControlCharsDeep(v, depth + 1)]),
+    ) as T;
   }
   return value;
 }

@@ -18,7 +18,8 @@ export const INTEGRATION_LABELS: Record<IntegrationName, string> = {
   go_harry: 'GoHarry',
 };
 /** The label of a name, or the name itself when it is not one of ours. */
-export const integrationLabel = (name: string): string => (INTEGRATION_LABELS as Record<string, string>)[name] ?? name;
+export const integrationLabel = (name: string): string =>
+  (INTEGRATION_LABELS as Record<string, string>)[name] ?? name;
 
 /**
  * The stored payloads, as the server answers them (GET and PUT …/integrations). Every field is a
@@ -61,7 +62,10 @@ export function defaultPayload<N extends IntegrationName>(name: N): IntegrationP
 const filled = (v: string | undefined | null) => typeof v === 'string' && v.trim() !== '';
 
 /** is_active derived from content (spec §4). */
-export function isIntegrationActive<N extends IntegrationName>(name: N, payload: IntegrationPayloads[N]): boolean {
+export function isIntegrationActive<N extends IntegrationName>(
+  name: N,
+  payload: IntegrationPayloads[N],
+): boolean {
   switch (name) {
     case 'arbo':
       return filled((payload as ArboPayload).api_key);
@@ -80,7 +84,6 @@ export function isIntegrationActive<N extends IntegrationName>(name: N, payload:
   }
 }
 
-
 /**
  * Stored credentials are never sent back in clear (docs/webhooks.md, "Credenciais guardadas"):
  * GET answers this fixed mask in place of each secret that has a value ('' stays ''), and a PUT
@@ -91,17 +94,28 @@ export function isIntegrationActive<N extends IntegrationName>(name: N, payload:
 export const SECRET_MASK = '••••••••';
 
 /** The secret fields of each integration's payload, as paths. URLs, user names and Jetimob's public key are not secret. */
-export const INTEGRATION_SECRET_FIELDS: { readonly [N in IntegrationName]: readonly (readonly string[])[] } = {
-  webhook: [['authentication', 'value']],
-  arbo: [['api_key']],
-  jetimob: [['private_key']],
-  go_harry: [['password']],
-};
+export const INTEGRATION_SECRET_FIELDS: { readonly [N in IntegrationName]: readonly (readonly string[])[] } =
+  {
+    webhook: [['authentication', 'value']],
+    arbo: [['api_key']],
+    jetimob: [['private_key']],
+    go_harry: [['password']],
+  };
 
 /** An HTTP header name is a "token" (RFC 9110 §5.6.2). */
 export const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers the product sets itself, which an agency cannot override. */
-export const RESERVED_WEBHOOK_HEADERS = ['host', 'content-type', 'content-length', 'webhook-id', 'webhook-timestamp', 'webhook-signature', 'user-agent', 'connection', 'transfer-encoding'];
+export const RESERVED_WEBHOOK_HEADERS = [
+  'host',
+  'content-type',
+  'content-length',
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+  'user-agent',
+  'connection',
+  'transfer-encoding',
+];
 
 const text = (label: string, max: number) =>
   z
@@ -115,17 +129,30 @@ export const webhookPayloadSchema = z.object({
     .transform((v) => v.trim())
     .refine((v) => v === '' || isHttpUrl(v), 'Informe uma URL completa, começando com https://.'),
   authentication: z
-    .object({
-      type: z.enum(WEBHOOK_AUTH_TYPES, { error: 'O tipo de autenticação deve ser "none" ou "header".' }).default('none'),
-      key: text('O nome do cabeçalho', 100)
-        .transform((v) => v.trim())
-        .refine((v) => v === '' || HTTP_TOKEN.test(v), 'O nome do cabeçalho só pode ter letras, números e - _ . ! # $ % & \' * + ^ ` | ~ (sem espaços).')
-        .refine((v) => !RESERVED_WEBHOOK_HEADERS.includes(v.toLowerCase()), 'Este cabeçalho é definido pelo sistema e não pode ser usado.'),
-      value: text('O valor do cabeçalho', 2048),
-    }, { error: 'A autenticação deve ser um objeto {type, key, value}.' })
+    .object(
+      {
+        type: z
+          .enum(WEBHOOK_AUTH_TYPES, { error: 'O tipo de autenticação deve ser "none" ou "header".' })
+          .default('none'),
+        key: text('O nome do cabeçalho', 100)
+          .transform((v) => v.trim())
+          .refine(
+            (v) => v === '' || HTTP_TOKEN.test(v),
+            "O nome do cabeçalho só pode ter letras, números e - _ . ! # $ % & ' * + ^ ` | ~ (sem espaços).",
+          )
+          .refine(
+            (v) => !RESERVED_WEBHOOK_HEADERS.includes(v.toLowerCase()),
+            'Este cabeçalho é definido pelo sistema e não pode ser usado.',
+          ),
+        value: text('O valor do cabeçalho', 2048),
+      },
+      { error: 'A autenticação deve ser um objeto {type, key, value}.' },
+    )
     .default({ type: 'none', key: '', value: '' }),
 });
-export const arboPayloadSchema = z.object({ api_key: text('A chave de API', 500).transform((v) => v.trim()) });
+export const arboPayloadSchema = z.object({
+  api_key: text('A chave de API', 500).transform((v) => v.trim()),
+});
 export const jetimobPayloadSchema = z.object({
   public_key: text('A chave pública', 500).transform((v) => v.trim()),
   private_key: text('A chave privada', 500).transform((v) => v.trim()),
@@ -144,7 +171,9 @@ export const integrationPayloadSchemas = {
 
 /** PUT /v1/real-estates/{id}/integrations body. is_active is accepted but derived from the content (spec §4). */
 export const saveIntegrationBody = z.object({
-  name: z.enum(INTEGRATION_NAMES, { error: 'Integração desconhecida: use webhook, arbo, jetimob ou go_harry.' }),
+  name: z.enum(INTEGRATION_NAMES, {
+    error: 'Integração desconhecida: use webhook, arbo, jetimob ou go_harry.',
+  }),
   is_active: z.boolean({ error: 'is_active deve ser verdadeiro ou falso.' }).optional(),
   payload: z.unknown(),
 });
@@ -175,15 +204,37 @@ export type IntegrationStatus = z.infer<z.ZodObject<typeof integrationStatusShap
 
 /** One integration as the server answers it: spec §3's {name, is_active, payload} plus the read-only facts. */
 export const integrationSchema = z.discriminatedUnion('name', [
-  z.object({ name: z.literal('webhook'), is_active: z.boolean(), payload: webhookPayloadView, ...integrationStatusShape }),
-  z.object({ name: z.literal('arbo'), is_active: z.boolean(), payload: arboPayloadView, ...integrationStatusShape }),
-  z.object({ name: z.literal('jetimob'), is_active: z.boolean(), payload: jetimobPayloadView, ...integrationStatusShape }),
-  z.object({ name: z.literal('go_harry'), is_active: z.boolean(), payload: goHarryPayloadView, ...integrationStatusShape }),
+  z.object({
+    name: z.literal('webhook'),
+    is_active: z.boolean(),
+    payload: webhookPayloadView,
+    ...integrationStatusShape,
+  }),
+  z.object({
+    name: z.literal('arbo'),
+    is_active: z.boolean(),
+    payload: arboPayloadView,
+    ...integrationStatusShape,
+  }),
+  z.object({
+    name: z.literal('jetimob'),
+    is_active: z.boolean(),
+    payload: jetimobPayloadView,
+    ...integrationStatusShape,
+  }),
+  z.object({
+    name: z.literal('go_harry'),
+    is_active: z.boolean(),
+    payload: goHarryPayloadView,
+    ...integrationStatusShape,
+  }),
 ]);
 export type IntegrationView = z.infer<typeof integrationSchema>;
 
 /** `GET /v1/real-estates/{id}/integrations` → all four integrations (spec §7: data.data.integrations). */
-export const integrationsListResponse = z.object({ data: z.object({ integrations: z.array(integrationSchema) }) });
+export const integrationsListResponse = z.object({
+  data: z.object({ integrations: z.array(integrationSchema) }),
+});
 /** `PUT /v1/real-estates/{id}/integrations` → the saved integration and a sentence for the toast. */
 export const saveIntegrationResponse = z.object({ data: integrationSchema, message: z.string() });
 
@@ -199,7 +250,10 @@ export const integrationTestResultSchema = z.object({
 });
 export type IntegrationTestResult = z.infer<typeof integrationTestResultSchema>;
 /** `GET …/integrations/test`: 200 when every active integration answered well, 422 (same shape) when one failed. */
-export const integrationsTestResponse = z.object({ message: z.string(), data: z.object({ results: z.array(integrationTestResultSchema) }) });
+export const integrationsTestResponse = z.object({
+  message: z.string(),
+  data: z.object({ results: z.array(integrationTestResultSchema) }),
+});
 
 /** `GET …/integrations/webhook/secret` and `POST …/webhook/secret/rotate` → the signing secret (whsec_…). */
 export const webhookSecretResponse = z.object({ data: z.object({ secret: z.string() }) });

@@ -4,7 +4,14 @@ import { paginationLinks, paginationMeta } from './pagination.ts';
 import { isoDateTime, rowUuid } from './response-fields.ts';
 import { normalizeBrazilianPhone } from './validators.ts';
 
-export const LEAD_STATUSES = ['novo', 'em_atendimento', 'visita_agendada', 'proposta', 'ganho', 'perdido'] as const;
+export const LEAD_STATUSES = [
+  'novo',
+  'em_atendimento',
+  'visita_agendada',
+  'proposta',
+  'ganho',
+  'perdido',
+] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   novo: 'Novo',
@@ -32,7 +39,12 @@ const short = (label: string, max: number) =>
 const truthy = z
   .union([z.boolean(), z.string(), z.number()], { error: 'É preciso autorizar o contato para enviar.' })
   .nullish()
-  .transform((v) => v === true || v === 1 || (typeof v === 'string' && ['1', 'true', 'on', 'sim', 'yes'].includes(v.toLowerCase())));
+  .transform(
+    (v) =>
+      v === true ||
+      v === 1 ||
+      (typeof v === 'string' && ['1', 'true', 'on', 'sim', 'yes'].includes(v.toLowerCase())),
+  );
 
 /** The public lead form (api-contract.md), JSON or form-encoded. */
 export const publicLeadBody = z
@@ -42,8 +54,14 @@ export const publicLeadBody = z
       .trim()
       .min(2, 'Informe seu nome.')
       .max(120, 'O nome deve ter no máximo 120 caracteres.'),
-    email: short('O e-mail', 255).refine((v) => v === null || z.email().safeParse(v).success, 'Informe um e-mail válido.'),
-    phone: short('O telefone', 30).refine((v) => v === null || normalizeBrazilianPhone(v) !== null, 'Informe um telefone com DDD, como (11) 98888-7777.'),
+    email: short('O e-mail', 255).refine(
+      (v) => v === null || z.email().safeParse(v).success,
+      'Informe um e-mail válido.',
+    ),
+    phone: short('O telefone', 30).refine(
+      (v) => v === null || normalizeBrazilianPhone(v) !== null,
+      'Informe um telefone com DDD, como (11) 98888-7777.',
+    ),
     message: short('A mensagem', 2000),
     consent: truthy.refine((v) => v, 'É preciso autorizar o contato para enviar.'),
     utm_source: short('utm_source', 200),
@@ -60,7 +78,12 @@ export const publicLeadBody = z
     _ts: short('_ts', 200),
   })
   .superRefine((v, ctx) => {
-    if (!v.phone && !v.email) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Informe um telefone ou um e-mail para contato.' });
+    if (!v.phone && !v.email)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phone'],
+        message: 'Informe um telefone ou um e-mail para contato.',
+      });
   });
 export type PublicLeadBody = z.input<typeof publicLeadBody>;
 

@@ -10,7 +10,16 @@ export const PAGE_STATUSES = ['draft', 'published', 'sold', 'rented'] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];
 export const PAGE_PURPOSES = ['sale', 'rent'] as const;
 export type PagePurpose = (typeof PAGE_PURPOSES)[number];
-export const PROPERTY_TYPES = ['apartment', 'house', 'condo', 'townhouse', 'land', 'commercial', 'farm', 'other'] as const;
+export const PROPERTY_TYPES = [
+  'apartment',
+  'house',
+  'condo',
+  'townhouse',
+  'land',
+  'commercial',
+  'farm',
+  'other',
+] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 export const PAGE_STATUS_LABELS: Record<PageStatus, string> = {
@@ -113,13 +122,18 @@ export const pageSlug = z
   .toLowerCase()
   .min(3, 'O endereço (slug) deve ter pelo menos 3 caracteres.')
   .max(PAGE_LIMITS.slug, `O endereço (slug) deve ter no máximo ${PAGE_LIMITS.slug} caracteres.`)
-  .regex(SLUG_PATTERN, 'O endereço (slug) deve ter apenas letras minúsculas sem acento, números e hífens (ex.: apartamento-3-quartos-pinheiros).');
+  .regex(
+    SLUG_PATTERN,
+    'O endereço (slug) deve ter apenas letras minúsculas sem acento, números e hífens (ex.: apartamento-3-quartos-pinheiros).',
+  );
 
 /** Every editable field of a page. All but the title are optional; null clears a field. */
 export const pageFields = z.object({
   title: pageTitle,
   slug: pageSlug,
-  status: z.enum(PAGE_STATUSES, { error: 'O status deve ser rascunho (draft), publicada (published), vendido (sold) ou alugado (rented).' }),
+  status: z.enum(PAGE_STATUSES, {
+    error: 'O status deve ser rascunho (draft), publicada (published), vendido (sold) ou alugado (rented).',
+  }),
   listing_code: text('O código do imóvel', PAGE_LIMITS.listingCode),
   purpose: z.enum(PAGE_PURPOSES, { error: 'A finalidade deve ser venda (sale) ou aluguel (rent).' }),
   property_type: z
@@ -158,13 +172,18 @@ export const pageFields = z.object({
       z
         .string({ error: 'Cada característica deve ser um texto.' })
         .trim()
-        .max(PAGE_LIMITS.feature, `Cada característica deve ter no máximo ${PAGE_LIMITS.feature} caracteres.`),
+        .max(
+          PAGE_LIMITS.feature,
+          `Cada característica deve ter no máximo ${PAGE_LIMITS.feature} caracteres.`,
+        ),
       { error: 'As características devem ser uma lista de textos.' },
     )
     .max(PAGE_LIMITS.features, `Informe no máximo ${PAGE_LIMITS.features} características.`)
     .transform((list) => [...new Set(list.filter(Boolean))]),
   whatsapp: text('O WhatsApp', 30)
-    .refine((v) => v === null || normalizeBrazilianPhone(v) !== null, { message: 'O WhatsApp: informe um telefone brasileiro com DDD.' })
+    .refine((v) => v === null || normalizeBrazilianPhone(v) !== null, {
+      message: 'O WhatsApp: informe um telefone brasileiro com DDD.',
+    })
     .transform((v) => (v ? normalizeBrazilianPhone(v) : null)),
   call_to_action: text('O texto do botão', 60),
   seo_title: text('O título para buscadores', 120),
@@ -178,34 +197,52 @@ export type UpdatePageInput = z.input<typeof updatePageFields>;
 
 /** `POST /v1/real-estates/{id}/pages`: `{page: {title}}` alone creates a draft. */
 export const createPageBody = z.object({
-  page: z.object({ ...pageFields.partial().shape, title: pageTitle }, { error: 'Envie os dados da página em {page: {...}}.' }),
+  page: z.object(
+    { ...pageFields.partial().shape, title: pageTitle },
+    { error: 'Envie os dados da página em {page: {...}}.' },
+  ),
 });
 export type CreatePageInput = z.input<typeof createPageBody>['page'];
 
 export const deleteManyPagesBody = z.object({
   ids: z
-    .array(z.number({ error: 'Cada id deve ser um número.' }).int('Cada id deve ser um número inteiro.').positive('Cada id deve ser positivo.').max(2_147_483_647), {
-      error: 'Envie os ids das páginas em uma lista.',
-    })
+    .array(
+      z
+        .number({ error: 'Cada id deve ser um número.' })
+        .int('Cada id deve ser um número inteiro.')
+        .positive('Cada id deve ser positivo.')
+        .max(2_147_483_647),
+      {
+        error: 'Envie os ids das páginas em uma lista.',
+      },
+    )
     .min(1, 'Selecione pelo menos uma página.')
     .max(PAGE_LIMITS.deleteMany, `Selecione no máximo ${PAGE_LIMITS.deleteMany} páginas por vez.`),
 });
 
 export const reorderPagePhotosBody = z.object({
   order: z
-    .array(z.string({ error: 'Cada foto deve ser indicada pelo seu id.' }).max(64), { error: 'Envie a nova ordem das fotos em order: [ids].' })
+    .array(z.string({ error: 'Cada foto deve ser indicada pelo seu id.' }).max(64), {
+      error: 'Envie a nova ordem das fotos em order: [ids].',
+    })
     .max(PAGE_LIMITS.photos, `Uma página tem no máximo ${PAGE_LIMITS.photos} fotos.`),
   /** Optional alternative texts by photo id (null clears). */
-  alt: z
-    .record(z.string().max(64), text('O texto alternativo da foto', 200))
-    .optional(),
+  alt: z.record(z.string().max(64), text('O texto alternativo da foto', 200)).optional(),
 });
 
 export const pageListQuery = z.object({
-  search: z.string({ error: 'A busca deve ser um texto.' }).trim().max(120, 'A busca deve ter no máximo 120 caracteres.').optional(),
-  status: z.enum(PAGE_STATUSES, { error: `O status deve ser um de: ${PAGE_STATUSES.join(', ')}.` }).optional(),
+  search: z
+    .string({ error: 'A busca deve ser um texto.' })
+    .trim()
+    .max(120, 'A busca deve ter no máximo 120 caracteres.')
+    .optional(),
+  status: z
+    .enum(PAGE_STATUSES, { error: `O status deve ser um de: ${PAGE_STATUSES.join(', ')}.` })
+    .optional(),
   purpose: z.enum(PAGE_PURPOSES, { error: 'A finalidade deve ser sale ou rent.' }).optional(),
-  property_type: z.enum(PROPERTY_TYPES, { error: `O tipo de imóvel deve ser um de: ${PROPERTY_TYPES.join(', ')}.` }).optional(),
+  property_type: z
+    .enum(PROPERTY_TYPES, { error: `O tipo de imóvel deve ser um de: ${PROPERTY_TYPES.join(', ')}.` })
+    .optional(),
 });
 export const PAGES_DEFAULT_PER_PAGE = 15;
 
@@ -220,7 +257,9 @@ export const pagePhotoSchema = z.object({
   height: z.number().int().nullable(),
   alt: z.string().nullable(),
   /** Resized WebP copies (for srcset and thumbnails); empty for catalog photos hosted elsewhere. */
-  variants: z.array(z.object({ width: z.number().int(), height: z.number().int(), url: z.string() })).optional(),
+  variants: z
+    .array(z.object({ width: z.number().int(), height: z.number().int(), url: z.string() }))
+    .optional(),
 });
 export type PagePhotoView = z.infer<typeof pagePhotoSchema>;
 
@@ -346,7 +385,8 @@ const NO_BEDROOMS: ReadonlySet<PropertyType> = new Set(['land', 'commercial']);
 export function suggestPageTitle(facts: PageTitleFacts): string {
   const type = facts.property_type ?? null;
   const purpose = facts.purpose === 'rent' ? 'para alugar' : 'à venda';
-  const beds = typeof facts.bedrooms === 'number' && Number.isFinite(facts.bedrooms) ? Math.trunc(facts.bedrooms) : null;
+  const beds =
+    typeof facts.bedrooms === 'number' && Number.isFinite(facts.bedrooms) ? Math.trunc(facts.bedrooms) : null;
   const neighborhood = facts.neighborhood?.trim() || null;
   const city = facts.city?.trim() || null;
 
@@ -356,7 +396,10 @@ export function suggestPageTitle(facts: PageTitleFacts): string {
     head = `${TITLE_NOUNS[type ?? 'other']} com ${beds} ${beds === 1 ? 'quarto' : 'quartos'}`;
   } else head = `${TITLE_NOUNS[type ?? 'other']} ${purpose}`;
 
-  const places = neighborhood && city && neighborhood.toLowerCase() === city.toLowerCase() ? [city] : [neighborhood, city].filter((p): p is string => !!p);
+  const places =
+    neighborhood && city && neighborhood.toLowerCase() === city.toLowerCase()
+      ? [city]
+      : [neighborhood, city].filter((p): p is string => !!p);
   const title = places.length ? `${head} em ${places.join(', ')}` : head;
   return title.length <= PAGE_LIMITS.title ? title : `${title.slice(0, PAGE_LIMITS.title - 1).trimEnd()}…`;
 }

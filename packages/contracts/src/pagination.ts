@@ -25,7 +25,11 @@ export interface Paginated<T> {
 
 export const pageQuery = (defaultPerPage: number, maxPerPage = 100) =>
   z.object({
-    page: z.coerce.number({ error: 'A página deve ser um número.' }).int('A página deve ser um número inteiro.').min(1, 'A página deve ser pelo menos 1.').default(1),
+    page: z.coerce
+      .number({ error: 'A página deve ser um número.' })
+      .int('A página deve ser um número inteiro.')
+      .min(1, 'A página deve ser pelo menos 1.')
+      .default(1),
     per_page: z.coerce
       .number({ error: 'O tamanho da página deve ser um número.' })
       .int('O tamanho da página deve ser um número inteiro.')
@@ -35,4 +39,5 @@ export const pageQuery = (defaultPerPage: number, maxPerPage = 100) =>
   });
 
 /** The response schema of a Laravel-style list of `item`: `{data: [...], meta, links}`. */
-export const paginatedSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: paginationMeta, links: paginationLinks });
+export const paginatedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: paginationMeta, links: paginationLinks });

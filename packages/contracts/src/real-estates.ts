@@ -3,8 +3,33 @@ import { ROLES } from './constants.ts';
 import { isValidCnpj, optionalPhone, optionalText, digits } from './validators.ts';
 
 export const BRAZILIAN_STATES = [
-  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI',
-  'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
 ] as const;
 
 export const realEstateName = z
@@ -19,7 +44,8 @@ export type CreateRealEstateBody = z.input<typeof createRealEstateBody>;
 /** Agency profile fields, sent as multipart (with `_method=PUT`) together with an optional `logo` file. */
 export const realEstateProfileFields = z.object({
   name: realEstateName,
-  cnpj: optionalText('O CNPJ', 18).refine((v) => v === null || isValidCnpj(v), { message: 'Informe um CNPJ válido.' })
+  cnpj: optionalText('O CNPJ', 18)
+    .refine((v) => v === null || isValidCnpj(v), { message: 'Informe um CNPJ válido.' })
     .transform((v) => (v ? digits(v) : null)),
   creci: optionalText('O CRECI', 20),
   phone: optionalPhone('O telefone'),
@@ -30,13 +56,18 @@ export const realEstateProfileFields = z.object({
   website: optionalText('O site', 255).refine((v) => v === null || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(v), {
     message: 'Informe o endereço completo do site, começando com https://.',
   }),
-  zip_code: optionalText('O CEP', 9).refine((v) => v === null || digits(v).length === 8, { message: 'Informe um CEP com 8 dígitos.' }),
+  zip_code: optionalText('O CEP', 9).refine((v) => v === null || digits(v).length === 8, {
+    message: 'Informe um CEP com 8 dígitos.',
+  }),
   address: optionalText('O endereço', 255),
   neighborhood: optionalText('O bairro', 120),
   city: optionalText('A cidade', 120),
-  state: optionalText('O estado', 2).refine((v) => v === null || (BRAZILIAN_STATES as readonly string[]).includes(v.toUpperCase()), {
-    message: 'Informe a sigla de um estado brasileiro.',
-  }),
+  state: optionalText('O estado', 2).refine(
+    (v) => v === null || (BRAZILIAN_STATES as readonly string[]).includes(v.toUpperCase()),
+    {
+      message: 'Informe a sigla de um estado brasileiro.',
+    },
+  ),
   remove_logo: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 export type RealEstateProfileFields = z.input<typeof realEstateProfileFields>;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPayload, isIntegrationActive, isValidCnpj, isValidCpf, maskCep, maskCnpj, maskCpf, maskPhone, normalizeBrazilianPhone, registerBody } from './index.ts';
+import {
+  defaultPayload,
+  isIntegrationActive,
+  isValidCnpj,
+  isValidCpf,
+  maskCep,
+  maskCnpj,
+  maskCpf,
+  maskPhone,
+  normalizeBrazilianPhone,
+  registerBody,
+} from './index.ts';
 
 describe('isValidCnpj', () => {
   it('accepts real check digits, with or without punctuation', () => {

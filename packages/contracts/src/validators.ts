@@ -8,7 +8,8 @@ export function isValidCnpj(value: string): boolean {
   const d = digits(value);
   if (d.length !== 14 || /^(\d)\1{13}$/.test(d)) return false;
   const calc = (len: number) => {
-    const weights = len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const weights =
+      len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
     const sum = weights.reduce((acc, w, i) => acc + w * Number(d[i]), 0);
     const rest = sum % 11;
     return rest < 2 ? 0 : 11 - rest;

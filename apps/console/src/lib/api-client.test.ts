@@ -115,7 +115,10 @@ describe('419 CSRF token mismatch (spec §8)', () => {
     mock.onPut('/v1/thing').reply(419, { message: 'CSRF token mismatch.' });
 
     await expect(api.put('/v1/thing', {})).rejects.toMatchObject({
-      response: { status: 419, data: { message: 'Sua sessão de segurança expirou. Recarregue a página e tente novamente.' } },
+      response: {
+        status: 419,
+        data: { message: 'Sua sessão de segurança expirou. Recarregue a página e tente novamente.' },
+      },
     });
 
     expect(mock.history.put).toHaveLength(2);

@@ -21,7 +21,11 @@ const dateOnly = new Intl.DateTimeFormat('pt-BR', {
   year: 'numeric',
   timeZone: AGENCY_TIME_ZONE,
 });
-const timeOnly = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: AGENCY_TIME_ZONE });
+const timeOnly = new Intl.DateTimeFormat('pt-BR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: AGENCY_TIME_ZONE,
+});
 const timeSeconds = new Intl.DateTimeFormat('pt-BR', {
   hour: '2-digit',
   minute: '2-digit',

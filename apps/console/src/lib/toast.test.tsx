@@ -195,11 +195,19 @@ describe('sanitized HTML descriptions', () => {
       let first!: ReturnType<typeof toast>;
       let second!: ReturnType<typeof toast>;
       act(() => {
-        first = toast({ variant: 'success', title: 'Integração atualizada!', description: 'Configuração salva com sucesso.' });
+        first = toast({
+          variant: 'success',
+          title: 'Integração atualizada!',
+          description: 'Configuração salva com sucesso.',
+        });
       });
       const node = screen.getByText('Integração atualizada!');
       act(() => {
-        second = toast({ variant: 'success', title: 'Integração atualizada!', description: 'Configuração salva com sucesso.' });
+        second = toast({
+          variant: 'success',
+          title: 'Integração atualizada!',
+          description: 'Configuração salva com sucesso.',
+        });
       });
       expect(second.id).toBe(first.id);
       // the very same element: not unmounted and mounted again (which re-announces it)

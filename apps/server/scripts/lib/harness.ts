@@ -25,7 +25,10 @@ export async function freePort(): Promise<number> {
 }
 
 export async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const adminUrl = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@localhost:5432/postgres';
+  const adminUrl =
+    process.env.TEST_POSTGRES_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@localhost:5432/postgres';
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
@@ -68,22 +71,33 @@ export async function startServer(env: Record<string, string>): Promise<ServerHa
     process: () => child!,
     async start() {
       // node itself (with tsx as a loader), not the tsx wrapper: SIGKILL must hit the server process.
-      child = spawn(path.join(root, 'node_modules/.bin/node'), [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), '--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          APP_URL: url,
-          DATA_DIR: dataDir,
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'production',
-          APP_KEY: `base64:${Buffer.alloc(32, 7).toString('base64')}`,
-          ...env,
+      child = spawn(
+        path.join(root, 'node_modules/.bin/node'),
+        [
+          ...(process.env.BENCH_CPU_PROF
+            ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+            : []),
+          '--import',
+          'tsx',
+          path.join(root, 'apps/server/src/server.ts'),
+        ],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            APP_URL: url,
+            DATA_DIR: dataDir,
+            SEED_DEMO: 'false',
+            LOG_LEVEL: 'warn',
+            NODE_ENV: 'production',
+            APP_KEY: `base64:${Buffer.alloc(32, 7).toString('base64')}`,
+            ...env,
+          },
+          stdio: ['ignore', 'ignore', 'inherit'],
         },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
+      );
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline) {
         try {
@@ -128,7 +142,9 @@ export class ConsoleClient {
   }
   async call(method: string, url: string, body?: unknown) {
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) {
-      this.store(await fetch(`${this.base}/sanctum/csrf-cookie`, { headers: { cookie: this.cookieHeader() } }));
+      this.store(
+        await fetch(`${this.base}/sanctum/csrf-cookie`, { headers: { cookie: this.cookieHeader() } }),
+      );
     }
     const isForm = body instanceof FormData;
     const res = await fetch(`${this.base}${url}`, {
@@ -168,7 +184,10 @@ export async function setupAgency(server: ServerHandle, databaseUrl: string, pag
   const slugs: string[] = [];
   for (let i = 0; i < pagesCount; i++) {
     const slug = `bench-${i}-${randomBytes(3).toString('hex')}`;
-    await db.query(`insert into pages (real_estate_id, title, slug, status, purpose) values ($1, $2, $3, 'published', 'sale')`, [realEstateId, `Imóvel ${i}`, slug]);
+    await db.query(
+      `insert into pages (real_estate_id, title, slug, status, purpose) values ($1, $2, $3, 'published', 'sale')`,
+      [realEstateId, `Imóvel ${i}`, slug],
+    );
     slugs.push(slug);
   }
   await db.end();

@@ -29,7 +29,11 @@ export interface Database {
    * Raw SQL for the few places that need it (queue, health, the analytics beacon statement). `name`
    * makes it a prepared statement on each PostgreSQL connection (parsed and planned once).
    */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[], opts?: { name?: string }): Promise<T[]>;
+  query<T = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    opts?: { name?: string },
+  ): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -53,7 +57,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       url: opts.databaseUrl,
       kind: 'postgres',
-      query: async (text, params, opts) => (await pool.query({ text, values: params as unknown[], name: opts?.name })).rows,
+      query: async (text, params, opts) =>
+        (await pool.query({ text, values: params as unknown[], name: opts?.name })).rows,
       close: () => pool.end(),
     };
   }
@@ -103,7 +108,9 @@ export async function runMigrations(database: Database): Promise<void> {
   }
   const pglite = database.client!;
   const previous = pgliteMigrations.get(pglite) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => migratePglite(database.db as never, { migrationsFolder }));
+  const run = previous
+    .catch(() => undefined)
+    .then(() => migratePglite(database.db as never, { migrationsFolder }));
   pgliteMigrations.set(pglite, run);
   await run;
 }

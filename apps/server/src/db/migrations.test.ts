@@ -11,7 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { migrationsFolder, openDatabase, runMigrations, type Database } from './client.ts';
 
-const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+  entries: unknown[];
+};
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -51,7 +53,11 @@ describe('migrations', () => {
   it('two concurrent runs on a fresh database both succeed and apply each migration once', async () => {
     const [a, b] = await freshPair();
     const results = await Promise.allSettled([runMigrations(a), runMigrations(b), runMigrations(a)]);
-    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+    ]);
     const [row] = await a.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
     expect(row!.n).toBe(journal.entries.length);
     const [users] = await b.query<{ n: number }>('select count(*)::int as n from users');

@@ -69,7 +69,10 @@ export const memberships = pgTable(
     role: text('role', { enum: ['owner', 'admin', 'agent'] }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.realEstateId, t.userId] }), index('real_estate_users_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.realEstateId, t.userId] }),
+    index('real_estate_users_user_idx').on(t.userId),
+  ],
 );
 
 /** Server-side sessions. The cookie holds a random id; only its SHA-256 is stored. */
@@ -146,7 +149,14 @@ export const integrations = pgTable(
   (t) => [primaryKey({ columns: [t.realEstateId, t.name] })],
 );
 
-export const LEAD_STATUSES = ['novo', 'em_atendimento', 'visita_agendada', 'proposta', 'ganho', 'perdido'] as const;
+export const LEAD_STATUSES = [
+  'novo',
+  'em_atendimento',
+  'visita_agendada',
+  'proposta',
+  'ganho',
+  'perdido',
+] as const;
 
 export const leads = pgTable(
   'leads',
@@ -232,7 +242,9 @@ export const deliveryAttempts = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     durationMs: integer('duration_ms').notNull(),
     statusCode: integer('status_code'),
-    outcome: text('outcome', { enum: ['delivered', 'retry', 'failed', 'paused', 'disabled', 'dead'] }).notNull(),
+    outcome: text('outcome', {
+      enum: ['delivered', 'retry', 'failed', 'paused', 'disabled', 'dead'],
+    }).notNull(),
     response: text('response'),
     error: text('error'),
   },
@@ -256,7 +268,10 @@ export interface PagePhoto {
 }
 
 /** Every storage key a photo occupies: the original and its resized copies. */
-export const photoKeys = (p: PagePhoto): string[] => [...(p.key ? [p.key] : []), ...(p.variants ?? []).map((v) => v.key)];
+export const photoKeys = (p: PagePhoto): string[] => [
+  ...(p.key ? [p.key] : []),
+  ...(p.variants ?? []).map((v) => v.key),
+];
 
 /** A property landing page. Money in cents (BRL). */
 export const pages = pgTable(
@@ -270,7 +285,9 @@ export const pages = pgTable(
     listingCode: text('listing_code'),
     /** Meta catalog home_listing_id: the import key. */
     externalId: text('external_id'),
-    source: text('source', { enum: ['manual', 'catalog'] }).notNull().default('manual'),
+    source: text('source', { enum: ['manual', 'catalog'] })
+      .notNull()
+      .default('manual'),
     purpose: text('purpose', { enum: PAGE_PURPOSES }).notNull().default('sale'),
     propertyType: text('property_type'),
     priceCents: bigint('price_cents', { mode: 'number' }),
@@ -315,7 +332,9 @@ export const catalogImports = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     realEstateId: tenantId(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     filename: text('filename'),
     format: text('format'),
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
@@ -324,7 +343,10 @@ export const catalogImports = pgTable(
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     unchanged: integer('unchanged').notNull().default(0),
-    rejected: jsonb('rejected').$type<{ row: number; home_listing_id: string | null; reason: string }[]>().notNull().default([]),
+    rejected: jsonb('rejected')
+      .$type<{ row: number; home_listing_id: string | null; reason: string }[]>()
+      .notNull()
+      .default([]),
     error: text('error'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -474,7 +496,9 @@ export const analyticsDaily = pgTable(
     contact: integer('contact').notNull().default(0),
     leads: integer('leads').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.realEstateId, t.day, t.pageId, t.source, t.utmCampaign, t.referrer, t.device] })],
+  (t) => [
+    primaryKey({ columns: [t.realEstateId, t.day, t.pageId, t.source, t.utmCampaign, t.referrer, t.device] }),
+  ],
 );
 
 /** Days whose rollup must be rebuilt (events arrived): marked by ingestion, cleared by the rebuild. */

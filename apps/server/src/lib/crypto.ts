@@ -19,13 +19,21 @@ export function encryptSecret(key: Buffer, plaintext: string): string {
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   const tag = cipher.getAuthTag();
-  return [VERSION, iv.toString('base64url'), tag.toString('base64url'), ciphertext.toString('base64url')].join('.');
+  return [
+    VERSION,
+    iv.toString('base64url'),
+    tag.toString('base64url'),
+    ciphertext.toString('base64url'),
+  ].join('.');
 }
 
 export function decryptSecret(key: Buffer, sealed: string): string {
   const [version, iv, tag, ciphertext] = sealed.split('.');
-  if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('Segredo cifrado em formato desconhecido.');
+  if (version !== VERSION || !iv || !tag || ciphertext === undefined)
+    throw new Error('Segredo cifrado em formato desconhecido.');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
+    'utf8',
+  );
 }

@@ -39,7 +39,9 @@ export function issuesToErrors(issues: readonly Issue[]): Record<string, string[
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : 'body';
-    const message = issue.path.length ? issue.message : 'O corpo da requisição deve ser um objeto JSON com os campos esperados.';
+    const message = issue.path.length
+      ? issue.message
+      : 'O corpo da requisição deve ser um objeto JSON com os campos esperados.';
     const list = (errors[key] ??= []);
     if (!list.includes(message)) list.push(message);
   }

@@ -7,13 +7,24 @@ import type { Paginated } from '@vitrine/contracts';
  * Page `q.page` of a list query (written with `.$dynamic()`), `q.per_page` rows, in the order of every
  * list the console pages through: newest first, ties by id.
  */
-export const newestFirstPage = <Q extends PgSelect>(query: Q, table: { createdAt: PgColumn; id: PgColumn }, q: { page: number; per_page: number }) =>
+export const newestFirstPage = <Q extends PgSelect>(
+  query: Q,
+  table: { createdAt: PgColumn; id: PgColumn },
+  q: { page: number; per_page: number },
+) =>
   query
     .orderBy(desc(table.createdAt), desc(table.id))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
 
-export function paginate<T>(opts: { data: T[]; total: number; page: number; perPage: number; url: string; query?: Record<string, unknown> }): Paginated<T> {
+export function paginate<T>(opts: {
+  data: T[];
+  total: number;
+  page: number;
+  perPage: number;
+  url: string;
+  query?: Record<string, unknown>;
+}): Paginated<T> {
   const { data, total, page, perPage } = opts;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const link = (p: number) => {
@@ -27,7 +38,19 @@ export function paginate<T>(opts: { data: T[]; total: number; page: number; perP
   const from = data.length ? (page - 1) * perPage + 1 : null;
   return {
     data,
-    meta: { current_page: page, per_page: perPage, total, last_page: lastPage, from, to: from === null ? null : from + data.length - 1 },
-    links: { first: link(1), last: link(lastPage), prev: page > 1 ? link(page - 1) : null, next: page < lastPage ? link(page + 1) : null },
+    meta: {
+      current_page: page,
+      per_page: perPage,
+      total,
+      last_page: lastPage,
+      from,
+      to: from === null ? null : from + data.length - 1,
+    },
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: page > 1 ? link(page - 1) : null,
+      next: page < lastPage ? link(page + 1) : null,
+    },
   };
 }

@@ -20,13 +20,31 @@ export function redactSecrets(text: string | null | undefined): string | null {
     .replace(BEARER, (_m, scheme: string) => `${scheme} ${REDACTED}`)
     .replace(JSON_PAIR, (_m, key: string) => `${key}"${REDACTED}"`)
     .replace(XML_ELEMENT, (_m, open: string, _name: string, close: string) => `${open}${REDACTED}${close}`)
-    .replace(KEY_VALUE, (_m, key: string, sep: string, value: string) => (value === REDACTED || /^(Bearer|Basic|Token)$/.test(value) ? `${key}${sep}${value}` : `${key}${sep}${REDACTED}`));
+    .replace(KEY_VALUE, (_m, key: string, sep: string, value: string) =>
+      value === REDACTED || /^(Bearer|Basic|Token)$/.test(value)
+        ? `${key}${sep}${value}`
+        : `${key}${sep}${REDACTED}`,
+    );
 }
 
 /** Error fields safe to log: codes and names, never values (pg's `detail`/`where` quote row data). */
-const SAFE_FIELDS = ['code', 'statusCode', 'errno', 'syscall', 'severity', 'routine', 'constraint', 'table', 'column', 'kind', 'status'] as const;
+const SAFE_FIELDS = [
+  'code',
+  'statusCode',
+  'errno',
+  'syscall',
+  'severity',
+  'routine',
+  'constraint',
+  'table',
+  'column',
+  'kind',
+  'status',
+] as const;
 
-type Serialized = { type: string; message: string; stack?: string; cause?: Serialized } & Partial<Record<(typeof SAFE_FIELDS)[number], unknown>>;
+type Serialized = { type: string; message: string; stack?: string; cause?: Serialized } & Partial<
+  Record<(typeof SAFE_FIELDS)[number], unknown>
+>;
 
 /**
  * pino's `err` serializer: type, message, code and stack frames only. A failed query (drizzle puts the
@@ -34,11 +52,18 @@ type Serialized = { type: string; message: string; stack?: string; cause?: Seria
  */
 export function serializeError(err: unknown, depth = 0): Serialized | unknown {
   if (!err || typeof err !== 'object') return err;
-  const e = err as Record<string, unknown> & { name?: string; message?: unknown; stack?: unknown; cause?: unknown };
+  const e = err as Record<string, unknown> & {
+    name?: string;
+    message?: unknown;
+    stack?: unknown;
+    cause?: unknown;
+  };
   const isQuery = 'params' in e || 'parameters' in e || 'query' in e;
   const out: Serialized = {
     type: (e.constructor as { name?: string } | undefined)?.name ?? String(e.name ?? 'Error'),
-    message: isQuery ? 'Failed query (SQL e parâmetros omitidos do log)' : redactSecrets(String(e.message ?? '')),
+    message: isQuery
+      ? 'Failed query (SQL e parâmetros omitidos do log)'
+      : redactSecrets(String(e.message ?? '')),
   };
   for (const f of SAFE_FIELDS) if (e[f] !== undefined && typeof e[f] !== 'object') out[f] = e[f];
   // Only the frames: the stack's first lines repeat the message.
@@ -54,5 +79,10 @@ export function serializeError(err: unknown, depth = 0): Serialized | unknown {
 /** The serializer as pino and Fastify type it. */
 export const errSerializer = (err: Error) => {
   const out = serializeError(err) as Serialized;
-  return { ...out, stack: out.stack ?? '' } as { [key: string]: unknown; type: string; message: string; stack: string };
+  return { ...out, stack: out.stack ?? '' } as {
+    [key: string]: unknown;
+    type: string;
+    message: string;
+    stack: string;
+  };
 };

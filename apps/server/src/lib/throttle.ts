@@ -33,7 +33,9 @@ export function createThrottle(db: Db) {
         sql`select hits, reset_at from rate_limits where key = ${key} and reset_at > now()`,
       );
       const row = rowsOf<WindowRow>(result)[0];
-      return row ? { hits: Number(row.hits), retryAfterSeconds: secondsUntil(row.reset_at) } : { hits: 0, retryAfterSeconds: 0 };
+      return row
+        ? { hits: Number(row.hits), retryAfterSeconds: secondsUntil(row.reset_at) }
+        : { hits: 0, retryAfterSeconds: 0 };
     },
     /** Sets (or extends) a window that ends in `seconds`: a lock. */
     async lockFor(key: string, seconds: number) {
@@ -70,7 +72,10 @@ export function hitWindowsSql(windows: [key: string, decaySeconds: number, count
 }
 
 /** The windows' states, in the order asked, from the statement's rows. */
-export function statesOf(windows: [key: string, ...unknown[]][], rows: (WindowRow & { key: string })[]): ThrottleState[] {
+export function statesOf(
+  windows: [key: string, ...unknown[]][],
+  rows: (WindowRow & { key: string })[],
+): ThrottleState[] {
   return windows.map(([k]) => {
     const row = rows.find((r) => r.key === k)!;
     return { hits: Number(row.hits), retryAfterSeconds: secondsUntil(row.reset_at) };

@@ -28,7 +28,11 @@ declare module 'fastify' {
     /** preHandler: 401 without a signed-in user. */
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** The signed-in user's membership in an agency, 404 when there is none, 403 when the role is not allowed. */
-    requireMembership: (request: FastifyRequest, realEstateId: number, allowed?: readonly Role[]) => Promise<Membership>;
+    requireMembership: (
+      request: FastifyRequest,
+      realEstateId: number,
+      allowed?: readonly Role[],
+    ) => Promise<Membership>;
   }
 }
 
@@ -52,18 +56,21 @@ export default fp(
       request.currentUser = user;
     });
 
-    app.decorate('requireMembership', async (request: FastifyRequest, realEstateId: number, allowed?: readonly Role[]) => {
-      await app.requireUser(request);
-      const user = request.currentUser as CurrentUser;
-      const [row] = await db
-        .select({ role: memberships.role })
-        .from(memberships)
-        .where(and(eq(memberships.realEstateId, realEstateId), eq(memberships.userId, user.id)))
-        .limit(1);
-      if (!row) throw notFound();
-      if (allowed && !allowed.includes(row.role)) throw forbidden();
-      return { realEstateId, role: row.role };
-    });
+    app.decorate(
+      'requireMembership',
+      async (request: FastifyRequest, realEstateId: number, allowed?: readonly Role[]) => {
+        await app.requireUser(request);
+        const user = request.currentUser as CurrentUser;
+        const [row] = await db
+          .select({ role: memberships.role })
+          .from(memberships)
+          .where(and(eq(memberships.realEstateId, realEstateId), eq(memberships.userId, user.id)))
+          .limit(1);
+        if (!row) throw notFound();
+        if (allowed && !allowed.includes(row.role)) throw forbidden();
+        return { realEstateId, role: row.role };
+      },
+    );
   },
   { name: 'auth', dependencies: ['database', 'session'] },
 );

@@ -28,7 +28,9 @@ export default fp<DatabasePluginOptions>(
         await runMigrations(database);
       } catch (err) {
         await database.close().catch(() => undefined);
-        throw new Error(`Falha ao aplicar as migrações do banco de dados: ${(err as Error).message}`, { cause: err });
+        throw new Error(`Falha ao aplicar as migrações do banco de dados: ${(err as Error).message}`, {
+          cause: err,
+        });
       }
       app.log.info({ kind: database.kind }, 'database ready');
     }

@@ -19,8 +19,14 @@ const CODE_TABLE: Record<string, [number, string]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Envie o formulário como multipart/form-data.'],
   // @fastify/compress also reads compressed request bodies (gzip, br, deflate); bodyLimit counts the
   // decompressed bytes, so a small bomb still ends in FST_ERR_CTP_BODY_TOO_LARGE above.
-  FST_CP_ERR_INVALID_CONTENT: [400, 'O corpo da requisição não pôde ser descompactado (confira o Content-Encoding).'],
-  FST_CP_ERR_INVALID_CONTENT_ENCODING: [415, 'Compactação do corpo não suportada: envie sem compactar, ou com gzip, br ou deflate.'],
+  FST_CP_ERR_INVALID_CONTENT: [
+    400,
+    'O corpo da requisição não pôde ser descompactado (confira o Content-Encoding).',
+  ],
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: [
+    415,
+    'Compactação do corpo não suportada: envie sem compactar, ou com gzip, br ou deflate.',
+  ],
   FST_ERR_RESPONSE_SERIALIZATION: [500, MESSAGES.serverError],
 };
 
@@ -42,7 +48,11 @@ export default fp(
         const e = validationError(issuesToErrors(issues));
         return reply.status(422).send({ message: e.message, errors: e.errors });
       }
-      const mapped = error.code ? CODE_TABLE[error.code] : isBrokenMultipart(error) ? ([400, MESSAGES.invalidMultipart] as [number, string]) : undefined;
+      const mapped = error.code
+        ? CODE_TABLE[error.code]
+        : isBrokenMultipart(error)
+          ? ([400, MESSAGES.invalidMultipart] as [number, string])
+          : undefined;
       const status = mapped?.[0] ?? error.statusCode ?? 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
@@ -59,5 +69,7 @@ export default fp(
 
 /** Multipart parse failures from busboy carry no code and no status: recognise them by their text. */
 function isBrokenMultipart(error: Error): boolean {
-  return /unexpected end of (form|multipart)|malformed part header|multipart: boundary not found|part terminated early/i.test(error.message);
+  return /unexpected end of (form|multipart)|malformed part header|multipart: boundary not found|part terminated early/i.test(
+    error.message,
+  );
 }

@@ -22,14 +22,19 @@ export function guardInput(request: FastifyRequest) {
   const config = request.routeOptions.config;
   if (config?.controlChars === 'strip') {
     if (request.body && typeof request.body === 'object') request.body = stripControlCharsDeep(request.body);
-    if (request.query && typeof request.query === 'object') request.query = stripControlCharsDeep(request.query);
+    if (request.query && typeof request.query === 'object')
+      request.query = stripControlCharsDeep(request.query);
     return;
   }
   if (!config?.ownParams && findControlChars(request.params).length) throw notFound();
   const body = request.body;
-  const bodyFields = typeof body === 'string' || (body && typeof body === 'object' && !Buffer.isBuffer(body)) ? findControlChars(body) : [];
+  const bodyFields =
+    typeof body === 'string' || (body && typeof body === 'object' && !Buffer.isBuffer(body))
+      ? findControlChars(body)
+      : [];
   const fields = [...findControlChars(request.query), ...bodyFields];
-  if (fields.length) throw validationError(Object.fromEntries(fields.map((f) => [f, [controlCharsMessage(f)]])));
+  if (fields.length)
+    throw validationError(Object.fromEntries(fields.map((f) => [f, [controlCharsMessage(f)]])));
 }
 
 export default fp(

@@ -30,7 +30,11 @@ export default fp(
     app.addHook('onReady', async () => {
       armedAt = Date.now() + 2 * config.PRESSURE_SAMPLE_INTERVAL_MS;
     });
-    const onPressure = (request: FastifyRequest, reply: FastifyReply, type: string): { message: string } | undefined => {
+    const onPressure = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      type: string,
+    ): { message: string } | undefined => {
       if (request.routeOptions.config?.loadSheddingExempt || Date.now() < armedAt) return undefined;
       app.metrics?.loadShed.inc({ reason: type });
       request.log.warn({ reason: type, memory: app.memoryUsage() }, 'load shed');

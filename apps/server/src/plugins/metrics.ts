@@ -64,7 +64,9 @@ export default fp(
       registers: [registry],
       async collect() {
         this.reset();
-        const rows = await app.database.query<{ status: string; n: number }>('select status, count(*)::int as n from deliveries group by status');
+        const rows = await app.database.query<{ status: string; n: number }>(
+          'select status, count(*)::int as n from deliveries group by status',
+        );
         for (const r of rows) this.set({ status: r.status }, Number(r.n));
       },
     });
@@ -88,25 +90,34 @@ export default fp(
     app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
       const route = request.routeOptions.url ?? 'unmatched';
       const status = reply.statusCode;
-      latency.observe({ method: request.method, route, status_code: String(status) }, reply.elapsedTime / 1000);
+      latency.observe(
+        { method: request.method, route, status_code: String(status) },
+        reply.elapsedTime / 1000,
+      );
       // The form endpoint answers 303 (browser form) or 201 (script) for a stored lead.
       if (route === LEAD_ROUTE && request.method === 'POST' && (status === 201 || status === 303)) {
         leadsCaptured.inc({ channel: status === 303 ? 'form' : 'json' });
       }
     });
 
-    app.get('/metrics', { schema: { hide: true }, config: { loadSheddingExempt: true } }, async (request, reply) => {
-      const header = request.headers.authorization ?? '';
-      const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-      if (!given || !safeEqual(given, token)) {
-        return reply
-          .status(401)
-          .header('www-authenticate', 'Bearer realm="metrics"')
-          .send({ message: 'Informe o token de métricas (METRICS_TOKEN) no cabeçalho Authorization: Bearer.' });
-      }
-      reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
-      return registry.metrics();
-    });
+    app.get(
+      '/metrics',
+      { schema: { hide: true }, config: { loadSheddingExempt: true } },
+      async (request, reply) => {
+        const header = request.headers.authorization ?? '';
+        const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+        if (!given || !safeEqual(given, token)) {
+          return reply
+            .status(401)
+            .header('www-authenticate', 'Bearer realm="metrics"')
+            .send({
+              message: 'Informe o token de métricas (METRICS_TOKEN) no cabeçalho Authorization: Bearer.',
+            });
+        }
+        reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
+        return registry.metrics();
+      },
+    );
   },
   { name: 'metrics', dependencies: ['database', 'queue'] },
 );

@@ -16,7 +16,12 @@ export interface Queue {
    * Enqueues a job of a definition in jobs/ inside the caller's transaction: the job exists if and only
    * if the transaction commits. The payload is checked against the job's schema first.
    */
-  enqueue<J extends JobDefinition>(tx: Tx, job: J, payload: JobPayload<J>, options?: { startAfter?: Date }): Promise<void>;
+  enqueue<J extends JobDefinition>(
+    tx: Tx,
+    job: J,
+    payload: JobPayload<J>,
+    options?: { startAfter?: Date },
+  ): Promise<void>;
   /** Many jobs of one definition in one statement, inside the caller's transaction. */
   enqueueMany<J extends JobDefinition>(tx: Tx, job: J, payloads: JobPayload<J>[]): Promise<void>;
   /**
@@ -29,7 +34,11 @@ export interface Queue {
    * Registers a per-job handler, run for up to `batchSize` jobs at once; a job whose handler throws is
    * retried by pg-boss, the others complete. Only jobs/workers.ts calls it, for the registry's jobs.
    */
-  work(name: string, options: { batchSize: number; pollers: number }, handle: (data: unknown) => Promise<void>): Promise<void>;
+  work(
+    name: string,
+    options: { batchSize: number; pollers: number },
+    handle: (data: unknown) => Promise<void>,
+  ): Promise<void>;
   /** Wakes this process's workers of a job now, instead of at their next poll (no-op without workers). */
   wake(job: JobDefinition): void;
 }
@@ -47,7 +56,12 @@ export default fp(
     // the API's connections; on PGlite there is one connection for everyone.
     const boss =
       database.kind === 'pglite' && database.client
-        ? new PgBoss({ db: fromPglite(database.client), backend: 'pglite', schema: 'pgboss', schedule: false })
+        ? new PgBoss({
+            db: fromPglite(database.client),
+            backend: 'pglite',
+            schema: 'pgboss',
+            schedule: false,
+          })
         : new PgBoss({ connectionString: database.url, max: 4, schema: 'pgboss', schedule: false });
     boss.on('error', (err: unknown) => app.log.error({ err }, 'queue error'));
     await boss.start();
@@ -60,18 +74,29 @@ export default fp(
         await boss.send(job.name, data!, { ...jobOptions, db: fromDrizzle(tx as never, sql as never) });
       },
       async enqueueMany(tx, job, payloads) {
-        if (payloads.length) await boss.insert(job.name, payloads.map((p) => toJobInsert(job, p)), { db: fromDrizzle(tx as never, sql as never) });
+        if (payloads.length)
+          await boss.insert(
+            job.name,
+            payloads.map((p) => toJobInsert(job, p)),
+            { db: fromDrizzle(tx as never, sql as never) },
+          );
       },
       async work(name, options, handle) {
         const ids: string[] = [];
         for (let i = 0; i < options.pollers; i++) {
           const id = await boss.work(
             name,
-            { batchSize: options.batchSize, pollingIntervalSeconds: 0.5, burstWhenBatchFull: true, perJobResults: true },
+            {
+              batchSize: options.batchSize,
+              pollingIntervalSeconds: 0.5,
+              burstWhenBatchFull: true,
+              perJobResults: true,
+            },
             async (jobs): Promise<JobResult[]> => {
               const settled = await Promise.allSettled(jobs.map((job) => handle(job.data)));
               return settled.map((r, i) => {
-                if (r.status === 'rejected') app.log.error({ err: r.reason, queue: name, job: jobs[i]!.id }, 'job failed');
+                if (r.status === 'rejected')
+                  app.log.error({ err: r.reason, queue: name, job: jobs[i]!.id }, 'job failed');
                 return { id: jobs[i]!.id, status: r.status === 'fulfilled' ? 'completed' : 'failed' };
               });
             },

@@ -138,11 +138,14 @@ export default fp(
       return reply.status(204).send();
     });
 
-    const sweep = setInterval(() => {
-      db.delete(sessions)
-        .where(lt(sessions.expiresAt, new Date()))
-        .catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
-    }, 60 * 60 * 1000);
+    const sweep = setInterval(
+      () => {
+        db.delete(sessions)
+          .where(lt(sessions.expiresAt, new Date()))
+          .catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+      },
+      60 * 60 * 1000,
+    );
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   },

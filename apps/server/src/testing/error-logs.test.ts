@@ -28,7 +28,9 @@ describe('error logs', () => {
     const hash = '$argon2id$v=19$m=19456,t=2,p=1$valor-que-nao-pode-ir-ao-log';
     let failure: unknown;
     try {
-      await ctx.database.db.insert(users).values({ name: 'Pessoa Privada da Silva', email: owner.email, passwordHash: hash });
+      await ctx.database.db
+        .insert(users)
+        .values({ name: 'Pessoa Privada da Silva', email: owner.email, passwordHash: hash });
     } catch (err) {
       failure = err;
     }
@@ -37,6 +39,7 @@ describe('error logs', () => {
     const all = lines.join('');
     expect(all).toContain('request failed');
     expect(all).toContain('23505');
-    for (const value of [hash, 'valor-que-nao-pode-ir-ao-log', owner.email, 'Pessoa Privada']) expect(all).not.toContain(value);
+    for (const value of [hash, 'valor-que-nao-pode-ir-ao-log', owner.email, 'Pessoa Privada'])
+      expect(all).not.toContain(value);
   });
 });

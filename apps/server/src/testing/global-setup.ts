@@ -17,7 +17,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const tmp = await mkdtemp(path.join(tmpdir(), 'vitrine-test-'));
   if (process.env.TEST_DATABASE === 'postgres') {
-    const adminUrl = process.env.TEST_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@localhost:5432/postgres';
+    const adminUrl =
+      process.env.TEST_POSTGRES_URL ??
+      process.env.DATABASE_URL ??
+      'postgres://postgres@localhost:5432/postgres';
     const name = `vitrine_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

@@ -5,7 +5,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads } from '../db/schema.ts';
-import { PNG_1X1, TestClient, createOwner, createTestContext, insertPage, multipart, uniqueEmail, type TestContext } from './test-app.ts';
+import {
+  PNG_1X1,
+  TestClient,
+  createOwner,
+  createTestContext,
+  insertPage,
+  multipart,
+  uniqueEmail,
+  type TestContext,
+} from './test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -26,7 +35,13 @@ describe('NUL and control characters', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/v1/public/pages/${page.slug}/leads`,
-      payload: { name: `Maria${NUL} Souza`, phone: '(11) 98888-7777', message: `Oi${NUL}\u0007 tudo bem?\nAté`, utm_source: `goo${NUL}gle`, consent: true },
+      payload: {
+        name: `Maria${NUL} Souza`,
+        phone: '(11) 98888-7777',
+        message: `Oi${NUL}\u0007 tudo bem?\nAté`,
+        utm_source: `goo${NUL}gle`,
+        consent: true,
+      },
       remoteAddress: nextIp(),
     });
     expect(res.statusCode).toBe(201);
@@ -40,7 +55,12 @@ describe('NUL and control characters', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/v1/public/pages/${page.slug}/leads`,
-      payload: new URLSearchParams({ name: `João${NUL}`, phone: '21 3333-4444', consent: '1', message: `a${NUL}b` }).toString(),
+      payload: new URLSearchParams({
+        name: `João${NUL}`,
+        phone: '21 3333-4444',
+        consent: '1',
+        message: `a${NUL}b`,
+      }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       remoteAddress: nextIp(),
     });
@@ -55,7 +75,12 @@ describe('NUL and control characters', () => {
     expect(page.headers['content-type']).toContain('text/html');
     const weird = await ctx.app.inject({ method: 'GET', url: '/imoveis/casa%00-em-moema' });
     expect(weird.statusCode).toBe(404);
-    const lead = await ctx.app.inject({ method: 'POST', url: '/v1/public/pages/%00/leads', payload: { name: 'Maria', phone: '11988887777', consent: true }, remoteAddress: nextIp() });
+    const lead = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/public/pages/%00/leads',
+      payload: { name: 'Maria', phone: '11988887777', consent: true },
+      remoteAddress: nextIp(),
+    });
     expect(lead.statusCode).toBe(404);
     expect(lead.json().message).toBe('Imóvel não encontrado.');
   });
@@ -83,7 +108,10 @@ describe('NUL and control characters', () => {
     expect(login.statusCode).toBe(422);
     expect(login.json().errors.password).toBeDefined();
     await c.login(owner.email);
-    const edit = await c.put(`/v1/pages/${page.id}`, { title: `Casa${NUL}`, description: 'linha 1\r\n\tlinha 2' });
+    const edit = await c.put(`/v1/pages/${page.id}`, {
+      title: `Casa${NUL}`,
+      description: 'linha 1\r\n\tlinha 2',
+    });
     expect(edit.statusCode).toBe(422);
     expect(edit.json().errors.title).toBeDefined();
     const list = await c.get(`/v1/real-estates/${owner.realEstateId}/leads?search=a%00b`);
@@ -96,19 +124,38 @@ describe('NUL and control characters', () => {
 
 describe('NUL in multipart text fields (streamed forms skip the JSON guard)', () => {
   /** A form whose field name or value is written raw (multipart() would not put a NUL in a name). */
-  function rawForm(fields: [string, string][], file?: { name: string; filename: string; type: string; content: Buffer }) {
+  function rawForm(
+    fields: [string, string][],
+    file?: { name: string; filename: string; type: string; content: Buffer },
+  ) {
     const boundary = '----vitrineNul';
-    const chunks: Buffer[] = fields.map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    const chunks: Buffer[] = fields.map(([k, v]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    );
     if (file) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.content, Buffer.from('\r\n'));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        ),
+        file.content,
+        Buffer.from('\r\n'),
+      );
     }
     chunks.push(Buffer.from(`--${boundary}--\r\n`));
-    return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    return {
+      body: Buffer.concat(chunks),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
   }
 
-  const expectNamed = (res: { statusCode: number; json(): { message: string; errors: Record<string, string[]> } }, field: string) => {
+  const expectNamed = (
+    res: { statusCode: number; json(): { message: string; errors: Record<string, string[]> } },
+    field: string,
+  ) => {
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors[field]?.[0]).toBe(`O campo ${field} contém caracteres de controle inválidos (como o caractere nulo). Remova-os e tente novamente.`);
+    expect(res.json().errors[field]?.[0]).toBe(
+      `O campo ${field} contém caracteres de controle inválidos (como o caractere nulo). Remova-os e tente novamente.`,
+    );
   };
 
   it("a photo's alt text answers 422 naming the field, and no photo is added", async () => {
@@ -118,7 +165,9 @@ describe('NUL in multipart text fields (streamed forms skip the JSON guard)', ()
     await c.login(owner.email);
     const before = (await c.get(`/v1/pages/${page.id}`)).json().data.photos;
     for (const alt of [`Fachada${NUL}`, `a\u0007b`]) {
-      const form = multipart({ alt }, [{ name: 'photo', filename: 'f.png', type: 'image/png', content: PNG_1X1 }]);
+      const form = multipart({ alt }, [
+        { name: 'photo', filename: 'f.png', type: 'image/png', content: PNG_1X1 },
+      ]);
       expectNamed(await c.post(`/v1/pages/${page.id}/photos`, form.body, form.headers), 'alt');
     }
     expect((await c.get(`/v1/pages/${page.id}`)).json().data.photos).toEqual(before);
@@ -128,10 +177,30 @@ describe('NUL in multipart text fields (streamed forms skip the JSON guard)', ()
     const owner = await createOwner(ctx);
     const c = new TestClient(ctx.app, nextIp());
     await c.login(owner.email);
-    const file = { name: 'catalog', filename: 'c.csv', type: 'text/csv', content: Buffer.from('id,title\n1,Casa\n') };
-    const send = (form: { body: Buffer; headers: Record<string, string> }) => c.post('/v1/pages/import/facebook-catalog', form.body, form.headers);
-    expectNamed(await send(rawForm([['real_estate_id', `${owner.realEstateId}${NUL}`]], file)), 'real_estate_id');
-    expectNamed(await send(rawForm([['real_estate_id', String(owner.realEstateId)], ['publish', `true${NUL}`]], file)), 'publish');
+    const file = {
+      name: 'catalog',
+      filename: 'c.csv',
+      type: 'text/csv',
+      content: Buffer.from('id,title\n1,Casa\n'),
+    };
+    const send = (form: { body: Buffer; headers: Record<string, string> }) =>
+      c.post('/v1/pages/import/facebook-catalog', form.body, form.headers);
+    expectNamed(
+      await send(rawForm([['real_estate_id', `${owner.realEstateId}${NUL}`]], file)),
+      'real_estate_id',
+    );
+    expectNamed(
+      await send(
+        rawForm(
+          [
+            ['real_estate_id', String(owner.realEstateId)],
+            ['publish', `true${NUL}`],
+          ],
+          file,
+        ),
+      ),
+      'publish',
+    );
     const imports = (await c.get(`/v1/real-estates/${owner.realEstateId}/imports`)).json();
     expect(imports.meta.total).toBe(0);
   });
@@ -141,9 +210,17 @@ describe('NUL in multipart text fields (streamed forms skip the JSON guard)', ()
     const c = new TestClient(ctx.app, nextIp());
     await c.login(owner.email);
     const url = `/v1/real-estates/${owner.realEstateId}`;
-    const value = rawForm([['_method', 'PUT'], ['name', `Imobiliária${NUL} Nova`], ['city', 'São Paulo']]);
+    const value = rawForm([
+      ['_method', 'PUT'],
+      ['name', `Imobiliária${NUL} Nova`],
+      ['city', 'São Paulo'],
+    ]);
     expectNamed(await c.post(url, value.body, value.headers), 'name');
-    const name = rawForm([['_method', 'PUT'], ['name', 'Imobiliária Nova'], [`ci${NUL}ty`, 'x']]);
+    const name = rawForm([
+      ['_method', 'PUT'],
+      ['name', 'Imobiliária Nova'],
+      [`ci${NUL}ty`, 'x'],
+    ]);
     const res = await c.post(url, name.body, name.headers);
     expect(res.statusCode).toBe(422);
     expect(JSON.stringify(res.json())).toMatch(/caracteres de controle/);
@@ -155,7 +232,12 @@ describe('over-long path parameters', () => {
   it('answer a Portuguese 414 without echoing the URL', async () => {
     const long = 'a'.repeat(250);
     for (const url of [`/imoveis/${long}`, `/v1/pages/${long}`, `/v1/public/pages/${long}/leads`]) {
-      const res = await ctx.app.inject({ method: url.includes('/leads') ? 'POST' : 'GET', url, payload: url.includes('/leads') ? {} : undefined, remoteAddress: nextIp() });
+      const res = await ctx.app.inject({
+        method: url.includes('/leads') ? 'POST' : 'GET',
+        url,
+        payload: url.includes('/leads') ? {} : undefined,
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, url).toBe(414);
       expect(res.json()).toEqual({ message: 'O endereço pedido é longo demais.' });
       expect(res.body).not.toContain(long);

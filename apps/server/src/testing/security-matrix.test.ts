@@ -8,7 +8,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogImports, deliveries, leads, pages } from '../db/schema.ts';
 import { captureLead } from '../modules/leads/index.ts';
-import { PNG_1X1, TestClient, addMember, createOwner, createTestContext, insertPage, multipart, type TestContext } from './test-app.ts';
+import {
+  PNG_1X1,
+  TestClient,
+  addMember,
+  createOwner,
+  createTestContext,
+  insertPage,
+  multipart,
+  type TestContext,
+} from './test-app.ts';
 
 let ctx: TestContext;
 let routes: [method: string, path: string][];
@@ -17,14 +26,30 @@ let victim: Awaited<ReturnType<typeof createOwner>>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const doc = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
-  routes = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => [m.toUpperCase(), p] as [string, string]));
+  const doc = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  routes = Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.keys(ops).map((m) => [m.toUpperCase(), p] as [string, string]),
+  );
 
   victim = await createOwner(ctx, 'Vítima');
   const page = await insertPage(ctx, victim.realEstateId, { title: 'Página da vítima' });
-  const { lead } = await captureLead(ctx.app.deps, { realEstateId: victim.realEstateId, pageId: page.id, name: 'Lead da vítima', phone: '11988887777', consent: true });
-  const [delivery] = await ctx.database.db.insert(deliveries).values({ realEstateId: victim.realEstateId, leadId: lead.id, integration: 'webhook', status: 'failed' }).returning();
-  const [imp] = await ctx.database.db.insert(catalogImports).values({ realEstateId: victim.realEstateId, status: 'done' }).returning();
+  const { lead } = await captureLead(ctx.app.deps, {
+    realEstateId: victim.realEstateId,
+    pageId: page.id,
+    name: 'Lead da vítima',
+    phone: '11988887777',
+    consent: true,
+  });
+  const [delivery] = await ctx.database.db
+    .insert(deliveries)
+    .values({ realEstateId: victim.realEstateId, leadId: lead.id, integration: 'webhook', status: 'failed' })
+    .returning();
+  const [imp] = await ctx.database.db
+    .insert(catalogImports)
+    .values({ realEstateId: victim.realEstateId, status: 'done' })
+    .returning();
   Object.assign(ids, {
     '/v1/real-estates/{id}': String(victim.realEstateId),
     '/v1/pages/{id}': String(page.id),
@@ -47,7 +72,10 @@ function urlFor(path: string): string {
 }
 
 /** Bodies that pass validation, so that what answers is the tenancy check, not the schema. */
-function bodyFor(method: string, path: string): { body?: string | Buffer | Record<string, unknown>; headers?: Record<string, string> } {
+function bodyFor(
+  method: string,
+  path: string,
+): { body?: string | Buffer | Record<string, unknown>; headers?: Record<string, string> } {
   const key = `${method} ${path}`;
   const photo = multipart({}, [{ name: 'photo', filename: 'f.png', type: 'image/png', content: PNG_1X1 }]);
   const table: Record<string, ReturnType<typeof bodyFor>> = {
@@ -77,8 +105,12 @@ describe('tenancy: another agency’s ids', () => {
     const wrong: string[] = [];
     for (const [method, path] of scoped) {
       const { body, headers } = bodyFor(method, path);
-      const res = await c.request(method as 'GET', urlFor(path), { body: body as Record<string, unknown>, headers });
-      if (res.statusCode !== 404) wrong.push(`${method} ${path} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      const res = await c.request(method as 'GET', urlFor(path), {
+        body: body as Record<string, unknown>,
+        headers,
+      });
+      if (res.statusCode !== 404)
+        wrong.push(`${method} ${path} → ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
 
@@ -87,22 +119,37 @@ describe('tenancy: another agency’s ids', () => {
     expect(many.statusCode).toBe(200);
     expect(many.json().data.deleted).toBe(0);
     const form = multipart({ real_estate_id: ids['/v1/real-estates/{id}']! }, [
-      { name: 'catalog', filename: 'c.csv', type: 'text/csv', content: Buffer.from('home_listing_id,name\n1,Casa\n') },
+      {
+        name: 'catalog',
+        filename: 'c.csv',
+        type: 'text/csv',
+        content: Buffer.from('home_listing_id,name\n1,Casa\n'),
+      },
     ]);
     expect((await c.post('/v1/pages/import/facebook-catalog', form.body, form.headers)).statusCode).toBe(404);
 
-    const [page] = await ctx.database.db.select().from(pages).where(eq(pages.id, Number(ids['/v1/pages/{id}'])));
+    const [page] = await ctx.database.db
+      .select()
+      .from(pages)
+      .where(eq(pages.id, Number(ids['/v1/pages/{id}'])));
     expect(page).toMatchObject({ title: 'Página da vítima', status: 'published' });
     expect(page!.photos).toHaveLength(1);
     const [lead] = await ctx.database.db.select().from(leads).where(eq(leads.id, ids['/v1/leads/{id}']!));
     expect(lead!.status).toBe('novo');
-    const [d] = await ctx.database.db.select().from(deliveries).where(eq(deliveries.id, ids['/v1/deliveries/{id}']!));
+    const [d] = await ctx.database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.id, ids['/v1/deliveries/{id}']!));
     expect(d!.status).toBe('failed');
     const victimClient = new TestClient(ctx.app);
     await victimClient.login(victim.email);
-    const integrations = (await victimClient.get(`/v1/real-estates/${victim.realEstateId}/integrations`)).json().data.integrations;
+    const integrations = (
+      await victimClient.get(`/v1/real-estates/${victim.realEstateId}/integrations`)
+    ).json().data.integrations;
     expect(integrations.every((i: { is_active: boolean }) => !i.is_active)).toBe(true);
-    expect((await victimClient.get(`/v1/real-estates/${victim.realEstateId}`)).json().data.name).toBe('Vítima');
+    expect((await victimClient.get(`/v1/real-estates/${victim.realEstateId}`)).json().data.name).toBe(
+      'Vítima',
+    );
   });
 });
 
@@ -110,12 +157,18 @@ describe('CSRF: every state-changing console call without the token', () => {
   it('answers 419', async () => {
     const c = new TestClient(ctx.app);
     await c.login(victim.email);
-    const calls = routes.filter(([m, p]) => stateChanging(m) && p.startsWith('/v1/') && !p.startsWith('/v1/public/'));
+    const calls = routes.filter(
+      ([m, p]) => stateChanging(m) && p.startsWith('/v1/') && !p.startsWith('/v1/public/'),
+    );
     expect(calls.length).toBeGreaterThan(20);
     const wrong: string[] = [];
     for (const [method, path] of calls) {
       const { body, headers } = bodyFor(method, path);
-      const res = await c.request(method as 'POST', urlFor(path), { body: body as Record<string, unknown>, headers, csrf: false });
+      const res = await c.request(method as 'POST', urlFor(path), {
+        body: body as Record<string, unknown>,
+        headers,
+        csrf: false,
+      });
       if (res.statusCode !== 419) wrong.push(`${method} ${path} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
@@ -200,11 +253,17 @@ describe('roles: what an agent may not do', () => {
     for (const route of MANAGER_ONLY) {
       const [method, path] = route.split(' ') as [string, string];
       const { body, headers } = bodyFor(method, path);
-      const res = await c.request(method as 'GET', urlFor(path), { body: body as Record<string, unknown>, headers });
+      const res = await c.request(method as 'GET', urlFor(path), {
+        body: body as Record<string, unknown>,
+        headers,
+      });
       if (res.statusCode !== 403) wrong.push(`${route} → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
-    const [d] = await ctx.database.db.select().from(deliveries).where(eq(deliveries.id, ids['/v1/deliveries/{id}']!));
+    const [d] = await ctx.database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.id, ids['/v1/deliveries/{id}']!));
     expect(d!.status).toBe('failed');
   });
 

@@ -41,7 +41,13 @@ export async function createTestContext(
   const config = loadConfig(
     // Load shedding watches the whole process's event loop, which the other apps of a test file block
     // while they start: off here unless a test turns it on.
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      APP_URL: 'http://localhost:3000',
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...env,
+    },
     { dataDir, appKey: randomBytes(32), ...overrides },
   );
   const app = await buildApp({ config, database, logger });
@@ -85,7 +91,10 @@ type Payload = string | Buffer | Record<string, unknown> | unknown[] | null;
 /** Cookie jar + CSRF, like the console's client. */
 export class TestClient {
   cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance, public ip = '127.0.0.1') {}
+  constructor(
+    private readonly app: FastifyInstance,
+    public ip = '127.0.0.1',
+  ) {}
 
   private cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -93,7 +102,12 @@ export class TestClient {
 
   private store(res: LightMyRequestResponse) {
     for (const c of res.cookies) {
-      if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0) || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      if (
+        c.value === '' ||
+        (c.maxAge !== undefined && c.maxAge <= 0) ||
+        (c.expires && c.expires.getTime() < Date.now())
+      )
+        this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
   }
@@ -124,7 +138,12 @@ export class TestClient {
       headers['x-xsrf-token'] = this.xsrf!;
     }
     let payload: string | Buffer | undefined;
-    if (opts.body !== undefined && opts.body !== null && typeof opts.body === 'object' && !Buffer.isBuffer(opts.body)) {
+    if (
+      opts.body !== undefined &&
+      opts.body !== null &&
+      typeof opts.body === 'object' &&
+      !Buffer.isBuffer(opts.body)
+    ) {
       payload = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     } else if (opts.body !== undefined && opts.body !== null) {
@@ -156,18 +175,28 @@ export class TestClient {
 }
 
 /** Builds a multipart body by hand, so tests can also send broken ones. */
-export function multipart(fields: Record<string, string>, files: { name: string; filename: string; type: string; content: Buffer }[] = []) {
+export function multipart(
+  fields: Record<string, string>,
+  files: { name: string; filename: string; type: string; content: Buffer }[] = [],
+) {
   const boundary = `----vitrine${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+    );
     chunks.push(f.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    body: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** A real 1×1 PNG. */
@@ -177,7 +206,10 @@ export const PNG_1X1 = Buffer.from(
 );
 
 /** Polls until the check returns a truthy value (background work such as deliveries). */
-export async function waitFor<T>(check: () => Promise<T> | T, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
   let last: T | undefined;
   while (Date.now() < deadline) {
@@ -185,11 +217,17 @@ export async function waitFor<T>(check: () => Promise<T> | T, opts: { timeoutMs?
     if (last) return last as NonNullable<T>;
     await new Promise((r) => setTimeout(r, opts.intervalMs ?? 50));
   }
-  throw new Error(`waitFor timed out${opts.what ? `: ${opts.what}` : ''} (last value: ${JSON.stringify(last)})`);
+  throw new Error(
+    `waitFor timed out${opts.what ? `: ${opts.what}` : ''} (last value: ${JSON.stringify(last)})`,
+  );
 }
 
 /** A page row straight into the table (the pages API has its own tests). */
-export async function insertPage(ctx: TestContext, realEstateId: number, overrides: Partial<typeof pages.$inferInsert> = {}) {
+export async function insertPage(
+  ctx: TestContext,
+  realEstateId: number,
+  overrides: Partial<typeof pages.$inferInsert> = {},
+) {
   const slug = overrides.slug ?? `imovel-${randomBytes(5).toString('hex')}`;
   const [row] = await ctx.database.db
     .insert(pages)
@@ -214,7 +252,9 @@ export async function insertPage(ctx: TestContext, realEstateId: number, overrid
       state: 'SP',
       description: 'Apartamento claro e silencioso.\n\nPerto do metrô.',
       features: ['Varanda', 'Piscina'],
-      photos: [{ id: 'p1', url: 'https://img.exemplo.com/1.jpg', key: null, width: 1200, height: 900, alt: null }],
+      photos: [
+        { id: 'p1', url: 'https://img.exemplo.com/1.jpg', key: null, width: 1200, height: 900, alt: null },
+      ],
       whatsapp: '11988887777',
       publishedAt: new Date(),
       ...overrides,

@@ -44,7 +44,12 @@ export function Badge({
   ...props
 }: ComponentProps<'span'> & VariantProps<typeof badgeVariants> & { dot?: boolean }) {
   return (
-    <span data-slot="badge" data-tone={tone ?? 'gray'} className={cn(badgeVariants({ tone }), className)} {...props}>
+    <span
+      data-slot="badge"
+      data-tone={tone ?? 'gray'}
+      className={cn(badgeVariants({ tone }), className)}
+      {...props}
+    >
       {dot && <span aria-hidden="true" className={cn('size-1.5 rounded-full', dotColours[tone ?? 'gray'])} />}
       {children}
     </span>

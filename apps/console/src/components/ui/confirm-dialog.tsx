@@ -15,7 +15,11 @@ interface ConfirmDialogBaseProps {
 
 type ConfirmDialogProps = ConfirmDialogBaseProps &
   (
-    | { /** The element that opens the dialog (a Button). */ trigger: ReactElement; open?: never; onOpenChange?: never }
+    | {
+        /** The element that opens the dialog (a Button). */ trigger: ReactElement;
+        open?: never;
+        onOpenChange?: never;
+      }
     /** Controlled: opened from a menu item or by the router, where there is no trigger button. */
     | { trigger?: never; open: boolean; onOpenChange: (open: boolean) => void }
   );

@@ -23,11 +23,7 @@ export function applyMask(input: HTMLInputElement, mask: Mask): void {
   if (input.ownerDocument.activeElement === input) input.setSelectionRange(position, position);
 }
 
-export function MaskedInput({
-  mask,
-  onChange,
-  ...props
-}: ComponentProps<typeof Input> & { mask: Mask }) {
+export function MaskedInput({ mask, onChange, ...props }: ComponentProps<typeof Input> & { mask: Mask }) {
   return (
     <Input
       autoComplete="off"

@@ -47,7 +47,9 @@ export function SideSheetContent({
           <div className="min-w-0 flex-1">
             <Dialog.Title className="text-lg leading-tight font-semibold break-words">{title}</Dialog.Title>
             {description && (
-              <Dialog.Description className="mt-1 text-sm text-muted-foreground">{description}</Dialog.Description>
+              <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+                {description}
+              </Dialog.Description>
             )}
           </div>
           <Dialog.Close

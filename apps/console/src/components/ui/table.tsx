@@ -18,7 +18,10 @@ export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
   return (
     <tr
-      className={cn('border-b transition-colors hover:bg-muted/40 data-[state=selected]:bg-accent', className)}
+      className={cn(
+        'border-b transition-colors hover:bg-muted/40 data-[state=selected]:bg-accent',
+        className,
+      )}
       {...props}
     />
   );

@@ -17,7 +17,9 @@ export function Toaster() {
           <div className="grid gap-1">
             {title && <ToastTitle>{title}</ToastTitle>}
             {isStaticHtml(description) ? (
-              <ToastDescription dangerouslySetInnerHTML={{ __html: sanitizeHtml(staticHtmlSource(description)) }} />
+              <ToastDescription
+                dangerouslySetInnerHTML={{ __html: sanitizeHtml(staticHtmlSource(description)) }}
+              />
             ) : (
               description && <ToastDescription>{description}</ToastDescription>
             )}

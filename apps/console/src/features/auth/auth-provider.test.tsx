@@ -199,12 +199,10 @@ describe('login', () => {
   it('clears the state and logs when the API refuses', async () => {
     storeSession(demoUser, 20);
     mock.onGet('/v1/me').reply(200, { user: demoUser });
-    mock
-      .onPost('/v1/login')
-      .reply(422, {
-        message: 'E-mail ou senha incorretos.',
-        errors: { email: ['E-mail ou senha incorretos.'] },
-      });
+    mock.onPost('/v1/login').reply(422, {
+      message: 'E-mail ou senha incorretos.',
+      errors: { email: ['E-mail ou senha incorretos.'] },
+    });
     const { result } = renderAuth();
     await act(async () => {
       await expect(result.current.login('a@b.c', 'x')).rejects.toMatchObject({ response: { status: 422 } });

@@ -41,7 +41,14 @@ function renderApp(initial: string) {
       {
         element: <RootLayout />,
         children: [
-          { path: '/leads', element: <ProtectedRoute><Leads /></ProtectedRoute> },
+          {
+            path: '/leads',
+            element: (
+              <ProtectedRoute>
+                <Leads />
+              </ProtectedRoute>
+            ),
+          },
           { path: '/entrar', element: <LoginRoute /> },
           { path: '/login', element: <LoginRoute /> },
         ],

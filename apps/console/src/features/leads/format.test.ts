@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime as sharedDateTime } from '@/lib/datetime';
-import { campaignSummary, formatDateTime, formatPhone, telHref, whatsappMessage, whatsappUrl } from './format';
+import {
+  campaignSummary,
+  formatDateTime,
+  formatPhone,
+  telHref,
+  whatsappMessage,
+  whatsappUrl,
+} from './format';
 
 describe('lead formats', () => {
   it('formats Brazilian phones', () => {
@@ -22,21 +29,35 @@ describe('lead formats', () => {
   });
 
   it('prefills WhatsApp with the first name, the agency and the property', () => {
-    const lead = { name: 'Maria Souza', phone: '11988887777', page: { id: 1, title: 'Casa no Butantã', slug: 'casa' } };
+    const lead = {
+      name: 'Maria Souza',
+      phone: '11988887777',
+      page: { id: 1, title: 'Casa no Butantã', slug: 'casa' },
+    };
     expect(whatsappMessage(lead, 'Imobiliária Sol')).toBe(
       'Olá Maria, aqui é da Imobiliária Sol, sobre o imóvel Casa no Butantã. Recebemos o seu contato e podemos ajudar.',
     );
     const url = new URL(whatsappUrl(lead, 'Imobiliária Sol')!);
     expect(url.origin + url.pathname).toBe('https://wa.me/5511988887777');
-    expect(url.searchParams.get('text')).toContain('Olá Maria, aqui é da Imobiliária Sol, sobre o imóvel Casa no Butantã');
+    expect(url.searchParams.get('text')).toContain(
+      'Olá Maria, aqui é da Imobiliária Sol, sobre o imóvel Casa no Butantã',
+    );
     expect(whatsappUrl({ ...lead, phone: null }, 'X')).toBeNull();
   });
 
   it('summarises the campaign, or names the source', () => {
-    const base = { utm: { source: null, medium: null, campaign: null, term: null, content: null }, gclid: null, fbclid: null };
+    const base = {
+      utm: { source: null, medium: null, campaign: null, term: null, content: null },
+      gclid: null,
+      fbclid: null,
+    };
     expect(campaignSummary({ ...base, source: 'landing_page' })).toBe('Página do imóvel');
     expect(
-      campaignSummary({ ...base, utm: { ...base.utm, source: 'google', medium: 'cpc', campaign: 'verao' }, source: 'landing_page' }),
+      campaignSummary({
+        ...base,
+        utm: { ...base.utm, source: 'google', medium: 'cpc', campaign: 'verao' },
+        source: 'landing_page',
+      }),
     ).toBe('google / cpc · verao');
     expect(campaignSummary({ ...base, gclid: 'x', source: 'landing_page' })).toBe('Google Ads');
   });

@@ -3,7 +3,13 @@ import { LEAD_SOURCE_LABELS, type Lead } from '@vitrine/contracts';
 import { firstName } from '@/lib/utils';
 
 /** Dates and times: the console's one formatting module, in the agency's time zone. */
-export { AGENCY_TIME_ZONE as LEADS_TIME_ZONE, dayKey, formatDateTime, formatDay, formatTime } from '@/lib/datetime';
+export {
+  AGENCY_TIME_ZONE as LEADS_TIME_ZONE,
+  dayKey,
+  formatDateTime,
+  formatDay,
+  formatTime,
+} from '@/lib/datetime';
 
 /** (11) 98888-7777 / (11) 3333-4444; anything else as it came. */
 export function formatPhone(national: string | null | undefined): string {
@@ -23,7 +29,10 @@ export function telHref(national: string): string {
 }
 
 /** "Olá Maria, aqui é da Imobiliária X, sobre o imóvel Apartamento 3 quartos…" */
-export function whatsappMessage(lead: Pick<Lead, 'name' | 'page'>, agencyName: string | null | undefined): string {
+export function whatsappMessage(
+  lead: Pick<Lead, 'name' | 'page'>,
+  agencyName: string | null | undefined,
+): string {
   const greeting = `Olá ${firstName(lead.name) || 'tudo bem'}`;
   const from = agencyName ? `, aqui é da ${agencyName}` : '';
   const about = lead.page
@@ -32,7 +41,10 @@ export function whatsappMessage(lead: Pick<Lead, 'name' | 'page'>, agencyName: s
   return `${greeting}${from}${about}`;
 }
 
-export function whatsappUrl(lead: Pick<Lead, 'name' | 'page' | 'phone'>, agencyName: string | null | undefined): string | null {
+export function whatsappUrl(
+  lead: Pick<Lead, 'name' | 'page' | 'phone'>,
+  agencyName: string | null | undefined,
+): string | null {
   if (!lead.phone) return null;
   return `https://wa.me/${internationalDigits(lead.phone)}?text=${encodeURIComponent(whatsappMessage(lead, agencyName))}`;
 }

@@ -25,7 +25,9 @@ describe('lead filters in the URL', () => {
 
   it('reads every filter with the API names', () => {
     const filters = parseLeadFilters(
-      q('search=maria&status=ganho&page_id=7&source=landing_page&from=2025-01-01&to=2025-01-31&quarantined=1&include_tests=1&page=3&per_page=50'),
+      q(
+        'search=maria&status=ganho&page_id=7&source=landing_page&from=2025-01-01&to=2025-01-31&quarantined=1&include_tests=1&page=3&per_page=50',
+      ),
     );
     expect(leadListParams(filters)).toEqual({
       search: 'maria',
@@ -66,7 +68,9 @@ describe('lead filters in the URL', () => {
 
   it('clearing keeps the tab and the open lead', () => {
     expect(clearFilters(q('search=x&status=novo&page=2&lead=abc')).toString()).toBe('lead=abc');
-    expect(clearFilters(q('tab=entregas&status=failed&integration=arbo&page=2')).toString()).toBe('tab=entregas');
+    expect(clearFilters(q('tab=entregas&status=failed&integration=arbo&page=2')).toString()).toBe(
+      'tab=entregas',
+    );
   });
 
   it('the deliveries tab has its own filters', () => {

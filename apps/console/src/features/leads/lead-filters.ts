@@ -139,7 +139,16 @@ export function patchParams(
 }
 
 /** Keys that belong to one tab; switching tabs drops the other's. */
-const LEAD_FILTER_KEYS = ['search', 'status', 'page_id', 'source', 'from', 'to', 'quarantined', 'include_tests'];
+const LEAD_FILTER_KEYS = [
+  'search',
+  'status',
+  'page_id',
+  'source',
+  'from',
+  'to',
+  'quarantined',
+  'include_tests',
+];
 const DELIVERY_FILTER_KEYS = ['status', 'integration'];
 
 export function paramsForTab(params: URLSearchParams, tab: LeadsTab): URLSearchParams {

@@ -3,7 +3,11 @@ import { chartPeriod, countPerDay, MAX_CHART_DAYS } from './leads-per-day';
 
 describe('leads per day', () => {
   it('charts the last 30 days when no period is filtered', () => {
-    expect(chartPeriod({ from: '', to: '' }, '2025-03-31')).toEqual({ from: '2025-03-02', to: '2025-03-31', clipped: false });
+    expect(chartPeriod({ from: '', to: '' }, '2025-03-31')).toEqual({
+      from: '2025-03-02',
+      to: '2025-03-31',
+      clipped: false,
+    });
   });
 
   it('follows the filtered period, and says when it had to shorten it', () => {

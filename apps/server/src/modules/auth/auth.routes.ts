@@ -54,7 +54,10 @@ export default async function authRoutes(app: FastifyInstance) {
         if (failures.hits >= config.LOGIN_ACCOUNT_MAX_FAILURES) {
           const seconds = accountLockSeconds(failures.hits, config.LOGIN_ACCOUNT_MAX_FAILURES);
           await throttle.lockFor(lockKey, seconds);
-          request.log.warn({ failures: failures.hits, lockSeconds: seconds }, 'sign-in locked after repeated failures');
+          request.log.warn(
+            { failures: failures.hits, lockSeconds: seconds },
+            'sign-in locked after repeated failures',
+          );
         }
         if (after.hits > config.LOGIN_MAX_ATTEMPTS) throw tooMany(after.retryAfterSeconds);
         throw fieldError('email', MESSAGES.invalidCredentials);
@@ -72,7 +75,10 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.get(
     '/v1/me',
-    { schema: { tags: ['auth'], summary: 'Usuário atual', response: { 200: userResponse } }, preHandler: app.requireUser },
+    {
+      schema: { tags: ['auth'], summary: 'Usuário atual', response: { 200: userResponse } },
+      preHandler: app.requireUser,
+    },
     async (request) => ({ user: await userOr401(request.currentUser!.id) }),
   );
 
@@ -99,7 +105,14 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/v1/forgot-password',
-    { schema: { tags: ['auth'], summary: 'Pedir link de redefinição de senha', body: forgotPasswordBody, response: { 200: messageResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Pedir link de redefinição de senha',
+        body: forgotPasswordBody,
+        response: { 200: messageResponse },
+      },
+    },
     async (request) => {
       const { email } = request.body;
       // Same answer whether or not the e-mail exists; at most one e-mail a minute per address.
@@ -113,7 +126,14 @@ export default async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/v1/reset-password',
-    { schema: { tags: ['auth'], summary: 'Redefinir senha', body: resetPasswordBody, response: { 200: messageResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Redefinir senha',
+        body: resetPasswordBody,
+        response: { 200: messageResponse },
+      },
+    },
     async (request, reply) => {
       const { email, token, password } = request.body;
       const perIp = await throttle.hit(`reset-ip:${request.ip}`, 3600);
@@ -135,4 +155,3 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
-

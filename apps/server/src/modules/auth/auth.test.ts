@@ -4,7 +4,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@vitrine/contracts';
 import { passwordResetTokens, sessions } from '../../db/schema.ts';
-import { TEST_PASSWORD, TestClient, createOwner, createTestContext, uniqueEmail, type TestContext } from '../../testing/test-app.ts';
+import {
+  TEST_PASSWORD,
+  TestClient,
+  createOwner,
+  createTestContext,
+  uniqueEmail,
+  type TestContext,
+} from '../../testing/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,7 +22,8 @@ afterAll(async () => {
 });
 
 let ipCounter = 1;
-const client = () => new TestClient(ctx.app, `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`);
+const client = () =>
+  new TestClient(ctx.app, `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`);
 
 describe('GET /sanctum/csrf-cookie', () => {
   it('answers 204 with a script-readable XSRF-TOKEN and an HttpOnly session cookie', async () => {
@@ -62,10 +70,19 @@ describe('CSRF on state-changing calls', () => {
   it('answers 419 for a wrong token and for a token without a session', async () => {
     const c = client();
     await c.csrf();
-    const wrong = await c.request('POST', '/v1/login', { body: {}, csrf: false, headers: { 'x-xsrf-token': 'nope' } });
+    const wrong = await c.request('POST', '/v1/login', {
+      body: {},
+      csrf: false,
+      headers: { 'x-xsrf-token': 'nope' },
+    });
     expect(wrong.statusCode).toBe(419);
     const token = c.xsrf!;
-    const noSession = await ctx.app.inject({ method: 'POST', url: '/v1/login', payload: {}, headers: { 'x-xsrf-token': token } });
+    const noSession = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/login',
+      payload: {},
+      headers: { 'x-xsrf-token': token },
+    });
     expect(noSession.statusCode).toBe(419);
   });
 
@@ -90,14 +107,20 @@ describe('POST /v1/login', () => {
     const res = await c.login(owner.email.toUpperCase());
     const body = res.json();
     expect(body.user).toMatchObject({ email: owner.email, name: 'Dona Teste' });
-    expect(body.user.real_estates).toEqual([{ id: owner.realEstateId, name: 'Alfa Imóveis', logo_url: null, role: 'owner' }]);
+    expect(body.user.real_estates).toEqual([
+      { id: owner.realEstateId, name: 'Alfa Imóveis', logo_url: null, role: 'owner' },
+    ]);
     expect(body.user.password_hash).toBeUndefined();
     expect(c.cookies.get('vitrine_session')).not.toBe(guestSession);
     const me = await c.get('/v1/me');
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(body.user.id);
     // the guest session is gone
-    const old = await ctx.app.inject({ method: 'GET', url: '/v1/me', cookies: { vitrine_session: guestSession! } });
+    const old = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/me',
+      cookies: { vitrine_session: guestSession! },
+    });
     expect(old.statusCode).toBe(401);
   });
 
@@ -107,7 +130,10 @@ describe('POST /v1/login', () => {
     const unknown = await client().post('/v1/login', { email: uniqueEmail(), password: 'errada-123' });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ message: MESSAGES.invalidCredentials, errors: { email: [MESSAGES.invalidCredentials] } });
+      expect(res.json()).toEqual({
+        message: MESSAGES.invalidCredentials,
+        errors: { email: [MESSAGES.invalidCredentials] },
+      });
     }
   });
 
@@ -115,7 +141,9 @@ describe('POST /v1/login', () => {
     const owner = await createOwner(ctx);
     const c = client();
     for (let i = 0; i < 5; i++) {
-      expect((await c.post('/v1/login', { email: owner.email, password: 'errada-123' })).statusCode).toBe(422);
+      expect((await c.post('/v1/login', { email: owner.email, password: 'errada-123' })).statusCode).toBe(
+        422,
+      );
     }
     const blocked = await c.post('/v1/login', { email: owner.email, password: TEST_PASSWORD });
     expect(blocked.statusCode).toBe(429);
@@ -150,7 +178,11 @@ describe('GET /v1/me and POST /v1/logout', () => {
     const sessionCookie = c.cookies.get('vitrine_session')!;
     const out = await c.post('/v1/logout');
     expect(out.statusCode).toBe(204);
-    const replay = await ctx.app.inject({ method: 'GET', url: '/v1/me', cookies: { vitrine_session: sessionCookie } });
+    const replay = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/me',
+      cookies: { vitrine_session: sessionCookie },
+    });
     expect(replay.statusCode).toBe(401);
   });
 });
@@ -198,7 +230,12 @@ describe('POST /v1/register', () => {
     expect(taken.json().errors.email).toEqual([MESSAGES.emailTaken]);
 
     const email = uniqueEmail();
-    const bad = await client().post('/v1/register', { name: 'X', email, password: 'curta', password_confirmation: 'outra' });
+    const bad = await client().post('/v1/register', {
+      name: 'X',
+      email,
+      password: 'curta',
+      password_confirmation: 'outra',
+    });
     expect(bad.statusCode).toBe(422);
     const errors = bad.json().errors;
     expect(errors.name).toEqual(['O nome deve ter pelo menos 2 caracteres.']);
@@ -217,7 +254,10 @@ describe('password reset', () => {
     return Promise.all(mine.map((f) => readFile(path.join(dir, f), 'utf8')));
   }
   const linkIn = (eml: string) => {
-    const m = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=').match(/https?:\/\/\S+redefinir-senha\?token=([^&\s]+)&email=([^\s"<]+)/);
+    const m = eml
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=')
+      .match(/https?:\/\/\S+redefinir-senha\?token=([^&\s]+)&email=([^\s"<]+)/);
     if (!m) throw new Error('no reset link in the e-mail');
     return { token: decodeURIComponent(m[1]!), email: decodeURIComponent(m[2]!) };
   };
@@ -243,7 +283,10 @@ describe('password reset', () => {
     const [eml] = await outboxFor(owner.email);
     const { token, email } = linkIn(eml!);
     expect(email).toBe(owner.email);
-    const [row] = await ctx.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, owner.userId));
+    const [row] = await ctx.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, owner.userId));
     expect(row?.tokenHash).not.toContain(token);
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60 * 1000);
 
@@ -252,12 +295,19 @@ describe('password reset', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MESSAGES.passwordReset });
     expect((await signedIn.get('/v1/me')).statusCode).toBe(401);
-    const userSessions = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, owner.userId));
+    const userSessions = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, owner.userId));
     expect(userSessions).toHaveLength(0);
     expect((await client().post('/v1/login', { email, password: TEST_PASSWORD })).statusCode).toBe(422);
     expect((await client().post('/v1/login', { email, password: 'nova-senha-99' })).statusCode).toBe(200);
 
-    const again = await client().post('/v1/reset-password', { ...body, password: 'outra-senha-1', password_confirmation: 'outra-senha-1' });
+    const again = await client().post('/v1/reset-password', {
+      ...body,
+      password: 'outra-senha-1',
+      password_confirmation: 'outra-senha-1',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.email).toEqual([MESSAGES.invalidResetToken]);
   });
@@ -266,7 +316,12 @@ describe('password reset', () => {
     const owner = await createOwner(ctx);
     await client().post('/v1/forgot-password', { email: owner.email });
     const { token } = linkIn((await outboxFor(owner.email))[0]!);
-    const body = { token: 'x' + token, email: owner.email, password: 'nova-senha-99', password_confirmation: 'nova-senha-99' };
+    const body = {
+      token: 'x' + token,
+      email: owner.email,
+      password: 'nova-senha-99',
+      password_confirmation: 'nova-senha-99',
+    };
     expect((await client().post('/v1/reset-password', body)).statusCode).toBe(422);
     await ctx.database.db
       .update(passwordResetTokens)
@@ -275,12 +330,20 @@ describe('password reset', () => {
     const expired = await client().post('/v1/reset-password', { ...body, token });
     expect(expired.statusCode).toBe(422);
     expect(expired.json().errors.email).toEqual([MESSAGES.invalidResetToken]);
-    expect((await client().post('/v1/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await client().post('/v1/login', { email: owner.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('bad input never answers 5xx', () => {
-  const endpoints = ['/v1/login', '/v1/register', '/v1/forgot-password', '/v1/reset-password', '/v1/real-estates'];
+  const endpoints = [
+    '/v1/login',
+    '/v1/register',
+    '/v1/forgot-password',
+    '/v1/reset-password',
+    '/v1/real-estates',
+  ];
 
   it.each(endpoints)('%s: broken JSON → 400 in Portuguese', async (url) => {
     const res = await client().post(url, '{"email": ', { 'content-type': 'application/json' });
@@ -288,24 +351,35 @@ describe('bad input never answers 5xx', () => {
     expect(res.json().message).toBe(MESSAGES.invalidJson);
   });
 
-  it.each(endpoints.filter((u) => u !== '/v1/real-estates'))('%s: an array body, wrong types, huge strings → 422 naming fields', async (url) => {
-    const arr = await client().post(url, [1, 2]);
-    expect(arr.statusCode).toBe(422);
-    expect(arr.json().errors).toBeTypeOf('object');
-    const huge = 'a'.repeat(100_000);
-    const res = await client().post(url, { email: huge, password: huge, name: 7, token: ['x'], password_confirmation: {} });
-    expect(res.statusCode).toBe(422);
-    const body = res.json();
-    expect(Object.keys(body.errors)).toContain('email');
-    expect(body.message).toMatch(/[a-zà-ú]/i);
-  });
+  it.each(endpoints.filter((u) => u !== '/v1/real-estates'))(
+    '%s: an array body, wrong types, huge strings → 422 naming fields',
+    async (url) => {
+      const arr = await client().post(url, [1, 2]);
+      expect(arr.statusCode).toBe(422);
+      expect(arr.json().errors).toBeTypeOf('object');
+      const huge = 'a'.repeat(100_000);
+      const res = await client().post(url, {
+        email: huge,
+        password: huge,
+        name: 7,
+        token: ['x'],
+        password_confirmation: {},
+      });
+      expect(res.statusCode).toBe(422);
+      const body = res.json();
+      expect(Object.keys(body.errors)).toContain('email');
+      expect(body.message).toMatch(/[a-zà-ú]/i);
+    },
+  );
 
   it('an unsupported content type → 415, a body over 1 MB → 413', async () => {
     const c = client();
     const xml = await c.post('/v1/login', '<a/>', { 'content-type': 'application/xml' });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().message).toBe(MESSAGES.unsupportedMediaType);
-    const big = await c.post('/v1/login', JSON.stringify({ email: 'a'.repeat(1_100_000) }), { 'content-type': 'application/json' });
+    const big = await c.post('/v1/login', JSON.stringify({ email: 'a'.repeat(1_100_000) }), {
+      'content-type': 'application/json',
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe(MESSAGES.payloadTooLarge);
   });

@@ -33,30 +33,50 @@ export async function findUserByEmail(deps: { db: Tx }, email: string) {
 
 export async function getUserView(deps: Pick<Deps, 'db' | 'storage'>, userId: number): Promise<User | null> {
   const { db, storage } = deps;
-  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) return null;
   const rows = await db
-    .select({ id: realEstates.id, name: realEstates.name, logoPath: realEstates.logoPath, role: memberships.role })
+    .select({
+      id: realEstates.id,
+      name: realEstates.name,
+      logoPath: realEstates.logoPath,
+      role: memberships.role,
+    })
     .from(memberships)
     .innerJoin(realEstates, eq(realEstates.id, memberships.realEstateId))
     .where(eq(memberships.userId, userId))
     .orderBy(asc(memberships.createdAt), asc(realEstates.id));
   return {
     ...user,
-    real_estates: rows.map((r) => ({ id: r.id, name: r.name, logo_url: r.logoPath ? storage.url(r.logoPath) : null, role: r.role as Role })),
+    real_estates: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      logo_url: r.logoPath ? storage.url(r.logoPath) : null,
+      role: r.role as Role,
+    })),
   };
 }
 
 export async function createUser(deps: { db: Tx }, input: { name: string; email: string; password: string }) {
   const [row] = await deps.db
     .insert(users)
-    .values({ name: input.name, email: input.email.toLowerCase(), passwordHash: await hashPassword(input.password) })
+    .values({
+      name: input.name,
+      email: input.email.toLowerCase(),
+      passwordHash: await hashPassword(input.password),
+    })
     .returning({ id: users.id });
   return row!.id;
 }
 
 /** The ids of the agencies the user belongs to. */
 export async function listUserAgencyIds(deps: { db: Tx }, userId: number): Promise<number[]> {
-  const rows = await deps.db.select({ id: memberships.realEstateId }).from(memberships).where(eq(memberships.userId, userId));
+  const rows = await deps.db
+    .select({ id: memberships.realEstateId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
   return rows.map((r) => r.id);
 }

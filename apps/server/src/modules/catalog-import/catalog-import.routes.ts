@@ -27,7 +27,8 @@ const uuidParams = uuidParamsOf(IMPORT_NOT_FOUND);
 const importResponse = z.object({ data: catalogImportSchema });
 const REAL_ESTATE_ID_AFTER_FILE =
   'Envie o campo real_estate_id antes do arquivo catalog: a imobiliária é conferida antes de o arquivo ser recebido.';
-const tooLarge = () => new HttpError(413, `O catálogo passa do limite de ${CATALOG_IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
+const tooLarge = () =>
+  new HttpError(413, `O catálogo passa do limite de ${CATALOG_IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
 
 interface Upload {
   filename: string | null;
@@ -53,11 +54,13 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
   const resolveAgency = async (request: FastifyRequest, raw: string | undefined) => {
     if (raw !== undefined && raw.trim() !== '') {
       const id = Number(raw);
-      if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw fieldError('real_estate_id', 'O real_estate_id deve ser o id numérico da imobiliária.');
+      if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
+        throw fieldError('real_estate_id', 'O real_estate_id deve ser o id numérico da imobiliária.');
       return app.requireMembership(request, id);
     }
     const mine = await listUserAgencyIds(deps, request.currentUser!.id);
-    if (mine.length !== 1) throw fieldError('real_estate_id', 'Informe a imobiliária (real_estate_id) que receberá o catálogo.');
+    if (mine.length !== 1)
+      throw fieldError('real_estate_id', 'Informe a imobiliária (real_estate_id) que receberá o catálogo.');
     return app.requireMembership(request, mine[0]!);
   };
 
@@ -68,13 +71,19 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
    * publish field may come before or after.
    */
   const receive = async (request: FastifyRequest, file: string) => {
-    if (!request.isMultipart()) throw fieldError('catalog', 'Envie o arquivo do catálogo como multipart/form-data, no campo catalog.');
+    if (!request.isMultipart())
+      throw fieldError('catalog', 'Envie o arquivo do catálogo como multipart/form-data, no campo catalog.');
     const upload: Upload = { filename: null, bytes: 0, publish: false };
     let membership: Awaited<ReturnType<typeof resolveAgency>> | undefined;
-    for await (const part of request.parts({ limits: { fileSize: CATALOG_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: CATALOG_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'catalog') {
-          throw fieldError(part.fieldname, `Arquivo inesperado no campo ${part.fieldname}: envie o catálogo no campo catalog.`);
+          throw fieldError(
+            part.fieldname,
+            `Arquivo inesperado no campo ${part.fieldname}: envie o catálogo no campo catalog.`,
+          );
         }
         membership = await resolveAgency(request, upload.realEstateId);
         await pipeline(part.file, createWriteStream(file));
@@ -99,8 +108,10 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['pages'],
-        summary: 'Importar catálogo de imóveis da Meta (multipart: real_estate_id, depois o arquivo catalog; publish)',
-        description: 'CSV, TSV ou XML até 100 MB, em UTF-8, UTF-16 ou Latin-1. O campo real_estate_id vem antes do arquivo (a imobiliária é conferida antes de o arquivo ser gravado); sem ele, vale a única imobiliária do usuário. Sem publish=true as páginas novas entram como rascunho e as existentes mantêm o status. Responde 202 com a importação, para acompanhar em GET /v1/imports/{id}.',
+        summary:
+          'Importar catálogo de imóveis da Meta (multipart: real_estate_id, depois o arquivo catalog; publish)',
+        description:
+          'CSV, TSV ou XML até 100 MB, em UTF-8, UTF-16 ou Latin-1. O campo real_estate_id vem antes do arquivo (a imobiliária é conferida antes de o arquivo ser gravado); sem ele, vale a única imobiliária do usuário. Sem publish=true as páginas novas entram como rascunho e as existentes mantêm o status. Responde 202 com a importação, para acompanhar em GET /v1/imports/{id}.',
         response: { 202: importResponse },
       },
     },
@@ -140,7 +151,14 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
 
   r.get(
     '/v1/imports/:id',
-    { schema: { tags: ['pages'], summary: 'Andamento e relatório de uma importação de catálogo', params: uuidParams, response: { 200: importResponse } } },
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Andamento e relatório de uma importação de catálogo',
+        params: uuidParams,
+        response: { 200: importResponse },
+      },
+    },
     async (request) => {
       await app.requireUser(request);
       const row = await findCatalogImport(deps, request.params.id);
@@ -160,7 +178,8 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['pages'],
-        summary: 'Importações de catálogo recentes (rejected traz só as 10 primeiras linhas; rejected_count, todas)',
+        summary:
+          'Importações de catálogo recentes (rejected traz só as 10 primeiras linhas; rejected_count, todas)',
         params: idParams,
         querystring: pageQuery(10, 50),
       },

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { CatalogImport } from '@vitrine/contracts';
 import { catalogImports, pages } from '../../db/schema.ts';
-import { PNG_1X1, TestClient, addMember, createOwner, createTestContext, multipart, waitFor, type TestContext } from '../../testing/test-app.ts';
+import {
+  PNG_1X1,
+  TestClient,
+  addMember,
+  createOwner,
+  createTestContext,
+  multipart,
+  waitFor,
+  type TestContext,
+} from '../../testing/test-app.ts';
 import {
   CATALOG_COLUMNS,
   XML_HEAD,
@@ -37,7 +46,13 @@ async function agency(name = 'Imobiliária Catálogo') {
   return { ...owner, c };
 }
 
-function upload(c: TestClient, content: Buffer, fields: Record<string, string> = {}, filename = 'catalogo.csv', fieldName = 'catalog') {
+function upload(
+  c: TestClient,
+  content: Buffer,
+  fields: Record<string, string> = {},
+  filename = 'catalogo.csv',
+  fieldName = 'catalog',
+) {
   const form = multipart(fields, [{ name: fieldName, filename, type: 'application/octet-stream', content }]);
   return c.post(IMPORT_URL, form.body, form.headers);
 }
@@ -55,22 +70,37 @@ async function finished(c: TestClient, id: string): Promise<CatalogImport> {
 }
 
 /** `fields` adds form fields, e.g. { publish: 'true' } ("Publicar ao importar"; drafts without it). */
-async function importFile(c: TestClient, realEstateId: number, content: Buffer, filename = 'catalogo.csv', fields: Record<string, string> = {}) {
+async function importFile(
+  c: TestClient,
+  realEstateId: number,
+  content: Buffer,
+  filename = 'catalogo.csv',
+  fields: Record<string, string> = {},
+) {
   const res = await upload(c, content, { real_estate_id: String(realEstateId), ...fields }, filename);
   expect(res.statusCode, res.body).toBe(202);
   const queued = res.json().data as CatalogImport;
-  expect(queued).toMatchObject({ status: 'queued', real_estate_id: realEstateId, bytes: content.length, filename });
+  expect(queued).toMatchObject({
+    status: 'queued',
+    real_estate_id: realEstateId,
+    bytes: content.length,
+    filename,
+  });
   return finished(c, queued.id);
 }
 
 const PUBLISH = { publish: 'true' };
 
-const pagesOf = (realEstateId: number) => ctx.database.db.select().from(pages).where(eq(pages.realEstateId, realEstateId));
-const importsOf = (realEstateId: number) => ctx.database.db.select().from(catalogImports).where(eq(catalogImports.realEstateId, realEstateId));
+const pagesOf = (realEstateId: number) =>
+  ctx.database.db.select().from(pages).where(eq(pages.realEstateId, realEstateId));
+const importsOf = (realEstateId: number) =>
+  ctx.database.db.select().from(catalogImports).where(eq(catalogImports.realEstateId, realEstateId));
 /** Fails the test when the promise has not settled by then (no test waits forever). */
 function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)));
+  const deadline = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)),
+  );
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 const importFiles = () => readdir(path.join(ctx.config.dataDir, 'imports')).catch(() => [] as string[]);
@@ -80,7 +110,19 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
     const { c, realEstateId } = await agency();
     const content = catalogBuffer({ format: 'csv', count: 24 });
     const report = await importFile(c, realEstateId, content, 'catalogo.csv', PUBLISH);
-    expect(report).toMatchObject({ status: 'done', format: 'csv', rows_total: 24, created: 24, updated: 0, unchanged: 0, rejected: [], rejected_count: 0, progress: 100, bytes_read: content.length, error: null });
+    expect(report).toMatchObject({
+      status: 'done',
+      format: 'csv',
+      rows_total: 24,
+      created: 24,
+      updated: 0,
+      unchanged: 0,
+      rejected: [],
+      rejected_count: 0,
+      progress: 100,
+      bytes_read: content.length,
+      error: null,
+    });
     expect(report.finished_at).not.toBeNull();
 
     const rows = await pagesOf(realEstateId);
@@ -108,7 +150,9 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
       description: l.description,
       externalUrl: 'https://www.imobiliaria-exemplo.com.br/imoveis/IMV-000001',
     });
-    expect(first.photos.map((p) => p.url)).toEqual([1, 2, 3].map((n) => `https://fotos.exemplo.com.br/IMV-000001/${n}.jpg`));
+    expect(first.photos.map((p) => p.url)).toEqual(
+      [1, 2, 3].map((n) => `https://fotos.exemplo.com.br/IMV-000001/${n}.jpg`),
+    );
     expect(first.photos.every((p) => p.key === null)).toBe(true);
     expect(first.publishedAt).not.toBeNull();
     expect(first.slug).toMatch(/^casa-com-2-quartos-em-botafogo-imv-000001(-\d+)?$/);
@@ -120,12 +164,27 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
     expect(byId(4)).toMatchObject({ status: 'published', bedrooms: null, propertyType: 'land' }); // sale_pending, land
 
     const again = await importFile(c, realEstateId, content, 'catalogo.csv', PUBLISH);
-    expect(again).toMatchObject({ status: 'done', rows_total: 24, created: 0, updated: 0, unchanged: 24, rejected_count: 0 });
+    expect(again).toMatchObject({
+      status: 'done',
+      rows_total: 24,
+      created: 0,
+      updated: 0,
+      unchanged: 24,
+      rejected_count: 0,
+    });
     const after = await pagesOf(realEstateId);
-    expect(after.map((p) => [p.id, p.slug, p.updatedAt.toISOString()]).sort()).toEqual(rows.map((p) => [p.id, p.slug, p.updatedAt.toISOString()]).sort());
+    expect(after.map((p) => [p.id, p.slug, p.updatedAt.toISOString()]).sort()).toEqual(
+      rows.map((p) => [p.id, p.slug, p.updatedAt.toISOString()]).sort(),
+    );
 
     // The same catalog with new prices: every row updated, ids and slugs kept.
-    const revised = await importFile(c, realEstateId, catalogBuffer({ format: 'csv', count: 24, revision: 1 }), 'catalogo.csv', PUBLISH);
+    const revised = await importFile(
+      c,
+      realEstateId,
+      catalogBuffer({ format: 'csv', count: 24, revision: 1 }),
+      'catalogo.csv',
+      PUBLISH,
+    );
     const saleRows = 24 - 3; // the three for_rent listings keep their price
     expect(revised).toMatchObject({ created: 0, updated: saleRows, unchanged: 3 });
     const updated = (await pagesOf(realEstateId)).find((p) => p.externalId === 'IMV-000001')!;
@@ -145,15 +204,28 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
 
     // the agent publishes one by hand; a re-import with changes (still without publish) keeps both states
     const chosen = rows.find((p) => p.externalId === 'IMV-000001')!;
-    await ctx.database.db.update(pages).set({ status: 'published', publishedAt: new Date() }).where(eq(pages.id, chosen.id));
-    const revised = await importFile(c, realEstateId, catalogBuffer({ format: 'csv', count: 8, revision: 1 }));
+    await ctx.database.db
+      .update(pages)
+      .set({ status: 'published', publishedAt: new Date() })
+      .where(eq(pages.id, chosen.id));
+    const revised = await importFile(
+      c,
+      realEstateId,
+      catalogBuffer({ format: 'csv', count: 8, revision: 1 }),
+    );
     expect(revised.updated).toBeGreaterThan(0);
     const after = await pagesOf(realEstateId);
     expect(after.find((p) => p.id === chosen.id)!.status).toBe('published');
     expect(after.filter((p) => p.id !== chosen.id).every((p) => p.status === 'draft')).toBe(true);
 
     // "publish": "false" is the same as no field; a nonsense value is a 422 naming the field
-    const explicit = await importFile(c, realEstateId, catalogBuffer({ format: 'csv', count: 9 }), 'catalogo.csv', { publish: 'false' });
+    const explicit = await importFile(
+      c,
+      realEstateId,
+      catalogBuffer({ format: 'csv', count: 9 }),
+      'catalogo.csv',
+      { publish: 'false' },
+    );
     expect(explicit.created).toBe(1);
     expect((await pagesOf(realEstateId)).find((p) => p.externalId === 'IMV-000009')!.status).toBe('draft');
     const bad = await upload(c, content, { real_estate_id: String(realEstateId), publish: 'talvez' });
@@ -179,7 +251,10 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
       const { c, realEstateId } = await agency();
       let content = catalogBuffer({ format, encoding, count: 12 });
       if (format === 'xml' && encoding === 'latin1') {
-        content = Buffer.from(content.toString('latin1').replace('encoding="UTF-8"', 'encoding="ISO-8859-1"'), 'latin1');
+        content = Buffer.from(
+          content.toString('latin1').replace('encoding="UTF-8"', 'encoding="ISO-8859-1"'),
+          'latin1',
+        );
       }
       const report = await importFile(c, realEstateId, content, `catalogo.${expected}`);
       expect(report).toMatchObject({ status: 'done', format: expected, created: 12, rejected_count: 0 });
@@ -187,9 +262,18 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
       expect(rows).toHaveLength(12);
       for (const row of rows) {
         const l = makeListing(Number(row.externalId!.slice(4)));
-        expect([row.title, row.city, row.neighborhood, row.description]).toEqual([l.name, l['address.city'], l['neighborhood[0]'], format === 'tsv' ? l.description!.replace(/\n/g, ' ') : l.description]);
+        expect([row.title, row.city, row.neighborhood, row.description]).toEqual([
+          l.name,
+          l['address.city'],
+          l['neighborhood[0]'],
+          format === 'tsv' ? l.description!.replace(/\n/g, ' ') : l.description,
+        ]);
       }
-      expect(rows.find((p) => p.externalId === 'IMV-000010')).toMatchObject({ title: 'Apartamento com 3 quartos em Moóca', city: 'São Paulo', state: 'SP' });
+      expect(rows.find((p) => p.externalId === 'IMV-000010')).toMatchObject({
+        title: 'Apartamento com 3 quartos em Moóca',
+        city: 'São Paulo',
+        state: 'SP',
+      });
     });
   }
 
@@ -198,7 +282,9 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
     const listings: Listing[] = [];
     for (let i = 1; i <= 400; i++) {
       const l = makeListing(i);
-      const ascii = Object.fromEntries(Object.entries(l).map(([k, v]) => [k, v.normalize('NFD').replace(/[\u0300-\u036f]/g, '')]));
+      const ascii = Object.fromEntries(
+        Object.entries(l).map(([k, v]) => [k, v.normalize('NFD').replace(/[\u0300-\u036f]/g, '')]),
+      );
       listings.push(i < 390 ? ascii : l);
     }
     const content = catalogBuffer({ format: 'csv', encoding: 'latin1', listings });
@@ -213,7 +299,12 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
   it('keeps UTF-8 when a few bytes are broken after valid accented text (they become �)', async () => {
     const { c, realEstateId } = await agency();
     const good = catalogBuffer({ format: 'csv', count: 3 });
-    const broken = Buffer.concat([good, Buffer.from('IMV-000099,Casa com byte inv'), Buffer.from([0xe1]), Buffer.from('lido,for_sale\r\n')]);
+    const broken = Buffer.concat([
+      good,
+      Buffer.from('IMV-000099,Casa com byte inv'),
+      Buffer.from([0xe1]),
+      Buffer.from('lido,for_sale\r\n'),
+    ]);
     const report = await importFile(c, realEstateId, broken);
     expect(report).toMatchObject({ status: 'done', created: 4 });
     const rows = await pagesOf(realEstateId);
@@ -266,7 +357,10 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
       propertyType: 'apartment',
       externalUrl: 'https://imob.exemplo.com/ap-1',
     });
-    expect(page!.photos.map((p) => p.url)).toEqual(['https://img.exemplo.com/a.jpg', 'https://img.exemplo.com/b.jpg']);
+    expect(page!.photos.map((p) => p.url)).toEqual([
+      'https://img.exemplo.com/a.jpg',
+      'https://img.exemplo.com/b.jpg',
+    ]);
   });
 });
 
@@ -277,14 +371,32 @@ describe('the committed sample catalogs (fixtures/, also the console demo)', () 
     const xml = await readFile(path.join(import.meta.dirname, 'fixtures/sample-catalog.xml'));
     const first = await importFile(c, realEstateId, csv, 'sample-catalog.csv', PUBLISH);
     expect(first).toMatchObject({ status: 'done', rows_total: 7, created: 6, rejected_count: 1 });
-    expect(first.rejected).toEqual([{ row: 8, home_listing_id: 'VI-1007', reason: expect.stringContaining('USD') }]);
+    expect(first.rejected).toEqual([
+      { row: 8, home_listing_id: 'VI-1007', reason: expect.stringContaining('USD') },
+    ]);
     const second = await importFile(c, realEstateId, xml, 'sample-catalog.xml', PUBLISH);
-    expect(second).toMatchObject({ status: 'done', rows_total: 7, created: 0, updated: 0, unchanged: 6, rejected_count: 1 });
+    expect(second).toMatchObject({
+      status: 'done',
+      rows_total: 7,
+      created: 0,
+      updated: 0,
+      unchanged: 6,
+      rejected_count: 1,
+    });
     expect(second.rejected[0]!.row).toBe(7);
     const rows = await pagesOf(realEstateId);
-    expect(rows.find((p) => p.externalId === 'VI-1004')).toMatchObject({ areaM2: 200, state: 'SC', status: 'published', propertyType: 'condo' });
+    expect(rows.find((p) => p.externalId === 'VI-1004')).toMatchObject({
+      areaM2: 200,
+      state: 'SC',
+      status: 'published',
+      propertyType: 'condo',
+    });
     expect(rows.find((p) => p.externalId === 'VI-1006')).toMatchObject({ status: 'sold' });
-    expect(rows.find((p) => p.externalId === 'VI-1003')).toMatchObject({ bedrooms: 0, purpose: 'rent', priceCents: 180_000 });
+    expect(rows.find((p) => p.externalId === 'VI-1003')).toMatchObject({
+      bedrooms: 0,
+      purpose: 'rent',
+      priceCents: 180_000,
+    });
   });
 });
 
@@ -305,9 +417,21 @@ describe('bad rows do not stop the import', () => {
       { ...good(10), home_listing_id: '' }, // row 11
       good(11), // row 12
     ];
-    const csv = delimitedHeader(',') + listings.map((l) => delimitedRow(l, ',')).join('') + 'IMV-999,Casa extra,for_sale' + ',x'.repeat(CATALOG_COLUMNS.length) + '\r\n';
+    const csv =
+      delimitedHeader(',') +
+      listings.map((l) => delimitedRow(l, ',')).join('') +
+      'IMV-999,Casa extra,for_sale' +
+      ',x'.repeat(CATALOG_COLUMNS.length) +
+      '\r\n';
     const report = await importFile(c, realEstateId, Buffer.from(csv));
-    expect(report).toMatchObject({ status: 'done', rows_total: 12, created: 2, updated: 0, unchanged: 0, rejected_count: 10 });
+    expect(report).toMatchObject({
+      status: 'done',
+      rows_total: 12,
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      rejected_count: 10,
+    });
     const byRow = Object.fromEntries(report.rejected.map((r) => [r.row, r]));
     expect(Object.keys(byRow).map(Number)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 13]);
     expect(byRow[3]).toMatchObject({ home_listing_id: 'IMV-000002', reason: expect.stringContaining('USD') });
@@ -318,17 +442,30 @@ describe('bad rows do not stop the import', () => {
     expect(byRow[8]!.reason).toMatch(/preço inválido/);
     expect(byRow[9]!.reason).toMatch(/num_beds/);
     expect(byRow[10]!.reason).toMatch(/description com 5001 caracteres/);
-    expect(byRow[11]).toMatchObject({ home_listing_id: null, reason: expect.stringMatching(/home_listing_id vazio/) });
+    expect(byRow[11]).toMatchObject({
+      home_listing_id: null,
+      reason: expect.stringMatching(/home_listing_id vazio/),
+    });
     expect(byRow[13]!.reason).toMatch(/colunas/);
-    expect((await pagesOf(realEstateId)).map((p) => p.externalId).sort()).toEqual(['IMV-000001', 'IMV-000011']);
+    expect((await pagesOf(realEstateId)).map((p) => p.externalId).sort()).toEqual([
+      'IMV-000001',
+      'IMV-000011',
+    ]);
   });
 
   it('XML: bad listings are reported by their ordinal', async () => {
     const { c, realEstateId } = await agency();
-    const xml = XML_HEAD + xmlListing(makeListing(1)) + xmlListing({ ...makeListing(2), price: '100 EUR' }) + xmlListing(makeListing(3)) + XML_TAIL;
+    const xml =
+      XML_HEAD +
+      xmlListing(makeListing(1)) +
+      xmlListing({ ...makeListing(2), price: '100 EUR' }) +
+      xmlListing(makeListing(3)) +
+      XML_TAIL;
     const report = await importFile(c, realEstateId, Buffer.from(xml), 'feed.xml');
     expect(report).toMatchObject({ status: 'done', created: 2, rejected_count: 1 });
-    expect(report.rejected).toEqual([{ row: 2, home_listing_id: 'IMV-000002', reason: expect.stringContaining('EUR') }]);
+    expect(report.rejected).toEqual([
+      { row: 2, home_listing_id: 'IMV-000002', reason: expect.stringContaining('EUR') },
+    ]);
   });
 });
 
@@ -346,7 +483,12 @@ describe('files broken half-way fail with nothing written', () => {
   it('XML cut off in the middle: failed, no page', async () => {
     const { c, realEstateId } = await agency();
     const xml = catalogBuffer({ format: 'xml', count: 600 }).toString();
-    const report = await importFile(c, realEstateId, Buffer.from(xml.slice(0, Math.floor(xml.length * 0.8))), 'feed.xml');
+    const report = await importFile(
+      c,
+      realEstateId,
+      Buffer.from(xml.slice(0, Math.floor(xml.length * 0.8))),
+      'feed.xml',
+    );
     expect(report.status).toBe('failed');
     expect(report.error).toMatch(/XML está malformado/);
     expect(await pagesOf(realEstateId)).toHaveLength(0);
@@ -371,13 +513,21 @@ describe('not a catalog: 422 at once, nothing stored', () => {
   const cases: [string, Buffer, RegExp][] = [
     ['a CSV without home_listing_id', Buffer.from('id,nome,preco\n1,Casa,100\n'), /home_listing_id/],
     ['a TSV without home_listing_id', Buffer.from('id\tnome\n1\tCasa\n'), /home_listing_id/],
-    ['an XML without <listing>', Buffer.from('<?xml version="1.0"?><rss><channel><item><title>x</title></item></channel></rss>'), /<listing>/],
+    [
+      'an XML without <listing>',
+      Buffer.from('<?xml version="1.0"?><rss><channel><item><title>x</title></item></channel></rss>'),
+      /<listing>/,
+    ],
     ['an HTML page', Buffer.from('<!DOCTYPE html><html><body>oi</body></html>'), /HTML/],
     ['a PNG image', PNG_1X1, /binário/],
     ['an .xlsx workbook', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(200, 0)]), /Excel/],
     ['an empty file', Buffer.alloc(0), /vazio/],
     ['only whitespace', Buffer.from('  \r\n\r\n '), /vazio/],
-    ['a UTF-16 CSV without home_listing_id', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a,b\n1,2\n', 'utf16le')]), /home_listing_id/],
+    [
+      'a UTF-16 CSV without home_listing_id',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a,b\n1,2\n', 'utf16le')]),
+      /home_listing_id/,
+    ],
   ];
   for (const [what, content, message] of cases) {
     it(`refuses ${what}`, async () => {
@@ -414,7 +564,9 @@ describe('the upload itself', () => {
     const { c } = await agency();
     const other = await createOwner(ctx, 'Outra');
     const before = await importFiles();
-    const res = await upload(c, catalogBuffer({ format: 'csv', count: 2 }), { real_estate_id: String(other.realEstateId) });
+    const res = await upload(c, catalogBuffer({ format: 'csv', count: 2 }), {
+      real_estate_id: String(other.realEstateId),
+    });
     expect(res.statusCode).toBe(404);
     expect(await importsOf(other.realEstateId)).toHaveLength(0);
     expect(await importFiles()).toEqual(before);
@@ -442,15 +594,19 @@ describe('the upload itself', () => {
       },
     });
     req.on('error', () => undefined); // the server hangs up on the rest of the upload
-    const socketClosed = new Promise<void>((resolve) => req.on('socket', (socket) => socket.once('close', () => resolve())));
-    const answered = new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve) => {
-      req.on('response', (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      });
-    });
+    const socketClosed = new Promise<void>((resolve) =>
+      req.on('socket', (socket) => socket.once('close', () => resolve())),
+    );
+    const answered = new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>(
+      (resolve) => {
+        req.on('response', (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        });
+      },
+    );
     try {
       req.write(head);
       req.write(Buffer.alloc(256 * 1024, 'a'));
@@ -475,7 +631,9 @@ describe('the upload itself', () => {
         `--${boundary}\r\nContent-Disposition: form-data; name="real_estate_id"\r\n\r\n${realEstateId}\r\n--${boundary}--\r\n`,
     );
     const before = await importFiles();
-    const res = await c.post(IMPORT_URL, body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    const res = await c.post(IMPORT_URL, body, {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.real_estate_id[0]).toBe(
       'Envie o campo real_estate_id antes do arquivo catalog: a imobiliária é conferida antes de o arquivo ser recebido.',
@@ -485,12 +643,20 @@ describe('the upload itself', () => {
     // publish may still come after the file
     const catalog = catalogBuffer({ format: 'csv', count: 1 });
     const publishLast = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="real_estate_id"\r\n\r\n${realEstateId}\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="catalog"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="real_estate_id"\r\n\r\n${realEstateId}\r\n`,
+      ),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="catalog"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
       catalog,
-      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="publish"\r\n\r\ntrue\r\n--${boundary}--\r\n`),
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="publish"\r\n\r\ntrue\r\n--${boundary}--\r\n`,
+      ),
     ]);
-    const accepted = await c.post(IMPORT_URL, publishLast, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    const accepted = await c.post(IMPORT_URL, publishLast, {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    });
     expect(accepted.statusCode, accepted.body).toBe(202);
     expect(await finished(c, accepted.json().data.id)).toMatchObject({ status: 'done', created: 1 });
     expect((await pagesOf(realEstateId)).map((p) => p.status)).toEqual(['published']);
@@ -501,15 +667,26 @@ describe('the upload itself', () => {
     const agent = await addMember(ctx, realEstateId, 'agent');
     const c = new TestClient(ctx.app);
     await c.login(agent.email);
-    const res = await upload(c, catalogBuffer({ format: 'tsv', count: 3 }), { real_estate_id: String(realEstateId) }, 'c.tsv');
+    const res = await upload(
+      c,
+      catalogBuffer({ format: 'tsv', count: 3 }),
+      { real_estate_id: String(realEstateId) },
+      'c.tsv',
+    );
     expect(res.statusCode).toBe(202);
     expect((await finished(c, res.json().data.id)).created).toBe(3);
 
     const anonymous = new TestClient(ctx.app);
     await anonymous.csrf();
-    const form = multipart({ real_estate_id: String(realEstateId) }, [{ name: 'catalog', filename: 'c.csv', type: 'text/csv', content: Buffer.from('x') }]);
+    const form = multipart({ real_estate_id: String(realEstateId) }, [
+      { name: 'catalog', filename: 'c.csv', type: 'text/csv', content: Buffer.from('x') },
+    ]);
     expect((await anonymous.post(IMPORT_URL, form.body, form.headers)).statusCode).toBe(401);
-    const noCsrf = await c.request('POST', IMPORT_URL, { body: form.body, headers: form.headers, csrf: false });
+    const noCsrf = await c.request('POST', IMPORT_URL, {
+      body: form.body,
+      headers: form.headers,
+      csrf: false,
+    });
     expect(noCsrf.statusCode).toBe(419);
   });
 
@@ -524,7 +701,14 @@ describe('the upload itself', () => {
     expect(res.json().errors.catalog).toBeDefined();
     const json = await c.post(IMPORT_URL, { catalog: 'home_listing_id\n1' });
     expect(json.statusCode).toBe(422);
-    const form = multipart({ real_estate_id: String(realEstateId) }, [{ name: 'catalog', filename: 'c.csv', type: 'text/csv', content: catalogBuffer({ format: 'csv', count: 1 }) }]);
+    const form = multipart({ real_estate_id: String(realEstateId) }, [
+      {
+        name: 'catalog',
+        filename: 'c.csv',
+        type: 'text/csv',
+        content: catalogBuffer({ format: 'csv', count: 1 }),
+      },
+    ]);
     const broken = await c.post(IMPORT_URL, form.body.subarray(0, form.body.length - 40), form.headers);
     expect(broken.statusCode).toBe(400);
     expect(await importsOf(realEstateId)).toHaveLength(0);
@@ -560,14 +744,27 @@ describe('GET /v1/imports/{id} and GET /v1/real-estates/{id}/imports', () => {
       },
       { intervalMs: 10, timeoutMs: 60_000 },
     );
-    expect(done).toMatchObject({ progress: 100, bytes_read: content.length, created: 3000, rows_total: 3000 });
-    expect(seen.some((s) => s.status === 'running' && s.progress > 0 && s.progress < 100 && s.created > 0 && s.created < 3000)).toBe(true);
+    expect(done).toMatchObject({
+      progress: 100,
+      bytes_read: content.length,
+      created: 3000,
+      rows_total: 3000,
+    });
+    expect(
+      seen.some(
+        (s) =>
+          s.status === 'running' && s.progress > 0 && s.progress < 100 && s.created > 0 && s.created < 3000,
+      ),
+    ).toBe(true);
     const progress = seen.map((s) => s.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     const rows = seen.map((s) => s.rows_total);
     expect(rows).toEqual([...rows].sort((a, b) => a - b));
     // Rows are written 500 per transaction, each recording its progress with it.
-    for (const s of seen) expect((s.created + s.updated + s.unchanged + s.rejected_count) % 500 === 0 || s.status === 'done').toBe(true);
+    for (const s of seen)
+      expect(
+        (s.created + s.updated + s.unchanged + s.rejected_count) % 500 === 0 || s.status === 'done',
+      ).toBe(true);
   }, 60_000);
 
   it("lists an agency's imports, newest first; 404 for another agency's import and for unknown ids", async () => {
@@ -595,7 +792,10 @@ describe('GET /v1/imports/{id} and GET /v1/real-estates/{id}/imports', () => {
     expect((await c.post(`/v1/pages/${page!.id}/photos`, form.body, form.headers)).statusCode).toBe(201);
     const report = await importFile(c, realEstateId, catalogBuffer({ format: 'csv', count: 1, revision: 2 }));
     expect(report).toMatchObject({ updated: 1 });
-    const [after] = await ctx.database.db.select().from(pages).where(and(eq(pages.realEstateId, realEstateId), eq(pages.id, page!.id)));
+    const [after] = await ctx.database.db
+      .select()
+      .from(pages)
+      .where(and(eq(pages.realEstateId, realEstateId), eq(pages.id, page!.id)));
     expect(after!.photos).toHaveLength(4);
     expect(after!.photos[3]!.key).toMatch(/^pages\//);
   });

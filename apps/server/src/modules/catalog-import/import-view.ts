@@ -5,7 +5,12 @@ import type { catalogImports } from '../../db/schema.ts';
 export type CatalogImportRow = typeof catalogImports.$inferSelect;
 
 export function toImportView(row: CatalogImportRow, opts: { rejectedLimit?: number } = {}): CatalogImport {
-  const progress = row.status === 'done' ? 100 : row.bytes > 0 ? Math.min(99, Math.floor((row.bytesRead / row.bytes) * 100)) : 0;
+  const progress =
+    row.status === 'done'
+      ? 100
+      : row.bytes > 0
+        ? Math.min(99, Math.floor((row.bytesRead / row.bytes) * 100))
+        : 0;
   return {
     id: row.id,
     real_estate_id: row.realEstateId,

@@ -41,14 +41,28 @@ describe('mapListing', () => {
     const mapped = mapListing(listing);
     expect(mapped.ok).toBe(true);
     if (!mapped.ok) return;
-    expect(mapped.page).toMatchObject({ externalId: 'IMV-000010', listingCode: 'IMV-000010', title: listing.name, status: 'published', purpose: 'rent', propertyType: 'apartment', state: 'SP' });
-    expect(mapListing({ ...listing }).ok && (mapListing({ ...listing }) as { hash: string }).hash).toBe(mapped.hash);
+    expect(mapped.page).toMatchObject({
+      externalId: 'IMV-000010',
+      listingCode: 'IMV-000010',
+      title: listing.name,
+      status: 'published',
+      purpose: 'rent',
+      propertyType: 'apartment',
+      state: 'SP',
+    });
+    expect(mapListing({ ...listing }).ok && (mapListing({ ...listing }) as { hash: string }).hash).toBe(
+      mapped.hash,
+    );
     expect((mapListing({ ...listing, price: '1 BRL' }) as { hash: string }).hash).not.toBe(mapped.hash);
   });
 
   it('strips NUL and other control characters a feed may carry (PostgreSQL refuses NUL in text)', () => {
     const listing = makeListing(11);
-    const mapped = mapListing({ ...listing, name: `Casa\u0000 com quintal`, description: 'linha 1\n\u0001linha 2' });
+    const mapped = mapListing({
+      ...listing,
+      name: `Casa\u0000 com quintal`,
+      description: 'linha 1\n\u0001linha 2',
+    });
     expect(mapped.ok).toBe(true);
     if (!mapped.ok) return;
     expect(mapped.page.title).toBe('Casa com quintal');

@@ -3,7 +3,14 @@
  * row cannot be imported. Pure: no database, no I/O. See shared/guides/catalog-feed.md.
  */
 import { createHash } from 'node:crypto';
-import { BRAZILIAN_STATES, PAGE_LIMITS, stripControlChars, type PagePurpose, type PageStatus, type PropertyType } from '@vitrine/contracts';
+import {
+  BRAZILIAN_STATES,
+  PAGE_LIMITS,
+  stripControlChars,
+  type PagePurpose,
+  type PageStatus,
+  type PropertyType,
+} from '@vitrine/contracts';
 import type { PagePhoto } from '../../db/schema.ts';
 
 /** Bump when the mapping changes, so that a re-import rewrites pages mapped the old way. */
@@ -36,10 +43,16 @@ export interface ListingPage {
 }
 
 export type MappedListing =
-  | { ok: true; page: ListingPage; hash: string }
-  | { ok: false; externalId: string | null; reason: string };
+  { ok: true; page: ListingPage; hash: string } | { ok: false; externalId: string | null; reason: string };
 
-export const AVAILABILITIES = ['for_sale', 'for_rent', 'sale_pending', 'recently_sold', 'off_market', 'available_soon'] as const;
+export const AVAILABILITIES = [
+  'for_sale',
+  'for_rent',
+  'sale_pending',
+  'recently_sold',
+  'off_market',
+  'available_soon',
+] as const;
 type Availability = (typeof AVAILABILITIES)[number];
 
 const PROPERTY_TYPE_MAP: Record<string, PropertyType> = {
@@ -72,14 +85,41 @@ const PROPERTY_TYPE_MAP: Record<string, PropertyType> = {
 };
 
 const STATE_NAMES: Record<string, string> = {
-  acre: 'AC', alagoas: 'AL', amapa: 'AP', amazonas: 'AM', bahia: 'BA', ceara: 'CE', 'distrito federal': 'DF',
-  'espirito santo': 'ES', goias: 'GO', maranhao: 'MA', 'mato grosso': 'MT', 'mato grosso do sul': 'MS',
-  'minas gerais': 'MG', para: 'PA', paraiba: 'PB', parana: 'PR', pernambuco: 'PE', piaui: 'PI',
-  'rio de janeiro': 'RJ', 'rio grande do norte': 'RN', 'rio grande do sul': 'RS', rondonia: 'RO', roraima: 'RR',
-  'santa catarina': 'SC', 'sao paulo': 'SP', sergipe: 'SE', tocantins: 'TO',
+  acre: 'AC',
+  alagoas: 'AL',
+  amapa: 'AP',
+  amazonas: 'AM',
+  bahia: 'BA',
+  ceara: 'CE',
+  'distrito federal': 'DF',
+  'espirito santo': 'ES',
+  goias: 'GO',
+  maranhao: 'MA',
+  'mato grosso': 'MT',
+  'mato grosso do sul': 'MS',
+  'minas gerais': 'MG',
+  para: 'PA',
+  paraiba: 'PB',
+  parana: 'PR',
+  pernambuco: 'PE',
+  piaui: 'PI',
+  'rio de janeiro': 'RJ',
+  'rio grande do norte': 'RN',
+  'rio grande do sul': 'RS',
+  rondonia: 'RO',
+  roraima: 'RR',
+  'santa catarina': 'SC',
+  'sao paulo': 'SP',
+  sergipe: 'SE',
+  tocantins: 'TO',
 };
 
-const fold = (v: string) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+const fold = (v: string) =>
+  v
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
 const token = (v: string) => fold(v).replace(/[\s-]+/g, '_');
 
 class RowError extends Error {}
@@ -101,7 +141,8 @@ export function parsePrice(raw: string): { cents: number } | { error: string } {
     value = value.slice(0, value.length - suffix[0].length);
   }
   currency = currency === 'R$' ? 'BRL' : currency.toUpperCase();
-  if (currency !== 'BRL') return { error: `preço em ${currency} ("${raw.trim()}"): só importamos preços em reais (BRL).` };
+  if (currency !== 'BRL')
+    return { error: `preço em ${currency} ("${raw.trim()}"): só importamos preços em reais (BRL).` };
   value = value.replace(/\s+/g, '');
   const invalid = { error: `preço inválido ("${raw.trim()}"): use o formato "850000 BRL".` };
   if (!/^\d[\d.,]*$/.test(value)) return invalid;
@@ -116,22 +157,30 @@ export function parsePrice(raw: string): { cents: number } | { error: string } {
   }
   const integerRaw = decimalAt >= 0 ? value.slice(0, decimalAt) : value;
   const fraction = decimalAt >= 0 ? value.slice(decimalAt + 1) : '';
-  const thousands = decimalAt >= 0 ? (value[decimalAt] === '.' ? ',' : '.') : (integerRaw.match(/[.,]/)?.[0] ?? ',');
+  const thousands =
+    decimalAt >= 0 ? (value[decimalAt] === '.' ? ',' : '.') : (integerRaw.match(/[.,]/)?.[0] ?? ',');
   const grouped = new RegExp(`^\\d{1,3}(\\${thousands}\\d{3})+$`);
   if (!/^\d{0,2}$/.test(fraction) || !(/^\d+$/.test(integerRaw) || grouped.test(integerRaw))) return invalid;
   const integer = integerRaw.replace(/[.,]/g, '');
   const cents = Number(integer) * 100 + Number(fraction.padEnd(2, '0') || '0');
-  if (!Number.isSafeInteger(cents) || cents > PAGE_LIMITS.moneyCents) return { error: `preço alto demais ("${raw.trim()}").` };
+  if (!Number.isSafeInteger(cents) || cents > PAGE_LIMITS.moneyCents)
+    return { error: `preço alto demais ("${raw.trim()}").` };
   return { cents };
 }
 
-function number(raw: string | undefined, label: string, opts: { min?: number; max?: number } = {}): number | null {
+function number(
+  raw: string | undefined,
+  label: string,
+  opts: { min?: number; max?: number } = {},
+): number | null {
   const v = raw?.trim();
   if (!v) return null;
   const n = Number(v.replace(',', '.'));
   if (!Number.isFinite(n)) return reject(`${label} inválido ("${v}"): informe um número.`);
-  if (opts.min !== undefined && n < opts.min) return reject(`${label} fora do intervalo ("${v}"): o mínimo é ${opts.min}.`);
-  if (opts.max !== undefined && n > opts.max) return reject(`${label} fora do intervalo ("${v}"): o máximo é ${opts.max}.`);
+  if (opts.min !== undefined && n < opts.min)
+    return reject(`${label} fora do intervalo ("${v}"): o mínimo é ${opts.min}.`);
+  if (opts.max !== undefined && n > opts.max)
+    return reject(`${label} fora do intervalo ("${v}"): o máximo é ${opts.max}.`);
   return n;
 }
 
@@ -182,7 +231,9 @@ function purposeOf(availability: Availability, listingType: string): PagePurpose
 
 export function mapListing(raw: Record<string, string>): MappedListing {
   // A feed's stray NUL would make PostgreSQL refuse the whole batch: control characters go first.
-  const fields = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? stripControlChars(v) : v]));
+  const fields = Object.fromEntries(
+    Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? stripControlChars(v) : v]),
+  );
   const externalId = fields.home_listing_id?.trim() || null;
   try {
     if (!externalId) reject('home_listing_id vazio: todo imóvel do catálogo precisa de um identificador.');
@@ -190,12 +241,14 @@ export function mapListing(raw: Record<string, string>): MappedListing {
     const title = fields.name?.trim();
     if (!title) reject('name (o título do imóvel) está vazio.');
     if (title!.length < 3) reject(`name "${title}" é curto demais: use pelo menos 3 caracteres.`);
-    if (title!.length > PAGE_LIMITS.title) reject(`name com ${title!.length} caracteres: o máximo é ${PAGE_LIMITS.title}.`);
+    if (title!.length > PAGE_LIMITS.title)
+      reject(`name com ${title!.length} caracteres: o máximo é ${PAGE_LIMITS.title}.`);
 
     const availabilityRaw = fields.availability?.trim() ?? '';
     if (!availabilityRaw) reject(`availability vazio: use ${AVAILABILITIES.join(', ')}.`);
     const availability = token(availabilityRaw) as Availability;
-    if (!AVAILABILITIES.includes(availability)) reject(`availability "${availabilityRaw}" desconhecido: use ${AVAILABILITIES.join(', ')}.`);
+    if (!AVAILABILITIES.includes(availability))
+      reject(`availability "${availabilityRaw}" desconhecido: use ${AVAILABILITIES.join(', ')}.`);
     const purpose = purposeOf(availability, token(fields.listing_type ?? ''));
 
     let priceCents: number | null = null;
@@ -217,14 +270,17 @@ export function mapListing(raw: Record<string, string>): MappedListing {
     const area = number(fields.area_size, 'area_size', { min: 0 });
     if (area !== null) {
       const unit = token(fields.area_unit ?? '') || 'sq_m';
-      if (unit !== 'sq_m' && unit !== 'sq_ft' && unit !== 'm2' && unit !== 'm²') reject(`area_unit "${fields.area_unit}" desconhecida: use sq_m ou sq_ft.`);
+      if (unit !== 'sq_m' && unit !== 'sq_ft' && unit !== 'm2' && unit !== 'm²')
+        reject(`area_unit "${fields.area_unit}" desconhecida: use sq_m ou sq_ft.`);
       areaM2 = Math.round(unit === 'sq_ft' ? area * SQ_FT_IN_M2 : area);
       if (areaM2 > PAGE_LIMITS.area) reject('area_size grande demais.');
     }
 
     const regionRaw = fields['address.region']?.trim() ?? '';
     const region = regionRaw.toUpperCase();
-    const state = (BRAZILIAN_STATES as readonly string[]).includes(region) ? region : (STATE_NAMES[fold(regionRaw)] ?? null);
+    const state = (BRAZILIAN_STATES as readonly string[]).includes(region)
+      ? region
+      : (STATE_NAMES[fold(regionRaw)] ?? null);
     const zipDigits = (fields['address.postal_code'] ?? '').replace(/\D+/g, '');
 
     const photos: PagePhoto[] = [];
@@ -233,7 +289,14 @@ export function mapListing(raw: Record<string, string>): MappedListing {
       const url = httpUrl(raw);
       if (!url || seen.has(url) || photos.length >= PAGE_LIMITS.photos) continue;
       seen.add(url);
-      photos.push({ id: `c${createHash('sha256').update(url).digest('base64url').slice(0, 11)}`, url, key: null, width: null, height: null, alt: null });
+      photos.push({
+        id: `c${createHash('sha256').update(url).digest('base64url').slice(0, 11)}`,
+        url,
+        key: null,
+        width: null,
+        height: null,
+        alt: null,
+      });
     }
 
     const page: ListingPage = {
@@ -258,7 +321,9 @@ export function mapListing(raw: Record<string, string>): MappedListing {
       photos,
       externalUrl: httpUrl(fields.url),
     };
-    const hash = createHash('sha256').update(JSON.stringify([MAPPING_VERSION, page])).digest('hex');
+    const hash = createHash('sha256')
+      .update(JSON.stringify([MAPPING_VERSION, page]))
+      .digest('hex');
     return { ok: true, page, hash };
   } catch (err) {
     if (err instanceof RowError) return { ok: false, externalId, reason: err.message };

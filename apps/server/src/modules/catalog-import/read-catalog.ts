@@ -43,7 +43,11 @@ const CHUNK_BYTES = 256 * 1024;
 const MAX_RECORD_CHARS = 1024 * 1024;
 const MAX_TEXT_CHARS = 64 * 1024;
 
-async function* decode(file: string, encoding: CatalogSniff['encoding'], opts: ReadOptions): AsyncGenerator<string> {
+async function* decode(
+  file: string,
+  encoding: CatalogSniff['encoding'],
+  opts: ReadOptions,
+): AsyncGenerator<string> {
   const decoder = new TextDecoder(encoding);
   const stats = encoding === 'utf-8' ? opts.utf8Stats : undefined;
   const count = (text: string) => {
@@ -67,11 +71,19 @@ async function* decode(file: string, encoding: CatalogSniff['encoding'], opts: R
   }
 }
 
-export function readCatalog(file: string, sniff: CatalogSniff, opts: ReadOptions = {}): AsyncGenerator<CatalogRecord> {
+export function readCatalog(
+  file: string,
+  sniff: CatalogSniff,
+  opts: ReadOptions = {},
+): AsyncGenerator<CatalogRecord> {
   return sniff.format === 'xml' ? readXml(file, sniff, opts) : readDelimited(file, sniff, opts);
 }
 
-async function* readDelimited(file: string, sniff: CatalogSniff, opts: ReadOptions): AsyncGenerator<CatalogRecord> {
+async function* readDelimited(
+  file: string,
+  sniff: CatalogSniff,
+  opts: ReadOptions,
+): AsyncGenerator<CatalogRecord> {
   const parser = parse({
     delimiter: sniff.delimiter ?? ',',
     relax_column_count: true,
@@ -97,12 +109,17 @@ async function* readDelimited(file: string, sniff: CatalogSniff, opts: ReadOptio
       }
       const extra = cells.slice(header.length).some((c) => c.trim() !== '');
       yield extra
-        ? { row, fields, problem: `a linha tem ${cells.length} colunas, mas o cabeçalho tem ${header.length} (verifique aspas e separadores).` }
+        ? {
+            row,
+            fields,
+            problem: `a linha tem ${cells.length} colunas, mas o cabeçalho tem ${header.length} (verifique aspas e separadores).`,
+          }
         : { row, fields };
     }
   } catch (err) {
     const e = err as { code?: string; lines?: number; message?: string };
-    if (typeof e.code === 'string' && e.code.startsWith('CSV_')) throw new CatalogParseError(csvErrorMessage(e, sniff.format, row + 1));
+    if (typeof e.code === 'string' && e.code.startsWith('CSV_'))
+      throw new CatalogParseError(csvErrorMessage(e, sniff.format, row + 1));
     throw err;
   }
 }
@@ -171,7 +188,10 @@ async function* readXml(file: string, sniff: CatalogSniff, opts: ReadOptions): A
       else key = top === 'address' ? null : top;
     } else if (top === 'address') {
       const component = node.attributes.name;
-      key = name === 'component' && typeof component === 'string' ? `address.${component.trim().toLowerCase()}` : `address.${name}`;
+      key =
+        name === 'component' && typeof component === 'string'
+          ? `address.${component.trim().toLowerCase()}`
+          : `address.${name}`;
     } else if (top === 'image' && depth === 2) {
       key = name === 'tag' ? `image[${images - 1}].tag[${tags++}]` : `image[${images - 1}].${name}`;
     } else key = path.join('.');
@@ -188,7 +208,11 @@ async function* readXml(file: string, sniff: CatalogSniff, opts: ReadOptions): A
     if (depth === 0) {
       if (localName(node.name) === 'listing') {
         ordinal++;
-        ready.push(tooLong ? { row: ordinal, fields, problem: `um campo passa de ${MAX_TEXT_CHARS} caracteres.` } : { row: ordinal, fields });
+        ready.push(
+          tooLong
+            ? { row: ordinal, fields, problem: `um campo passa de ${MAX_TEXT_CHARS} caracteres.` }
+            : { row: ordinal, fields },
+        );
         fields = null;
       }
       return;

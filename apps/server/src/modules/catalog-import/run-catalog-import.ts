@@ -46,7 +46,10 @@ export interface RunOptions {
  * The catalog-import job: runs the import; a crash marks the import failed (the agency sees why and can
  * send the file again), while an interrupted import is left to pg-boss, which retries it on the next start.
  */
-export async function importCatalog(deps: ImportDeps & { signal?: AbortSignal }, job: JobPayload<typeof catalogImportJob>): Promise<void> {
+export async function importCatalog(
+  deps: ImportDeps & { signal?: AbortSignal },
+  job: JobPayload<typeof catalogImportJob>,
+): Promise<void> {
   try {
     await runCatalogImport(deps, job.importId, { signal: deps.signal, publish: job.publish === true });
   } catch (err) {
@@ -54,7 +57,11 @@ export async function importCatalog(deps: ImportDeps & { signal?: AbortSignal },
     deps.log.error({ err, import: job.importId }, 'catalog import crashed');
     await deps.db
       .update(catalogImports)
-      .set({ status: 'failed', error: 'Falha inesperada ao importar o catálogo. Tente novamente.', finishedAt: new Date() })
+      .set({
+        status: 'failed',
+        error: 'Falha inesperada ao importar o catálogo. Tente novamente.',
+        finishedAt: new Date(),
+      })
       .where(eq(catalogImports.id, job.importId))
       .catch(() => undefined);
     await rm(importFilePath(deps.config.dataDir, job.importId), { force: true }).catch(() => undefined);
@@ -77,11 +84,21 @@ async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOpt
     deps.log.info({ import: importId, error: message }, 'catalog import failed');
   };
 
-  if (!existsSync(file)) return fail('O arquivo enviado não está mais disponível. Envie o catálogo novamente.');
+  if (!existsSync(file))
+    return fail('O arquivo enviado não está mais disponível. Envie o catálogo novamente.');
   // A retried job starts over: the upserts make that safe.
   await db
     .update(catalogImports)
-    .set({ status: 'running', error: null, bytesRead: 0, rowsTotal: 0, created: 0, updated: 0, unchanged: 0, rejected: [] })
+    .set({
+      status: 'running',
+      error: null,
+      bytesRead: 0,
+      rowsTotal: 0,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      rejected: [],
+    })
     .where(eq(catalogImports.id, importId));
 
   let sniff: CatalogSniff;
@@ -89,7 +106,8 @@ async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOpt
     sniff = sniffCatalog(await readHead(file));
     sniff = await scan(file, sniff);
   } catch (err) {
-    if (err instanceof CatalogParseError || err instanceof Error && err.name === 'NotACatalogError') return fail(err.message);
+    if (err instanceof CatalogParseError || (err instanceof Error && err.name === 'NotACatalogError'))
+      return fail(err.message);
     throw err;
   }
 
@@ -105,7 +123,8 @@ async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOpt
   };
   let rejectedWritten = 0;
   const flush = async () => {
-    if (opts.signal?.aborted) throw new ImportInterrupted('Importação interrompida pelo desligamento do servidor.');
+    if (opts.signal?.aborted)
+      throw new ImportInterrupted('Importação interrompida pelo desligamento do servidor.');
     // The progress is recorded in the batch's own transaction: the report never runs ahead of the pages.
     const result = await writeBatch(db, job.realEstateId, batch, opts.publish === true, async (tx, r) => {
       await tx
@@ -132,14 +151,22 @@ async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOpt
   for await (const record of readCatalog(file, sniff, { onBytes: (n) => (bytesRead += n) })) {
     rowsInBatch++;
     const mapped = record.problem
-      ? { ok: false as const, externalId: record.fields.home_listing_id?.trim() || null, reason: record.problem }
+      ? {
+          ok: false as const,
+          externalId: record.fields.home_listing_id?.trim() || null,
+          reason: record.problem,
+        }
       : mapListing(record.fields);
     if (!mapped.ok) {
       reject({ row: record.row, home_listing_id: mapped.externalId, reason: mapped.reason });
     } else {
       const first = firstRowOf.get(mapped.page.externalId);
       if (first !== undefined) {
-        reject({ row: record.row, home_listing_id: mapped.page.externalId, reason: `home_listing_id repetido: já aparece na ${sniff.format === 'xml' ? 'listagem' : 'linha'} ${first}.` });
+        reject({
+          row: record.row,
+          home_listing_id: mapped.page.externalId,
+          reason: `home_listing_id repetido: já aparece na ${sniff.format === 'xml' ? 'listagem' : 'linha'} ${first}.`,
+        });
       } else {
         firstRowOf.set(mapped.page.externalId, record.row);
         batch.push({ row: record.row, page: mapped.page, hash: mapped.hash });
@@ -165,7 +192,13 @@ async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOpt
   });
   await rm(file, { force: true });
   deps.log.info(
-    { import: importId, format: sniff.format, encoding: sniff.encoding, ...counts, ms: Math.round(performance.now() - startedAt) },
+    {
+      import: importId,
+      format: sniff.format,
+      encoding: sniff.encoding,
+      ...counts,
+      ms: Math.round(performance.now() - startedAt),
+    },
     'catalog import done',
   );
 }
@@ -192,7 +225,9 @@ async function scan(file: string, sniff: CatalogSniff): Promise<CatalogSniff> {
   for await (const _record of readCatalog(file, sniff, { utf8Stats })) listings++;
   if (!listings) {
     throw new CatalogParseError(
-      sniff.format === 'xml' ? 'O catálogo não tem nenhum imóvel (<listing>).' : 'O catálogo só tem o cabeçalho: nenhum imóvel foi encontrado.',
+      sniff.format === 'xml'
+        ? 'O catálogo não tem nenhum imóvel (<listing>).'
+        : 'O catálogo só tem o cabeçalho: nenhum imóvel foi encontrado.',
     );
   }
   if (sniff.encoding === 'utf-8' && utf8Stats.broken > 0 && utf8Stats.broken >= utf8Stats.accented) {

@@ -12,7 +12,11 @@ describe('detectEncoding', () => {
     expect(detectEncoding(Buffer.from('home_listing_id,São Paulo\n', 'utf8'))).toBe('utf-8');
     expect(detectEncoding(Buffer.from('home_listing_id,São Paulo\n', 'latin1'))).toBe('windows-1252');
     // UTF-8 with one broken byte among valid accented text stays UTF-8.
-    expect(detectEncoding(Buffer.concat([Buffer.from('home_listing_id,São Paulo,Moóca\n'), Buffer.from([0xe1, 0x20])]))).toBe('utf-8');
+    expect(
+      detectEncoding(
+        Buffer.concat([Buffer.from('home_listing_id,São Paulo,Moóca\n'), Buffer.from([0xe1, 0x20])]),
+      ),
+    ).toBe('utf-8');
     // A multi-byte character cut at the end of the sample is still UTF-8.
     expect(detectEncoding(Buffer.from('home_listing_id,ã', 'utf8').subarray(0, -1))).toBe('utf-8');
     expect(detectEncoding(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]))).toBe('binary');
@@ -21,11 +25,30 @@ describe('detectEncoding', () => {
 
 describe('sniffCatalog', () => {
   it('tells CSV, TSV, semicolon CSV and XML apart', () => {
-    expect(sniffCatalog(catalogBuffer({ format: 'csv', count: 2 }))).toEqual({ format: 'csv', encoding: 'utf-8', delimiter: ',' });
-    expect(sniffCatalog(catalogBuffer({ format: 'tsv', count: 2, encoding: 'utf-16be' }))).toEqual({ format: 'tsv', encoding: 'utf-16be', delimiter: '\t' });
-    expect(sniffCatalog(catalogBuffer({ format: 'csv-semicolon', count: 2, encoding: 'latin1' }))).toEqual({ format: 'csv', encoding: 'windows-1252', delimiter: ';' });
-    expect(sniffCatalog(catalogBuffer({ format: 'xml', count: 2, encoding: 'utf-8-bom' }))).toEqual({ format: 'xml', encoding: 'utf-8', delimiter: null });
-    expect(sniffCatalog(Buffer.from('\r\n  "Home_Listing_ID";"name"\r\n1;Casa'))).toMatchObject({ format: 'csv', delimiter: ';' });
+    expect(sniffCatalog(catalogBuffer({ format: 'csv', count: 2 }))).toEqual({
+      format: 'csv',
+      encoding: 'utf-8',
+      delimiter: ',',
+    });
+    expect(sniffCatalog(catalogBuffer({ format: 'tsv', count: 2, encoding: 'utf-16be' }))).toEqual({
+      format: 'tsv',
+      encoding: 'utf-16be',
+      delimiter: '\t',
+    });
+    expect(sniffCatalog(catalogBuffer({ format: 'csv-semicolon', count: 2, encoding: 'latin1' }))).toEqual({
+      format: 'csv',
+      encoding: 'windows-1252',
+      delimiter: ';',
+    });
+    expect(sniffCatalog(catalogBuffer({ format: 'xml', count: 2, encoding: 'utf-8-bom' }))).toEqual({
+      format: 'xml',
+      encoding: 'utf-8',
+      delimiter: null,
+    });
+    expect(sniffCatalog(Buffer.from('\r\n  "Home_Listing_ID";"name"\r\n1;Casa'))).toMatchObject({
+      format: 'csv',
+      delimiter: ';',
+    });
   });
 
   it('refuses what is not a catalog with a Portuguese message', () => {

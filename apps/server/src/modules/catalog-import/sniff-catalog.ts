@@ -58,10 +58,13 @@ export function detectEncoding(head: Buffer): CatalogEncoding | 'binary' {
 
 function binaryMessage(head: Buffer): string {
   const magic = head.subarray(0, 4).toString('latin1');
-  if (magic.startsWith('PK')) return `O arquivo parece ser uma planilha do Excel (.xlsx) ou um arquivo compactado (.zip), não um catálogo em texto. Exporte a planilha como CSV. ${FORMATS_HINT}`;
+  if (magic.startsWith('PK'))
+    return `O arquivo parece ser uma planilha do Excel (.xlsx) ou um arquivo compactado (.zip), não um catálogo em texto. Exporte a planilha como CSV. ${FORMATS_HINT}`;
   if (magic === '%PDF') return `O arquivo é um PDF, não um catálogo de imóveis. ${FORMATS_HINT}`;
-  if (head[0] === 0x1f && head[1] === 0x8b) return `O arquivo está compactado (gzip). Descompacte-o antes de enviar. ${FORMATS_HINT}`;
-  if (head[0] === 0xd0 && head[1] === 0xcf) return `O arquivo parece ser uma planilha antiga do Excel (.xls). Exporte a planilha como CSV. ${FORMATS_HINT}`;
+  if (head[0] === 0x1f && head[1] === 0x8b)
+    return `O arquivo está compactado (gzip). Descompacte-o antes de enviar. ${FORMATS_HINT}`;
+  if (head[0] === 0xd0 && head[1] === 0xcf)
+    return `O arquivo parece ser uma planilha antiga do Excel (.xls). Exporte a planilha como CSV. ${FORMATS_HINT}`;
   return `O arquivo não é um texto (parece ser um arquivo binário, como uma imagem). ${FORMATS_HINT}`;
 }
 
@@ -94,7 +97,10 @@ export function splitCsvLine(line: string, delimiter: string): string[] {
 export const normalizeHeader = (cell: string) => cell.trim().toLowerCase();
 
 function chooseDelimiter(line: string): CatalogDelimiter {
-  const counts: [CatalogDelimiter, number][] = (['\t', ',', ';'] as const).map((d) => [d, splitCsvLine(line, d).length - 1]);
+  const counts: [CatalogDelimiter, number][] = (['\t', ',', ';'] as const).map((d) => [
+    d,
+    splitCsvLine(line, d).length - 1,
+  ]);
   counts.sort((a, b) => b[1] - a[1]);
   return counts[0]![1] > 0 ? counts[0]![0] : ',';
 }
@@ -116,12 +122,16 @@ export function sniffCatalog(head: Buffer): CatalogSniff {
     if (/^<!doctype html|^<html[\s>]/i.test(body)) {
       throw new NotACatalogError(`O arquivo é uma página HTML, não um catálogo. ${FORMATS_HINT}`);
     }
-    throw new NotACatalogError('O XML enviado não é um catálogo de imóveis da Meta: nenhum elemento <listing> foi encontrado.');
+    throw new NotACatalogError(
+      'O XML enviado não é um catálogo de imóveis da Meta: nenhum elemento <listing> foi encontrado.',
+    );
   }
 
   const newline = body.indexOf('\n');
   if (newline < 0 && head.length >= SNIFF_BYTES) {
-    throw new NotACatalogError(`A primeira linha do arquivo é longa demais para ser um cabeçalho de catálogo. ${FORMATS_HINT}`);
+    throw new NotACatalogError(
+      `A primeira linha do arquivo é longa demais para ser um cabeçalho de catálogo. ${FORMATS_HINT}`,
+    );
   }
   const headerLine = (newline < 0 ? body : body.slice(0, newline)).replace(/\r$/, '');
   const delimiter = chooseDelimiter(headerLine);

@@ -57,11 +57,21 @@ export async function attemptDelivery(
 
   let result: DeliveryResult;
   if (!integration || !integration.isActive) {
-    result = { ok: false, retryable: false, message: 'A integração foi desativada antes da entrega.', durationMs: 0 };
+    result = {
+      ok: false,
+      retryable: false,
+      message: 'A integração foi desativada antes da entrega.',
+      durationMs: 0,
+    };
   } else if (integration.haltedKind === 'paused' && !job.manual) {
     await db
       .update(deliveries)
-      .set({ status: 'paused', lastError: integration.haltedReason, nextAttemptAt: null, updatedAt: new Date() })
+      .set({
+        status: 'paused',
+        lastError: integration.haltedReason,
+        nextAttemptAt: null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(deliveries.id, delivery.id), eq(deliveries.status, 'pending')));
     return;
   } else {
@@ -77,9 +87,18 @@ export async function attemptDelivery(
     const ctx = adapterContext(config, deps.outbound, signingSecretOf(config.appKey, integration));
     try {
       const adapter = integrationAdapters[name] as (typeof integrationAdapters)['webhook'];
-      result = await adapter.send(toLeadForDelivery(lead, page?.id ? page : null, config.APP_URL, delivery.id), payload as never, ctx);
+      result = await adapter.send(
+        toLeadForDelivery(lead, page?.id ? page : null, config.APP_URL, delivery.id),
+        payload as never,
+        ctx,
+      );
     } catch (err) {
-      result = { ok: false, retryable: true, message: `Erro inesperado ao enviar: ${(err as Error).message}`, durationMs: Date.now() - startedAt.getTime() };
+      result = {
+        ok: false,
+        retryable: true,
+        message: `Erro inesperado ao enviar: ${(err as Error).message}`,
+        durationMs: Date.now() - startedAt.getTime(),
+      };
     }
     // A receiver may echo the credentials it got (a request bin, a debug page): the ledger, the
     // delivery's last error and the halt reason are shown in the console, so the stored values go.
@@ -87,7 +106,9 @@ export async function attemptDelivery(
     result = {
       ...result,
       message: removeSecretValues(result.message, secrets),
-      ...(result.responseSnippet !== undefined ? { responseSnippet: removeSecretValues(result.responseSnippet, secrets) } : {}),
+      ...(result.responseSnippet !== undefined
+        ? { responseSnippet: removeSecretValues(result.responseSnippet, secrets) }
+        : {}),
     };
   }
 
@@ -100,11 +121,23 @@ export async function attemptDelivery(
   else if (result.pause) outcome = 'paused';
   else if (result.retryable && step <= schedule.length) {
     outcome = 'retry';
-    delayMs = Math.min(MAX_DELAY_MS, Math.max(jitter((schedule[step - 1] ?? 0) * 1000), result.retryAfterMs ?? 0));
+    delayMs = Math.min(
+      MAX_DELAY_MS,
+      Math.max(jitter((schedule[step - 1] ?? 0) * 1000), result.retryAfterMs ?? 0),
+    );
   } else if (result.retryable) outcome = 'dead';
   else outcome = 'failed';
 
-  const status = ({ delivered: 'delivered', retry: 'pending', failed: 'failed', paused: 'paused', disabled: 'failed', dead: 'dead' } as const)[outcome];
+  const status = (
+    {
+      delivered: 'delivered',
+      retry: 'pending',
+      failed: 'failed',
+      paused: 'paused',
+      disabled: 'failed',
+      dead: 'dead',
+    } as const
+  )[outcome];
   const now = new Date();
   await db.transaction(async (tx) => {
     const updated = await tx
@@ -119,7 +152,13 @@ export async function attemptDelivery(
         nextAttemptAt: outcome === 'retry' ? new Date(now.getTime() + delayMs) : null,
         updatedAt: now,
       })
-      .where(and(eq(deliveries.id, delivery.id), eq(deliveries.status, 'pending'), eq(deliveries.attempts, delivery.attempts)))
+      .where(
+        and(
+          eq(deliveries.id, delivery.id),
+          eq(deliveries.status, 'pending'),
+          eq(deliveries.attempts, delivery.attempts),
+        ),
+      )
       .returning({ id: deliveries.id });
     if (!updated.length) return; // another worker recorded this attempt already
     await tx.insert(deliveryAttempts).values({
@@ -134,7 +173,12 @@ export async function attemptDelivery(
       error: result.ok ? null : redactSecrets(result.message),
     });
     if (outcome === 'retry') {
-      await deps.queue.enqueue(tx, leadDeliveryJob, { deliveryId: delivery.id }, { startAfter: new Date(now.getTime() + delayMs) });
+      await deps.queue.enqueue(
+        tx,
+        leadDeliveryJob,
+        { deliveryId: delivery.id },
+        { startAfter: new Date(now.getTime() + delayMs) },
+      );
     }
     if (outcome === 'paused' || outcome === 'disabled') {
       await tx
@@ -146,11 +190,23 @@ export async function attemptDelivery(
           ...(outcome === 'disabled' ? { isActive: false } : {}),
           updatedAt: now,
         })
-        .where(and(eq(integrations.realEstateId, delivery.realEstateId), eq(integrations.name, delivery.integration)));
+        .where(
+          and(
+            eq(integrations.realEstateId, delivery.realEstateId),
+            eq(integrations.name, delivery.integration),
+          ),
+        );
     }
   });
   deps.log.info(
-    { delivery: delivery.id, integration: delivery.integration, attempt, outcome, status: result.status, ms: Math.round(result.durationMs) },
+    {
+      delivery: delivery.id,
+      integration: delivery.integration,
+      attempt,
+      outcome,
+      status: result.status,
+      ms: Math.round(result.durationMs),
+    },
     'delivery attempt',
   );
 }

@@ -67,7 +67,14 @@ export default async function deliveryRoutes(app: FastifyInstance) {
 
   r.get(
     '/v1/deliveries/:id',
-    { schema: { tags: ['deliveries'], summary: 'Uma entrega com todas as tentativas', params: uuidParams, response: { 200: deliveryDetailResponse } } },
+    {
+      schema: {
+        tags: ['deliveries'],
+        summary: 'Uma entrega com todas as tentativas',
+        params: uuidParams,
+        response: { 200: deliveryDetailResponse },
+      },
+    },
     async (request) => ({ data: await getDeliveryDetail(deps, await load(request, request.params.id)) }),
   );
 

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, addMember, createOwner, createTestContext, waitFor, type TestContext } from '../../testing/test-app.ts';
+import {
+  TestClient,
+  addMember,
+  createOwner,
+  createTestContext,
+  waitFor,
+  type TestContext,
+} from '../../testing/test-app.ts';
 import { fakeRedirect, fakeReply } from '../integrations/adapters/testing/fake-server.ts';
 import { startFakeWebhook, type FakeWebhook } from '../integrations/adapters/testing/fake-webhook.ts';
 import { startFakeJetimob, type FakeJetimob } from '../integrations/adapters/testing/fake-jetimob.ts';
@@ -47,7 +54,10 @@ async function agencyWithWebhook() {
   const secret = (await c.get(integrationsUrl(owner.realEstateId, '/webhook/secret'))).json().data.secret;
   const receiver = await startFakeWebhook({ secret });
   receivers.push(receiver);
-  const saved = await c.put(integrationsUrl(owner.realEstateId), { name: 'webhook', payload: { url: receiver.endpoint } });
+  const saved = await c.put(integrationsUrl(owner.realEstateId), {
+    name: 'webhook',
+    payload: { url: receiver.endpoint },
+  });
   expect(saved.json().data.is_active).toBe(true);
   return { c, id: owner.realEstateId, receiver, secret };
 }
@@ -55,7 +65,10 @@ async function agencyWithWebhook() {
 async function sendTestLead(c: TestClient, id: number) {
   const res = await c.post(integrationsUrl(id, '/test-lead'));
   expect(res.statusCode).toBe(201);
-  return res.json().data as { lead_id: string; deliveries: { id: string; integration: string; status: string }[] };
+  return res.json().data as {
+    lead_id: string;
+    deliveries: { id: string; integration: string; status: string }[];
+  };
 }
 
 async function delivery(c: TestClient, deliveryId: string) {
@@ -65,12 +78,21 @@ async function delivery(c: TestClient, deliveryId: string) {
 }
 
 const settled = (c: TestClient, id: string, status: string) =>
-  waitFor(async () => {
-    const d = await delivery(c, id);
-    return d.status === status ? d : null;
-  }, { what: `delivery ${id} → ${status}` });
+  waitFor(
+    async () => {
+      const d = await delivery(c, id);
+      return d.status === status ? d : null;
+    },
+    { what: `delivery ${id} → ${status}` },
+  );
 
-type LedgerEntry = { attempt: number; outcome: string; status_code: number | null; error: string | null; duration_ms: number };
+type LedgerEntry = {
+  attempt: number;
+  outcome: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+};
 
 describe('delivery engine', () => {
   it('delivers a lead to the webhook, signed, with a ledger entry', async () => {
@@ -127,7 +149,14 @@ describe('delivery engine', () => {
 
   it('keeps the CRM response in the ledger with credentials it echoes removed (issue 16)', async () => {
     const { c, id, receiver } = await agencyWithWebhook();
-    receiver.enqueue('event', fakeReply(400, { error: 'payload inválido', access_token: 'tok-ecoado-123', debug: 'api_key=chave-ecoada-456&x=1' }));
+    receiver.enqueue(
+      'event',
+      fakeReply(400, {
+        error: 'payload inválido',
+        access_token: 'tok-ecoado-123',
+        debug: 'api_key=chave-ecoada-456&x=1',
+      }),
+    );
     const first = await sendTestLead(c, id);
     const failed = await settled(c, first.deliveries[0]!.id, 'failed');
     const response = failed.ledger[0].response as string;
@@ -175,7 +204,10 @@ describe('delivery engine', () => {
     receivers.push(receiver);
     await c.put(integrationsUrl(owner.realEstateId), {
       name: 'webhook',
-      payload: { url: receiver.endpoint, authentication: { type: 'header', key: 'X-Token', value: 'errado' } },
+      payload: {
+        url: receiver.endpoint,
+        authentication: { type: 'header', key: 'X-Token', value: 'errado' },
+      },
     });
     const first = await sendTestLead(c, owner.realEstateId);
     const paused = await settled(c, first.deliveries[0]!.id, 'paused');
@@ -202,7 +234,10 @@ describe('delivery engine', () => {
     const owner = await createOwner(ctx);
     const c = new TestClient(ctx.app);
     await c.login(owner.email);
-    await c.put(integrationsUrl(owner.realEstateId), { name: 'jetimob', payload: { public_key: JETIMOB.publicKey, private_key: JETIMOB.privateKey } });
+    await c.put(integrationsUrl(owner.realEstateId), {
+      name: 'jetimob',
+      payload: { public_key: JETIMOB.publicKey, private_key: JETIMOB.privateKey },
+    });
     await c.put(integrationsUrl(owner.realEstateId), { name: 'arbo', payload: { api_key: ARBO_KEY } });
     await c.put(integrationsUrl(owner.realEstateId), { name: 'go_harry', payload: HARRY });
     const { deliveries } = await sendTestLead(c, owner.realEstateId);
@@ -244,20 +279,41 @@ describe('overdue deliveries', () => {
     const { rescueOverdueDeliveries } = await import('./rescue-overdue-deliveries.ts');
     const { eq } = await import('drizzle-orm');
     // A lead and delivery written without a job, as if the process died before the job existed.
-    const [lead] = await ctx.database.db.insert(leads).values({ realEstateId: id, name: 'Órfão' }).returning();
+    const [lead] = await ctx.database.db
+      .insert(leads)
+      .values({ realEstateId: id, name: 'Órfão' })
+      .returning();
     const [orphan] = await ctx.database.db
       .insert(deliveriesTable)
-      .values({ realEstateId: id, leadId: lead!.id, integration: 'webhook', nextAttemptAt: new Date(Date.now() - 10 * 60_000) })
+      .values({
+        realEstateId: id,
+        leadId: lead!.id,
+        integration: 'webhook',
+        nextAttemptAt: new Date(Date.now() - 10 * 60_000),
+      })
       .returning();
     const fresh = await ctx.database.db
       .insert(leads)
       .values({ realEstateId: id, name: 'Recente' })
       .returning()
-      .then(async ([l]) => (await ctx.database.db.insert(deliveriesTable).values({ realEstateId: id, leadId: l!.id, integration: 'webhook', nextAttemptAt: new Date() }).returning())[0]!);
+      .then(
+        async ([l]) =>
+          (
+            await ctx.database.db
+              .insert(deliveriesTable)
+              .values({ realEstateId: id, leadId: l!.id, integration: 'webhook', nextAttemptAt: new Date() })
+              .returning()
+          )[0]!,
+      );
     expect(await rescueOverdueDeliveries(ctx.app.deps)).toBe(1);
     await settled(c, orphan!.id, 'delivered');
-    expect(receiver.events.filter((e) => (e.body as { data: { id: string } }).data.id === lead!.id)).toHaveLength(1);
-    const [untouched] = await ctx.database.db.select().from(deliveriesTable).where(eq(deliveriesTable.id, fresh.id));
+    expect(
+      receiver.events.filter((e) => (e.body as { data: { id: string } }).data.id === lead!.id),
+    ).toHaveLength(1);
+    const [untouched] = await ctx.database.db
+      .select()
+      .from(deliveriesTable)
+      .where(eq(deliveriesTable.id, fresh.id));
     expect(untouched!.status).toBe('pending'); // not overdue: left to its own job
   });
 });

@@ -52,17 +52,37 @@ describe('the page a delivery carries', () => {
   });
 
   it('without a price or code says null, not zero', () => {
-    const p = leadPageFor({ ...page, priceCents: null, listingCode: '', purpose: 'sale' }, 'https://vitrine.example');
-    expect(p).toMatchObject({ price_cents: null, price_formatted: null, listing_code: null, purpose: 'sale' });
+    const p = leadPageFor(
+      { ...page, priceCents: null, listingCode: '', purpose: 'sale' },
+      'https://vitrine.example',
+    );
+    expect(p).toMatchObject({
+      price_cents: null,
+      price_formatted: null,
+      listing_code: null,
+      purpose: 'sale',
+    });
   });
 
   it('a deleted page is an honest empty page, not the site root', () => {
-    const l = toLeadForDelivery(lead, null, 'https://vitrine.example', '11111111-2222-3333-4444-555555555555');
+    const l = toLeadForDelivery(
+      lead,
+      null,
+      'https://vitrine.example',
+      '11111111-2222-3333-4444-555555555555',
+    );
     expect(l.page).toEqual(EMPTY_LEAD_PAGE);
     expect(l.page.url).toBe('');
     expect(l.delivery_id).toBe('msg_11111111222233334444555555555555');
     // CRMs get no made-up property either.
-    expect(toGrupoZapLead(l)).toMatchObject({ originListingId: '', clientListingId: '', listingTitle: '', listingUrl: '', listingPrice: null, transactionType: null });
+    expect(toGrupoZapLead(l)).toMatchObject({
+      originListingId: '',
+      clientListingId: '',
+      listingTitle: '',
+      listingUrl: '',
+      listingPrice: null,
+      transactionType: null,
+    });
     const form = jetimobLeadForm(l);
     expect(form.get('subject')).toBe('Contato pelo site (página do imóvel removida)');
     expect(form.get('property_code')).toBe('');
@@ -70,7 +90,12 @@ describe('the page a delivery carries', () => {
   });
 
   it('Grupo ZAP and Jetimob carry the listing', () => {
-    const l = toLeadForDelivery(lead, page, 'https://vitrine.example', '11111111-2222-3333-4444-555555555555');
+    const l = toLeadForDelivery(
+      lead,
+      page,
+      'https://vitrine.example',
+      '11111111-2222-3333-4444-555555555555',
+    );
     expect(toGrupoZapLead(l)).toMatchObject({
       originListingId: '42',
       clientListingId: 'CA-77',
@@ -81,7 +106,9 @@ describe('the page a delivery carries', () => {
       listingCity: 'Florianópolis',
     });
     const form = jetimobLeadForm(l);
-    expect(form.get('subject')).toBe('Interesse no imóvel: Casa com quintal no Campeche (código CA-77) – Campeche, Florianópolis/SC – R$ 3.500/mês');
+    expect(form.get('subject')).toBe(
+      'Interesse no imóvel: Casa com quintal no Campeche (código CA-77) – Campeche, Florianópolis/SC – R$ 3.500/mês',
+    );
     expect(form.get('property_code')).toBe('CA-77');
     expect(form.get('url')).toBe('https://vitrine.example/imoveis/casa-quintal-campeche');
   });

@@ -11,7 +11,16 @@ type LeadRow = typeof leads.$inferSelect;
 /** The page columns a delivery needs (see `leadPageColumns` in the engine). */
 export type LeadPageRow = Pick<
   typeof pages.$inferSelect,
-  'id' | 'title' | 'slug' | 'listingCode' | 'priceCents' | 'purpose' | 'propertyType' | 'neighborhood' | 'city' | 'state'
+  | 'id'
+  | 'title'
+  | 'slug'
+  | 'listingCode'
+  | 'priceCents'
+  | 'purpose'
+  | 'propertyType'
+  | 'neighborhood'
+  | 'city'
+  | 'state'
 >;
 
 /** The receivers' idempotency key (Standard Webhooks `webhook-id`), the same on every retry. */
@@ -45,7 +54,10 @@ export function leadPageFor(page: LeadPageRow | null, appUrl: string): LeadPage 
     price_cents: price,
     currency: 'BRL',
     // Plain spaces: Intl puts a no-break space after "R$", which CRMs' text fields render oddly.
-    price_formatted: price === null ? null : `${formatPrice(price).replace(/\s/g, ' ')}${page.purpose === 'rent' ? '/mês' : ''}`,
+    price_formatted:
+      price === null
+        ? null
+        : `${formatPrice(price).replace(/\s/g, ' ')}${page.purpose === 'rent' ? '/mês' : ''}`,
     purpose: page.purpose,
     property_type: blankToNull(page.propertyType),
     neighborhood: blankToNull(page.neighborhood),
@@ -54,7 +66,12 @@ export function leadPageFor(page: LeadPageRow | null, appUrl: string): LeadPage 
   };
 }
 
-export function toLeadForDelivery(lead: LeadRow, page: LeadPageRow | null, appUrl: string, deliveryId: string): LeadForDelivery {
+export function toLeadForDelivery(
+  lead: LeadRow,
+  page: LeadPageRow | null,
+  appUrl: string,
+  deliveryId: string,
+): LeadForDelivery {
   return {
     id: lead.id,
     created_at: lead.createdAt.toISOString(),

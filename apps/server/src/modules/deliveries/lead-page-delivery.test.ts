@@ -4,7 +4,13 @@
  * property. Adapter tests use a hand-built lead; this proves the engine builds the real one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, createOwner, createTestContext, waitFor, type TestContext } from '../../testing/test-app.ts';
+import {
+  TestClient,
+  createOwner,
+  createTestContext,
+  waitFor,
+  type TestContext,
+} from '../../testing/test-app.ts';
 import { fakeReply } from '../integrations/adapters/testing/fake-server.ts';
 import { startFakeArbo, type FakeArbo } from '../integrations/adapters/testing/fake-arbo.ts';
 import { startFakeJetimob, type FakeJetimob } from '../integrations/adapters/testing/fake-jetimob.ts';
@@ -22,7 +28,12 @@ beforeAll(async () => {
   arbo = await startFakeArbo({ apiKey: ARBO_KEY });
   ctx = await createTestContext(
     {},
-    { ALLOW_PRIVATE_NETWORK_TARGETS: '1', DELIVERY_RETRY_SCHEDULE: '1,1', JETIMOB_BASE_URL: jetimob.url, ARBO_BASE_URL: arbo.baseUrl },
+    {
+      ALLOW_PRIVATE_NETWORK_TARGETS: '1',
+      DELIVERY_RETRY_SCHEDULE: '1,1',
+      JETIMOB_BASE_URL: jetimob.url,
+      ARBO_BASE_URL: arbo.baseUrl,
+    },
   );
 });
 afterAll(async () => {
@@ -55,14 +66,23 @@ async function agency() {
   const page = created.json().data as { id: number; slug: string; status: string };
   expect(page.status).toBe('published');
 
-  const secret = (await c.get(`/v1/real-estates/${owner.realEstateId}/integrations/webhook/secret`)).json().data.secret;
+  const secret = (await c.get(`/v1/real-estates/${owner.realEstateId}/integrations/webhook/secret`)).json()
+    .data.secret;
   const receiver = await startFakeWebhook({ secret });
   receivers.push(receiver);
   const integrations = `/v1/real-estates/${owner.realEstateId}/integrations`;
-  expect((await c.put(integrations, { name: 'webhook', payload: { url: receiver.endpoint } })).json().data.is_active).toBe(true);
-  const jet = await c.put(integrations, { name: 'jetimob', payload: { public_key: JETIMOB.publicKey, private_key: JETIMOB.privateKey } });
+  expect(
+    (await c.put(integrations, { name: 'webhook', payload: { url: receiver.endpoint } })).json().data
+      .is_active,
+  ).toBe(true);
+  const jet = await c.put(integrations, {
+    name: 'jetimob',
+    payload: { public_key: JETIMOB.publicKey, private_key: JETIMOB.privateKey },
+  });
   expect(jet.json().data.is_active, jet.body).toBe(true);
-  expect((await c.put(integrations, { name: 'arbo', payload: { api_key: ARBO_KEY } })).json().data.is_active).toBe(true);
+  expect(
+    (await c.put(integrations, { name: 'arbo', payload: { api_key: ARBO_KEY } })).json().data.is_active,
+  ).toBe(true);
   return { c, page, receiver };
 }
 
@@ -71,7 +91,13 @@ async function sendLead(slug: string, name: string) {
   const res = await ctx.app.inject({
     method: 'POST',
     url: `/v1/public/pages/${slug}/leads`,
-    payload: { name, phone: '(82) 98888-1234', email: 'lead@exemplo.com.br', message: 'Ainda está disponível?', consent: true },
+    payload: {
+      name,
+      phone: '(82) 98888-1234',
+      email: 'lead@exemplo.com.br',
+      message: 'Ainda está disponível?',
+      consent: true,
+    },
     remoteAddress: `198.51.100.${++ipSeq}`,
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -79,9 +105,15 @@ async function sendLead(slug: string, name: string) {
 }
 
 const eventOf = (receiver: FakeWebhook, leadId: string) =>
-  waitFor(() => receiver.events.map((e) => e.body as LeadEvent).find((b) => b.type === 'lead.created' && b.data.id === leadId), {
-    what: 'webhook event',
-  });
+  waitFor(
+    () =>
+      receiver.events
+        .map((e) => e.body as LeadEvent)
+        .find((b) => b.type === 'lead.created' && b.data.id === leadId),
+    {
+      what: 'webhook event',
+    },
+  );
 
 describe('a lead from the landing page reaches receivers with its property', () => {
   it('webhook body and Jetimob fields carry title, code, landing URL, price and place', async () => {
@@ -105,16 +137,22 @@ describe('a lead from the landing page reaches receivers with its property', () 
       state: 'AL',
     });
 
-    const fields = await waitFor(() => [...jetimob.leads.values()].find((f) => f.full_name === 'Carla Entrega'), { what: 'Jetimob lead' });
+    const fields = await waitFor(
+      () => [...jetimob.leads.values()].find((f) => f.full_name === 'Carla Entrega'),
+      { what: 'Jetimob lead' },
+    );
     expect(fields).toMatchObject({
-      subject: 'Interesse no imóvel: Cobertura duplex com vista para o mar (código CO-908) – Ponta Verde, Maceió/AL – R$ 2.150.000',
+      subject:
+        'Interesse no imóvel: Cobertura duplex com vista para o mar (código CO-908) – Ponta Verde, Maceió/AL – R$ 2.150.000',
       property_code: 'CO-908',
       url: `http://localhost:3000/imoveis/${page.slug}`,
       phone: '82988881234',
     });
 
     // Arbo (Grupo ZAP JSON): the listing ids plus our listing extensions.
-    const zap = await waitFor(() => arbo.leads.find((l) => l.name === 'Carla Entrega'), { what: 'Arbo lead' });
+    const zap = await waitFor(() => arbo.leads.find((l) => l.name === 'Carla Entrega'), {
+      what: 'Arbo lead',
+    });
     expect(zap).toMatchObject({
       originLeadId: leadId,
       originListingId: String(page.id),

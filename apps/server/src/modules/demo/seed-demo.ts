@@ -72,7 +72,10 @@ export async function findDemoUserId(deps: { db: Tx }): Promise<number | null> {
 const demoUserExists = async (db: Tx) => (await findDemoUserId({ db })) !== null;
 
 /** Seeds the demo; false when it did nothing (already seeded, or other accounts exist). */
-export async function seedDemo(deps: Pick<Deps, 'db' | 'storage' | 'config'>, opts: SeedDemoOptions = {}): Promise<boolean> {
+export async function seedDemo(
+  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
+  opts: SeedDemoOptions = {},
+): Promise<boolean> {
   opts.photos?.catch(() => undefined); // unused when we do not seed: never an unhandled rejection
   const { db } = deps;
   if (await demoUserExists(db)) return false;
@@ -106,11 +109,14 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'storage' | 'config'>, op
 // ---------------------------------------------------------------------------------------------
 
 async function seedAccounts(tx: Tx): Promise<DemoAccounts> {
-  const demoUserId = await createUser({ db: tx }, {
-    name: 'Ana Demonstração',
-    email: DEMO_EMAIL,
-    password: DEMO_PASSWORD,
-  });
+  const demoUserId = await createUser(
+    { db: tx },
+    {
+      name: 'Ana Demonstração',
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+    },
+  );
   const mainId = await createRealEstate({ db: tx }, { name: DEMO_AGENCY_NAME, ownerId: demoUserId });
   await tx
     .update(realEstates)
@@ -124,11 +130,14 @@ async function seedAccounts(tx: Tx): Promise<DemoAccounts> {
     })
     .where(eq(realEstates.id, mainId));
   // "Imóveis Litoral" belongs to someone else; the demo user is its admin.
-  const ownerId = await createUser({ db: tx }, {
-    name: 'Carlos Litoral',
-    email: 'carlos@litoral.test',
-    password: randomToken(18),
-  });
+  const ownerId = await createUser(
+    { db: tx },
+    {
+      name: 'Carlos Litoral',
+      email: 'carlos@litoral.test',
+      password: randomToken(18),
+    },
+  );
   const litoralId = await createRealEstate({ db: tx }, { name: 'Imóveis Litoral', ownerId });
   await tx.update(realEstates).set({ city: 'Santos', state: 'SP' }).where(eq(realEstates.id, litoralId));
   await tx.insert(memberships).values({ realEstateId: litoralId, userId: demoUserId, role: 'admin' });

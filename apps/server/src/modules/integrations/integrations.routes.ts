@@ -17,7 +17,13 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
 import { resumePausedDeliveries } from '../deliveries/index.ts';
 import { captureLead } from '../leads/index.ts';
-import { ensureWebhookSecret, listIntegrations, parsePayload, rotateWebhookSecret, saveIntegration } from './integrations.service.ts';
+import {
+  ensureWebhookSecret,
+  listIntegrations,
+  parsePayload,
+  rotateWebhookSecret,
+  saveIntegration,
+} from './integrations.service.ts';
 import { testIntegrations } from './test-integrations.ts';
 import { idParams } from '../../lib/route-params.ts';
 
@@ -36,7 +42,14 @@ export default async function integrationRoutes(app: FastifyInstance) {
 
   r.get(
     '/v1/real-estates/:id/integrations',
-    { schema: { tags: ['integrations'], summary: 'Integrações da imobiliária (as quatro, com payload e estado)', params: idParams, response: { 200: integrationsListResponse } } },
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: 'Integrações da imobiliária (as quatro, com payload e estado)',
+        params: idParams,
+        response: { 200: integrationsListResponse },
+      },
+    },
     async (request) => {
       await app.requireMembership(request, request.params.id, MANAGERS);
       return { data: { integrations: await listIntegrations(deps, request.params.id) } };
@@ -45,7 +58,15 @@ export default async function integrationRoutes(app: FastifyInstance) {
 
   r.put(
     '/v1/real-estates/:id/integrations',
-    { schema: { tags: ['integrations'], summary: 'Salvar uma integração', params: idParams, body: saveIntegrationBody, response: { 200: saveIntegrationResponse } } },
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: 'Salvar uma integração',
+        params: idParams,
+        body: saveIntegrationBody,
+        response: { 200: saveIntegrationResponse },
+      },
+    },
     async (request) => {
       const membership = await app.requireMembership(request, request.params.id, MANAGERS);
       const { name } = request.body;
@@ -53,7 +74,9 @@ export default async function integrationRoutes(app: FastifyInstance) {
       if (name === 'webhook' && app.config.httpsOnlyTargets) {
         const url = (payload as { url: string }).url;
         if (url !== '' && new URL(url).protocol !== 'https:') {
-          throw new HttpError(422, 'Use uma URL https:// para o webhook.', { 'payload.url': ['Use uma URL https:// para o webhook.'] });
+          throw new HttpError(422, 'Use uma URL https:// para o webhook.', {
+            'payload.url': ['Use uma URL https:// para o webhook.'],
+          });
         }
       }
       const { view, credentialsChanged } = await saveIntegration(deps, {
@@ -62,7 +85,8 @@ export default async function integrationRoutes(app: FastifyInstance) {
         name,
         payload,
       });
-      if (credentialsChanged && view.is_active) await resumePausedDeliveries(deps, membership.realEstateId, name);
+      if (credentialsChanged && view.is_active)
+        await resumePausedDeliveries(deps, membership.realEstateId, name);
       return { data: view, message: 'Configuração salva com sucesso.' };
     },
   );
@@ -72,14 +96,18 @@ export default async function integrationRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['integrations'],
-        summary: 'Testar as integrações ativas (200 quando todas responderam bem; 422 diz qual falhou e por quê)',
+        summary:
+          'Testar as integrações ativas (200 quando todas responderam bem; 422 diz qual falhou e por quê)',
         params: idParams,
         response: { 200: integrationsTestResponse, 422: testFailedResponse },
       },
     },
     async (request, reply) => {
       const membership = await app.requireMembership(request, request.params.id, MANAGERS);
-      const results = await testIntegrations(deps, { realEstateId: membership.realEstateId, userId: request.currentUser!.id });
+      const results = await testIntegrations(deps, {
+        realEstateId: membership.realEstateId,
+        userId: request.currentUser!.id,
+      });
       const failed = results.filter((x) => x.ok === false);
       const active = results.filter((x) => x.is_active);
       if (failed.length) {
@@ -95,25 +123,60 @@ export default async function integrationRoutes(app: FastifyInstance) {
 
   r.get(
     '/v1/real-estates/:id/integrations/webhook/secret',
-    { schema: { tags: ['integrations'], summary: 'Segredo de assinatura do webhook (whsec_…)', params: idParams, response: { 200: webhookSecretResponse } } },
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: 'Segredo de assinatura do webhook (whsec_…)',
+        params: idParams,
+        response: { 200: webhookSecretResponse },
+      },
+    },
     async (request) => {
       const membership = await app.requireMembership(request, request.params.id, MANAGERS);
-      return { data: { secret: await ensureWebhookSecret(deps, { realEstateId: membership.realEstateId, userId: request.currentUser!.id }) } };
+      return {
+        data: {
+          secret: await ensureWebhookSecret(deps, {
+            realEstateId: membership.realEstateId,
+            userId: request.currentUser!.id,
+          }),
+        },
+      };
     },
   );
 
   r.post(
     '/v1/real-estates/:id/integrations/webhook/secret/rotate',
-    { schema: { tags: ['integrations'], summary: 'Gerar um novo segredo de assinatura do webhook', params: idParams, response: { 200: webhookSecretResponse } } },
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: 'Gerar um novo segredo de assinatura do webhook',
+        params: idParams,
+        response: { 200: webhookSecretResponse },
+      },
+    },
     async (request) => {
       const membership = await app.requireMembership(request, request.params.id, MANAGERS);
-      return { data: { secret: await rotateWebhookSecret(deps, { realEstateId: membership.realEstateId, userId: request.currentUser!.id }) } };
+      return {
+        data: {
+          secret: await rotateWebhookSecret(deps, {
+            realEstateId: membership.realEstateId,
+            userId: request.currentUser!.id,
+          }),
+        },
+      };
     },
   );
 
   r.post(
     '/v1/real-estates/:id/integrations/test-lead',
-    { schema: { tags: ['integrations'], summary: 'Enviar um lead de teste às integrações ativas', params: idParams, response: { 201: testLeadResponse } } },
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: 'Enviar um lead de teste às integrações ativas',
+        params: idParams,
+        response: { 201: testLeadResponse },
+      },
+    },
     async (request, reply) => {
       const membership = await app.requireMembership(request, request.params.id, MANAGERS);
       const user = request.currentUser!;
@@ -127,10 +190,14 @@ export default async function integrationRoutes(app: FastifyInstance) {
         isTest: true,
       });
       return reply.status(201).send({
-        data: { lead_id: lead.id, deliveries: deliveries.map((d) => ({ id: d.id, integration: d.integration, status: d.status })) },
-        message: deliveries.length ? 'Lead de teste enviado.' : 'Nenhuma integração ativa: o lead de teste foi salvo, mas não foi enviado.',
+        data: {
+          lead_id: lead.id,
+          deliveries: deliveries.map((d) => ({ id: d.id, integration: d.integration, status: d.status })),
+        },
+        message: deliveries.length
+          ? 'Lead de teste enviado.'
+          : 'Nenhuma integração ativa: o lead de teste foi salvo, mas não foi enviado.',
       });
     },
   );
 }
-

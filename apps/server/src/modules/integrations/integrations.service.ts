@@ -31,7 +31,11 @@ export function endpointsFrom(config: AppConfig): IntegrationEndpoints {
   return {
     jetimob: { baseUrl: config.JETIMOB_BASE_URL },
     arbo: { baseUrl: config.ARBO_BASE_URL, leadPath: config.ARBO_LEAD_PATH },
-    go_harry: { baseUrl: config.GO_HARRY_BASE_URL, tokenPath: config.GO_HARRY_TOKEN_PATH, leadPath: config.GO_HARRY_LEAD_PATH },
+    go_harry: {
+      baseUrl: config.GO_HARRY_BASE_URL,
+      tokenPath: config.GO_HARRY_TOKEN_PATH,
+      leadPath: config.GO_HARRY_LEAD_PATH,
+    },
   };
 }
 
@@ -42,19 +46,28 @@ export function createOutboundClient(config: AppConfig): SafeHttpClient {
   });
 }
 
-export function decryptPayload<N extends IntegrationName>(key: Buffer, row: Pick<IntegrationRow, 'payloadEncrypted'> & { name: N }): IntegrationPayloads[N] {
+export function decryptPayload<N extends IntegrationName>(
+  key: Buffer,
+  row: Pick<IntegrationRow, 'payloadEncrypted'> & { name: N },
+): IntegrationPayloads[N] {
   const stored = JSON.parse(decryptSecret(key, row.payloadEncrypted)) as Partial<IntegrationPayloads[N]>;
   return { ...defaultPayload(row.name), ...stored } as IntegrationPayloads[N];
 }
 
-export function signingSecretOf(key: Buffer, row: Pick<IntegrationRow, 'signingSecretEncrypted'> | undefined): string | null {
+export function signingSecretOf(
+  key: Buffer,
+  row: Pick<IntegrationRow, 'signingSecretEncrypted'> | undefined,
+): string | null {
   return row?.signingSecretEncrypted ? decryptSecret(key, row.signingSecretEncrypted) : null;
 }
 
 type PlainObject = Record<string, unknown>;
 
 function valueAt(payload: unknown, path: readonly string[]): unknown {
-  return path.reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as PlainObject)[k] : undefined), payload);
+  return path.reduce<unknown>(
+    (node, k) => (node && typeof node === 'object' ? (node as PlainObject)[k] : undefined),
+    payload,
+  );
 }
 
 /** A copy of the payload with the value at `path` replaced (the objects on the way are copied too). */
@@ -66,14 +79,20 @@ function withValueAt<P>(payload: P, path: readonly string[], value: unknown): P 
 }
 
 /** The stored credentials of a payload that have a value (for removing them from text shown to people). */
-export function secretValuesOf<N extends IntegrationName>(name: N, payload: IntegrationPayloads[N]): string[] {
+export function secretValuesOf<N extends IntegrationName>(
+  name: N,
+  payload: IntegrationPayloads[N],
+): string[] {
   return INTEGRATION_SECRET_FIELDS[name]
     .map((path) => valueAt(payload, path))
     .filter((v): v is string => typeof v === 'string' && v !== '');
 }
 
 /** Each credential that has a value replaced by SECRET_MASK; empty ones stay empty (nothing stored). */
-export function maskPayload<N extends IntegrationName>(name: N, payload: IntegrationPayloads[N]): IntegrationPayloads[N] {
+export function maskPayload<N extends IntegrationName>(
+  name: N,
+  payload: IntegrationPayloads[N],
+): IntegrationPayloads[N] {
   return INTEGRATION_SECRET_FIELDS[name].reduce((out, path) => {
     const value = valueAt(out, path);
     return typeof value === 'string' && value !== '' ? withValueAt(out, path, SECRET_MASK) : out;
@@ -82,8 +101,14 @@ export function maskPayload<N extends IntegrationName>(name: N, payload: Integra
 
 /** Every occurrence of the given secrets (and their URL-encoded form) in `text` replaced by the mask. */
 export function removeSecretValues(text: string, secrets: readonly string[]): string;
-export function removeSecretValues(text: string | null | undefined, secrets: readonly string[]): string | null;
-export function removeSecretValues(text: string | null | undefined, secrets: readonly string[]): string | null {
+export function removeSecretValues(
+  text: string | null | undefined,
+  secrets: readonly string[],
+): string | null;
+export function removeSecretValues(
+  text: string | null | undefined,
+  secrets: readonly string[],
+): string | null {
   if (text === null || text === undefined) return null;
   let out = text;
   // Longest first, so that a secret containing another one is replaced whole.
@@ -134,7 +159,8 @@ export function keepStoredSecrets<N extends IntegrationName>(
   if (name === 'webhook') {
     const next = out as unknown as IntegrationPayloads['webhook'];
     const before = stored as unknown as IntegrationPayloads['webhook'];
-    const keptValue = next.authentication.value !== '' && valueAt(incoming, ['authentication', 'value']) === SECRET_MASK;
+    const keptValue =
+      next.authentication.value !== '' && valueAt(incoming, ['authentication', 'value']) === SECRET_MASK;
     if (keptValue && next.url !== '' && originOf(next.url) !== originOf(before.url)) {
       if (next.authentication.type === 'header') {
         throw fieldError('payload.authentication.value', HEADER_VALUE_FOR_OLD_ADDRESS);
@@ -169,7 +195,13 @@ type SecretDeps = Pick<Deps, 'config'> & { db: Tx };
 export async function listIntegrations(deps: SecretDeps, realEstateId: number): Promise<IntegrationView[]> {
   const key = deps.config.appKey;
   const rows = await deps.db.select().from(integrations).where(eq(integrations.realEstateId, realEstateId));
-  return INTEGRATION_NAMES.map((name) => toView(key, name, rows.find((r) => r.name === name)));
+  return INTEGRATION_NAMES.map((name) =>
+    toView(
+      key,
+      name,
+      rows.find((r) => r.name === name),
+    ),
+  );
 }
 
 /** The four integrations with their real stored payloads: for the adapters only, never for a response. */
@@ -181,7 +213,11 @@ export async function listStoredIntegrations(
   const rows = await db.select().from(integrations).where(eq(integrations.realEstateId, realEstateId));
   return INTEGRATION_NAMES.map((name) => {
     const row = rows.find((r) => r.name === name);
-    return { name, isActive: row?.isActive ?? false, payload: row ? decryptPayload(key, { ...row, name }) : defaultPayload(name) };
+    return {
+      name,
+      isActive: row?.isActive ?? false,
+      payload: row ? decryptPayload(key, { ...row, name }) : defaultPayload(name),
+    };
   });
 }
 
@@ -190,13 +226,19 @@ export function parsePayload<N extends IntegrationName>(name: N, payload: unknow
   const input = Array.isArray(payload) && payload.length === 0 ? {} : (payload ?? {});
   const result = integrationPayloadSchemas[name].safeParse(input);
   if (!result.success) {
-    throw validationError(issuesToErrors(result.error.issues.map((i) => ({ ...i, path: ['payload', ...i.path] }))));
+    throw validationError(
+      issuesToErrors(result.error.issues.map((i) => ({ ...i, path: ['payload', ...i.path] }))),
+    );
   }
   return result.data as IntegrationPayloads[N];
 }
 
 /** Fields whose value changed, by name only (the audit log never holds secrets). */
-function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, prefix = ''): string[] {
+function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  prefix = '',
+): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].flatMap((k) => {
     const a = before[k];
@@ -223,7 +265,10 @@ export async function saveIntegration<N extends IntegrationName>(
     const before = current ? decryptPayload(key, { ...current, name }) : defaultPayload(name);
     const payload = keepStoredSecrets(name, input.payload, before);
     const isActive = isIntegrationActive(name, payload);
-    const changed = changedFields(before as unknown as Record<string, unknown>, payload as unknown as Record<string, unknown>);
+    const changed = changedFields(
+      before as unknown as Record<string, unknown>,
+      payload as unknown as Record<string, unknown>,
+    );
     const now = new Date();
     const values = {
       isActive,
@@ -231,13 +276,27 @@ export async function saveIntegration<N extends IntegrationName>(
       updatedBy: userId,
       updatedAt: now,
       // New content means the agency acted on what halted the integration: try again.
-      ...(changed.length ? { haltedKind: null, haltedReason: null, haltedAt: null, lastTestOk: null, lastTestMessage: null, lastTestedAt: null } : {}),
+      ...(changed.length
+        ? {
+            haltedKind: null,
+            haltedReason: null,
+            haltedAt: null,
+            lastTestOk: null,
+            lastTestMessage: null,
+            lastTestedAt: null,
+          }
+        : {}),
     };
     let row: IntegrationRow;
     if (current) {
       [row] = (await tx
         .update(integrations)
-        .set({ ...values, signingSecretEncrypted: current.signingSecretEncrypted ?? (name === 'webhook' ? encryptSecret(key, generateWebhookSecret()) : null) })
+        .set({
+          ...values,
+          signingSecretEncrypted:
+            current.signingSecretEncrypted ??
+            (name === 'webhook' ? encryptSecret(key, generateWebhookSecret()) : null),
+        })
         .where(and(eq(integrations.realEstateId, realEstateId), eq(integrations.name, name)))
         .returning()) as [IntegrationRow];
     } else {
@@ -272,7 +331,10 @@ export async function getIntegrationRow(deps: { db: Tx }, realEstateId: number, 
   return row;
 }
 
-export async function rotateWebhookSecret(deps: SecretDeps, input: { realEstateId: number; userId: number }): Promise<string> {
+export async function rotateWebhookSecret(
+  deps: SecretDeps,
+  input: { realEstateId: number; userId: number },
+): Promise<string> {
   const { realEstateId, userId } = input;
   const key = deps.config.appKey;
   const secret = generateWebhookSecret();
@@ -293,17 +355,26 @@ export async function rotateWebhookSecret(deps: SecretDeps, input: { realEstateI
         updatedBy: userId,
       });
     }
-    await tx.insert(auditLog).values({ realEstateId, userId, action: 'integration.secret_rotated', subject: 'webhook' });
+    await tx
+      .insert(auditLog)
+      .values({ realEstateId, userId, action: 'integration.secret_rotated', subject: 'webhook' });
   });
   return secret;
 }
 
 /** The signing secret of an agency's webhook, created on first use. */
-export async function ensureWebhookSecret(deps: SecretDeps, input: { realEstateId: number; userId: number }): Promise<string> {
+export async function ensureWebhookSecret(
+  deps: SecretDeps,
+  input: { realEstateId: number; userId: number },
+): Promise<string> {
   const row = await getIntegrationRow(deps, input.realEstateId, 'webhook');
   return signingSecretOf(deps.config.appKey, row) ?? rotateWebhookSecret(deps, input);
 }
 
-export function adapterContext(config: AppConfig, http: SafeHttpClient, webhookSecret: string | null): AdapterContext {
+export function adapterContext(
+  config: AppConfig,
+  http: SafeHttpClient,
+  webhookSecret: string | null,
+): AdapterContext {
   return { endpoints: endpointsFrom(config), http, webhookSecret: webhookSecret ?? '' };
 }

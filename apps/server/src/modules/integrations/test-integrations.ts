@@ -7,7 +7,13 @@ import type { IntegrationName } from '@vitrine/contracts';
 import { integrations } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { integrationAdapters, type TestResult } from './adapters/index.ts';
-import { adapterContext, ensureWebhookSecret, listStoredIntegrations, removeSecretValues, secretValuesOf } from './integrations.service.ts';
+import {
+  adapterContext,
+  ensureWebhookSecret,
+  listStoredIntegrations,
+  removeSecretValues,
+  secretValuesOf,
+} from './integrations.service.ts';
 
 export interface IntegrationTestOutcome {
   name: IntegrationName;
@@ -37,7 +43,10 @@ export async function testIntegrations(
       } catch (err) {
         result = { ok: false, verified: false, message: `Erro inesperado: ${(err as Error).message}` };
       }
-      result = { ...result, message: removeSecretValues(result.message, secretValuesOf(view.name, view.payload)) };
+      result = {
+        ...result,
+        message: removeSecretValues(result.message, secretValuesOf(view.name, view.payload)),
+      };
       await db
         .update(integrations)
         .set({ lastTestOk: result.ok, lastTestMessage: result.message, lastTestedAt: new Date() })

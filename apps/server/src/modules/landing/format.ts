@@ -2,7 +2,8 @@
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', maximumFractionDigits: 0 });
 const brlCents = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
-export const formatPrice = (cents: number | null | undefined) => (cents === null || cents === undefined ? 'Consulte' : brl.format(cents / 100));
+export const formatPrice = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? 'Consulte' : brl.format(cents / 100);
 export const formatMoney = (cents: number) => brlCents.format(cents / 100);
 
 /** (11) 98888-7777 / (11) 3333-4444 */

@@ -1,5 +1,11 @@
 /** Tiny, safe HTML building for the server-rendered landing pages: every interpolation is escaped. */
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -8,7 +14,8 @@ export class SafeHtml {
   }
 }
 
-export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+export const escapeHtml = (value: unknown) =>
+  String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
 /** Marks trusted markup (built by this module) as safe. */
 export const raw = (value: string) => new SafeHtml(value);

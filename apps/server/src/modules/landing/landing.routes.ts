@@ -20,12 +20,21 @@ import { visitorHashes } from '../analytics/index.ts';
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
 /** A slug of the shape pages get ([a-z0-9-], case-insensitive here): anything else is not found, before any query. */
 const isSlug = (slug: string) => slug.length <= 200 && SLUG_PATTERN.test(slug.toLowerCase());
-const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
+const UTM_KEYS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'gclid',
+  'fbclid',
+] as const;
 
 export default async function landingRoutes(app: FastifyInstance) {
   const { config, throttle, deps } = app;
 
-  const stamp = (now = Date.now()) => `${now}.${createHmac('sha256', config.appKey).update(`form:${now}`).digest('base64url').slice(0, 22)}`;
+  const stamp = (now = Date.now()) =>
+    `${now}.${createHmac('sha256', config.appKey).update(`form:${now}`).digest('base64url').slice(0, 22)}`;
   const stampAge = (value: string | null): number | null => {
     const [t, sig] = (value ?? '').split('.');
     if (!t || !sig || !/^\d+$/.test(t)) return null;
@@ -55,115 +64,156 @@ export default async function landingRoutes(app: FastifyInstance) {
   app.get('/p/:file', { schema: { hide: true }, config: { ownParams: true } }, async (request, reply) => {
     const tracker = await trackerAsset();
     const { file } = request.params as { file: string };
-    if (!/^[A-Za-z0-9_-]{1,32}\.js$/.test(file)) return reply.status(404).send({ message: 'Arquivo não encontrado.' });
+    if (!/^[A-Za-z0-9_-]{1,32}\.js$/.test(file))
+      return reply.status(404).send({ message: 'Arquivo não encontrado.' });
     return reply
       .header('content-type', 'text/javascript; charset=utf-8')
-      .header('cache-control', file === `${tracker.hash}.js` ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      .header(
+        'cache-control',
+        file === `${tracker.hash}.js` ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      )
       .header('x-content-type-options', 'nosniff')
       .header('cross-origin-resource-policy', 'same-origin')
       .send(tracker.code);
   });
 
-  app.get('/imoveis/:slug', { schema: { hide: true }, config: { ownParams: true } }, async (request, reply) => {
-    const { slug } = slugParams.parse(request.params);
-    const row = await loadPage(slug);
-    if (!row) return sendHtml(reply, 404, renderNotFound(config.APP_URL), 'no-store');
-    const query = request.query as Record<string, unknown>;
-    const values: Record<string, string> = {};
-    for (const k of UTM_KEYS) if (typeof query[k] === 'string') values[k] = String(query[k]).slice(0, 200);
-    const sent = query.enviado === '1';
-    const body = await renderFor(row, { values, errors: {}, sent, stamp: stamp() });
-    // Cache shortly at the edge; the ETag lets browsers and CDNs revalidate cheaply.
-    const etag = `W/"${createHash('sha1').update(body.replace(/name="_ts" value="[^"]*"/, '')).digest('base64url').slice(0, 20)}"`;
-    reply.header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return sendHtml(reply, 200, body, sent ? 'no-store' : 'public, max-age=60, stale-while-revalidate=600');
-  });
+  app.get(
+    '/imoveis/:slug',
+    { schema: { hide: true }, config: { ownParams: true } },
+    async (request, reply) => {
+      const { slug } = slugParams.parse(request.params);
+      const row = await loadPage(slug);
+      if (!row) return sendHtml(reply, 404, renderNotFound(config.APP_URL), 'no-store');
+      const query = request.query as Record<string, unknown>;
+      const values: Record<string, string> = {};
+      for (const k of UTM_KEYS) if (typeof query[k] === 'string') values[k] = String(query[k]).slice(0, 200);
+      const sent = query.enviado === '1';
+      const body = await renderFor(row, { values, errors: {}, sent, stamp: stamp() });
+      // Cache shortly at the edge; the ETag lets browsers and CDNs revalidate cheaply.
+      const etag = `W/"${createHash('sha1')
+        .update(body.replace(/name="_ts" value="[^"]*"/, ''))
+        .digest('base64url')
+        .slice(0, 20)}"`;
+      reply.header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return sendHtml(reply, 200, body, sent ? 'no-store' : 'public, max-age=60, stale-while-revalidate=600');
+    },
+  );
 
-  const isForm = (request: FastifyRequest) => (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+  const isForm = (request: FastifyRequest) =>
+    (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 
-  app.post('/v1/public/pages/:slug/leads', { schema: { hide: true }, config: { controlChars: 'strip', ownParams: true } }, async (request, reply) => {
-    const { slug } = slugParams.parse(request.params);
-    const form = isForm(request);
-    const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      const allowed = [new URL(config.APP_URL).host, request.headers.host];
-      let host = '';
-      try {
-        host = new URL(origin).host;
-      } catch {
-        /* invalid origin */
+  app.post(
+    '/v1/public/pages/:slug/leads',
+    { schema: { hide: true }, config: { controlChars: 'strip', ownParams: true } },
+    async (request, reply) => {
+      const { slug } = slugParams.parse(request.params);
+      const form = isForm(request);
+      const origin = request.headers.origin;
+      if (origin && origin !== 'null') {
+        const allowed = [new URL(config.APP_URL).host, request.headers.host];
+        let host = '';
+        try {
+          host = new URL(origin).host;
+        } catch {
+          /* invalid origin */
+        }
+        if (!allowed.includes(host)) throw new HttpError(403, 'Origem não permitida para este formulário.');
       }
-      if (!allowed.includes(host)) throw new HttpError(403, 'Origem não permitida para este formulário.');
-    }
-    const row = await loadPage(slug);
-    if (!row) throw new HttpError(404, 'Imóvel não encontrado.');
+      const row = await loadPage(slug);
+      if (!row) throw new HttpError(404, 'Imóvel não encontrado.');
 
-    const ipKey = `lead-ip:${request.ip}`;
-    const [perIp, perPage] = (await throttle.hitMany([
-      [ipKey, 600],
-      [`lead-page:${row.page.id}`, 60],
-    ])) as [ThrottleState, ThrottleState];
-    if (perIp.hits > config.LEAD_IP_HARD_LIMIT) {
-      const seconds = perIp.retryAfterSeconds;
-      throw new HttpError(429, `Muitos envios seguidos. Tente novamente em ${seconds} segundos.`, undefined, undefined, { 'retry-after': String(seconds) });
-    }
+      const ipKey = `lead-ip:${request.ip}`;
+      const [perIp, perPage] = (await throttle.hitMany([
+        [ipKey, 600],
+        [`lead-page:${row.page.id}`, 60],
+      ])) as [ThrottleState, ThrottleState];
+      if (perIp.hits > config.LEAD_IP_HARD_LIMIT) {
+        const seconds = perIp.retryAfterSeconds;
+        throw new HttpError(
+          429,
+          `Muitos envios seguidos. Tente novamente em ${seconds} segundos.`,
+          undefined,
+          undefined,
+          { 'retry-after': String(seconds) },
+        );
+      }
 
-    const raw = (request.body ?? {}) as Record<string, unknown>;
-    const parsed = publicLeadBody.safeParse(typeof raw === 'object' && !Array.isArray(raw) ? raw : {});
-    if (!parsed.success) {
-      const errors = issuesToErrors(parsed.error.issues);
-      if (!form) throw validationError(errors);
-      const values = Object.fromEntries(Object.entries(raw).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, String(v).slice(0, 2000)]));
-      return sendHtml(reply, 422, await renderFor(row, { values, errors, sent: false, stamp: stamp() }), 'no-store');
-    }
-    const body = parsed.data;
-    // Signals add up to a score (modules/leads/spam-score.ts, docs/spam-rules.md); timing alone never quarantines.
-    const spam = scoreLead(
-      {
-        honeypot: body.website,
-        fillMs: body._ts ? stampAge(body._ts) : undefined,
-        // The tracker fills session_id; the page's script sends the form as JSON (a plain form post is no-JS).
-        javascript: !!body.session_id || !form,
-        ipHits: perIp.hits,
-        pageHits: perPage.hits,
+      const raw = (request.body ?? {}) as Record<string, unknown>;
+      const parsed = publicLeadBody.safeParse(typeof raw === 'object' && !Array.isArray(raw) ? raw : {});
+      if (!parsed.success) {
+        const errors = issuesToErrors(parsed.error.issues);
+        if (!form) throw validationError(errors);
+        const values = Object.fromEntries(
+          Object.entries(raw)
+            .filter(([, v]) => typeof v === 'string')
+            .map(([k, v]) => [k, String(v).slice(0, 2000)]),
+        );
+        return sendHtml(
+          reply,
+          422,
+          await renderFor(row, { values, errors, sent: false, stamp: stamp() }),
+          'no-store',
+        );
+      }
+      const body = parsed.data;
+      // Signals add up to a score (modules/leads/spam-score.ts, docs/spam-rules.md); timing alone never quarantines.
+      const spam = scoreLead(
+        {
+          honeypot: body.website,
+          fillMs: body._ts ? stampAge(body._ts) : undefined,
+          // The tracker fills session_id; the page's script sends the form as JSON (a plain form post is no-JS).
+          javascript: !!body.session_id || !form,
+          ipHits: perIp.hits,
+          pageHits: perPage.hits,
+          name: body.name,
+          message: body.message,
+          phone: body.phone ? normalizeBrazilianPhone(body.phone) : null,
+        },
+        {
+          minFillMs: config.LEAD_MIN_FILL_MS,
+          ipSoftLimit: config.LEAD_IP_SOFT_LIMIT,
+          pageLimitPerMinute: config.LEAD_PAGE_LIMIT_PER_MINUTE,
+        },
+      );
+      if (spam.signals.length)
+        request.log.debug(
+          { page: row.page.id, score: spam.score, signals: spam.signals.map((x) => x.signal) },
+          'lead spam signals',
+        );
+
+      // The lead's session: the id the tracker gave the form, checked against this agency's sessions, or
+      // else this visitor's open session (a form posted before the tracker's first answer came back).
+      const userAgent = request.headers['user-agent'] ?? '';
+      const salts = await deps.analytics.salts.forDay(deps.analytics.now());
+      const { lead } = await captureLead(deps, {
+        analyticsVisitor: userAgent
+          ? visitorHashes(salts, row.page.realEstateId, request.ip, userAgent)
+          : undefined,
+        realEstateId: row.page.realEstateId,
+        pageId: row.page.id,
         name: body.name,
-        message: body.message,
+        email: body.email,
         phone: body.phone ? normalizeBrazilianPhone(body.phone) : null,
-      },
-      { minFillMs: config.LEAD_MIN_FILL_MS, ipSoftLimit: config.LEAD_IP_SOFT_LIMIT, pageLimitPerMinute: config.LEAD_PAGE_LIMIT_PER_MINUTE },
-    );
-    if (spam.signals.length) request.log.debug({ page: row.page.id, score: spam.score, signals: spam.signals.map((x) => x.signal) }, 'lead spam signals');
-
-    // The lead's session: the id the tracker gave the form, checked against this agency's sessions, or
-    // else this visitor's open session (a form posted before the tracker's first answer came back).
-    const userAgent = request.headers['user-agent'] ?? '';
-    const salts = await deps.analytics.salts.forDay(deps.analytics.now());
-    const { lead } = await captureLead(deps, {
-      analyticsVisitor: userAgent ? visitorHashes(salts, row.page.realEstateId, request.ip, userAgent) : undefined,
-      realEstateId: row.page.realEstateId,
-      pageId: row.page.id,
-      name: body.name,
-      email: body.email,
-      phone: body.phone ? normalizeBrazilianPhone(body.phone) : null,
-      message: body.message,
-      source: 'landing_page',
-      utmSource: body.utm_source,
-      utmMedium: body.utm_medium,
-      utmCampaign: body.utm_campaign,
-      utmTerm: body.utm_term,
-      utmContent: body.utm_content,
-      gclid: body.gclid,
-      fbclid: body.fbclid,
-      sessionId: body.session_id,
-      referrer: body.referrer ?? request.headers.referer?.slice(0, 2000) ?? null,
-      consent: body.consent,
-      quarantined: spam.quarantined,
-      quarantineReason: spam.reason,
-      ipHash: createHmac('sha256', config.appKey).update(`ip:${request.ip}`).digest('hex').slice(0, 32),
-      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-    });
-    if (form) return reply.redirect(`/imoveis/${row.page.slug}?enviado=1#contato`, 303);
-    return reply.status(201).send({ data: { id: lead.id } });
-  });
+        message: body.message,
+        source: 'landing_page',
+        utmSource: body.utm_source,
+        utmMedium: body.utm_medium,
+        utmCampaign: body.utm_campaign,
+        utmTerm: body.utm_term,
+        utmContent: body.utm_content,
+        gclid: body.gclid,
+        fbclid: body.fbclid,
+        sessionId: body.session_id,
+        referrer: body.referrer ?? request.headers.referer?.slice(0, 2000) ?? null,
+        consent: body.consent,
+        quarantined: spam.quarantined,
+        quarantineReason: spam.reason,
+        ipHash: createHmac('sha256', config.appKey).update(`ip:${request.ip}`).digest('hex').slice(0, 32),
+        userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      });
+      if (form) return reply.redirect(`/imoveis/${row.page.slug}?enviado=1#contato`, 303);
+      return reply.status(201).send({ data: { id: lead.id } });
+    },
+  );
 }

@@ -5,7 +5,15 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, deliveries, leads, preferences } from '../../db/schema.ts';
-import { TestClient, addMember, createOwner, createTestContext, insertPage, waitFor, type TestContext } from '../../testing/test-app.ts';
+import {
+  TestClient,
+  addMember,
+  createOwner,
+  createTestContext,
+  insertPage,
+  waitFor,
+  type TestContext,
+} from '../../testing/test-app.ts';
 import { startFakeWebhook, type FakeWebhook } from '../integrations/adapters/testing/fake-webhook.ts';
 import { LANDING_SCRIPT } from './landing-assets.ts';
 
@@ -29,7 +37,13 @@ async function agencyWithPage(overrides: Parameters<typeof insertPage>[2] = {}) 
 }
 
 const leadUrl = (slug: string) => `/v1/public/pages/${slug}/leads`;
-const validLead = { name: 'Maria Souza', phone: '(11) 98888-7777', email: 'maria@exemplo.com.br', message: 'Quero visitar', consent: true };
+const validLead = {
+  name: 'Maria Souza',
+  phone: '(11) 98888-7777',
+  email: 'maria@exemplo.com.br',
+  message: 'Quero visitar',
+  consent: true,
+};
 const postLead = (slug: string, body: unknown, headers: Record<string, string> = {}, ip = nextIp()) =>
   ctx.app.inject({ method: 'POST', url: leadUrl(slug), payload: body as object, headers, remoteAddress: ip });
 const postForm = (slug: string, fields: Record<string, string>, ip = nextIp()) =>
@@ -41,20 +55,27 @@ const postForm = (slug: string, fields: Record<string, string>, ip = nextIp()) =
     remoteAddress: ip,
   });
 /** A form stamp as the landing page signs it, for a page rendered at `t`. */
-const signedStamp = (t: number) => `${t}.${createHmac('sha256', ctx.config.appKey).update(`form:${t}`).digest('base64url').slice(0, 22)}`;
-const leadsOf = (realEstateId: number) => ctx.database.db.select().from(leads).where(eq(leads.realEstateId, realEstateId));
+const signedStamp = (t: number) =>
+  `${t}.${createHmac('sha256', ctx.config.appKey).update(`form:${t}`).digest('base64url').slice(0, 22)}`;
+const leadsOf = (realEstateId: number) =>
+  ctx.database.db.select().from(leads).where(eq(leads.realEstateId, realEstateId));
 
 describe('GET /imoveis/{slug}', () => {
   it('renders the listing: price in reais, facts, WhatsApp naming the listing, form, SEO data', async () => {
     const { page } = await agencyWithPage();
-    const res = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}?utm_source=facebook&utm_campaign=lancamento` });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/imoveis/${page.slug}?utm_source=facebook&utm_campaign=lancamento`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const body = res.body;
     expect(body).toContain('<h1>Apartamento com 3 quartos em Pinheiros</h1>');
     expect(body).toMatch(/R\$\s850\.000/);
     expect(body).toMatch(/Condomínio R\$\s1\.200,00 · IPTU R\$\s350,00/);
-    expect(body).toContain('<li>92 m²</li><li>3 quartos</li><li>1 suíte</li><li>2 banheiros</li><li>1 vaga</li>');
+    expect(body).toContain(
+      '<li>92 m²</li><li>3 quartos</li><li>1 suíte</li><li>2 banheiros</li><li>1 vaga</li>',
+    );
     const wa = body.match(/href="(https:\/\/wa\.me\/[^"]+)"/)![1]!.replace(/&amp;/g, '&');
     expect(wa.startsWith('https://wa.me/5511988887777?text=')).toBe(true);
     expect(decodeURIComponent(wa.split('text=')[1]!)).toBe(
@@ -67,7 +88,10 @@ describe('GET /imoveis/{slug}', () => {
     expect(body).toContain('name="utm_campaign" value="lancamento"');
     expect(body).toContain(`action="/v1/public/pages/${page.slug}/leads"`);
     const ld = JSON.parse(body.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
-    expect(ld).toMatchObject({ '@type': 'RealEstateListing', offers: { price: '850000.00', priceCurrency: 'BRL' } });
+    expect(ld).toMatchObject({
+      '@type': 'RealEstateListing',
+      offers: { price: '850000.00', priceCurrency: 'BRL' },
+    });
     // the agency name is escaped, not markup
     expect(body).toContain('Casa &amp; Cia &lt;Imóveis&gt;');
     expect(body).not.toContain('<Imóveis>');
@@ -81,9 +105,17 @@ describe('GET /imoveis/{slug}', () => {
     const hash = createHash('sha256').update(LANDING_SCRIPT).digest('base64');
     expect(res.headers['content-security-policy']).toContain(`script-src 'sha256-${hash}'`);
     expect(res.body).toContain(`<script>${LANDING_SCRIPT}</script>`);
-    const again = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}`, headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `/imoveis/${page.slug}`,
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
-    const gz = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}`, headers: { 'accept-encoding': 'gzip' } });
+    const gz = await ctx.app.inject({
+      method: 'GET',
+      url: `/imoveis/${page.slug}`,
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.rawPayload.length).toBeLessThan(res.body.length / 2);
   });
@@ -111,24 +143,52 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     const { owner, page } = await agencyWithPage();
     const c = new TestClient(ctx.app);
     await c.login(owner.email);
-    const secret = (await c.get(`/v1/real-estates/${owner.realEstateId}/integrations/webhook/secret`)).json().data.secret;
+    const secret = (await c.get(`/v1/real-estates/${owner.realEstateId}/integrations/webhook/secret`)).json()
+      .data.secret;
     const receiver = await startFakeWebhook({ secret });
     receivers.push(receiver);
-    await c.put(`/v1/real-estates/${owner.realEstateId}/integrations`, { name: 'webhook', payload: { url: receiver.endpoint } });
+    await c.put(`/v1/real-estates/${owner.realEstateId}/integrations`, {
+      name: 'webhook',
+      payload: { url: receiver.endpoint },
+    });
 
-    const res = await postLead(page.slug, { ...validLead, utm_source: 'google', utm_medium: 'cpc', gclid: 'abc', session_id: 'sess-1' });
+    const res = await postLead(page.slug, {
+      ...validLead,
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      gclid: 'abc',
+      session_id: 'sess-1',
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().data.id;
     const [row] = await ctx.database.db.select().from(leads).where(eq(leads.id, id));
-    expect(row).toMatchObject({ pageId: page.id, name: 'Maria Souza', phone: '11988887777', utmSource: 'google', utmMedium: 'cpc', gclid: 'abc', sessionId: null, consent: true, quarantined: false, source: 'landing_page' });
+    expect(row).toMatchObject({
+      pageId: page.id,
+      name: 'Maria Souza',
+      phone: '11988887777',
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      gclid: 'abc',
+      sessionId: null,
+      consent: true,
+      quarantined: false,
+      source: 'landing_page',
+    });
     const [d] = await ctx.database.db.select().from(deliveries).where(eq(deliveries.leadId, id));
     expect(d).toBeDefined();
-    await waitFor(() => receiver.events.find((e) => (e.body as { data: { id: string } }).data.id === id), { what: 'webhook event' });
+    await waitFor(() => receiver.events.find((e) => (e.body as { data: { id: string } }).data.id === id), {
+      what: 'webhook event',
+    });
   });
 
   it('works without JavaScript: a form post redirects to the thank-you state', async () => {
     const { page } = await agencyWithPage();
-    const res = await postForm(page.slug, { name: 'João', phone: '21 3333-4444', consent: '1', message: 'Olá' });
+    const res = await postForm(page.slug, {
+      name: 'João',
+      phone: '21 3333-4444',
+      consent: '1',
+      message: 'Olá',
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/imoveis/${page.slug}?enviado=1#contato`);
     const thanks = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}?enviado=1` });
@@ -157,10 +217,20 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
       consent: ['É preciso autorizar o contato para enviar.'],
       phone: ['Informe um telefone ou um e-mail para contato.'],
     });
-    const types = await postLead(page.slug, { name: 42, phone: ['x'], consent: 'sim', message: 'x'.repeat(3000) });
+    const types = await postLead(page.slug, {
+      name: 42,
+      phone: ['x'],
+      consent: 'sim',
+      message: 'x'.repeat(3000),
+    });
     expect(types.statusCode).toBe(422);
     expect(Object.keys(types.json().errors).sort()).toEqual(['message', 'name', 'phone']);
-    const broken = await ctx.app.inject({ method: 'POST', url: leadUrl(page.slug), payload: '{"name":', headers: { 'content-type': 'application/json' } });
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url: leadUrl(page.slug),
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
     expect(await leadsOf(owner.realEstateId)).toHaveLength(0);
   });
@@ -180,18 +250,31 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     const { owner, page } = await agencyWithPage();
     const c = new TestClient(ctx.app);
     await c.login(owner.email);
-    await c.put(`/v1/real-estates/${owner.realEstateId}/integrations`, { name: 'arbo', payload: { api_key: 'k' } });
+    await c.put(`/v1/real-estates/${owner.realEstateId}/integrations`, {
+      name: 'arbo',
+      payload: { api_key: 'k' },
+    });
     // As the page's script sends it: a signed stamp and a session id; a person took 10 s.
     const realStamp = signedStamp(Date.now() - 10_000);
     const fromPage = { ...validLead, _ts: realStamp, session_id: 'sess-spam' };
     const bot = await postLead(page.slug, { ...fromPage, website: 'http://spam.example' });
-    const forged = await postLead(page.slug, { ...fromPage, phone: '11966665555', _ts: `${Date.now() - 60_000}.forjado` });
+    const forged = await postLead(page.slug, {
+      ...fromPage,
+      phone: '11966665555',
+      _ts: `${Date.now() - 60_000}.forjado`,
+    });
     for (const res of [bot, forged]) expect(res.statusCode).toBe(201); // bots are not told
     const rows = await leadsOf(owner.realEstateId);
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.quarantined)).toBe(true);
-    expect(rows.map((r) => r.quarantineReason).sort()).toEqual(['campo oculto preenchido (robô)', 'formulário com carimbo inválido']);
-    const ds = await ctx.database.db.select().from(deliveries).where(eq(deliveries.realEstateId, owner.realEstateId));
+    expect(rows.map((r) => r.quarantineReason).sort()).toEqual([
+      'campo oculto preenchido (robô)',
+      'formulário com carimbo inválido',
+    ]);
+    const ds = await ctx.database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.realEstateId, owner.realEstateId));
     expect(ds).toHaveLength(0);
     // a person who took their time is not suspect
     const person = await postLead(page.slug, fromPage);
@@ -204,11 +287,19 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     const { owner, page } = await agencyWithPage();
     const c = new TestClient(ctx.app);
     await c.login(owner.email);
-    await c.put(`/v1/real-estates/${owner.realEstateId}/integrations`, { name: 'arbo', payload: { api_key: 'k' } });
+    await c.put(`/v1/real-estates/${owner.realEstateId}/integrations`, {
+      name: 'arbo',
+      payload: { api_key: 'k' },
+    });
     const html = (await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` })).body;
     const stamp = html.match(/name="_ts" value="([^"]+)"/)![1]!; // signed just now: sent within a second
     const withJs = await postLead(page.slug, { ...validLead, _ts: stamp, session_id: 'sess-autofill' });
-    const withoutJs = await postForm(page.slug, { name: 'João Rápido', phone: '21 3333-4444', consent: '1', _ts: stamp });
+    const withoutJs = await postForm(page.slug, {
+      name: 'João Rápido',
+      phone: '21 3333-4444',
+      consent: '1',
+      _ts: stamp,
+    });
     expect(withJs.statusCode).toBe(201);
     expect(withoutJs.statusCode).toBe(303);
     const rows = await leadsOf(owner.realEstateId);
@@ -217,7 +308,10 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
       [false, null],
       [false, null],
     ]);
-    const ds = await ctx.database.db.select().from(deliveries).where(eq(deliveries.realEstateId, owner.realEstateId));
+    const ds = await ctx.database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.realEstateId, owner.realEstateId));
     expect(ds).toHaveLength(2);
   });
 
@@ -225,17 +319,27 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     const { owner, page } = await agencyWithPage();
     const html = (await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` })).body;
     const stamp = html.match(/name="_ts" value="([^"]+)"/)![1]!;
-    expect((await postForm(page.slug, { name: 'Fulano', phone: '(11) 99999-9999', consent: '1', _ts: stamp })).statusCode).toBe(303);
+    expect(
+      (await postForm(page.slug, { name: 'Fulano', phone: '(11) 99999-9999', consent: '1', _ts: stamp }))
+        .statusCode,
+    ).toBe(303);
     const [row] = await leadsOf(owner.realEstateId);
     expect(row!.quarantined).toBe(true);
-    expect(row!.quarantineReason).toMatch(/^telefone suspeito .*; formulário enviado rápido demais \(\d+(,\d)? s\); sem JavaScript no navegador$/);
+    expect(row!.quarantineReason).toMatch(
+      /^telefone suspeito .*; formulário enviado rápido demais \(\d+(,\d)? s\); sem JavaScript no navegador$/,
+    );
   });
 
   it('rate-limits per IP: quarantine after 5 in 10 minutes, 429 after 30', async () => {
     const { owner, page } = await agencyWithPage();
     const ip = '203.0.113.77';
     for (let i = 0; i < 30; i++) {
-      const res = await postLead(page.slug, { ...validLead, email: `p${i}@exemplo.com.br`, phone: null }, {}, ip);
+      const res = await postLead(
+        page.slug,
+        { ...validLead, email: `p${i}@exemplo.com.br`, phone: null },
+        {},
+        ip,
+      );
       expect(res.statusCode).toBe(201);
     }
     const blocked = await postLead(page.slug, validLead, {}, ip);
@@ -249,8 +353,12 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
   it('links a returning person to the earlier contact: not lost, not double-counted', async () => {
     const { owner, page } = await agencyWithPage();
     const first = (await postLead(page.slug, { ...validLead, email: null })).json().data.id;
-    const second = (await postLead(page.slug, { ...validLead, phone: '+55 11 98888-7777', email: 'outro@exemplo.com.br' })).json().data.id;
-    const third = (await postLead(page.slug, { ...validLead, phone: null, email: 'OUTRO@exemplo.com.br' })).json().data.id;
+    const second = (
+      await postLead(page.slug, { ...validLead, phone: '+55 11 98888-7777', email: 'outro@exemplo.com.br' })
+    ).json().data.id;
+    const third = (
+      await postLead(page.slug, { ...validLead, phone: null, email: 'OUTRO@exemplo.com.br' })
+    ).json().data.id;
     const rows = await leadsOf(owner.realEstateId);
     expect(rows).toHaveLength(3);
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -258,7 +366,10 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     expect(byId.get(second)!.isRepeat).toBe(true);
     expect(byId.get(third)!.isRepeat).toBe(true);
     expect(new Set(rows.map((r) => r.contactId)).size).toBe(1);
-    const [contact] = await ctx.database.db.select().from(contacts).where(eq(contacts.realEstateId, owner.realEstateId));
+    const [contact] = await ctx.database.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.realEstateId, owner.realEstateId));
     expect(contact).toMatchObject({ leadsCount: 3, phone: '11988887777', email: 'outro@exemplo.com.br' });
   });
 
@@ -266,13 +377,26 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     const { owner, page } = await agencyWithPage();
     const quiet = await addMember(ctx, owner.realEstateId, 'agent');
     const keen = await addMember(ctx, owner.realEstateId, 'agent');
-    await ctx.database.db.insert(preferences).values({ realEstateId: owner.realEstateId, userId: keen.userId, key: 'lead_alert_email', value: true });
+    await ctx.database.db
+      .insert(preferences)
+      .values({
+        realEstateId: owner.realEstateId,
+        userId: keen.userId,
+        key: 'lead_alert_email',
+        value: true,
+      });
     await postLead(page.slug, validLead);
     const outbox = path.join(ctx.config.dataDir, 'outbox');
-    const files = await waitFor(async () => {
-      const list = await readdir(outbox).catch(() => [] as string[]);
-      return list.filter((f) => f.includes(owner.email)).length && list.filter((f) => f.includes(keen.email)).length ? list : null;
-    }, { what: 'alert e-mails' });
+    const files = await waitFor(
+      async () => {
+        const list = await readdir(outbox).catch(() => [] as string[]);
+        return list.filter((f) => f.includes(owner.email)).length &&
+          list.filter((f) => f.includes(keen.email)).length
+          ? list
+          : null;
+      },
+      { what: 'alert e-mails' },
+    );
     expect(files.some((f) => f.includes(quiet.email))).toBe(false);
   });
 });
@@ -282,7 +406,9 @@ describe('photos uploaded in the console', () => {
     const owner = await createOwner(ctx);
     const c = new TestClient(ctx.app);
     await c.login(owner.email);
-    const created = (await c.post(`/v1/real-estates/${owner.realEstateId}/pages`, { page: { title: 'Casa com foto' } })).json().data;
+    const created = (
+      await c.post(`/v1/real-estates/${owner.realEstateId}/pages`, { page: { title: 'Casa com foto' } })
+    ).json().data;
     await c.put(`/v1/pages/${created.id}`, { status: 'published' });
     const { PNG_1X1, multipart } = await import('../../testing/test-app.ts');
     const form = multipart({}, [{ name: 'photo', filename: 'f.png', type: 'image/png', content: PNG_1X1 }]);
@@ -292,7 +418,9 @@ describe('photos uploaded in the console', () => {
     const html = (await ctx.app.inject({ method: 'GET', url: `/imoveis/${created.slug}` })).body;
     expect(photo.variants).toEqual([{ width: 1, height: 1, url: expect.stringMatching(/-1\.webp$/) }]);
     const variant = photo.variants[0].url;
-    expect(html).toContain(`<img src="${variant}" srcset="${variant} 1w" sizes="100vw" alt="Casa com foto" width="1" height="1" fetchpriority="high"`);
+    expect(html).toContain(
+      `<img src="${variant}" srcset="${variant} 1w" sizes="100vw" alt="Casa com foto" width="1" height="1" fetchpriority="high"`,
+    );
     const webp = await ctx.app.inject({ method: 'GET', url: new URL(variant).pathname });
     expect(webp.headers['content-type']).toBe('image/webp');
     const file = await ctx.app.inject({ method: 'GET', url: new URL(photo.url).pathname });

@@ -21,7 +21,10 @@ import { enqueueLeadDeliveries, type DeliveryRow } from '../deliveries/index.ts'
 import { GroupCommit } from '../../lib/group-commit.ts';
 import { resolveLeadSessions } from '../analytics/index.ts';
 
-export type NewLead = Omit<typeof leads.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'contactId' | 'isRepeat'> & {
+export type NewLead = Omit<
+  typeof leads.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'contactId' | 'isRepeat'
+> & {
   /** The visitor's analytics ids (landing form): finds the lead's session when the form names none. */
   analyticsVisitor?: string[];
 };
@@ -40,9 +43,10 @@ const MAX_BATCH = 100;
 
 /** Contact keys of a lead: its phone and e-mail within its agency. */
 const contactKeys = (l: NewLead) =>
-  [l.phone ? `${l.realEstateId}|p:${l.phone}` : null, l.email ? `${l.realEstateId}|e:${l.email.toLowerCase()}` : null].filter(
-    (k): k is string => k !== null,
-  );
+  [
+    l.phone ? `${l.realEstateId}|p:${l.phone}` : null,
+    l.email ? `${l.realEstateId}|e:${l.email.toLowerCase()}` : null,
+  ].filter((k): k is string => k !== null);
 const linksContact = (l: NewLead) => !l.isTest && (!!l.phone || !!l.email);
 
 /** Stores a batch of leads in the caller's transaction. */
@@ -53,9 +57,14 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
 
   // Contacts: lock every key (sorted, so two batches never wait on each other in a cycle), then match.
   const keys = [...new Set(linked.flatMap(contactKeys))].sort();
-  const byKey = new Map<string, { id: string; isNew: boolean; leads: number; phone: string | null; email: string | null; name: string }>();
+  const byKey = new Map<
+    string,
+    { id: string; isNew: boolean; leads: number; phone: string | null; email: string | null; name: string }
+  >();
   if (keys.length) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${sql.param(keys)}::text[]) as k order by k`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${sql.param(keys)}::text[]) as k order by k`,
+    );
     const agencies = [...new Set(linked.map((l) => l.realEstateId))];
     const phones = [...new Set(linked.map((l) => l.phone).filter((p): p is string => !!p))];
     const emails = [...new Set(linked.map((l) => l.email?.toLowerCase()).filter((e): e is string => !!e))];
@@ -69,8 +78,10 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
       .orderBy(contacts.firstLeadAt);
     for (const c of existing) {
       const entry = { id: c.id, isNew: false, leads: 0, phone: c.phone, email: c.email, name: c.name };
-      if (c.phone && !byKey.has(`${c.realEstateId}|p:${c.phone}`)) byKey.set(`${c.realEstateId}|p:${c.phone}`, entry);
-      if (c.email && !byKey.has(`${c.realEstateId}|e:${c.email}`)) byKey.set(`${c.realEstateId}|e:${c.email}`, entry);
+      if (c.phone && !byKey.has(`${c.realEstateId}|p:${c.phone}`))
+        byKey.set(`${c.realEstateId}|p:${c.phone}`, entry);
+      if (c.email && !byKey.has(`${c.realEstateId}|e:${c.email}`))
+        byKey.set(`${c.realEstateId}|e:${c.email}`, entry);
     }
   }
 
@@ -79,27 +90,57 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
   const visits = await resolveLeadSessions(
     deps,
     tx,
-    inputs.flatMap((l, i) => (l.isTest ? [] : [{ leadId: ids[i]!, realEstateId: l.realEstateId, pageId: l.pageId ?? null, sessionId: l.sessionId, visitor: l.analyticsVisitor }])),
+    inputs.flatMap((l, i) =>
+      l.isTest
+        ? []
+        : [
+            {
+              leadId: ids[i]!,
+              realEstateId: l.realEstateId,
+              pageId: l.pageId ?? null,
+              sessionId: l.sessionId,
+              visitor: l.analyticsVisitor,
+            },
+          ],
+    ),
   );
 
-  const rows: (typeof leads.$inferInsert & { id: string })[] = inputs.map(({ analyticsVisitor: _visitor, ...input }, i) => {
-    const id = ids[i]!;
-    const row = { ...input, id, sessionId: visits.sessionOf.get(id) ?? null, email: input.email?.toLowerCase() ?? null, contactId: null as string | null, isRepeat: false, createdAt: now, updatedAt: now };
-    if (!linksContact(input)) return row;
-    const ks = contactKeys(input);
-    let contact = ks.map((k) => byKey.get(k)).find(Boolean);
-    row.isRepeat = !!contact && (!contact.isNew || contact.leads > 0);
-    if (!contact) {
-      contact = { id: randomUUID(), isNew: true, leads: 0, phone: input.phone ?? null, email: row.email, name: input.name };
-    }
-    contact.leads++;
-    contact.name = input.name;
-    contact.phone ??= input.phone ?? null;
-    contact.email ??= row.email;
-    for (const k of ks) if (!byKey.has(k)) byKey.set(k, contact);
-    row.contactId = contact.id;
-    return row;
-  });
+  const rows: (typeof leads.$inferInsert & { id: string })[] = inputs.map(
+    ({ analyticsVisitor: _visitor, ...input }, i) => {
+      const id = ids[i]!;
+      const row = {
+        ...input,
+        id,
+        sessionId: visits.sessionOf.get(id) ?? null,
+        email: input.email?.toLowerCase() ?? null,
+        contactId: null as string | null,
+        isRepeat: false,
+        createdAt: now,
+        updatedAt: now,
+      };
+      if (!linksContact(input)) return row;
+      const ks = contactKeys(input);
+      let contact = ks.map((k) => byKey.get(k)).find(Boolean);
+      row.isRepeat = !!contact && (!contact.isNew || contact.leads > 0);
+      if (!contact) {
+        contact = {
+          id: randomUUID(),
+          isNew: true,
+          leads: 0,
+          phone: input.phone ?? null,
+          email: row.email,
+          name: input.name,
+        };
+      }
+      contact.leads++;
+      contact.name = input.name;
+      contact.phone ??= input.phone ?? null;
+      contact.email ??= row.email;
+      for (const k of ks) if (!byKey.has(k)) byKey.set(k, contact);
+      row.contactId = contact.id;
+      return row;
+    },
+  );
 
   const touched = [...new Set(byKey.values())].filter((c) => c.leads > 0);
   const created = touched.filter((c) => c.isNew);
@@ -107,14 +148,29 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
     await tx.insert(contacts).values(
       created.map((c) => {
         const first = rows.find((r) => r.contactId === c.id)!;
-        return { id: c.id, realEstateId: first.realEstateId, name: c.name, phone: c.phone, email: c.email, leadsCount: c.leads, firstLeadAt: now, lastLeadAt: now };
+        return {
+          id: c.id,
+          realEstateId: first.realEstateId,
+          name: c.name,
+          phone: c.phone,
+          email: c.email,
+          leadsCount: c.leads,
+          firstLeadAt: now,
+          lastLeadAt: now,
+        };
       }),
     );
   }
   for (const c of touched.filter((x) => !x.isNew)) {
     await tx
       .update(contacts)
-      .set({ leadsCount: sql`${contacts.leadsCount} + ${c.leads}`, lastLeadAt: now, name: c.name, phone: c.phone, email: c.email })
+      .set({
+        leadsCount: sql`${contacts.leadsCount} + ${c.leads}`,
+        lastLeadAt: now,
+        name: c.name,
+        phone: c.phone,
+        email: c.email,
+      })
       .where(eq(contacts.id, c.id));
   }
 
@@ -129,7 +185,10 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
     leadAlertJob,
     forwarded.filter((l) => !l.isTest).map((l) => ({ leadId: l.id })),
   );
-  return rows.map((r) => ({ lead: byId.get(r.id)!, deliveries: storedDeliveries.filter((d) => d.leadId === r.id) }));
+  return rows.map((r) => ({
+    lead: byId.get(r.id)!,
+    deliveries: storedDeliveries.filter((d) => d.leadId === r.id),
+  }));
 }
 
 /** One group-commit queue per queue (one per app): the leads captured through it share transactions. */
@@ -152,13 +211,26 @@ export function captureLead(deps: CaptureDeps, input: NewLead): Promise<Captured
 }
 
 /** Releases a quarantined lead: it is forwarded as if it had just arrived. */
-export async function releaseLead(deps: CaptureDeps, input: { lead: { id: string; realEstateId: number }; userId: number }) {
+export async function releaseLead(
+  deps: CaptureDeps,
+  input: { lead: { id: string; realEstateId: number }; userId: number },
+) {
   const { lead } = input;
   const created = await deps.db.transaction(async (tx) => {
-    await tx.update(leads).set({ quarantined: false, quarantineReason: null, updatedAt: new Date() }).where(eq(leads.id, lead.id));
+    await tx
+      .update(leads)
+      .set({ quarantined: false, quarantineReason: null, updatedAt: new Date() })
+      .where(eq(leads.id, lead.id));
     const rows = await enqueueLeadDeliveries({ db: tx, queue: deps.queue }, [lead]);
     await deps.queue.enqueue(tx, leadAlertJob, { leadId: lead.id });
-    await tx.insert(auditLog).values({ realEstateId: lead.realEstateId, userId: input.userId, action: 'lead.released', subject: lead.id });
+    await tx
+      .insert(auditLog)
+      .values({
+        realEstateId: lead.realEstateId,
+        userId: input.userId,
+        action: 'lead.released',
+        subject: lead.id,
+      });
     return rows;
   });
   if (created.length) deps.queue.wake(leadDeliveryJob);

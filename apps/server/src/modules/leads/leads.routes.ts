@@ -33,7 +33,8 @@ export default async function leadRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['leads'],
-        summary: 'Leads da imobiliária (filtros, paginação; meta.quarantined: quantos os mesmos filtros têm em quarentena)',
+        summary:
+          'Leads da imobiliária (filtros, paginação; meta.quarantined: quantos os mesmos filtros têm em quarentena)',
         params: idParams,
         querystring: listQuery,
         response: { 200: leadListResponse },
@@ -65,7 +66,8 @@ export default async function leadRoutes(app: FastifyInstance) {
         querystring: leadFilters,
         response: {
           200: {
-            description: 'Planilha CSV (UTF-8 com BOM, separador ";"): Data, Nome, Telefone, E-mail, Mensagem, Status, Imóvel, Origem, UTMs, gclid, fbclid, Repetido.',
+            description:
+              'Planilha CSV (UTF-8 com BOM, separador ";"): Data, Nome, Telefone, E-mail, Mensagem, Status, Imóvel, Origem, UTMs, gclid, fbclid, Repetido.',
             content: { 'text/csv': { schema: z.string() } },
           },
         },
@@ -76,11 +78,13 @@ export default async function leadRoutes(app: FastifyInstance) {
       const m = await app.requireMembership(request, request.params.id, MANAGERS);
       const csv = await exportLeadsCsv(app.deps, m.realEstateId, request.query);
       const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="leads-${date}.csv"`)
-        // The 200 is documented as a text/csv string; the stream is sent as it is, never serialized.
-        .send(csv as unknown as string);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="leads-${date}.csv"`)
+          // The 200 is documented as a text/csv string; the stream is sent as it is, never serialized.
+          .send(csv as unknown as string)
+      );
     },
   );
 
@@ -92,25 +96,64 @@ export default async function leadRoutes(app: FastifyInstance) {
     return row;
   };
 
-  r.get('/v1/leads/:id', { schema: { tags: ['leads'], summary: 'Um lead, seu contato e suas entregas', params: uuidParams, response: { 200: leadDetailResponse } } }, async (request) => {
-    const lead = await load(request, request.params.id);
-    return { data: await getLeadDetail(app.deps, lead) };
-  });
+  r.get(
+    '/v1/leads/:id',
+    {
+      schema: {
+        tags: ['leads'],
+        summary: 'Um lead, seu contato e suas entregas',
+        params: uuidParams,
+        response: { 200: leadDetailResponse },
+      },
+    },
+    async (request) => {
+      const lead = await load(request, request.params.id);
+      return { data: await getLeadDetail(app.deps, lead) };
+    },
+  );
 
   r.patch(
     '/v1/leads/:id',
-    { schema: { tags: ['leads'], summary: 'Mudar o status do lead', params: uuidParams, body: updateLeadBody, response: { 200: leadResponse } } },
+    {
+      schema: {
+        tags: ['leads'],
+        summary: 'Mudar o status do lead',
+        params: uuidParams,
+        body: updateLeadBody,
+        response: { 200: leadResponse },
+      },
+    },
     async (request) => {
       const lead = await load(request, request.params.id);
-      return { data: await changeLeadStatus(app.deps, { lead, userId: request.currentUser!.id, status: request.body.status }) };
+      return {
+        data: await changeLeadStatus(app.deps, {
+          lead,
+          userId: request.currentUser!.id,
+          status: request.body.status,
+        }),
+      };
     },
   );
 
   const releaseResponses = { 200: leadReleaseResponse, 409: apiErrorSchema };
-  r.post('/v1/leads/:id/release', { schema: { tags: ['leads'], summary: 'Liberar um lead da quarentena', params: uuidParams, response: releaseResponses } }, async (request) => {
-    const lead = await load(request, request.params.id);
-    if (!lead.quarantined) throw new HttpError(409, 'Este lead não está em quarentena.');
-    const created = await releaseLead(app.deps, { lead, userId: request.currentUser!.id });
-    return { data: { id: lead.id, deliveries: created.length }, message: 'Lead liberado e encaminhado às integrações.' };
-  });
+  r.post(
+    '/v1/leads/:id/release',
+    {
+      schema: {
+        tags: ['leads'],
+        summary: 'Liberar um lead da quarentena',
+        params: uuidParams,
+        response: releaseResponses,
+      },
+    },
+    async (request) => {
+      const lead = await load(request, request.params.id);
+      if (!lead.quarantined) throw new HttpError(409, 'Este lead não está em quarentena.');
+      const created = await releaseLead(app.deps, { lead, userId: request.currentUser!.id });
+      return {
+        data: { id: lead.id, deliveries: created.length },
+        message: 'Lead liberado e encaminhado às integrações.',
+      };
+    },
+  );
 }

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, leads } from '../../db/schema.ts';
-import { TestClient, addMember, createOwner, createTestContext, insertPage, type TestContext } from '../../testing/test-app.ts';
+import {
+  TestClient,
+  addMember,
+  createOwner,
+  createTestContext,
+  insertPage,
+  type TestContext,
+} from '../../testing/test-app.ts';
 import { captureLead } from './capture-lead.ts';
 
 let ctx: TestContext;
@@ -19,10 +26,37 @@ async function agencyWithLeads() {
   const page = await insertPage(ctx, owner.realEstateId, { title: 'Casa no Lago' });
   const other = await insertPage(ctx, owner.realEstateId, { title: 'Sala comercial' });
   const base = { realEstateId: owner.realEstateId, source: 'landing_page', consent: true };
-  const a = await captureLead(ctx.app.deps, { ...base, pageId: page.id, name: 'Ana Lima', phone: '11988887777', email: 'ana@x.com.br', message: 'Quero visitar sábado', utmSource: 'facebook' });
-  const b = await captureLead(ctx.app.deps, { ...base, pageId: other.id, name: 'Bruno Reis', phone: '21977776666', message: '=HYPERLINK("http://mal.example")' });
-  const q = await captureLead(ctx.app.deps, { ...base, pageId: page.id, name: 'Robô', email: 'bot@spam.example', quarantined: true, quarantineReason: 'campo oculto preenchido (robô)' });
-  const t = await captureLead(ctx.app.deps, { ...base, name: 'Teste', phone: '11999999999', isTest: true, source: 'teste' });
+  const a = await captureLead(ctx.app.deps, {
+    ...base,
+    pageId: page.id,
+    name: 'Ana Lima',
+    phone: '11988887777',
+    email: 'ana@x.com.br',
+    message: 'Quero visitar sábado',
+    utmSource: 'facebook',
+  });
+  const b = await captureLead(ctx.app.deps, {
+    ...base,
+    pageId: other.id,
+    name: 'Bruno Reis',
+    phone: '21977776666',
+    message: '=HYPERLINK("http://mal.example")',
+  });
+  const q = await captureLead(ctx.app.deps, {
+    ...base,
+    pageId: page.id,
+    name: 'Robô',
+    email: 'bot@spam.example',
+    quarantined: true,
+    quarantineReason: 'campo oculto preenchido (robô)',
+  });
+  const t = await captureLead(ctx.app.deps, {
+    ...base,
+    name: 'Teste',
+    phone: '11999999999',
+    isTest: true,
+    source: 'teste',
+  });
   return { owner, c, page, other, a: a.lead, b: b.lead, q: q.lead, t: t.lead };
 }
 
@@ -34,13 +68,20 @@ describe('GET /v1/real-estates/{id}/leads', () => {
     const body = res.json();
     expect(body.meta).toMatchObject({ current_page: 1, per_page: 25, total: 2, last_page: 1 });
     expect(body.data.map((l: { id: string }) => l.id)).toEqual([b.id, a.id]);
-    expect(body.data[1]).toMatchObject({ name: 'Ana Lima', status: 'novo', page: { title: 'Casa no Lago' }, utm: { source: 'facebook' } });
+    expect(body.data[1]).toMatchObject({
+      name: 'Ana Lima',
+      status: 'novo',
+      page: { title: 'Casa no Lago' },
+      utm: { source: 'facebook' },
+    });
   });
 
   it('filters by page, status, search, dates, quarantine and tests', async () => {
     const { c, owner, page, a, b, q, t } = await agencyWithLeads();
     const ids = async (query: string) =>
-      (await c.get(`/v1/real-estates/${owner.realEstateId}/leads?${query}`)).json().data.map((l: { id: string }) => l.id);
+      (await c.get(`/v1/real-estates/${owner.realEstateId}/leads?${query}`))
+        .json()
+        .data.map((l: { id: string }) => l.id);
     expect(await ids(`page_id=${page.id}`)).toEqual([a.id]);
     expect(await ids('search=bruno')).toEqual([b.id]);
     expect(await ids('search=98888')).toEqual([a.id]);
@@ -52,7 +93,9 @@ describe('GET /v1/real-estates/{id}/leads', () => {
     expect(await ids('from=2000-01-01&to=2000-01-31')).toEqual([]);
     await c.request('PATCH', `/v1/leads/${a.id}`, { body: { status: 'proposta' } });
     expect(await ids('status=proposta')).toEqual([a.id]);
-    const bad = await c.get(`/v1/real-estates/${owner.realEstateId}/leads?status=quente&per_page=0&from=31/12/2024`);
+    const bad = await c.get(
+      `/v1/real-estates/${owner.realEstateId}/leads?status=quente&per_page=0&from=31/12/2024`,
+    );
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['from', 'per_page', 'status']);
   });
@@ -64,13 +107,17 @@ describe('GET /v1/real-estates/{id}/leads', () => {
     await s.login(stranger.email);
     expect((await s.get(`/v1/real-estates/${owner.realEstateId}/leads`)).statusCode).toBe(404);
     expect((await s.get(`/v1/leads/${a.id}`)).statusCode).toBe(404);
-    expect((await s.request('PATCH', `/v1/leads/${a.id}`, { body: { status: 'ganho' } })).statusCode).toBe(404);
+    expect((await s.request('PATCH', `/v1/leads/${a.id}`, { body: { status: 'ganho' } })).statusCode).toBe(
+      404,
+    );
     expect((await s.get(`/v1/real-estates/${owner.realEstateId}/leads/export`)).statusCode).toBe(404);
     const agent = await addMember(ctx, owner.realEstateId, 'agent');
     const g = new TestClient(ctx.app);
     await g.login(agent.email);
     expect((await g.get(`/v1/real-estates/${owner.realEstateId}/leads`)).json().meta.total).toBe(2);
-    expect((await g.request('PATCH', `/v1/leads/${a.id}`, { body: { status: 'em_atendimento' } })).statusCode).toBe(200);
+    expect(
+      (await g.request('PATCH', `/v1/leads/${a.id}`, { body: { status: 'em_atendimento' } })).statusCode,
+    ).toBe(200);
     // the CSV of every lead is for owners and admins (issue 16)
     expect((await g.get(`/v1/real-estates/${owner.realEstateId}/leads/export`)).statusCode).toBe(403);
     expect((await c.get(`/v1/real-estates/${owner.realEstateId}/leads/export`)).statusCode).toBe(200);
@@ -80,7 +127,13 @@ describe('GET /v1/real-estates/{id}/leads', () => {
 describe('one lead', () => {
   it('shows contact history and the delivery ledger; status changes are recorded', async () => {
     const { c, owner, a, page } = await agencyWithLeads();
-    const again = await captureLead(ctx.app.deps, { realEstateId: owner.realEstateId, pageId: page.id, name: 'Ana L.', phone: '11988887777', consent: true });
+    const again = await captureLead(ctx.app.deps, {
+      realEstateId: owner.realEstateId,
+      pageId: page.id,
+      name: 'Ana L.',
+      phone: '11988887777',
+      consent: true,
+    });
     const res = await c.get(`/v1/leads/${again.lead.id}`);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
@@ -91,7 +144,10 @@ describe('one lead', () => {
     expect(patched.statusCode).toBe(200);
     expect(patched.json().data.status).toBe('visita_agendada');
     const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.subject, a.id));
-    expect(audit[0]).toMatchObject({ action: 'lead.status_changed', details: { from: 'novo', to: 'visita_agendada' } });
+    expect(audit[0]).toMatchObject({
+      action: 'lead.status_changed',
+      details: { from: 'novo', to: 'visita_agendada' },
+    });
     const bad = await c.request('PATCH', `/v1/leads/${a.id}`, { body: { status: 'quente' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.status[0]).toContain('novo, em_atendimento');
@@ -112,7 +168,8 @@ describe('one lead', () => {
 describe('counts agree: Leads list, its quarantine and the pages', () => {
   it('answers meta.quarantined with the list (same filters) and pages count leads the same way', async () => {
     const { c, owner, page, other, q } = await agencyWithLeads();
-    const list = async (query = '') => (await c.get(`/v1/real-estates/${owner.realEstateId}/leads?${query}`)).json();
+    const list = async (query = '') =>
+      (await c.get(`/v1/real-estates/${owner.realEstateId}/leads?${query}`)).json();
     // Casa no Lago: Ana (lead) and Robô (quarantined); Sala comercial: Bruno; the test lead has no page.
     expect((await list()).meta).toMatchObject({ total: 2, quarantined: 1 });
     expect((await list(`page_id=${page.id}`)).meta).toMatchObject({ total: 1, quarantined: 1 });
@@ -120,8 +177,14 @@ describe('counts agree: Leads list, its quarantine and the pages', () => {
     expect((await list('quarantined=1')).meta).toMatchObject({ total: 1, quarantined: 1 });
     expect((await list('search=ninguém')).meta).toMatchObject({ total: 0, quarantined: 0 });
 
-    const pagesList = (await c.get(`/v1/real-estates/${owner.realEstateId}/pages`)).json().data as { id: number; leads_count: number; quarantined_leads_count: number }[];
-    const counts = Object.fromEntries(pagesList.map((p) => [p.id, [p.leads_count, p.quarantined_leads_count]]));
+    const pagesList = (await c.get(`/v1/real-estates/${owner.realEstateId}/pages`)).json().data as {
+      id: number;
+      leads_count: number;
+      quarantined_leads_count: number;
+    }[];
+    const counts = Object.fromEntries(
+      pagesList.map((p) => [p.id, [p.leads_count, p.quarantined_leads_count]]),
+    );
     expect(counts).toEqual({ [page.id]: [1, 1], [other.id]: [1, 0] });
     const one = (await c.get(`/v1/pages/${page.id}`)).json().data;
     expect([one.leads_count, one.quarantined_leads_count]).toEqual([1, 1]);
@@ -140,9 +203,16 @@ describe('CSV export', () => {
     const res = await c.get(`/v1/real-estates/${owner.realEstateId}/leads/export`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"Data";"Nome";"Telefone";"E-mail";"Mensagem";"Status";"Imóvel";"Origem";"utm_source";"utm_medium";"utm_campaign";"utm_term";"utm_content";"gclid";"fbclid";"Repetido"');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      '"Data";"Nome";"Telefone";"E-mail";"Mensagem";"Status";"Imóvel";"Origem";"utm_source";"utm_medium";"utm_campaign";"utm_term";"utm_content";"gclid";"fbclid";"Repetido"',
+    );
     expect(lines).toHaveLength(3);
     expect(res.body).toContain(`"'=HYPERLINK(""http://mal.example"")"`);
     const filtered = await c.get(`/v1/real-estates/${owner.realEstateId}/leads/export?page_id=${page.id}`);
@@ -158,14 +228,25 @@ describe('CSV export', () => {
     await c.login(owner.email);
     // One statement: every row gets the same created_at (now(), with microseconds), more than two batches.
     const count = 2345;
-    await ctx.database.db.insert(leads).values(Array.from({ length: count }, (_, i) => ({ realEstateId: owner.realEstateId, name: `Lead ${i}` })));
+    await ctx.database.db
+      .insert(leads)
+      .values(
+        Array.from({ length: count }, (_, i) => ({ realEstateId: owner.realEstateId, name: `Lead ${i}` })),
+      );
     const [older] = await ctx.database.db
       .insert(leads)
-      .values({ realEstateId: owner.realEstateId, name: 'O mais antigo', createdAt: new Date(Date.now() - 86_400_000) })
+      .values({
+        realEstateId: owner.realEstateId,
+        name: 'O mais antigo',
+        createdAt: new Date(Date.now() - 86_400_000),
+      })
       .returning();
     const res = await c.get(`/v1/real-estates/${owner.realEstateId}/leads/export`);
     expect(res.statusCode).toBe(200);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(count + 2);
     const names = lines.slice(1).map((l) => l.split(';')[1]);
     expect(new Set(names).size).toBe(count + 1);
@@ -179,8 +260,18 @@ describe('group commit of concurrent leads', () => {
     const base = { realEstateId: owner.realEstateId, source: 'landing_page', consent: true };
     const results = await Promise.allSettled([
       captureLead(ctx.app.deps, { ...base, name: 'Primeira vez', phone: '11955554444' }),
-      captureLead(ctx.app.deps, { ...base, name: 'Mesma pessoa', phone: '11955554444', email: 'mesma@x.com.br' }),
-      captureLead(ctx.app.deps, { ...base, name: 'Página inexistente', phone: '11944443333', pageId: 2_000_000_000 }),
+      captureLead(ctx.app.deps, {
+        ...base,
+        name: 'Mesma pessoa',
+        phone: '11955554444',
+        email: 'mesma@x.com.br',
+      }),
+      captureLead(ctx.app.deps, {
+        ...base,
+        name: 'Página inexistente',
+        phone: '11944443333',
+        pageId: 2_000_000_000,
+      }),
       captureLead(ctx.app.deps, { ...base, name: 'Outra pessoa', email: 'outra@x.com.br' }),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);

@@ -16,7 +16,11 @@ async function alertRecipients(db: Tx, realEstateId: number) {
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(
       preferences,
-      and(eq(preferences.userId, memberships.userId), eq(preferences.realEstateId, realEstateId), eq(preferences.key, LEAD_ALERT_PREFERENCE)),
+      and(
+        eq(preferences.userId, memberships.userId),
+        eq(preferences.realEstateId, realEstateId),
+        eq(preferences.key, LEAD_ALERT_PREFERENCE),
+      ),
     )
     .where(eq(memberships.realEstateId, realEstateId));
   return rows.filter((r) => (r.pref === null || r.pref === undefined ? r.role !== 'agent' : r.pref === true));
@@ -40,13 +44,22 @@ export async function sendLeadAlert(deps: Pick<Deps, 'db' | 'config' | 'mailer'>
       heading: `Novo lead: ${lead.name}`,
       paragraphs: [
         row.pageTitle ? `Imóvel: ${row.pageTitle}` : `Imobiliária: ${row.agency}`,
-        [lead.phone ? `Telefone: ${formatPhone(lead.phone)}` : null, lead.email ? `E-mail: ${lead.email}` : null].filter(Boolean).join(' · '),
+        [
+          lead.phone ? `Telefone: ${formatPhone(lead.phone)}` : null,
+          lead.email ? `E-mail: ${lead.email}` : null,
+        ]
+          .filter(Boolean)
+          .join(' · '),
         lead.message ? `Mensagem: ${lead.message}` : '',
         lead.isRepeat ? 'Esta pessoa já tinha deixado contato antes.' : '',
       ].filter(Boolean),
       action: { label: 'Abrir o lead no console', url: consoleUrl },
       footer: `Você recebe este aviso por ser da equipe de ${row.agency}. Desative em Configurações.`,
     });
-    await deps.mailer.send({ to: r.email, subject: `Novo lead: ${lead.name}${row.pageTitle ? ` — ${row.pageTitle}` : ''}`, ...mail });
+    await deps.mailer.send({
+      to: r.email,
+      subject: `Novo lead: ${lead.name}${row.pageTitle ? ` — ${row.pageTitle}` : ''}`,
+      ...mail,
+    });
   }
 }

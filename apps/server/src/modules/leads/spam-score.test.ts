@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countLinks, isSuspiciousPhone, scoreLead, SPAM_THRESHOLD, SPAM_WEIGHTS, type LeadSpamFacts } from './spam-score.ts';
+import {
+  countLinks,
+  isSuspiciousPhone,
+  scoreLead,
+  SPAM_THRESHOLD,
+  SPAM_WEIGHTS,
+  type LeadSpamFacts,
+} from './spam-score.ts';
 
 const limits = { minFillMs: 2_500, ipSoftLimit: 5, pageLimitPerMinute: 600 };
 /** A person on the landing page: stamp signed 20 s ago, JavaScript on, first lead. */
@@ -32,16 +39,33 @@ describe('scoreLead', () => {
 
   it('the configured minimum fill time decides what is "fast"', () => {
     expect(scoreLead({ ...person, fillMs: 400 }, { ...limits, minFillMs: 300 }).signals).toEqual([]);
-    expect(scoreLead({ ...person, fillMs: 400 }, { ...limits, minFillMs: 500 }).signals[0]!.signal).toBe('too_fast');
+    expect(scoreLead({ ...person, fillMs: 400 }, { ...limits, minFillMs: 500 }).signals[0]!.signal).toBe(
+      'too_fast',
+    );
   });
 
   it('certain signals quarantine alone, with their reason', () => {
-    expect(score({ honeypot: 'http://spam.example' })).toMatchObject({ quarantined: true, reason: 'campo oculto preenchido (robô)' });
-    expect(score({ fillMs: null })).toMatchObject({ quarantined: true, reason: 'formulário com carimbo inválido' });
-    expect(score({ ipHits: 6 })).toMatchObject({ quarantined: true, reason: 'muitos envios do mesmo IP (6 em 10 min)' });
+    expect(score({ honeypot: 'http://spam.example' })).toMatchObject({
+      quarantined: true,
+      reason: 'campo oculto preenchido (robô)',
+    });
+    expect(score({ fillMs: null })).toMatchObject({
+      quarantined: true,
+      reason: 'formulário com carimbo inválido',
+    });
+    expect(score({ ipHits: 6 })).toMatchObject({
+      quarantined: true,
+      reason: 'muitos envios do mesmo IP (6 em 10 min)',
+    });
     expect(score({ ipHits: 5 }).quarantined).toBe(false);
-    expect(score({ pageHits: 601 })).toMatchObject({ quarantined: true, reason: 'muitos envios para esta página (601 em 1 min)' });
-    expect(score({ message: 'http://a.example http://b.example www.c.example' })).toMatchObject({ quarantined: true, reason: 'mensagem com muitos links' });
+    expect(score({ pageHits: 601 })).toMatchObject({
+      quarantined: true,
+      reason: 'muitos envios para esta página (601 em 1 min)',
+    });
+    expect(score({ message: 'http://a.example http://b.example www.c.example' })).toMatchObject({
+      quarantined: true,
+      reason: 'mensagem com muitos links',
+    });
   });
 
   it('weak signals only count together', () => {
@@ -51,13 +75,19 @@ describe('scoreLead', () => {
     expect(score({ name: 'www.promo.example' }).quarantined).toBe(false);
 
     const combined = score({ fillMs: 800, phone: '11999999999', javascript: false });
-    expect(combined.score).toBe(SPAM_WEIGHTS.too_fast + SPAM_WEIGHTS.suspicious_phone + SPAM_WEIGHTS.no_javascript);
+    expect(combined.score).toBe(
+      SPAM_WEIGHTS.too_fast + SPAM_WEIGHTS.suspicious_phone + SPAM_WEIGHTS.no_javascript,
+    );
     expect(combined.quarantined).toBe(true);
-    expect(combined.reason).toBe('telefone suspeito (dígitos repetidos ou em sequência); formulário enviado rápido demais (0,8 s); sem JavaScript no navegador');
+    expect(combined.reason).toBe(
+      'telefone suspeito (dígitos repetidos ou em sequência); formulário enviado rápido demais (0,8 s); sem JavaScript no navegador',
+    );
 
     const links = score({ fillMs: 900, message: 'https://a.example https://b.example' });
     expect(links).toMatchObject({ score: 90, quarantined: false });
-    expect(score({ fillMs: 900, message: 'https://a.example https://b.example', javascript: false }).quarantined).toBe(true);
+    expect(
+      score({ fillMs: 900, message: 'https://a.example https://b.example', javascript: false }).quarantined,
+    ).toBe(true);
   });
 
   it('counts links and recognises fake-looking phones', () => {

@@ -86,23 +86,38 @@ const seconds = (ms: number) => (ms / 1000).toLocaleString('pt-BR', { maximumFra
 
 export function scoreLead(facts: LeadSpamFacts, limits: SpamLimits): SpamVerdict {
   const fired: SpamVerdict['signals'] = [];
-  const add = (signal: SpamSignal, reason: string, weight: number = SPAM_WEIGHTS[signal]) => fired.push({ signal, weight, reason });
+  const add = (signal: SpamSignal, reason: string, weight: number = SPAM_WEIGHTS[signal]) =>
+    fired.push({ signal, weight, reason });
 
   if (facts.honeypot?.trim()) add('honeypot', 'campo oculto preenchido (robô)');
   if (facts.fillMs === null) add('forged_stamp', 'formulário com carimbo inválido');
   else if (facts.fillMs === undefined) add('no_stamp', 'formulário sem carimbo (não enviado pela página)');
-  else if (facts.fillMs < limits.minFillMs) add('too_fast', `formulário enviado rápido demais (${seconds(Math.max(0, facts.fillMs))} s)`);
+  else if (facts.fillMs < limits.minFillMs)
+    add('too_fast', `formulário enviado rápido demais (${seconds(Math.max(0, facts.fillMs))} s)`);
   if (!facts.javascript) add('no_javascript', 'sem JavaScript no navegador');
-  if (facts.ipHits > limits.ipSoftLimit) add('ip_flood', `muitos envios do mesmo IP (${facts.ipHits} em 10 min)`);
-  if (facts.pageHits > limits.pageLimitPerMinute) add('page_flood', `muitos envios para esta página (${facts.pageHits} em 1 min)`);
+  if (facts.ipHits > limits.ipSoftLimit)
+    add('ip_flood', `muitos envios do mesmo IP (${facts.ipHits} em 10 min)`);
+  if (facts.pageHits > limits.pageLimitPerMinute)
+    add('page_flood', `muitos envios para esta página (${facts.pageHits} em 1 min)`);
   const links = countLinks(facts.message);
   if (links >= 3) add('many_links', 'mensagem com muitos links');
-  else if (links > 0) add('message_link', `mensagem com ${links === 1 ? '1 link' : `${links} links`}`, links * SPAM_WEIGHTS.message_link);
+  else if (links > 0)
+    add(
+      'message_link',
+      `mensagem com ${links === 1 ? '1 link' : `${links} links`}`,
+      links * SPAM_WEIGHTS.message_link,
+    );
   if (countLinks(facts.name) > 0) add('link_in_name', 'nome com link');
-  if (isSuspiciousPhone(facts.phone)) add('suspicious_phone', 'telefone suspeito (dígitos repetidos ou em sequência)');
+  if (isSuspiciousPhone(facts.phone))
+    add('suspicious_phone', 'telefone suspeito (dígitos repetidos ou em sequência)');
 
   fired.sort((a, b) => b.weight - a.weight);
   const score = fired.reduce((sum, s) => sum + s.weight, 0);
   const quarantined = score >= SPAM_THRESHOLD;
-  return { score, quarantined, signals: fired, reason: quarantined ? fired.map((s) => s.reason).join('; ') : null };
+  return {
+    score,
+    quarantined,
+    signals: fired,
+    reason: quarantined ? fired.map((s) => s.reason).join('; ') : null,
+  };
 }

@@ -20,7 +20,12 @@ export interface Mailer {
   readonly outboxDir: string;
 }
 
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   const outboxDir = path.join(opts.dataDir, 'outbox');
   if (opts.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
@@ -44,17 +49,36 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      opts.log.info({ to: message.to, subject: message.subject, file, links }, 'e-mail written to the local outbox');
+      opts.log.info(
+        { to: message.to, subject: message.subject, file, links },
+        'e-mail written to the local outbox',
+      );
     },
   };
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 /** A plain, readable layout for transactional e-mails with one call to action. */
-export function renderEmail(opts: { appName: string; heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }) {
-  const text = [opts.heading, '', ...opts.paragraphs, '', opts.action ? `${opts.action.label}: ${opts.action.url}` : '', opts.footer ?? '']
+export function renderEmail(opts: {
+  appName: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}) {
+  const text = [
+    opts.heading,
+    '',
+    ...opts.paragraphs,
+    '',
+    opts.action ? `${opts.action.label}: ${opts.action.url}` : '',
+    opts.footer ?? '',
+  ]
     .join('\n')
     .trim();
   const html = `<!doctype html><html lang="pt-BR"><body style="margin:0;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b">

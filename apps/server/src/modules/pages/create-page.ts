@@ -34,7 +34,15 @@ export async function createPage(
             updatedAt: now,
           })
           .returning();
-        const audit = [{ realEstateId: input.realEstateId, userId: input.userId, action: 'page.created', subject: String(row!.id), details: { slug, status } }];
+        const audit = [
+          {
+            realEstateId: input.realEstateId,
+            userId: input.userId,
+            action: 'page.created',
+            subject: String(row!.id),
+            details: { slug, status },
+          },
+        ];
         if (status === 'published') audit.push({ ...audit[0]!, action: 'page.published' });
         await tx.insert(auditLog).values(audit);
         return row!;

@@ -13,7 +13,11 @@ const ACCENTED = 'ÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔ
 const PLAIN = 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNnYyy';
 
 /** The same folding as the SQL side: no accents, lower case. */
-export const foldText = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+export const foldText = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -33,7 +37,11 @@ export interface ListPagesQuery {
   property_type?: PropertyType;
 }
 
-export async function listPages(deps: { db: Tx }, realEstateId: number, q: ListPagesQuery): Promise<{ rows: { page: PageRow; leadsCount: number; quarantinedLeadsCount: number }[]; total: number }> {
+export async function listPages(
+  deps: { db: Tx },
+  realEstateId: number,
+  q: ListPagesQuery,
+): Promise<{ rows: { page: PageRow; leadsCount: number; quarantinedLeadsCount: number }[]; total: number }> {
   const where: SQL[] = [eq(pages.realEstateId, realEstateId)];
   if (q.status) where.push(eq(pages.status, q.status));
   if (q.purpose) where.push(eq(pages.purpose, q.purpose));
@@ -44,8 +52,13 @@ export async function listPages(deps: { db: Tx }, realEstateId: number, q: ListP
     for (const w of words) where.push(sql`${haystack} like ${`%${escapeLike(w)}%`} escape '\\'`);
   }
   const cond = and(...where);
-  const query = deps.db.select({ page: pages, leadsCount: leadsCountSql, quarantinedLeadsCount: quarantinedLeadsCountSql }).from(pages);
-  const [rows, total] = await Promise.all([newestFirstPage(query.where(cond).$dynamic(), pages, q), deps.db.$count(pages, cond)]);
+  const query = deps.db
+    .select({ page: pages, leadsCount: leadsCountSql, quarantinedLeadsCount: quarantinedLeadsCountSql })
+    .from(pages);
+  const [rows, total] = await Promise.all([
+    newestFirstPage(query.where(cond).$dynamic(), pages, q),
+    deps.db.$count(pages, cond),
+  ]);
   return { rows, total };
 }
 
@@ -55,7 +68,13 @@ export async function findPage(deps: { db: Tx }, id: number): Promise<PageRow | 
 }
 
 /** A page's lead counts, by the same rule as the list. */
-export async function countPageLeads(deps: { db: Tx }, id: number): Promise<{ leads: number; quarantined: number }> {
-  const [counted] = await deps.db.select({ n: leadsCountSql, q: quarantinedLeadsCountSql }).from(pages).where(eq(pages.id, id));
+export async function countPageLeads(
+  deps: { db: Tx },
+  id: number,
+): Promise<{ leads: number; quarantined: number }> {
+  const [counted] = await deps.db
+    .select({ n: leadsCountSql, q: quarantinedLeadsCountSql })
+    .from(pages)
+    .where(eq(pages.id, id));
   return { leads: counted?.n ?? 0, quarantined: counted?.q ?? 0 };
 }

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from '@vitrine/contracts';
 import { pages } from '../../db/schema.ts';
-import { PNG_1X1, TestClient, addMember, createOwner, createTestContext, multipart, type TestContext } from '../../testing/test-app.ts';
+import {
+  PNG_1X1,
+  TestClient,
+  addMember,
+  createOwner,
+  createTestContext,
+  multipart,
+  type TestContext,
+} from '../../testing/test-app.ts';
 import { photoFixture } from './testing/image-fixtures.ts';
 
 let ctx: TestContext;
@@ -20,16 +28,25 @@ async function pageOfAgent() {
   const agent = await addMember(ctx, owner.realEstateId, 'agent');
   const c = new TestClient(ctx.app);
   await c.login(agent.email);
-  const res = await c.post(`/v1/real-estates/${owner.realEstateId}/pages`, { page: { title: 'Casa com fotos' } });
+  const res = await c.post(`/v1/real-estates/${owner.realEstateId}/pages`, {
+    page: { title: 'Casa com fotos' },
+  });
   return { c, page: res.json().data as Page, realEstateId: owner.realEstateId };
 }
 
-function uploadPhoto(c: TestClient, pageId: number, content: Buffer, fields: Record<string, string> = {}, name = 'photo') {
+function uploadPhoto(
+  c: TestClient,
+  pageId: number,
+  content: Buffer,
+  fields: Record<string, string> = {},
+  name = 'photo',
+) {
   const form = multipart(fields, [{ name, filename: 'foto.bin', type: 'image/jpeg', content }]);
   return c.post(`/v1/pages/${pageId}/photos`, form.body, form.headers);
 }
 
-const fileOf = (url: string) => path.join(ctx.config.dataDir, 'uploads', new URL(url).pathname.replace(/^\/files\//, ''));
+const fileOf = (url: string) =>
+  path.join(ctx.config.dataDir, 'uploads', new URL(url).pathname.replace(/^\/files\//, ''));
 
 describe('POST /v1/pages/{id}/photos', () => {
   it('stores PNG, JPEG and WebP with their size, appends them in order and serves them back', async () => {
@@ -37,7 +54,18 @@ describe('POST /v1/pages/{id}/photos', () => {
     const png = await uploadPhoto(c, page.id, PNG_1X1, { alt: 'Fachada' });
     expect(png.statusCode, png.body).toBe(201);
     const afterPng = png.json().data as Page;
-    expect(afterPng.photos).toEqual([{ id: expect.any(String), url: expect.stringMatching(new RegExp(`^http://localhost:3000/files/pages/${page.id}/[\\w-]+\\.png$`)), width: 1, height: 1, alt: 'Fachada', variants: [{ width: 1, height: 1, url: expect.stringMatching(/-1\.webp$/) }] }]);
+    expect(afterPng.photos).toEqual([
+      {
+        id: expect.any(String),
+        url: expect.stringMatching(
+          new RegExp(`^http://localhost:3000/files/pages/${page.id}/[\\w-]+\\.png$`),
+        ),
+        width: 1,
+        height: 1,
+        alt: 'Fachada',
+        variants: [{ width: 1, height: 1, url: expect.stringMatching(/-1\.webp$/) }],
+      },
+    ]);
     const served = await ctx.app.inject({ method: 'GET', url: new URL(afterPng.photos[0]!.url).pathname });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG_1X1)).toBe(true);
@@ -71,7 +99,11 @@ describe('POST /v1/pages/{id}/photos', () => {
     expect(noFile.json().errors.photo).toEqual(['Envie a foto no campo photo.']);
     expect((await c.post(`/v1/pages/${page.id}/photos`, { photo: 'base64...' })).statusCode).toBe(422);
     const form = multipart({}, [{ name: 'photo', filename: 'a.png', type: 'image/png', content: PNG_1X1 }]);
-    const broken = await c.post(`/v1/pages/${page.id}/photos`, form.body.subarray(0, form.body.length - 30), form.headers);
+    const broken = await c.post(
+      `/v1/pages/${page.id}/photos`,
+      form.body.subarray(0, form.body.length - 30),
+      form.headers,
+    );
     expect(broken.statusCode).toBe(400);
     const big = Buffer.concat([PNG_1X1, Buffer.alloc(10 * 1024 * 1024)]);
     const tooBig = await uploadPhoto(c, page.id, big);
@@ -83,7 +115,14 @@ describe('POST /v1/pages/{id}/photos', () => {
 
   it('stops at 40 photos', async () => {
     const { c, page } = await pageOfAgent();
-    const photos = Array.from({ length: 40 }, (_, i) => ({ id: `p${i}`, url: `https://img.exemplo.com/${i}.jpg`, key: null, width: null, height: null, alt: null }));
+    const photos = Array.from({ length: 40 }, (_, i) => ({
+      id: `p${i}`,
+      url: `https://img.exemplo.com/${i}.jpg`,
+      key: null,
+      width: null,
+      height: null,
+      alt: null,
+    }));
     await ctx.database.db.update(pages).set({ photos }).where(eq(pages.id, page.id));
     const res = await uploadPhoto(c, page.id, PNG_1X1);
     expect(res.statusCode).toBe(422);
@@ -110,11 +149,20 @@ describe('PUT /v1/pages/{id}/photos and DELETE /v1/pages/{id}/photos/{photoId}',
     expect(photos.map((p) => p.id)).toEqual(order);
     expect(photos[0]!.alt).toBe('Piscina');
 
-    for (const body of [{ order: ids.slice(0, 2) }, { order: [...ids, ids[0]!] }, { order: [ids[0]!, ids[1]!, 'outra'] }, { order: 'x' }, {}, { order: ids, alt: { nao: 'existe' } }]) {
+    for (const body of [
+      { order: ids.slice(0, 2) },
+      { order: [...ids, ids[0]!] },
+      { order: [ids[0]!, ids[1]!, 'outra'] },
+      { order: 'x' },
+      {},
+      { order: ids, alt: { nao: 'existe' } },
+    ]) {
       const bad = await c.put(`/v1/pages/${page.id}/photos`, body);
       expect(bad.statusCode, JSON.stringify(body)).toBe(422);
     }
-    expect(((await c.get(`/v1/pages/${page.id}`)).json().data as Page).photos.map((p) => p.id)).toEqual(order);
+    expect(((await c.get(`/v1/pages/${page.id}`)).json().data as Page).photos.map((p) => p.id)).toEqual(
+      order,
+    );
   });
 
   it('deletes a photo and its file; 404 for an unknown photo', async () => {
@@ -137,7 +185,9 @@ describe('PUT /v1/pages/{id}/photos and DELETE /v1/pages/{id}/photos/{photoId}',
     expect((await c.delete(`/v1/pages/${page.id}`)).statusCode).toBe(204);
     expect(existsSync(fileOf(one.url))).toBe(false);
 
-    const second = (await c.post(`/v1/real-estates/${realEstateId}/pages`, { page: { title: 'Outra com fotos' } })).json().data as Page;
+    const second = (
+      await c.post(`/v1/real-estates/${realEstateId}/pages`, { page: { title: 'Outra com fotos' } })
+    ).json().data as Page;
     const two = ((await uploadPhoto(c, second.id, PNG_1X1)).json().data as Page).photos[0]!;
     expect((await c.delete('/v1/pages/many', { ids: [second.id] })).json().data.deleted).toBe(1);
     expect(existsSync(fileOf(two.url))).toBe(false);

@@ -16,7 +16,11 @@ import { processPhoto } from './photo-variants.ts';
 export type PhotoType = 'image/png' | 'image/jpeg' | 'image/webp';
 
 export const PHOTO_NOT_FOUND = 'Foto não encontrada.';
-export const tooManyPhotos = () => fieldError('photo', `Uma página pode ter no máximo ${PAGE_LIMITS.photos} fotos. Remova alguma antes de enviar outra.`);
+export const tooManyPhotos = () =>
+  fieldError(
+    'photo',
+    `Uma página pode ter no máximo ${PAGE_LIMITS.photos} fotos. Remova alguma antes de enviar outra.`,
+  );
 
 export async function addPagePhoto(
   deps: Pick<Deps, 'db' | 'storage'>,
@@ -73,12 +77,22 @@ export async function reorderPagePhotos(
   input: { page: PageRow; userId: number; order: string[]; alt?: Record<string, string | null> },
 ): Promise<PageRow> {
   return deps.db.transaction(async (tx) => {
-    const [current] = await tx.select({ photos: pages.photos }).from(pages).where(eq(pages.id, input.page.id)).for('update');
+    const [current] = await tx
+      .select({ photos: pages.photos })
+      .from(pages)
+      .where(eq(pages.id, input.page.id))
+      .for('update');
     if (!current) throw notFound('Página não encontrada.');
     const byId = new Map(current.photos.map((p) => [p.id, p]));
     const unique = new Set(input.order);
-    if (unique.size !== input.order.length || input.order.length !== byId.size || input.order.some((id) => !byId.has(id))) {
-      throw validationError({ order: ['Envie todos os ids das fotos da página, cada um uma vez, na nova ordem.'] });
+    if (
+      unique.size !== input.order.length ||
+      input.order.length !== byId.size ||
+      input.order.some((id) => !byId.has(id))
+    ) {
+      throw validationError({
+        order: ['Envie todos os ids das fotos da página, cada um uma vez, na nova ordem.'],
+      });
     }
     for (const id of Object.keys(input.alt ?? {})) {
       if (!byId.has(id)) throw validationError({ [`alt.${id}`]: [PHOTO_NOT_FOUND] });
@@ -87,7 +101,11 @@ export async function reorderPagePhotos(
       const p = byId.get(id)!;
       return input.alt && id in input.alt ? { ...p, alt: input.alt[id] ?? null } : p;
     });
-    const [row] = await tx.update(pages).set({ photos, updatedAt: new Date() }).where(eq(pages.id, input.page.id)).returning();
+    const [row] = await tx
+      .update(pages)
+      .set({ photos, updatedAt: new Date() })
+      .where(eq(pages.id, input.page.id))
+      .returning();
     await tx.insert(auditLog).values({
       realEstateId: input.page.realEstateId,
       userId: input.userId,
@@ -105,7 +123,11 @@ export async function deletePagePhoto(
 ): Promise<PageRow> {
   const { db, storage } = deps;
   const { row, removed } = await db.transaction(async (tx) => {
-    const [current] = await tx.select({ photos: pages.photos }).from(pages).where(eq(pages.id, input.page.id)).for('update');
+    const [current] = await tx
+      .select({ photos: pages.photos })
+      .from(pages)
+      .where(eq(pages.id, input.page.id))
+      .for('update');
     if (!current) throw notFound('Página não encontrada.');
     const removed = current.photos.find((p) => p.id === input.photoId);
     if (!removed) throw notFound(PHOTO_NOT_FOUND);

@@ -55,7 +55,9 @@ export async function allocateSlugs(db: Tx, wishes: string[]): Promise<string[]>
     const candidate = (p: (typeof pending)[number]) => (p.n === 1 ? p.base : `${p.base}-${p.n}`);
     const names = [...new Set(pending.map(candidate))];
     const inDb = new Set(
-      (await db.select({ slug: pages.slug }).from(pages).where(inArray(pages.slug, names))).map((r) => r.slug),
+      (await db.select({ slug: pages.slug }).from(pages).where(inArray(pages.slug, names))).map(
+        (r) => r.slug,
+      ),
     );
     const next: typeof pending = [];
     for (const p of pending) {

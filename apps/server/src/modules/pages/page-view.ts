@@ -20,7 +20,12 @@ export function toPageView(
     listing_code: row.listingCode,
     purpose: row.purpose,
     // The column is free text (older rows, other writers): anything unknown is shown as "other".
-    property_type: row.propertyType === null ? null : (PROPERTY_TYPES as readonly string[]).includes(row.propertyType) ? (row.propertyType as PropertyType) : 'other',
+    property_type:
+      row.propertyType === null
+        ? null
+        : (PROPERTY_TYPES as readonly string[]).includes(row.propertyType)
+          ? (row.propertyType as PropertyType)
+          : 'other',
     price_cents: row.priceCents,
     condo_fee_cents: row.condoFeeCents,
     iptu_cents: row.iptuCents,
@@ -45,7 +50,11 @@ export function toPageView(
       width: p.width,
       height: p.height,
       alt: p.alt,
-      variants: (p.variants ?? []).map((v) => ({ width: v.width, height: v.height, url: ctx.storage.url(v.key) })),
+      variants: (p.variants ?? []).map((v) => ({
+        width: v.width,
+        height: v.height,
+        url: ctx.storage.url(v.key),
+      })),
     })),
     whatsapp: row.whatsapp,
     call_to_action: row.callToAction,

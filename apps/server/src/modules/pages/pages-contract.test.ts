@@ -1,6 +1,13 @@
 /** The shared contract of pages (packages/contracts/src/pages.ts): slugs, suggested titles, body schemas. */
 import { describe, expect, it } from 'vitest';
-import { createPageBody, PAGE_STATUS_LABELS, PROPERTY_TYPE_LABELS, slugify, suggestPageTitle, updatePageFields } from '@vitrine/contracts';
+import {
+  createPageBody,
+  PAGE_STATUS_LABELS,
+  PROPERTY_TYPE_LABELS,
+  slugify,
+  suggestPageTitle,
+  updatePageFields,
+} from '@vitrine/contracts';
 
 describe('slugify', () => {
   it('makes readable Portuguese slugs', () => {
@@ -20,15 +27,33 @@ describe('slugify', () => {
 
 describe('suggestPageTitle', () => {
   it.each([
-    [{ property_type: 'apartment', bedrooms: 3, neighborhood: 'Pinheiros', city: 'São Paulo' }, 'Apartamento com 3 quartos em Pinheiros, São Paulo'],
-    [{ property_type: 'apartment', bedrooms: 1, neighborhood: 'Pinheiros' }, 'Apartamento com 1 quarto em Pinheiros'],
+    [
+      { property_type: 'apartment', bedrooms: 3, neighborhood: 'Pinheiros', city: 'São Paulo' },
+      'Apartamento com 3 quartos em Pinheiros, São Paulo',
+    ],
+    [
+      { property_type: 'apartment', bedrooms: 1, neighborhood: 'Pinheiros' },
+      'Apartamento com 1 quarto em Pinheiros',
+    ],
     [{ property_type: 'house', city: 'Curitiba' }, 'Casa à venda em Curitiba'],
-    [{ property_type: 'house', purpose: 'rent', neighborhood: 'Batel', city: 'Curitiba' }, 'Casa para alugar em Batel, Curitiba'],
-    [{ property_type: 'apartment', bedrooms: 0, purpose: 'rent', city: 'Recife' }, 'Studio para alugar em Recife'],
-    [{ property_type: 'land', bedrooms: 2, neighborhood: 'Centro', city: 'Centro' }, 'Terreno à venda em Centro'],
+    [
+      { property_type: 'house', purpose: 'rent', neighborhood: 'Batel', city: 'Curitiba' },
+      'Casa para alugar em Batel, Curitiba',
+    ],
+    [
+      { property_type: 'apartment', bedrooms: 0, purpose: 'rent', city: 'Recife' },
+      'Studio para alugar em Recife',
+    ],
+    [
+      { property_type: 'land', bedrooms: 2, neighborhood: 'Centro', city: 'Centro' },
+      'Terreno à venda em Centro',
+    ],
     [{ bedrooms: 2 }, 'Imóvel com 2 quartos'],
     [{}, 'Imóvel à venda'],
-    [{ property_type: 'townhouse', bedrooms: null, neighborhood: '  ', city: 'Santos' }, 'Sobrado à venda em Santos'],
+    [
+      { property_type: 'townhouse', bedrooms: null, neighborhood: '  ', city: 'Santos' },
+      'Sobrado à venda em Santos',
+    ],
   ] as const)('%j → %s', (facts, title) => {
     expect(suggestPageTitle(facts)).toBe(title);
   });
@@ -36,13 +61,34 @@ describe('suggestPageTitle', () => {
 
 describe('page schemas', () => {
   it('accepts {page: {title}} alone and normalises the optional fields', () => {
-    expect(createPageBody.parse({ page: { title: '  Casa no Batel ' } })).toEqual({ page: { title: 'Casa no Batel' } });
-    const parsed = updatePageFields.parse({ whatsapp: '+55 (11) 98888-7777', zip_code: '01310100', state: 'sp', city: '', features: ['Piscina', 'Piscina', ' '] });
-    expect(parsed).toEqual({ whatsapp: '11988887777', zip_code: '01310-100', state: 'SP', city: null, features: ['Piscina'] });
+    expect(createPageBody.parse({ page: { title: '  Casa no Batel ' } })).toEqual({
+      page: { title: 'Casa no Batel' },
+    });
+    const parsed = updatePageFields.parse({
+      whatsapp: '+55 (11) 98888-7777',
+      zip_code: '01310100',
+      state: 'sp',
+      city: '',
+      features: ['Piscina', 'Piscina', ' '],
+    });
+    expect(parsed).toEqual({
+      whatsapp: '11988887777',
+      zip_code: '01310-100',
+      state: 'SP',
+      city: null,
+      features: ['Piscina'],
+    });
   });
 
   it('names the field in Portuguese messages', () => {
-    const result = updatePageFields.safeParse({ price_cents: 10.5, latitude: 91, whatsapp: '123', state: 'XX', features: Array(51).fill('x'), description: 'x'.repeat(5001) });
+    const result = updatePageFields.safeParse({
+      price_cents: 10.5,
+      latitude: 91,
+      whatsapp: '123',
+      state: 'XX',
+      features: Array(51).fill('x'),
+      description: 'x'.repeat(5001),
+    });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(messages).toEqual({

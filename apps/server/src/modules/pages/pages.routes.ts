@@ -25,7 +25,13 @@ import { createPage } from './create-page.ts';
 import { deletePages } from './delete-pages.ts';
 import { countPageLeads, findPage, listPages } from './list-pages.ts';
 import { listUserAgencyIds } from '../auth/index.ts';
-import { addPagePhoto, deletePagePhoto, reorderPagePhotos, tooManyPhotos, type PhotoType } from './page-photos.ts';
+import {
+  addPagePhoto,
+  deletePagePhoto,
+  reorderPagePhotos,
+  tooManyPhotos,
+  type PhotoType,
+} from './page-photos.ts';
 import { multipartText } from '../../lib/multipart-fields.ts';
 import { toPageView, type PageRow } from './page-view.ts';
 import { updatePage } from './update-page.ts';
@@ -47,9 +53,11 @@ const titleSuggestionQuery = z
   })
   .passthrough();
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The page's fields, sent bare or as {page: {...}}. */
-const pageFieldsOf = (body: unknown) => (isPlainObject(body) && Object.keys(body).length === 1 && isPlainObject(body.page) ? body.page : body);
+const pageFieldsOf = (body: unknown) =>
+  isPlainObject(body) && Object.keys(body).length === 1 && isPlainObject(body.page) ? body.page : body;
 
 export default async function pageRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -78,7 +86,14 @@ export default async function pageRoutes(app: FastifyInstance) {
 
   r.get(
     '/v1/real-estates/:id/pages',
-    { schema: { tags: ['pages'], summary: 'Páginas da imobiliária (busca, status, paginação)', params: idParams, querystring: listQuery } },
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Páginas da imobiliária (busca, status, paginação)',
+        params: idParams,
+        querystring: listQuery,
+      },
+    },
     async (request) => {
       const m = await app.requireMembership(request, request.params.id);
       const q = request.query;
@@ -97,11 +112,21 @@ export default async function pageRoutes(app: FastifyInstance) {
   r.post(
     '/v1/real-estates/:id/pages',
     {
-      schema: { tags: ['pages'], summary: 'Criar página ({page: {title}} basta: nasce como rascunho)', params: idParams, body: createPageBody, response: { 201: pageResponse } },
+      schema: {
+        tags: ['pages'],
+        summary: 'Criar página ({page: {title}} basta: nasce como rascunho)',
+        params: idParams,
+        body: createPageBody,
+        response: { 201: pageResponse },
+      },
     },
     async (request, reply) => {
       const m = await app.requireMembership(request, request.params.id);
-      const row = await createPage(deps, { realEstateId: m.realEstateId, userId: request.currentUser!.id, fields: request.body.page });
+      const row = await createPage(deps, {
+        realEstateId: m.realEstateId,
+        userId: request.currentUser!.id,
+        fields: request.body.page,
+      });
       return reply.status(201).send({ data: toPageView(row, viewCtx, 0, 0) });
     },
   );
@@ -109,13 +134,25 @@ export default async function pageRoutes(app: FastifyInstance) {
   // Static before parametric: find-my-way prefers it anyway, and "many" is not a number.
   r.delete(
     '/v1/pages/many',
-    { schema: { tags: ['pages'], summary: 'Excluir várias páginas ({ids}); ids de outras imobiliárias são ignorados', body: deleteManyPagesBody } },
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Excluir várias páginas ({ids}); ids de outras imobiliárias são ignorados',
+        body: deleteManyPagesBody,
+      },
+    },
     async (request) => {
       await app.requireUser(request);
       const user = request.currentUser!;
       // Only pages of the caller's own agencies match; other ids are ignored without a word.
       const agencies = await listUserAgencyIds(deps, user.id);
-      const deleted = (await deletePages(deps, { realEstateIds: agencies, userId: user.id, ids: [...new Set(request.body.ids)] })).length;
+      const deleted = (
+        await deletePages(deps, {
+          realEstateIds: agencies,
+          userId: user.id,
+          ids: [...new Set(request.body.ids)],
+        })
+      ).length;
       return { data: { deleted } };
     },
   );
@@ -151,7 +188,8 @@ export default async function pageRoutes(app: FastifyInstance) {
       schema: {
         tags: ['pages'],
         summary: 'Pré-visualizar a página pública com campos não salvos (HTML; nada é salvo)',
-        description: 'Os mesmos campos do PUT /v1/pages/{id}, no corpo ou dentro de {page: {...}}. Responde o HTML da página pública, sem scripts.',
+        description:
+          'Os mesmos campos do PUT /v1/pages/{id}, no corpo ou dentro de {page: {...}}. Responde o HTML da página pública, sem scripts.',
         params: idParams,
       },
     },
@@ -159,7 +197,10 @@ export default async function pageRoutes(app: FastifyInstance) {
       const page = await loadPage(request, request.params.id);
       const fields = parseOrThrow(updatePageFields, pageFieldsOf(request.body));
       const html = await renderPagePreview(deps, { page, fields });
-      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(html);
     },
   );
 
@@ -168,7 +209,11 @@ export default async function pageRoutes(app: FastifyInstance) {
     { schema: { tags: ['pages'], summary: 'Excluir página', params: idParams } },
     async (request, reply) => {
       const page = await loadPage(request, request.params.id);
-      await deletePages(deps, { realEstateIds: [page.realEstateId], userId: request.currentUser!.id, ids: [page.id] });
+      await deletePages(deps, {
+        realEstateIds: [page.realEstateId],
+        userId: request.currentUser!.id,
+        ids: [page.id],
+      });
       return reply.status(204).send();
     },
   );
@@ -178,7 +223,8 @@ export default async function pageRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['pages'],
-        summary: 'Sugerir e salvar um título a partir dos dados do imóvel (save=false: só sugerir, sem salvar)',
+        summary:
+          'Sugerir e salvar um título a partir dos dados do imóvel (save=false: só sugerir, sem salvar)',
         params: idParams,
         querystring: titleSuggestionQuery,
         response: { 200: titleSuggestionResponse },
@@ -196,7 +242,12 @@ export default async function pageRoutes(app: FastifyInstance) {
       // The console shows the suggestion first and saves only when the agent accepts it (issue 9).
       const save = request.query.save !== 'false' && request.query.save !== '0';
       if (!save) return { data: await view(page), suggested_title: title };
-      const row = await updatePage(deps, { page, userId: request.currentUser!.id, fields: { title }, action: 'page.title_suggested' });
+      const row = await updatePage(deps, {
+        page,
+        userId: request.currentUser!.id,
+        fields: { title },
+        action: 'page.title_suggested',
+      });
       return { data: await view(row), suggested_title: title };
     },
   );
@@ -204,19 +255,30 @@ export default async function pageRoutes(app: FastifyInstance) {
   r.post(
     '/v1/pages/:id/photos',
     {
-      schema: { tags: ['pages'], summary: 'Enviar foto (multipart, campo photo: JPEG, PNG ou WebP até 10 MB; campo alt opcional)', params: idParams, response: { 201: pageResponse } },
+      schema: {
+        tags: ['pages'],
+        summary: 'Enviar foto (multipart, campo photo: JPEG, PNG ou WebP até 10 MB; campo alt opcional)',
+        params: idParams,
+        response: { 201: pageResponse },
+      },
     },
     async (request, reply) => {
       const page = await loadPage(request, request.params.id);
-      if (!request.isMultipart()) throw fieldError('photo', 'Envie a foto como multipart/form-data no campo photo.');
+      if (!request.isMultipart())
+        throw fieldError('photo', 'Envie a foto como multipart/form-data no campo photo.');
       if (page.photos.length >= PAGE_LIMITS.photos) throw tooManyPhotos();
       let file: { buffer: Buffer; type: PhotoType } | undefined;
       let alt: string | null = null;
-      for await (const part of request.parts({ limits: { fileSize: PAGE_LIMITS.photoBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } })) {
+      for await (const part of request.parts({
+        limits: { fileSize: PAGE_LIMITS.photoBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+      })) {
         if (part.type === 'file') {
           if (part.fieldname !== 'photo') {
             await part.toBuffer().catch(() => undefined);
-            throw fieldError(part.fieldname, `Arquivo inesperado no campo ${part.fieldname}: envie a foto no campo photo.`);
+            throw fieldError(
+              part.fieldname,
+              `Arquivo inesperado no campo ${part.fieldname}: envie a foto no campo photo.`,
+            );
           }
           const buffer = await part.toBuffer();
           const type = sniffImageType(buffer);
@@ -226,7 +288,8 @@ export default async function pageRoutes(app: FastifyInstance) {
           file = { buffer, type };
         } else if (part.fieldname === 'alt') {
           const value = multipartText(part).trim();
-          if (value.length > 200) throw fieldError('alt', 'O texto alternativo da foto deve ter no máximo 200 caracteres.');
+          if (value.length > 200)
+            throw fieldError('alt', 'O texto alternativo da foto deve ter no máximo 200 caracteres.');
           alt = value || null;
         }
       }
@@ -244,20 +307,44 @@ export default async function pageRoutes(app: FastifyInstance) {
 
   r.put(
     '/v1/pages/:id/photos',
-    { schema: { tags: ['pages'], summary: 'Reordenar fotos ({order: [ids]}, a primeira é a capa)', params: idParams, body: reorderPagePhotosBody, response: { 200: pageResponse } } },
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Reordenar fotos ({order: [ids]}, a primeira é a capa)',
+        params: idParams,
+        body: reorderPagePhotosBody,
+        response: { 200: pageResponse },
+      },
+    },
     async (request) => {
       const page = await loadPage(request, request.params.id);
-      const row = await reorderPagePhotos(deps, { page, userId: request.currentUser!.id, order: request.body.order, alt: request.body.alt });
+      const row = await reorderPagePhotos(deps, {
+        page,
+        userId: request.currentUser!.id,
+        order: request.body.order,
+        alt: request.body.alt,
+      });
       return { data: await view(row) };
     },
   );
 
   r.delete(
     '/v1/pages/:id/photos/:photoId',
-    { schema: { tags: ['pages'], summary: 'Excluir foto (e o arquivo)', params: photoParams, response: { 200: pageResponse } } },
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Excluir foto (e o arquivo)',
+        params: photoParams,
+        response: { 200: pageResponse },
+      },
+    },
     async (request) => {
       const page = await loadPage(request, request.params.id);
-      const row = await deletePagePhoto(deps, { page, userId: request.currentUser!.id, photoId: request.params.photoId });
+      const row = await deletePagePhoto(deps, {
+        page,
+        userId: request.currentUser!.id,
+        photoId: request.params.photoId,
+      });
       return { data: await view(row) };
     },
   );

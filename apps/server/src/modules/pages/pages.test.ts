@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from '@vitrine/contracts';
 import { auditLog, leads, pages } from '../../db/schema.ts';
-import { TestClient, addMember, createOwner, createTestContext, type TestContext } from '../../testing/test-app.ts';
+import {
+  TestClient,
+  addMember,
+  createOwner,
+  createTestContext,
+  type TestContext,
+} from '../../testing/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -94,7 +100,13 @@ describe('POST /v1/real-estates/{id}/pages', () => {
   it('stores every field, normalised, and publishes at once when asked', async () => {
     const { c, realEstateId } = await agency();
     const page = await create(c, realEstateId, full);
-    expect(page).toMatchObject({ ...full, state: 'SP', zip_code: '05422-000', whatsapp: '11988887777', status: 'published' });
+    expect(page).toMatchObject({
+      ...full,
+      state: 'SP',
+      zip_code: '05422-000',
+      whatsapp: '11988887777',
+      status: 'published',
+    });
     expect(page.published_at).not.toBeNull();
     expect((await c.get(`/v1/pages/${page.id}`)).json().data).toEqual(page);
     expect(await actions(realEstateId, page.id)).toEqual(['page.created', 'page.published']);
@@ -107,7 +119,9 @@ describe('POST /v1/real-estates/{id}/pages', () => {
     const b = await create(c, realEstateId, { title });
     const d = await create(c, realEstateId, { title });
     expect([b.slug, d.slug]).toEqual([`${a.slug}-2`, `${a.slug}-3`]);
-    const burst = await Promise.all(Array.from({ length: 6 }, () => c.post(listUrl(realEstateId), { page: { title } })));
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () => c.post(listUrl(realEstateId), { page: { title } })),
+    );
     expect(burst.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
     const slugs = [a, b, d, ...burst.map((r) => r.json().data as Page)].map((p) => p.slug);
     expect(new Set(slugs).size).toBe(9);
@@ -116,7 +130,9 @@ describe('POST /v1/real-estates/{id}/pages', () => {
   it('accepts a chosen slug, and answers 422 on slug when it is taken (in any agency)', async () => {
     const { c, realEstateId } = await agency();
     const slug = `meu-imovel-${Date.now()}`;
-    expect((await create(c, realEstateId, { title: 'Meu imóvel', slug: slug.toUpperCase() })).slug).toBe(slug);
+    expect((await create(c, realEstateId, { title: 'Meu imóvel', slug: slug.toUpperCase() })).slug).toBe(
+      slug,
+    );
     const other = await agency('Outra');
     const res = await other.c.post(listUrl(other.realEstateId), { page: { title: 'Outro imóvel', slug } });
     expect(res.statusCode).toBe(422);
@@ -132,27 +148,46 @@ describe('POST /v1/real-estates/{id}/pages', () => {
       [{ page: { title: 'ab' } }, ['page.title']],
       [{ page: { title: 'x'.repeat(201) } }, ['page.title']],
       [{ page: { title: 12 } }, ['page.title']],
-      [{ page: { title: 'Casa', price_cents: -1, bedrooms: 1.5, area_m2: '90' } }, ['page.price_cents', 'page.bedrooms', 'page.area_m2']],
-      [{ page: { title: 'Casa', status: 'archived', purpose: 'swap', property_type: 'castle' } }, ['page.status', 'page.purpose', 'page.property_type']],
-      [{ page: { title: 'Casa', whatsapp: '12345', zip_code: '123', state: 'ZZ' } }, ['page.whatsapp', 'page.zip_code', 'page.state']],
-      [{ page: { title: 'Casa', slug: 'Com Espaço', description: 'x'.repeat(5001) } }, ['page.slug', 'page.description']],
-      [{ page: { title: 'Casa', features: ['x'.repeat(81)], longitude: 200 } }, ['page.features.0', 'page.longitude']],
+      [
+        { page: { title: 'Casa', price_cents: -1, bedrooms: 1.5, area_m2: '90' } },
+        ['page.price_cents', 'page.bedrooms', 'page.area_m2'],
+      ],
+      [
+        { page: { title: 'Casa', status: 'archived', purpose: 'swap', property_type: 'castle' } },
+        ['page.status', 'page.purpose', 'page.property_type'],
+      ],
+      [
+        { page: { title: 'Casa', whatsapp: '12345', zip_code: '123', state: 'ZZ' } },
+        ['page.whatsapp', 'page.zip_code', 'page.state'],
+      ],
+      [
+        { page: { title: 'Casa', slug: 'Com Espaço', description: 'x'.repeat(5001) } },
+        ['page.slug', 'page.description'],
+      ],
+      [
+        { page: { title: 'Casa', features: ['x'.repeat(81)], longitude: 200 } },
+        ['page.features.0', 'page.longitude'],
+      ],
       [{ page: { title: 'Casa', features: 'Piscina' } }, ['page.features']],
       [[], ['body']],
     ];
     for (const [body, fields] of cases) {
       const res = await c.post(listUrl(realEstateId), body as Record<string, unknown>);
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(422);
-      expect(Object.keys(res.json().errors).sort(), JSON.stringify(body).slice(0, 80)).toEqual([...fields].sort());
+      expect(Object.keys(res.json().errors).sort(), JSON.stringify(body).slice(0, 80)).toEqual(
+        [...fields].sort(),
+      );
       for (const list of Object.values(res.json().errors) as string[][]) expect(list[0]).toMatch(/[a-zà-ú]/);
     }
-    const broken = await c.post(listUrl(realEstateId), '{"page": {"title": ', { 'content-type': 'application/json' });
+    const broken = await c.post(listUrl(realEstateId), '{"page": {"title": ', {
+      'content-type': 'application/json',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe('O corpo da requisição não é um JSON válido.');
     expect((await c.get(listUrl(realEstateId))).json().meta.total).toBe(0);
   });
 
-  it("lets an agent create; answers 404 for another agency, 401 without session, 419 without CSRF", async () => {
+  it('lets an agent create; answers 404 for another agency, 401 without session, 419 without CSRF', async () => {
     const { realEstateId } = await agency();
     const agent = await addMember(ctx, realEstateId, 'agent');
     const c = new TestClient(ctx.app);
@@ -162,16 +197,38 @@ describe('POST /v1/real-estates/{id}/pages', () => {
     expect((await c.post(listUrl(other.realEstateId), { page: { title: 'Invasão' } })).statusCode).toBe(404);
     expect((await c.get(listUrl(other.realEstateId))).statusCode).toBe(404);
     expect((await new TestClient(ctx.app).get(listUrl(realEstateId))).statusCode).toBe(401);
-    expect((await c.request('POST', listUrl(realEstateId), { body: { page: { title: 'Sem token' } }, csrf: false })).statusCode).toBe(419);
+    expect(
+      (
+        await c.request('POST', listUrl(realEstateId), {
+          body: { page: { title: 'Sem token' } },
+          csrf: false,
+        })
+      ).statusCode,
+    ).toBe(419);
   });
 });
 
 describe('GET /v1/real-estates/{id}/pages', () => {
   it('lists newest first in the Laravel envelope, with search that ignores case and accents, and filters', async () => {
     const { c, realEstateId } = await agency();
-    const a = await create(c, realEstateId, { title: 'Casa em Moema', city: 'São Paulo', neighborhood: 'Moema', status: 'published' });
-    const b = await create(c, realEstateId, { title: 'Apartamento na Tijuca', city: 'Rio de Janeiro', listing_code: 'RJ-77', purpose: 'rent' });
-    const d = await create(c, realEstateId, { title: 'Terreno 50% off_', neighborhood: 'Água Verde', city: 'Curitiba', property_type: 'land' });
+    const a = await create(c, realEstateId, {
+      title: 'Casa em Moema',
+      city: 'São Paulo',
+      neighborhood: 'Moema',
+      status: 'published',
+    });
+    const b = await create(c, realEstateId, {
+      title: 'Apartamento na Tijuca',
+      city: 'Rio de Janeiro',
+      listing_code: 'RJ-77',
+      purpose: 'rent',
+    });
+    const d = await create(c, realEstateId, {
+      title: 'Terreno 50% off_',
+      neighborhood: 'Água Verde',
+      city: 'Curitiba',
+      property_type: 'land',
+    });
     const res = await c.get(listUrl(realEstateId));
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -180,7 +237,8 @@ describe('GET /v1/real-estates/{id}/pages', () => {
     expect(body.links.next).toBeNull();
     expect(body.data[0].leads_count).toBe(0);
 
-    const ids = async (query: string) => (await c.get(listUrl(realEstateId, query))).json().data.map((p: Page) => p.id);
+    const ids = async (query: string) =>
+      (await c.get(listUrl(realEstateId, query))).json().data.map((p: Page) => p.id);
     expect(await ids('?search=SAO%20PAULO')).toEqual([a.id]);
     expect(await ids('?search=agua')).toEqual([d.id]);
     expect(await ids('?search=rj-77')).toEqual([b.id]);
@@ -199,10 +257,23 @@ describe('GET /v1/real-estates/{id}/pages', () => {
     for (let i = 1; i <= 5; i++) await create(c, realEstateId, { title: `Imóvel número ${i}` });
     const page2 = (await c.get(listUrl(realEstateId, '?per_page=2&page=2'))).json();
     expect(page2.data.map((p: Page) => p.title)).toEqual(['Imóvel número 3', 'Imóvel número 2']);
-    expect(page2.meta).toMatchObject({ current_page: 2, per_page: 2, total: 5, last_page: 3, from: 3, to: 4 });
+    expect(page2.meta).toMatchObject({
+      current_page: 2,
+      per_page: 2,
+      total: 5,
+      last_page: 3,
+      from: 3,
+      to: 4,
+    });
     expect(page2.links.next).toContain('page=3');
     expect(page2.links.next).toContain('per_page=2');
-    for (const q of ['?per_page=101', '?page=0', '?status=vendido', '?per_page=abc', `?search=${'x'.repeat(121)}`]) {
+    for (const q of [
+      '?per_page=101',
+      '?page=0',
+      '?status=vendido',
+      '?per_page=abc',
+      `?search=${'x'.repeat(121)}`,
+    ]) {
       expect((await c.get(listUrl(realEstateId, q))).statusCode, q).toBe(422);
     }
   });
@@ -232,18 +303,39 @@ describe('GET, PUT and DELETE /v1/pages/{id}', () => {
     await c.put(`/v1/pages/${page.id}`, { status: 'draft' });
     const again = (await c.put(`/v1/pages/${page.id}`, { status: 'published' })).json().data as Page;
     expect(again.published_at).toBe(published.published_at);
-    expect(await actions(realEstateId, page.id)).toEqual(['page.created', 'page.updated', 'page.published', 'page.updated', 'page.updated', 'page.published']);
+    expect(await actions(realEstateId, page.id)).toEqual([
+      'page.created',
+      'page.updated',
+      'page.published',
+      'page.updated',
+      'page.updated',
+      'page.published',
+    ]);
   });
 
   it('updates only the fields sent; null clears; the {page: {...}} wrapper works too', async () => {
     const { c, realEstateId } = await agency();
     const page = await create(c, realEstateId, full);
-    const res = await c.put(`/v1/pages/${page.id}`, { price_cents: 80_000_000, description: null, features: ['Churrasqueira'] });
+    const res = await c.put(`/v1/pages/${page.id}`, {
+      price_cents: 80_000_000,
+      description: null,
+      features: ['Churrasqueira'],
+    });
     expect(res.statusCode).toBe(200);
     const updated = res.json().data as Page;
-    expect(updated).toMatchObject({ ...page, price_cents: 80_000_000, description: null, features: ['Churrasqueira'], updated_at: updated.updated_at });
+    expect(updated).toMatchObject({
+      ...page,
+      price_cents: 80_000_000,
+      description: null,
+      features: ['Churrasqueira'],
+      updated_at: updated.updated_at,
+    });
     const wrapped = await c.put(`/v1/pages/${page.id}`, { page: { title: 'Título novo' } });
-    expect(wrapped.json().data).toMatchObject({ title: 'Título novo', slug: page.slug, price_cents: 80_000_000 });
+    expect(wrapped.json().data).toMatchObject({
+      title: 'Título novo',
+      slug: page.slug,
+      price_cents: 80_000_000,
+    });
     const noop = await c.put(`/v1/pages/${page.id}`, {});
     expect(noop.statusCode).toBe(200);
   });
@@ -253,7 +345,10 @@ describe('GET, PUT and DELETE /v1/pages/{id}', () => {
     const a = await create(c, realEstateId, { title: 'Primeira página' });
     const b = await create(c, realEstateId, { title: 'Segunda página' });
     const slug = `endereco-novo-${Date.now()}`;
-    expect((await c.put(`/v1/pages/${a.id}`, { slug })).json().data).toMatchObject({ slug, public_url: `http://localhost:3000/imoveis/${slug}` });
+    expect((await c.put(`/v1/pages/${a.id}`, { slug })).json().data).toMatchObject({
+      slug,
+      public_url: `http://localhost:3000/imoveis/${slug}`,
+    });
     const taken = await c.put(`/v1/pages/${b.id}`, { slug });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.slug).toEqual(['Este endereço (slug) já está em uso por outra página.']);
@@ -267,8 +362,20 @@ describe('GET, PUT and DELETE /v1/pages/{id}', () => {
   it('refuses bad updates with 422 and changes nothing', async () => {
     const { c, realEstateId } = await agency();
     const page = await create(c, realEstateId, full);
-    for (const body of [{ title: null }, { status: null }, { price_cents: '100' }, { bedrooms: -1 }, { seo_title: 'x'.repeat(121) }, { call_to_action: 'x'.repeat(61) }, 'texto', [1, 2], null]) {
-      const res = await c.put(`/v1/pages/${page.id}`, JSON.stringify(body), { 'content-type': 'application/json' });
+    for (const body of [
+      { title: null },
+      { status: null },
+      { price_cents: '100' },
+      { bedrooms: -1 },
+      { seo_title: 'x'.repeat(121) },
+      { call_to_action: 'x'.repeat(61) },
+      'texto',
+      [1, 2],
+      null,
+    ]) {
+      const res = await c.put(`/v1/pages/${page.id}`, JSON.stringify(body), {
+        'content-type': 'application/json',
+      });
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
     }
     const broken = await c.put(`/v1/pages/${page.id}`, '{"status":', { 'content-type': 'application/json' });
@@ -325,10 +432,16 @@ describe('GET, PUT and DELETE /v1/pages/{id}', () => {
 describe('DELETE /v1/pages/many', () => {
   it("deletes only the caller's pages; other agencies' ids are ignored without a word", async () => {
     const { c, realEstateId } = await agency();
-    const mine = [await create(c, realEstateId, { title: 'Minha 1' }), await create(c, realEstateId, { title: 'Minha 2' }), await create(c, realEstateId, { title: 'Minha 3' })];
+    const mine = [
+      await create(c, realEstateId, { title: 'Minha 1' }),
+      await create(c, realEstateId, { title: 'Minha 2' }),
+      await create(c, realEstateId, { title: 'Minha 3' }),
+    ];
     const other = await agency('Outra');
     const theirs = await create(other.c, other.realEstateId, { title: 'Dela' });
-    const res = await c.delete('/v1/pages/many', { ids: [mine[0]!.id, mine[1]!.id, mine[1]!.id, theirs.id, 99999999] });
+    const res = await c.delete('/v1/pages/many', {
+      ids: [mine[0]!.id, mine[1]!.id, mine[1]!.id, theirs.id, 99999999],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { deleted: 2 } });
     expect((await c.get(listUrl(realEstateId))).json().data.map((p: Page) => p.id)).toEqual([mine[2]!.id]);
@@ -339,12 +452,21 @@ describe('DELETE /v1/pages/many', () => {
 
   it('validates the ids', async () => {
     const { c } = await agency();
-    for (const body of [{}, { ids: [] }, { ids: 'all' }, { ids: ['1'] }, { ids: [0] }, { ids: Array.from({ length: 501 }, (_, i) => i + 1) }]) {
+    for (const body of [
+      {},
+      { ids: [] },
+      { ids: 'all' },
+      { ids: ['1'] },
+      { ids: [0] },
+      { ids: Array.from({ length: 501 }, (_, i) => i + 1) },
+    ]) {
       const res = await c.delete('/v1/pages/many', body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 50)).toBe(422);
       expect(Object.keys(res.json().errors)[0]).toMatch(/^ids/);
     }
-    expect((await c.request('DELETE', '/v1/pages/many', { body: { ids: [1] }, csrf: false })).statusCode).toBe(419);
+    expect(
+      (await c.request('DELETE', '/v1/pages/many', { body: { ids: [1] }, csrf: false })).statusCode,
+    ).toBe(419);
     const anonymous = new TestClient(ctx.app);
     expect((await anonymous.delete('/v1/pages/many', { ids: [1] })).statusCode).toBe(401);
   });
@@ -353,20 +475,44 @@ describe('DELETE /v1/pages/many', () => {
 describe('PATCH /v1/pages/{id}/get-title', () => {
   it('suggests a title from the facts, saves it and returns the page', async () => {
     const { c, realEstateId } = await agency();
-    const page = await create(c, realEstateId, { title: 'Rascunho', property_type: 'apartment', bedrooms: 1, neighborhood: 'Pinheiros', city: 'São Paulo' });
+    const page = await create(c, realEstateId, {
+      title: 'Rascunho',
+      property_type: 'apartment',
+      bedrooms: 1,
+      neighborhood: 'Pinheiros',
+      city: 'São Paulo',
+    });
     const res = await c.request('PATCH', `/v1/pages/${page.id}/get-title`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: page.id, title: 'Apartamento com 1 quarto em Pinheiros, São Paulo', slug: page.slug });
-    expect((await c.get(`/v1/pages/${page.id}`)).json().data.title).toBe('Apartamento com 1 quarto em Pinheiros, São Paulo');
+    expect(res.json().data).toMatchObject({
+      id: page.id,
+      title: 'Apartamento com 1 quarto em Pinheiros, São Paulo',
+      slug: page.slug,
+    });
+    expect((await c.get(`/v1/pages/${page.id}`)).json().data.title).toBe(
+      'Apartamento com 1 quarto em Pinheiros, São Paulo',
+    );
     expect(await actions(realEstateId, page.id)).toContain('page.title_suggested');
 
-    const bare = await create(c, realEstateId, { title: 'Sem dados', purpose: 'rent', property_type: 'house' });
-    expect((await c.request('PATCH', `/v1/pages/${bare.id}/get-title`, { body: {} })).json().data.title).toBe('Casa para alugar');
+    const bare = await create(c, realEstateId, {
+      title: 'Sem dados',
+      purpose: 'rent',
+      property_type: 'house',
+    });
+    expect((await c.request('PATCH', `/v1/pages/${bare.id}/get-title`, { body: {} })).json().data.title).toBe(
+      'Casa para alugar',
+    );
   });
 
   it('with save=false only suggests: the agent’s own title stays until they accept', async () => {
     const { c, realEstateId } = await agency();
-    const page = await create(c, realEstateId, { title: 'Meu título caprichado', property_type: 'house', bedrooms: 3, neighborhood: 'Moema', city: 'São Paulo' });
+    const page = await create(c, realEstateId, {
+      title: 'Meu título caprichado',
+      property_type: 'house',
+      bedrooms: 3,
+      neighborhood: 'Moema',
+      city: 'São Paulo',
+    });
     const res = await c.request('PATCH', `/v1/pages/${page.id}/get-title?save=false`);
     expect(res.statusCode).toBe(200);
     expect(res.json().suggested_title).toBe('Casa com 3 quartos em Moema, São Paulo');

@@ -17,7 +17,8 @@ export async function updatePage(
   const changed = presentFields(fields);
   if (!changed.length) return page;
   const now = new Date();
-  const publishing = fields.status !== undefined && fields.status !== page.status && fields.status === 'published';
+  const publishing =
+    fields.status !== undefined && fields.status !== page.status && fields.status === 'published';
   const values = {
     ...toPageColumns(fields),
     ...(fields.status && fields.status !== 'draft' && !page.publishedAt ? { publishedAt: now } : {}),
@@ -28,7 +29,13 @@ export async function updatePage(
       const [row] = await tx.update(pages).set(values).where(eq(pages.id, page.id)).returning();
       if (!row) throw notFound('Página não encontrada.');
       const base = { realEstateId: page.realEstateId, userId: input.userId, subject: String(page.id) };
-      const audit = [{ ...base, action: input.action ?? 'page.updated', details: { fields: changed } as Record<string, unknown> }];
+      const audit = [
+        {
+          ...base,
+          action: input.action ?? 'page.updated',
+          details: { fields: changed } as Record<string, unknown>,
+        },
+      ];
       if (fields.status !== undefined && fields.status !== page.status) {
         audit[0]!.details.status = { from: page.status, to: fields.status };
         if (publishing) audit.push({ ...base, action: 'page.published', details: { from: page.status } });

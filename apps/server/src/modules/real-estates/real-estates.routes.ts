@@ -2,7 +2,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LOGO_MAX_BYTES, createRealEstateBody, realEstateProfileFields, realEstateSchema } from '@vitrine/contracts';
+import {
+  LOGO_MAX_BYTES,
+  createRealEstateBody,
+  realEstateProfileFields,
+  realEstateSchema,
+} from '@vitrine/contracts';
 import { HttpError, fieldError, parseOrThrow } from '../../lib/http-errors.ts';
 import { multipartText } from '../../lib/multipart-fields.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
@@ -20,11 +25,16 @@ interface ProfileInput {
 }
 
 /** Reads the multipart form (or a JSON body) fully before anything is written. */
-async function readProfileInput(request: FastifyRequest, requireMethodOverride: boolean): Promise<ProfileInput> {
+async function readProfileInput(
+  request: FastifyRequest,
+  requireMethodOverride: boolean,
+): Promise<ProfileInput> {
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new HttpError(422, 'Envie os dados da imobiliária.', { body: ['Envie os dados da imobiliária.'] });
+      throw new HttpError(422, 'Envie os dados da imobiliária.', {
+        body: ['Envie os dados da imobiliária.'],
+      });
     }
     const fields = { ...(body as Record<string, unknown>) };
     if (requireMethodOverride && fields._method !== 'PUT') throw methodOverrideMissing();
@@ -32,7 +42,9 @@ async function readProfileInput(request: FastifyRequest, requireMethodOverride: 
   }
   const fields: Record<string, unknown> = {};
   let logo: ProfileInput['logo'];
-  for await (const part of request.parts({ limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 40, fieldSize: 4096, parts: 41 } })) {
+  for await (const part of request.parts({
+    limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 40, fieldSize: 4096, parts: 41 },
+  })) {
     if (part.type === 'file') {
       if (part.fieldname !== 'logo') {
         await part.toBuffer().catch(() => undefined);
@@ -47,7 +59,8 @@ async function readProfileInput(request: FastifyRequest, requireMethodOverride: 
       fields[part.fieldname] = multipartText(part);
     }
   }
-  if (requireMethodOverride && String(fields._method ?? '').toUpperCase() !== 'PUT') throw methodOverrideMissing();
+  if (requireMethodOverride && String(fields._method ?? '').toUpperCase() !== 'PUT')
+    throw methodOverrideMissing();
   return { fields, logo };
 }
 
@@ -61,18 +74,33 @@ export default async function realEstateRoutes(app: FastifyInstance) {
   r.post(
     '/v1/real-estates',
     {
-      schema: { tags: ['real-estates'], summary: 'Criar imobiliária', body: createRealEstateBody, response: { 201: dataResponse } },
+      schema: {
+        tags: ['real-estates'],
+        summary: 'Criar imobiliária',
+        body: createRealEstateBody,
+        response: { 201: dataResponse },
+      },
       preHandler: app.requireUser,
     },
     async (request, reply) => {
-      const id = await createRealEstateForUser(deps, { name: request.body.name, userId: request.currentUser!.id });
+      const id = await createRealEstateForUser(deps, {
+        name: request.body.name,
+        userId: request.currentUser!.id,
+      });
       return reply.status(201).send({ data: await getRealEstateView(deps, id, 'owner') });
     },
   );
 
   r.get(
     '/v1/real-estates/:id',
-    { schema: { tags: ['real-estates'], summary: 'Dados da imobiliária', params: idParams, response: { 200: dataResponse } } },
+    {
+      schema: {
+        tags: ['real-estates'],
+        summary: 'Dados da imobiliária',
+        params: idParams,
+        response: { 200: dataResponse },
+      },
+    },
     async (request) => {
       const membership = await app.requireMembership(request, request.params.id);
       return { data: await getRealEstateView(deps, request.params.id, membership.role) };
@@ -108,8 +136,14 @@ export default async function realEstateRoutes(app: FastifyInstance) {
   );
   r.put(
     '/v1/real-estates/:id',
-    { schema: { tags: ['real-estates'], summary: 'Atualizar perfil da imobiliária', params: idParams, response: { 200: dataResponse } } },
+    {
+      schema: {
+        tags: ['real-estates'],
+        summary: 'Atualizar perfil da imobiliária',
+        params: idParams,
+        response: { 200: dataResponse },
+      },
+    },
     (request) => update(request, request.params.id, false),
   );
 }
-

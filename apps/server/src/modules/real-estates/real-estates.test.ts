@@ -2,7 +2,15 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@vitrine/contracts';
-import { PNG_1X1, TestClient, addMember, createOwner, createTestContext, multipart, type TestContext } from '../../testing/test-app.ts';
+import {
+  PNG_1X1,
+  TestClient,
+  addMember,
+  createOwner,
+  createTestContext,
+  multipart,
+  type TestContext,
+} from '../../testing/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -36,7 +44,9 @@ const validProfile = {
 };
 
 async function uploadsOf(realEstateId: number) {
-  return readdir(path.join(ctx.config.dataDir, 'uploads', 'logos', String(realEstateId))).catch(() => [] as string[]);
+  return readdir(path.join(ctx.config.dataDir, 'uploads', 'logos', String(realEstateId))).catch(
+    () => [] as string[],
+  );
 }
 
 describe('POST /v1/real-estates', () => {
@@ -86,14 +96,18 @@ describe('GET /v1/real-estates/{id}', () => {
 
   it('answers 401 without a session', async () => {
     const owner = await createOwner(ctx);
-    expect((await new TestClient(ctx.app).get(`/v1/real-estates/${owner.realEstateId}`)).statusCode).toBe(401);
+    expect((await new TestClient(ctx.app).get(`/v1/real-estates/${owner.realEstateId}`)).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe('POST /v1/real-estates/{id} (multipart, _method=PUT)', () => {
   it('updates the profile and the logo, normalises fields, and serves the logo back', async () => {
     const { c, realEstateId } = await signedInOwner();
-    const form = multipart(validProfile, [{ name: 'logo', filename: 'logo.png', type: 'image/png', content: PNG_1X1 }]);
+    const form = multipart(validProfile, [
+      { name: 'logo', filename: 'logo.png', type: 'image/png', content: PNG_1X1 },
+    ]);
     const res = await c.post(`/v1/real-estates/${realEstateId}`, form.body, form.headers);
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
@@ -104,7 +118,9 @@ describe('POST /v1/real-estates/{id} (multipart, _method=PUT)', () => {
       state: 'SP',
       neighborhood: 'Bela Vista',
     });
-    expect(data.logo_url).toMatch(new RegExp(`^http://localhost:3000/files/logos/${realEstateId}/[A-Za-z0-9_-]+\\.png$`));
+    expect(data.logo_url).toMatch(
+      new RegExp(`^http://localhost:3000/files/logos/${realEstateId}/[A-Za-z0-9_-]+\\.png$`),
+    );
     const file = await ctx.app.inject({ method: 'GET', url: new URL(data.logo_url).pathname });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PNG_1X1)).toBe(true);
@@ -113,7 +129,9 @@ describe('POST /v1/real-estates/{id} (multipart, _method=PUT)', () => {
     expect(me.user.real_estates[0].logo_url).toBe(data.logo_url);
 
     // a new logo replaces the old file; remove_logo removes it
-    const again = multipart({ ...validProfile }, [{ name: 'logo', filename: 'l.png', type: 'image/png', content: PNG_1X1 }]);
+    const again = multipart({ ...validProfile }, [
+      { name: 'logo', filename: 'l.png', type: 'image/png', content: PNG_1X1 },
+    ]);
     const second = (await c.post(`/v1/real-estates/${realEstateId}`, again.body, again.headers)).json().data;
     expect(second.logo_url).not.toBe(data.logo_url);
     expect(await uploadsOf(realEstateId)).toHaveLength(1);
@@ -145,7 +163,15 @@ describe('POST /v1/real-estates/{id} (multipart, _method=PUT)', () => {
   it('refuses invalid fields naming each one, and changes nothing, not even the logo', async () => {
     const { c, realEstateId } = await signedInOwner('Intacta');
     const form = multipart(
-      { ...validProfile, cnpj: '11.222.333/0001-00', phone: '123', website: 'prime', state: 'XX', zip_code: '1', email: 'x@' },
+      {
+        ...validProfile,
+        cnpj: '11.222.333/0001-00',
+        phone: '123',
+        website: 'prime',
+        state: 'XX',
+        zip_code: '1',
+        email: 'x@',
+      },
       [{ name: 'logo', filename: 'logo.png', type: 'image/png', content: PNG_1X1 }],
     );
     const res = await c.post(`/v1/real-estates/${realEstateId}`, form.body, form.headers);
@@ -165,26 +191,42 @@ describe('POST /v1/real-estates/{id} (multipart, _method=PUT)', () => {
 
   it('refuses a file that is not an image, a logo over 2 MB and a broken multipart body', async () => {
     const { c, realEstateId } = await signedInOwner();
-    const text = multipart(validProfile, [{ name: 'logo', filename: 'logo.png', type: 'image/png', content: Buffer.from('not an image') }]);
+    const text = multipart(validProfile, [
+      { name: 'logo', filename: 'logo.png', type: 'image/png', content: Buffer.from('not an image') },
+    ]);
     const notImage = await c.post(`/v1/real-estates/${realEstateId}`, text.body, text.headers);
     expect(notImage.statusCode).toBe(422);
     expect(notImage.json().errors.logo[0]).toContain('PNG, JPEG, WebP ou SVG');
 
     const svg = multipart(validProfile, [
-      { name: 'logo', filename: 'x.svg', type: 'image/svg+xml', content: Buffer.from('<svg onload="alert(1)"></svg>') },
+      {
+        name: 'logo',
+        filename: 'x.svg',
+        type: 'image/svg+xml',
+        content: Buffer.from('<svg onload="alert(1)"></svg>'),
+      },
     ]);
     expect((await c.post(`/v1/real-estates/${realEstateId}`, svg.body, svg.headers)).statusCode).toBe(422);
 
     const big = multipart(validProfile, [
-      { name: 'logo', filename: 'big.png', type: 'image/png', content: Buffer.concat([PNG_1X1, Buffer.alloc(2 * 1024 * 1024 + 10)]) },
+      {
+        name: 'logo',
+        filename: 'big.png',
+        type: 'image/png',
+        content: Buffer.concat([PNG_1X1, Buffer.alloc(2 * 1024 * 1024 + 10)]),
+      },
     ]);
     const tooBig = await c.post(`/v1/real-estates/${realEstateId}`, big.body, big.headers);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe('O arquivo enviado é grande demais.');
 
-    const broken = await c.post(`/v1/real-estates/${realEstateId}`, Buffer.from('--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nabc'), {
-      'content-type': 'multipart/form-data; boundary=xyz',
-    });
+    const broken = await c.post(
+      `/v1/real-estates/${realEstateId}`,
+      Buffer.from('--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nabc'),
+      {
+        'content-type': 'multipart/form-data; boundary=xyz',
+      },
+    );
     expect(broken.statusCode).toBeGreaterThanOrEqual(400);
     expect(broken.statusCode).toBeLessThan(500);
     expect(broken.json().message).toMatch(/formulário|multipart|Envie os dados/i);
@@ -203,7 +245,9 @@ describe('POST /v1/real-estates/{id} (multipart, _method=PUT)', () => {
     const a = new TestClient(ctx.app);
     await a.login(admin.email);
     const f1 = form();
-    expect((await a.post(`/v1/real-estates/${owner.realEstateId}`, f1.body, f1.headers)).statusCode).toBe(200);
+    expect((await a.post(`/v1/real-estates/${owner.realEstateId}`, f1.body, f1.headers)).statusCode).toBe(
+      200,
+    );
 
     const g = new TestClient(ctx.app);
     await g.login(agent.email);
@@ -215,8 +259,12 @@ describe('POST /v1/real-estates/{id} (multipart, _method=PUT)', () => {
 
     const stranger = await signedInOwner();
     const f3 = form();
-    expect((await stranger.c.post(`/v1/real-estates/${owner.realEstateId}`, f3.body, f3.headers)).statusCode).toBe(404);
-    expect((await stranger.c.put(`/v1/real-estates/${owner.realEstateId}`, { name: 'Invadida' })).statusCode).toBe(404);
+    expect(
+      (await stranger.c.post(`/v1/real-estates/${owner.realEstateId}`, f3.body, f3.headers)).statusCode,
+    ).toBe(404);
+    expect(
+      (await stranger.c.put(`/v1/real-estates/${owner.realEstateId}`, { name: 'Invadida' })).statusCode,
+    ).toBe(404);
     const still = (await a.get(`/v1/real-estates/${owner.realEstateId}`)).json().data;
     expect(still.name).toBe('Papéis Atualizada');
   });
@@ -226,12 +274,19 @@ describe('system', () => {
   it('GET /healthz reports the database', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite',
+    });
   });
 
   it('GET /v1/public/config gives the support contacts', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/v1/public/config' });
-    expect(res.json().data).toEqual({ app_name: 'Vitrine Imóveis', support_email: ctx.config.SUPPORT_EMAIL, support_whatsapp: ctx.config.SUPPORT_WHATSAPP });
+    expect(res.json().data).toEqual({
+      app_name: 'Vitrine Imóveis',
+      support_email: ctx.config.SUPPORT_EMAIL,
+      support_whatsapp: ctx.config.SUPPORT_WHATSAPP,
+    });
   });
 
   it('GET /docs/json is the OpenAPI document generated from the route schemas', async () => {
@@ -239,7 +294,11 @@ describe('system', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/login', '/v1/me', '/v1/real-estates/{id}']));
-    expect(doc.paths['/v1/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/login', '/v1/me', '/v1/real-estates/{id}']),
+    );
+    expect(
+      doc.paths['/v1/login'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('email');
   });
 });

@@ -36,15 +36,30 @@ export function createLocalStorage(opts: { dataDir: string; publicBaseUrl: strin
 }
 
 /** Image type from its first bytes, not from what the client claims. */
-export function sniffImageType(buf: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | 'image/svg+xml' | null {
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+export function sniffImageType(
+  buf: Buffer,
+): 'image/png' | 'image/jpeg' | 'image/webp' | 'image/svg+xml' | null {
+  if (
+    buf.length >= 8 &&
+    buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'image/png';
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  if (buf.length >= 12 && buf.toString('ascii', 0, 4) === 'RIFF' && buf.toString('ascii', 8, 12) === 'WEBP') return 'image/webp';
+  if (buf.length >= 12 && buf.toString('ascii', 0, 4) === 'RIFF' && buf.toString('ascii', 8, 12) === 'WEBP')
+    return 'image/webp';
   const head = buf.subarray(0, 1024).toString('utf8').trimStart().toLowerCase();
-  if ((head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) && !/<script|on\w+\s*=|javascript:/i.test(buf.toString('utf8'))) {
+  if (
+    (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) &&
+    !/<script|on\w+\s*=|javascript:/i.test(buf.toString('utf8'))
+  ) {
     return 'image/svg+xml';
   }
   return null;
 }
 
-export const IMAGE_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/svg+xml': 'svg' } as const;
+export const IMAGE_EXTENSIONS = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/svg+xml': 'svg',
+} as const;

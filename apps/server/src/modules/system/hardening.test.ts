@@ -13,7 +13,16 @@ import { MESSAGES } from '@vitrine/contracts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { LANDING_CSP } from '../landing/index.ts';
-import { createOwner, createTestContext, insertPage, multipart, openTestDatabase, PNG_1X1, TestClient, type TestContext } from '../../testing/test-app.ts';
+import {
+  createOwner,
+  createTestContext,
+  insertPage,
+  multipart,
+  openTestDatabase,
+  PNG_1X1,
+  TestClient,
+  type TestContext,
+} from '../../testing/test-app.ts';
 
 let consoleDist: string;
 let ctx: TestContext;
@@ -22,7 +31,10 @@ beforeAll(async () => {
   // A stand-in console build, so these tests do not depend on `npm run build` having run.
   consoleDist = await mkdtemp(path.join(tmpdir(), 'vitrine-console-'));
   await mkdir(path.join(consoleDist, 'assets'));
-  await writeFile(path.join(consoleDist, 'index.html'), '<!doctype html><title>Vitrine</title><script type="module" src="/assets/app.js"></script>');
+  await writeFile(
+    path.join(consoleDist, 'index.html'),
+    '<!doctype html><title>Vitrine</title><script type="module" src="/assets/app.js"></script>',
+  );
   await writeFile(path.join(consoleDist, 'assets/app.js'), 'console.log(1)');
   ctx = await createTestContext({ CONSOLE_DIST: consoleDist });
 });
@@ -74,7 +86,12 @@ describe('security headers', () => {
     const missing = await ctx.app.inject({ method: 'GET', url: '/v1/nada-aqui' });
     expect(missing.statusCode).toBe(404);
     expectConsoleHeaders(missing.headers);
-    const invalid = await ctx.app.inject({ method: 'POST', url: '/v1/login', payload: '{', headers: { 'content-type': 'application/json' } });
+    const invalid = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/login',
+      payload: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expectConsoleHeaders(invalid.headers);
   });
 
@@ -95,7 +112,11 @@ describe('security headers', () => {
   });
 
   it('uploaded files keep their sandbox and may be embedded elsewhere', async () => {
-    await ctx.app.storage.put('teste/foto.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
+    await ctx.app.storage.put(
+      'teste/foto.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      'image/svg+xml',
+    );
     const res = await ctx.app.inject({ method: 'GET', url: '/files/teste/foto.svg' });
     expect(res.statusCode).toBe(200);
     expect(csp(res.headers['content-security-policy'])).toContain('sandbox');
@@ -104,7 +125,10 @@ describe('security headers', () => {
   });
 
   it('with an https APP_URL: HSTS, Secure cookies and upgrade-insecure-requests', async () => {
-    const secure = await createTestContext({ CONSOLE_DIST: consoleDist }, { APP_URL: 'https://vitrine.exemplo.com.br' });
+    const secure = await createTestContext(
+      { CONSOLE_DIST: consoleDist },
+      { APP_URL: 'https://vitrine.exemplo.com.br' },
+    );
     try {
       const res = await secure.app.inject({ method: 'GET', url: '/' });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
@@ -123,7 +147,9 @@ describe('security headers', () => {
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');
     // Swagger UI's own policy (external scripts only), without the https upgrade on an http APP_URL.
-    expect(csp(docs.headers['content-security-policy'])).toContain('img-src \'self\' data: validator.swagger.io');
+    expect(csp(docs.headers['content-security-policy'])).toContain(
+      "img-src 'self' data: validator.swagger.io",
+    );
     expect(csp(docs.headers['content-security-policy'])).toMatch(/script-src 'self'\s*;/);
     expect(csp(docs.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
     const off = await createTestContext({ API_DOCS: false });
@@ -149,7 +175,10 @@ describe('error bodies', () => {
     const page = await insertPage(ctx, owner.realEstateId);
     const c = new TestClient(ctx.app);
     for (const url of ['/v1/login', `/v1/public/pages/${page.slug}/leads`]) {
-      const res = await c.request('POST', url, { body: '{"name": "Maria",', headers: { 'content-type': 'application/json' } });
+      const res = await c.request('POST', url, {
+        body: '{"name": "Maria",',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toEqual({ message: MESSAGES.invalidJson });
       noLeak(res.body);
@@ -190,8 +219,24 @@ describe('error bodies', () => {
       [`/v1/real-estates/${owner.realEstateId}/integrations`, 'PUT'],
       [`/v1/pages/${page.id}`, 'PUT'],
     ];
-    const malformed = ['{"name": "Maria",', "{'name': 'Maria'}", '{"name": "Maria"} lixo', '\u0000', '{"a":1,}', 'NaN', `${'['.repeat(100_000)}`];
-    const wellFormedButWrong = ['null', '[]', '"texto"', '42', 'true', '{"__proto__": {"admin": true}}', `${'['.repeat(5000)}${']'.repeat(5000)}`];
+    const malformed = [
+      '{"name": "Maria",',
+      "{'name': 'Maria'}",
+      '{"name": "Maria"} lixo',
+      '\u0000',
+      '{"a":1,}',
+      'NaN',
+      `${'['.repeat(100_000)}`,
+    ];
+    const wellFormedButWrong = [
+      'null',
+      '[]',
+      '"texto"',
+      '42',
+      'true',
+      '{"__proto__": {"admin": true}}',
+      `${'['.repeat(5000)}${']'.repeat(5000)}`,
+    ];
     for (const [url, method] of urls) {
       for (const body of malformed) {
         const res = await c.request(method, url, { body, headers: { 'content-type': 'application/json' } });
@@ -216,17 +261,25 @@ describe('error bodies', () => {
     await c.login(owner.email);
     const huge = 'x'.repeat(1024 * 1024 + 10);
     const cases: [string, 'POST' | 'PUT', unknown][] = [
-      [`/v1/real-estates/${owner.realEstateId}/integrations`, 'PUT', { name: 'arbo', payload: { api_key: huge } }],
+      [
+        `/v1/real-estates/${owner.realEstateId}/integrations`,
+        'PUT',
+        { name: 'arbo', payload: { api_key: huge } },
+      ],
       [`/v1/pages/${page.id}`, 'PUT', { title: 'Novo', description: huge }],
       ['/v1/login', 'POST', { email: owner.email, password: huge }],
     ];
     for (const [url, method, body] of cases) {
-      const res = await c.request(method, url, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      const res = await c.request(method, url, {
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode, url).toBe(413);
       expect(res.json(), url).toEqual({ message: MESSAGES.payloadTooLarge });
       noLeak(res.body);
     }
-    const list = (await c.get(`/v1/real-estates/${owner.realEstateId}/integrations`)).json().data.integrations;
+    const list = (await c.get(`/v1/real-estates/${owner.realEstateId}/integrations`)).json().data
+      .integrations;
     expect(list.every((i: { is_active: boolean }) => !i.is_active)).toBe(true);
   });
 
@@ -235,21 +288,39 @@ describe('error bodies', () => {
     const c = new TestClient(ctx.app);
     await c.login(owner.email);
     const url = `/v1/real-estates/${owner.realEstateId}/integrations`;
-    const bomb = gzipSync(JSON.stringify({ name: 'arbo', payload: { api_key: 'x'.repeat(20 * 1024 * 1024) } }));
+    const bomb = gzipSync(
+      JSON.stringify({ name: 'arbo', payload: { api_key: 'x'.repeat(20 * 1024 * 1024) } }),
+    );
     expect(bomb.length).toBeLessThan(64 * 1024);
     const cases: [Buffer | string, string, number, string][] = [
       [bomb, 'gzip', 413, MESSAGES.payloadTooLarge],
-      ['{"name":"arbo"}', 'gzip', 400, 'O corpo da requisição não pôde ser descompactado (confira o Content-Encoding).'],
-      ['{"name":"arbo"}', 'compress', 415, 'Compactação do corpo não suportada: envie sem compactar, ou com gzip, br ou deflate.'],
+      [
+        '{"name":"arbo"}',
+        'gzip',
+        400,
+        'O corpo da requisição não pôde ser descompactado (confira o Content-Encoding).',
+      ],
+      [
+        '{"name":"arbo"}',
+        'compress',
+        415,
+        'Compactação do corpo não suportada: envie sem compactar, ou com gzip, br ou deflate.',
+      ],
     ];
     for (const [body, encoding, status, message] of cases) {
-      const res = await c.request('PUT', url, { body, headers: { 'content-type': 'application/json', 'content-encoding': encoding } });
+      const res = await c.request('PUT', url, {
+        body,
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+      });
       expect(res.statusCode, `${encoding} ${status}`).toBe(status);
       expect(res.json()).toEqual({ message });
       noLeak(res.body);
     }
     // a well-formed compressed body is read
-    const ok = await c.request('PUT', url, { body: gzipSync('{"name":"arbo","payload":{"api_key":"k-123456"}}'), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    const ok = await c.request('PUT', url, {
+      body: gzipSync('{"name":"arbo","payload":{"api_key":"k-123456"}}'),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -259,7 +330,9 @@ describe('error bodies', () => {
     const c = new TestClient(ctx.app);
     await c.login(owner.email);
     const fields = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`campo${i}`, 'x']));
-    const form = multipart(fields, [{ name: 'photo', filename: 'f.png', type: 'image/png', content: PNG_1X1 }]);
+    const form = multipart(fields, [
+      { name: 'photo', filename: 'f.png', type: 'image/png', content: PNG_1X1 },
+    ]);
     const res = await c.post(`/v1/pages/${page.id}/photos`, form.body, form.headers);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/^O formulário tem (partes|campos) demais\.$/);
@@ -274,7 +347,9 @@ describe('error bodies', () => {
     const before = (await c.get(`/v1/pages/${page.id}`)).json().data.photos;
     const big = Buffer.alloc(10 * 1024 * 1024 + 10, 0);
     PNG_1X1.copy(big);
-    const form = multipart({ alt: 'Fachada' }, [{ name: 'photo', filename: 'grande.png', type: 'image/png', content: big }]);
+    const form = multipart({ alt: 'Fachada' }, [
+      { name: 'photo', filename: 'grande.png', type: 'image/png', content: big },
+    ]);
     const res = await c.post(`/v1/pages/${page.id}/photos`, form.body, form.headers);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/grande demais/);
@@ -286,7 +361,10 @@ describe('error bodies', () => {
   it('an unexpected failure → 500 with the generic message, no stack, no file path', async () => {
     const database = await openTestDatabase();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrine-app-'));
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir, appKey: randomBytes(32) });
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      { dataDir, appKey: randomBytes(32) },
+    );
     const app = await buildApp({ config, database });
     app.get('/v1/boom', async () => {
       throw new Error(`falhou em ${import.meta.filename}`);
@@ -306,7 +384,11 @@ describe('error bodies', () => {
 
 describe('load shedding', () => {
   it('answers 503 with Retry-After and a Portuguese message when the event loop lags; liveness still answers', async () => {
-    const busy = await createTestContext({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 1, PRESSURE_SAMPLE_INTERVAL_MS: 10, PRESSURE_RETRY_AFTER_SECONDS: 7 });
+    const busy = await createTestContext({
+      PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 1,
+      PRESSURE_SAMPLE_INTERVAL_MS: 10,
+      PRESSURE_RETRY_AFTER_SECONDS: 7,
+    });
     try {
       let shed: Awaited<ReturnType<typeof busy.app.inject>> | undefined;
       let live: Awaited<ReturnType<typeof busy.app.inject>> | undefined;
@@ -327,7 +409,9 @@ describe('load shedding', () => {
       }
       expect(shed, 'no request was shed').toBeDefined();
       expect(shed!.headers['retry-after']).toBe('7');
-      expect(shed!.json()).toEqual({ message: 'O servidor está sobrecarregado no momento. Tente novamente em 7 segundos.' });
+      expect(shed!.json()).toEqual({
+        message: 'O servidor está sobrecarregado no momento. Tente novamente em 7 segundos.',
+      });
       expect(shed!.headers['x-content-type-options']).toBe('nosniff');
       expect(live!.statusCode).toBe(200);
     } finally {
@@ -337,7 +421,10 @@ describe('load shedding', () => {
 
   it('is on by default (1 s of event-loop delay) and can be turned off', () => {
     expect(loadConfig({}, { appKey: randomBytes(32) }).PRESSURE_MAX_EVENT_LOOP_DELAY_MS).toBe(1000);
-    expect(loadConfig({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0' }, { appKey: randomBytes(32) }).PRESSURE_MAX_EVENT_LOOP_DELAY_MS).toBe(0);
+    expect(
+      loadConfig({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0' }, { appKey: randomBytes(32) })
+        .PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+    ).toBe(0);
   });
 });
 
@@ -357,9 +444,14 @@ describe('health', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/health/ready' });
     db.mockRestore();
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'error', message: 'Serviço indisponível: banco de dados não responde.' });
+    expect(res.json()).toEqual({
+      status: 'error',
+      message: 'Serviço indisponível: banco de dados não responde.',
+    });
 
-    const queue = vi.spyOn(ctx.app.queue.boss, 'getDb').mockReturnValueOnce({ executeSql: () => Promise.reject(new Error('pool ended')) });
+    const queue = vi
+      .spyOn(ctx.app.queue.boss, 'getDb')
+      .mockReturnValueOnce({ executeSql: () => Promise.reject(new Error('pool ended')) });
     const res2 = await ctx.app.inject({ method: 'GET', url: '/health/ready' });
     queue.mockRestore();
     expect(res2.statusCode).toBe(503);
@@ -371,7 +463,11 @@ describe('health', () => {
 
 describe('metrics', () => {
   it('/metrics is 404 without METRICS_TOKEN', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer qualquer-coisa-aqui' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer qualquer-coisa-aqui' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: MESSAGES.routeNotFound });
   });
@@ -385,7 +481,11 @@ describe('metrics', () => {
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.headers['www-authenticate']).toContain('Bearer');
       expect(anonymous.json().message).toContain('METRICS_TOKEN');
-      const wrong = await m.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token.slice(1)}x` } });
+      const wrong = await m.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${token.slice(1)}x` },
+      });
       expect(wrong.statusCode).toBe(401);
 
       const owner = await createOwner(m);
@@ -406,11 +506,17 @@ describe('metrics', () => {
       });
       expect(form.statusCode).toBe(303);
 
-      const res = await m.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+      const res = await m.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/plain');
       const text = res.body;
-      expect(text).toContain('vitrine_http_request_duration_seconds_count{method="POST",route="/v1/public/pages/:slug/leads",status_code="201"} 1');
+      expect(text).toContain(
+        'vitrine_http_request_duration_seconds_count{method="POST",route="/v1/public/pages/:slug/leads",status_code="201"} 1',
+      );
       expect(text).toContain('vitrine_leads_captured_total{channel="json"} 1');
       expect(text).toContain('vitrine_leads_captured_total{channel="form"} 1');
       expect(text).toContain('# TYPE vitrine_deliveries gauge');

@@ -37,7 +37,9 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -70,7 +72,10 @@ describe('configuration defaults', () => {
     expect(dev.SEED_DEMO).toBe(true);
     expect(dev.API_DOCS).toBe(true);
     expect(dev.httpsOnlyTargets).toBe(false);
-    expect(loadConfig({ SEED_DEMO: 'false', API_DOCS: 'false' }, key)).toMatchObject({ SEED_DEMO: false, API_DOCS: false });
+    expect(loadConfig({ SEED_DEMO: 'false', API_DOCS: 'false' }, key)).toMatchObject({
+      SEED_DEMO: false,
+      API_DOCS: false,
+    });
   });
 
   it('production without APP_KEY refuses, naming APP_KEY and how to generate one, and writes no key file', async () => {
@@ -112,7 +117,10 @@ describe('production start (the real entry point)', () => {
       const deadline = Date.now() + 90_000;
       let ready = false;
       while (!ready && Date.now() < deadline && server.child.exitCode === null) {
-        ready = await fetch(`${base}/health/ready`).then((r) => r.ok, () => false);
+        ready = await fetch(`${base}/health/ready`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!ready) await new Promise((r) => setTimeout(r, 200));
       }
       expect(ready, server.output()).toBe(true);

@@ -14,43 +14,59 @@ export default async function systemRoutes(app: FastifyInstance) {
 
   r.get(
     '/health/live',
-    { schema: { tags: ['system'], summary: 'Liveness: o processo está no ar' }, config: { loadSheddingExempt: true } },
+    {
+      schema: { tags: ['system'], summary: 'Liveness: o processo está no ar' },
+      config: { loadSheddingExempt: true },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { status: 'ok' };
     },
   );
 
-  r.get('/health/ready', { schema: { tags: ['system'], summary: 'Readiness: banco de dados e fila respondem' } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const failed: string[] = [];
-    const check = async (what: string, probe: () => Promise<unknown>) => {
-      try {
-        await withTimeout(probe(), 2_000);
-      } catch (err) {
-        request.log.warn({ err: (err as Error).message, check: what }, 'readiness check failed');
-        failed.push(what);
+  r.get(
+    '/health/ready',
+    { schema: { tags: ['system'], summary: 'Readiness: banco de dados e fila respondem' } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const failed: string[] = [];
+      const check = async (what: string, probe: () => Promise<unknown>) => {
+        try {
+          await withTimeout(probe(), 2_000);
+        } catch (err) {
+          request.log.warn({ err: (err as Error).message, check: what }, 'readiness check failed');
+          failed.push(what);
+        }
+      };
+      await Promise.all([
+        check('banco de dados', () => app.database.query('select 1')),
+        // The queue's own connection (its pool on PostgreSQL).
+        check('fila de jobs', () => app.queue.boss.getDb().executeSql('select 1')),
+      ]);
+      if (failed.length) {
+        return reply
+          .status(503)
+          .send({
+            status: 'error',
+            message: `Serviço indisponível: ${failed.join(' e ')} não responde${failed.length > 1 ? 'm' : ''}.`,
+          });
       }
-    };
-    await Promise.all([
-      check('banco de dados', () => app.database.query('select 1')),
-      // The queue's own connection (its pool on PostgreSQL).
-      check('fila de jobs', () => app.queue.boss.getDb().executeSql('select 1')),
-    ]);
-    if (failed.length) {
-      return reply.status(503).send({ status: 'error', message: `Serviço indisponível: ${failed.join(' e ')} não responde${failed.length > 1 ? 'm' : ''}.` });
-    }
-    return { status: 'ok', database: app.database.kind, queue: 'ok' };
-  });
+      return { status: 'ok', database: app.database.kind, queue: 'ok' };
+    },
+  );
 
-  r.get('/healthz', { schema: { tags: ['system'], summary: 'Saúde do serviço' } }, async (_request, reply) => {
-    try {
-      await app.database.query('select 1');
-      return { status: 'ok', database: app.database.kind };
-    } catch {
-      return reply.status(503).send({ status: 'error', message: 'Banco de dados indisponível.' });
-    }
-  });
+  r.get(
+    '/healthz',
+    { schema: { tags: ['system'], summary: 'Saúde do serviço' } },
+    async (_request, reply) => {
+      try {
+        await app.database.query('select 1');
+        return { status: 'ok', database: app.database.kind };
+      } catch {
+        return reply.status(503).send({ status: 'error', message: 'Banco de dados indisponível.' });
+      }
+    },
+  );
 
   r.get(
     '/v1/public/config',
@@ -58,13 +74,21 @@ export default async function systemRoutes(app: FastifyInstance) {
       schema: {
         tags: ['system'],
         summary: 'Configuração pública do console',
-        response: { 200: z.object({ data: z.object({ app_name: z.string(), support_email: z.string(), support_whatsapp: z.string() }) }) },
+        response: {
+          200: z.object({
+            data: z.object({ app_name: z.string(), support_email: z.string(), support_whatsapp: z.string() }),
+          }),
+        },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return {
-        data: { app_name: 'Vitrine Imóveis', support_email: app.config.SUPPORT_EMAIL, support_whatsapp: app.config.SUPPORT_WHATSAPP },
+        data: {
+          app_name: 'Vitrine Imóveis',
+          support_email: app.config.SUPPORT_EMAIL,
+          support_whatsapp: app.config.SUPPORT_WHATSAPP,
+        },
       };
     },
   );

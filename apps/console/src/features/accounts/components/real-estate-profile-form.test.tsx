@@ -36,7 +36,12 @@ afterAll(() => mock.restore());
 
 function renderForm() {
   return renderWithRouter(
-    [{ path: '/', element: <RealEstateProfileForm realEstate={agency} readOnly={false} onSaved={vi.fn()} /> }],
+    [
+      {
+        path: '/',
+        element: <RealEstateProfileForm realEstate={agency} readOnly={false} onSaved={vi.fn()} />,
+      },
+    ],
     { auth: fakeAuth({ user: demoUser }) },
   );
 }

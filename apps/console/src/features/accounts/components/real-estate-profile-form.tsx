@@ -167,7 +167,11 @@ export function RealEstateProfileForm({ realEstate, readOnly, onSaved }: Props) 
             />
             <div className="grid gap-4 sm:grid-cols-2">
               {text('name', 'Nome da imobiliária', { autoComplete: 'organization' }, 'sm:col-span-2')}
-              {text('cnpj', 'CNPJ', { inputMode: 'numeric', placeholder: '00.000.000/0000-00', maxLength: 18 })}
+              {text('cnpj', 'CNPJ', {
+                inputMode: 'numeric',
+                placeholder: '00.000.000/0000-00',
+                maxLength: 18,
+              })}
               {text('creci', 'CRECI', { placeholder: 'Ex.: 12345-J' })}
             </div>
           </CardContent>

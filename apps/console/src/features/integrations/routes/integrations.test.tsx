@@ -278,7 +278,10 @@ describe('stored credentials, which the server answers masked (issue 16)', () =>
     mock.onPut(`${BASE}/integrations`).reply((config) => {
       const body = JSON.parse(config.data as string) as Body;
       bodies.push(body);
-      return [200, { data: integration(body.name, body.payload, { is_active: body.is_active }), message: 'ok' }];
+      return [
+        200,
+        { data: integration(body.name, body.payload, { is_active: body.is_active }), message: 'ok' },
+      ];
     });
     return bodies;
   }
@@ -331,7 +334,10 @@ describe('stored credentials, which the server answers masked (issue 16)', () =>
     });
     // after the save the field still says the value is stored
     await findToast('Integração atualizada!');
-    expect(within(card('GoHarry')).getByLabelText('Senha')).toHaveAttribute('placeholder', '••••••••  (salvo)');
+    expect(within(card('GoHarry')).getByLabelText('Senha')).toHaveAttribute(
+      'placeholder',
+      '••••••••  (salvo)',
+    );
   });
 
   it('typing replaces the stored value; erasing what was typed goes back to the stored one', async () => {
@@ -651,14 +657,12 @@ describe('beyond the spec: halt, deliveries, signing secret, test lead', () => {
       created_at: '2025-05-01T12:00:00Z',
     };
     let sent = false;
-    mock
-      .onGet(`${BASE}/deliveries`)
-      .reply((config) => [
-        200,
-        {
-          data: sent && (config.params as { integration: string }).integration === 'webhook' ? [failed] : [],
-        },
-      ]);
+    mock.onGet(`${BASE}/deliveries`).reply((config) => [
+      200,
+      {
+        data: sent && (config.params as { integration: string }).integration === 'webhook' ? [failed] : [],
+      },
+    ]);
     mock.onPost(`${BASE}/integrations/test-lead`).reply(() => {
       sent = true;
       return [

@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { CHART_PAGE_SIZE, countPerDay, MAX_CHART_LEADS, type ChartPeriod, type DayCount } from '../leads-per-day';
+import {
+  CHART_PAGE_SIZE,
+  countPerDay,
+  MAX_CHART_LEADS,
+  type ChartPeriod,
+  type DayCount,
+} from '../leads-per-day';
 import { getLeads } from './get-leads';
 import { leadsKeys } from './keys';
 
 export type LeadsPerDay =
-  | { kind: 'counted'; days: DayCount[]; total: number }
-  | { kind: 'too-many'; total: number };
+  { kind: 'counted'; days: DayCount[]; total: number } | { kind: 'too-many'; total: number };
 
 /** Every lead of the period (same filters as the list), at most MAX_CHART_LEADS of them. */
 export async function getLeadsPerDay(

@@ -36,7 +36,14 @@ interface DeliveriesPanelProps {
 }
 
 /** The agency's delivery ledger: every lead sent (or being sent) to each integration. */
-export function DeliveriesPanel({ realEstateId, filters, onChange, onClear, leadHref, leadLinkState }: DeliveriesPanelProps) {
+export function DeliveriesPanel({
+  realEstateId,
+  filters,
+  onChange,
+  onClear,
+  leadHref,
+  leadLinkState,
+}: DeliveriesPanelProps) {
   const id = useId();
   const query = useDeliveries(realEstateId, deliveryListParams(filters));
   const { replay, pendingId, allowed } = useReplay(realEstateId);
@@ -50,7 +57,11 @@ export function DeliveriesPanel({ realEstateId, filters, onChange, onClear, lead
       >
         <div className="grid min-w-40 flex-1 gap-1.5 sm:flex-none">
           <Label htmlFor={`${id}-status`}>Status da entrega</Label>
-          <NativeSelect id={`${id}-status`} value={filters.status} onChange={(e) => onChange({ status: e.target.value })}>
+          <NativeSelect
+            id={`${id}-status`}
+            value={filters.status}
+            onChange={(e) => onChange({ status: e.target.value })}
+          >
             <option value="">Todos</option>
             {DELIVERY_STATUSES.map((s) => (
               <option key={s} value={s}>

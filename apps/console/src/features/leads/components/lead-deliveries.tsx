@@ -1,4 +1,9 @@
-import { canReplayDelivery, DELIVERY_OUTCOME_LABELS, integrationLabel, type LeadDelivery } from '@vitrine/contracts';
+import {
+  canReplayDelivery,
+  DELIVERY_OUTCOME_LABELS,
+  integrationLabel,
+  type LeadDelivery,
+} from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
 import { ChevronDown, RotateCw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -35,7 +40,10 @@ export function LeadDeliveries({
             ? 'Nenhum envio: leads em quarentena não vão às integrações até serem liberados.'
             : 'Nenhuma integração ativa recebeu este lead.'}{' '}
           {!quarantined && (
-            <Link to={paths.integrations} className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link
+              to={paths.integrations}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
               Configurar integrações
             </Link>
           )}

@@ -30,7 +30,14 @@ interface LeadDetailSheetProps {
 }
 
 /** A lead's detail in a right-hand panel, opened by ?lead={id} (e-mail alerts link there). */
-export function LeadDetailSheet({ realEstateId, agencyName, leadId, onClose, leadHref, leadLinkState }: LeadDetailSheetProps) {
+export function LeadDetailSheet({
+  realEstateId,
+  agencyName,
+  leadId,
+  onClose,
+  leadHref,
+  leadLinkState,
+}: LeadDetailSheetProps) {
   const query = useLead(realEstateId, leadId);
   const lead = query.data;
   return (
@@ -165,8 +172,8 @@ function LeadDetailBody({
           <Alert variant="warning">
             <p className="font-medium">Este lead está em quarentena.</p>
             <p>
-              Motivo: {lead.quarantine_reason ?? 'suspeita de spam'}. Ele não foi enviado às integrações nem gerou
-              aviso por e-mail.
+              Motivo: {lead.quarantine_reason ?? 'suspeita de spam'}. Ele não foi enviado às integrações nem
+              gerou aviso por e-mail.
             </p>
             <Button size="sm" className="mt-3" onClick={releaseLead} disabled={release.isPending}>
               <ShieldAlert aria-hidden="true" />
@@ -200,9 +207,7 @@ function LeadDetailBody({
         <dl className="grid gap-2">
           {lead.phone && <Field label="Telefone">{formatPhone(lead.phone)}</Field>}
           {lead.email && <Field label="E-mail">{lead.email}</Field>}
-          <Field label="Consentimento">
-            {lead.consent ? 'Autorizou ser contatado' : 'Não registrado'}
-          </Field>
+          <Field label="Consentimento">{lead.consent ? 'Autorizou ser contatado' : 'Não registrado'}</Field>
         </dl>
         <div className="flex flex-wrap gap-2">
           {whatsapp && (
@@ -287,7 +292,11 @@ function LeadDetailBody({
       </Section>
 
       <Section title="Envio às integrações">
-        <LeadDeliveries realEstateId={realEstateId} deliveries={lead.deliveries} quarantined={lead.quarantined} />
+        <LeadDeliveries
+          realEstateId={realEstateId}
+          deliveries={lead.deliveries}
+          quarantined={lead.quarantined}
+        />
       </Section>
 
       {lead.contact_leads.length > 0 && (
@@ -301,7 +310,9 @@ function LeadDetailBody({
                   className="flex items-center justify-between gap-3 rounded-lg border p-3 text-sm hover:bg-muted/40"
                 >
                   <span className="min-w-0">
-                    <span className="block truncate font-medium">{other.page?.title ?? sourceLabel(other.source)}</span>
+                    <span className="block truncate font-medium">
+                      {other.page?.title ?? sourceLabel(other.source)}
+                    </span>
                     <span className="text-xs text-muted-foreground">{formatDateTime(other.created_at)}</span>
                   </span>
                   <LeadStatusBadge status={other.status} />

@@ -34,7 +34,10 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
   );
 
   return (
-    <section aria-label="Filtros de leads" className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4">
+    <section
+      aria-label="Filtros de leads"
+      className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4"
+    >
       <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
         <div className="flex items-end gap-2">
           <div className="grid flex-1 gap-1.5">
@@ -59,7 +62,10 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
           </Button>
         </div>
         {/* On phones these fold behind "Filtros"; on wide screens they share the search's row. */}
-        <div id={`${id}-more`} className={`${open ? 'grid' : 'hidden'} gap-3 sm:grid-cols-3 md:grid lg:contents`}>
+        <div
+          id={`${id}-more`}
+          className={`${open ? 'grid' : 'hidden'} gap-3 sm:grid-cols-3 md:grid lg:contents`}
+        >
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-status`}>Status</Label>
             <NativeSelect

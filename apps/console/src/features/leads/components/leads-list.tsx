@@ -170,7 +170,10 @@ export function LeadsListSkeleton() {
     <div role="status" aria-label="Carregando leads..." className="grid gap-3">
       <div className="hidden rounded-xl border bg-card p-3 shadow-sm lg:block">
         {Array.from({ length: 6 }, (_, i) => (
-          <div key={i} className="grid grid-cols-[6rem_1fr_1fr_1fr_6rem_1fr] gap-4 border-b px-1 py-4 last:border-0">
+          <div
+            key={i}
+            className="grid grid-cols-[6rem_1fr_1fr_1fr_6rem_1fr] gap-4 border-b px-1 py-4 last:border-0"
+          >
             <Skeleton className="h-4" />
             <Skeleton className="h-4 w-3/4" />
             <Skeleton className="h-4 w-2/3" />

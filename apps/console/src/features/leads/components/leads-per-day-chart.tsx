@@ -37,14 +37,18 @@ export function LeadsPerDayChart({ realEstateId, filters, period }: LeadsPerDayC
         ) : query.isError ? (
           <p className="py-6 text-center text-sm text-muted-foreground">
             Não foi possível montar o gráfico.{' '}
-            <button type="button" className="font-medium text-primary underline" onClick={() => void query.refetch()}>
+            <button
+              type="button"
+              className="font-medium text-primary underline"
+              onClick={() => void query.refetch()}
+            >
               Tentar novamente
             </button>
           </p>
         ) : query.data.kind === 'too-many' ? (
           <p className="py-6 text-center text-sm text-muted-foreground">
-            {formatCount(query.data.total)} leads no período: mais de {formatCount(MAX_CHART_LEADS)}, o gráfico não
-            conta tantos. Escolha um período menor ou exporte o CSV.
+            {formatCount(query.data.total)} leads no período: mais de {formatCount(MAX_CHART_LEADS)}, o
+            gráfico não conta tantos. Escolha um período menor ou exporte o CSV.
           </p>
         ) : (
           <DayBars days={query.data.days} total={query.data.total} periodText={periodText} />

@@ -13,7 +13,15 @@ afterAll(() => mock.restore());
 
 const list = (total: number, quarantined: number) => ({
   data: [],
-  meta: { current_page: 1, per_page: 1, total, last_page: Math.max(1, total), from: null, to: null, quarantined },
+  meta: {
+    current_page: 1,
+    per_page: 1,
+    total,
+    last_page: Math.max(1, total),
+    from: null,
+    to: null,
+    quarantined,
+  },
   links: { first: '', last: '', prev: null, next: null },
 });
 
@@ -31,7 +39,10 @@ describe('LeadsSummaryCard (Dashboard)', () => {
     const card = await screen.findByTestId('leads-summary');
     const leads = await within(card).findByRole('link', { name: '12 leads recebidos' });
     expect(leads).toHaveAttribute('href', '/leads');
-    expect(within(card).getByRole('link', { name: '3 leads em quarentena' })).toHaveAttribute('href', '/leads?quarantined=1');
+    expect(within(card).getByRole('link', { name: '3 leads em quarentena' })).toHaveAttribute(
+      'href',
+      '/leads?quarantined=1',
+    );
     // The same request as the Leads screen's list (same rule), just one row.
     expect(mock.history.get[0]!.params).toEqual({ page: 1, per_page: 1 });
   });

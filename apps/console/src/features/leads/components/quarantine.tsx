@@ -19,8 +19,8 @@ export function QuarantineNotice({ count, onShow }: { count: number; onShow: () 
     <Alert variant="warning" data-testid="quarantine-notice">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <p>
-          <strong>{quarantineCountText(count)}</strong>: suspeitos de spam, guardados sem ir ao seu CRM até você
-          liberá-los.
+          <strong>{quarantineCountText(count)}</strong>: suspeitos de spam, guardados sem ir ao seu CRM até
+          você liberá-los.
         </p>
         <Button size="sm" variant="outline" onClick={onShow}>
           <ShieldAlert aria-hidden="true" />
@@ -38,8 +38,8 @@ export function QuarantineHeader({ count, onBack }: { count: number; onBack: () 
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <p>
           Você está vendo os <strong>{quarantineCountText(count)}</strong>. Eles não foram enviados às
-          integrações nem geraram aviso por e-mail. Confira o motivo de cada um e libere os que forem contatos de
-          verdade.
+          integrações nem geraram aviso por e-mail. Confira o motivo de cada um e libere os que forem contatos
+          de verdade.
         </p>
         <Button size="sm" variant="outline" onClick={onBack}>
           <ArrowLeft aria-hidden="true" />
@@ -61,7 +61,13 @@ export function QuarantineReason({ lead }: { lead: Pick<Lead, 'quarantined' | 'q
 }
 
 /** "Liberar": forwards the lead to the integrations; the lists refresh. */
-export function ReleaseLeadButton({ realEstateId, lead }: { realEstateId: number; lead: Pick<Lead, 'id' | 'name'> }) {
+export function ReleaseLeadButton({
+  realEstateId,
+  lead,
+}: {
+  realEstateId: number;
+  lead: Pick<Lead, 'id' | 'name'>;
+}) {
   const release = useReleaseLead(realEstateId);
   return (
     <Button

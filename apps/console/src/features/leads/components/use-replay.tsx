@@ -17,7 +17,8 @@ export function useReplay(realEstateId: number) {
           // Elements, not strings: toast strings are read as HTML.
           description: (
             <span>
-              {result.message ?? `A entrega para ${integrationLabel(delivery.integration)} voltou para a fila.`}
+              {result.message ??
+                `A entrega para ${integrationLabel(delivery.integration)} voltou para a fila.`}
             </span>
           ),
         }),

@@ -44,7 +44,10 @@ function makeLead(overrides: Partial<Lead> = {}): Lead {
   };
 }
 
-function page<T>(data: T[], meta: Partial<{ current_page: number; per_page: number; total: number; last_page: number }> = {}) {
+function page<T>(
+  data: T[],
+  meta: Partial<{ current_page: number; per_page: number; total: number; last_page: number }> = {},
+) {
   const perPage = meta.per_page ?? 25;
   const current = meta.current_page ?? 1;
   const total = meta.total ?? data.length;
@@ -113,7 +116,9 @@ describe('/leads list', () => {
     renderLeads();
     expect(await screen.findAllByText('Maria Souza')).not.toHaveLength(0);
     expect(lastList()).toEqual({ page: 1, per_page: 25 });
-    expect(screen.getByRole('navigation', { name: 'Paginação de leads' })).toHaveTextContent('1–1 de 1 leads');
+    expect(screen.getByRole('navigation', { name: 'Paginação de leads' })).toHaveTextContent(
+      '1–1 de 1 leads',
+    );
     // Phone in pt-BR, the repeat badge, the campaign summary.
     expect(screen.getAllByText('(11) 98888-7777')).not.toHaveLength(0);
     expect(screen.getAllByText('Retorno')).not.toHaveLength(0);
@@ -172,7 +177,9 @@ describe('/leads list', () => {
     await user.clear(from);
     await user.type(from, '31022025');
     expect(from).toHaveAttribute('aria-invalid', 'true');
-    expect(from).toHaveAccessibleDescription(expect.stringContaining('De: 31/02/2025 não é uma data válida.'));
+    expect(from).toHaveAccessibleDescription(
+      expect.stringContaining('De: 31/02/2025 não é uma data válida.'),
+    );
     expect(search().get('to')).toBe('2025-03-15');
     expect(search().get('from')).toBeNull();
 
@@ -203,7 +210,14 @@ describe('/leads list', () => {
     mock.onGet(LIST_URL).reply((config) => {
       listRequests.push(config.params);
       const current = Number(config.params.page);
-      return [200, page([makeLead({ name: `Lead da página ${current}` })], { total: 30, current_page: current, last_page: 2 })];
+      return [
+        200,
+        page([makeLead({ name: `Lead da página ${current}` })], {
+          total: 30,
+          current_page: current,
+          last_page: 2,
+        }),
+      ];
     });
     const { search } = renderLeads();
     await screen.findAllByText('Lead da página 1');
@@ -221,7 +235,10 @@ describe('/leads list', () => {
     replyList(page([makeLead()]));
     renderLeads('/leads?status=novo&from=2025-01-01&page=2');
     const link = await screen.findByRole('link', { name: 'Exportar CSV' });
-    expect(link).toHaveAttribute('href', `/v1/real-estates/${AGENCY}/leads/export?status=novo&from=2025-01-01`);
+    expect(link).toHaveAttribute(
+      'href',
+      `/v1/real-estates/${AGENCY}/leads/export?status=novo&from=2025-01-01`,
+    );
   });
 
   it('hides the property filter when the pages list is unavailable', async () => {
@@ -263,14 +280,19 @@ describe('/leads empty and error states', () => {
   });
 
   it("shows the server's 422 message for a bad filter", async () => {
-    mock.onGet(LIST_URL).reply(422, { message: 'A data inicial deve estar no formato AAAA-MM-DD.', errors: {} });
+    mock
+      .onGet(LIST_URL)
+      .reply(422, { message: 'A data inicial deve estar no formato AAAA-MM-DD.', errors: {} });
     renderLeads();
     expect(await screen.findByText('A data inicial deve estar no formato AAAA-MM-DD.')).toBeInTheDocument();
   });
 });
 
 describe('/leads quarantine: visible, one click away, released from the list', () => {
-  const withQuarantine = (body: ReturnType<typeof page>, quarantined: number) => ({ ...body, meta: { ...body.meta, quarantined } });
+  const withQuarantine = (body: ReturnType<typeof page>, quarantined: number) => ({
+    ...body,
+    meta: { ...body.meta, quarantined },
+  });
 
   it('says how many leads are in quarantine and shows them with one click', async () => {
     const user = userEvent.setup();
@@ -291,7 +313,9 @@ describe('/leads quarantine: visible, one click away, released from the list', (
     const user = userEvent.setup();
     replyList(withQuarantine(page([]), 2));
     const { search } = renderLeads();
-    expect(await screen.findByText('Nenhum lead liberado, mas há 2 leads em quarentena.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Nenhum lead liberado, mas há 2 leads em quarentena.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Nenhum lead ainda.')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ver os 2 em quarentena' }));
     await waitFor(() => expect(search().get('quarantined')).toBe('1'));
@@ -309,7 +333,12 @@ describe('/leads quarantine: visible, one click away, released from the list', (
 
   it('lists each quarantined lead with its reason and a "Liberar" that releases it', async () => {
     const user = userEvent.setup();
-    const bot = makeLead({ id: '22222222-2222-4222-8222-222222222222', name: 'Rita Rápida', quarantined: true, quarantine_reason: 'campo oculto preenchido (robô)' });
+    const bot = makeLead({
+      id: '22222222-2222-4222-8222-222222222222',
+      name: 'Rita Rápida',
+      quarantined: true,
+      quarantine_reason: 'campo oculto preenchido (robô)',
+    });
     let released = false;
     mock.onGet(LIST_URL).reply((config) => {
       listRequests.push(config.params);
@@ -317,14 +346,19 @@ describe('/leads quarantine: visible, one click away, released from the list', (
     });
     mock.onPost(`/v1/leads/${bot.id}/release`).reply(() => {
       released = true;
-      return [200, { data: { id: bot.id, deliveries: 1 }, message: 'Lead liberado e encaminhado às integrações.' }];
+      return [
+        200,
+        { data: { id: bot.id, deliveries: 1 }, message: 'Lead liberado e encaminhado às integrações.' },
+      ];
     });
     const { search } = renderLeads('/leads?quarantined=1');
     expect(await screen.findByTestId('quarantine-header')).toHaveTextContent('1 lead em quarentena');
     expect(screen.getAllByText('campo oculto preenchido (robô)')).not.toHaveLength(0);
     const [release] = screen.getAllByRole('button', { name: 'Liberar Rita Rápida' });
     await user.click(release!);
-    expect(await screen.findByText('Rita Rápida: Lead liberado e encaminhado às integrações.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Rita Rápida: Lead liberado e encaminhado às integrações.'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('Nenhum lead em quarentena.')).toBeInTheDocument();
     expect(mock.history.post.filter((r) => r.url === `/v1/leads/${bot.id}/release`)).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Ver todos os leads' }));
@@ -340,7 +374,12 @@ describe('a lead in the side panel', () => {
     replyList(page([LEAD]));
     mock.onGet(DETAIL_URL).reply(200, {
       data: detail({
-        contact_leads: [makeLead({ id: '22222222-2222-4222-8222-222222222222', page: { id: 4, title: 'Apto Centro', slug: 'apto' } })],
+        contact_leads: [
+          makeLead({
+            id: '22222222-2222-4222-8222-222222222222',
+            page: { id: 4, title: 'Apto Centro', slug: 'apto' },
+          }),
+        ],
       }),
     });
     renderLeads(`/leads?lead=${LEAD.id}`);
@@ -350,8 +389,14 @@ describe('a lead in the side panel', () => {
     const text = new URL(whatsapp.getAttribute('href')!).searchParams.get('text');
     expect(text).toContain('Olá Maria, aqui é da Imobiliária Demonstração, sobre o imóvel Casa no Butantã');
     expect(within(dialog).getByRole('link', { name: 'Ligar' })).toHaveAttribute('href', 'tel:+5511988887777');
-    expect(within(dialog).getByRole('link', { name: 'E-mail' })).toHaveAttribute('href', 'mailto:maria@example.com');
-    expect(within(dialog).getByRole('link', { name: /Casa no Butantã/ })).toHaveAttribute('href', '/imoveis/casa-no-butanta');
+    expect(within(dialog).getByRole('link', { name: 'E-mail' })).toHaveAttribute(
+      'href',
+      'mailto:maria@example.com',
+    );
+    expect(within(dialog).getByRole('link', { name: /Casa no Butantã/ })).toHaveAttribute(
+      'href',
+      '/imoveis/casa-no-butanta',
+    );
     expect(within(dialog).getByText('Apto Centro')).toBeInTheDocument();
   });
 
@@ -387,7 +432,10 @@ describe('a lead in the side panel', () => {
     // Optimistic: before the server answers, the panel and the list already show it.
     expect(select).toHaveValue('visita_agendada');
     await waitFor(() => expect(screen.getAllByText('Visita agendada').length).toBeGreaterThan(1));
-    resolvePatch([200, { data: makeLead({ status: 'visita_agendada', status_changed_at: '2025-03-11T10:00:00Z' }) }]);
+    resolvePatch([
+      200,
+      { data: makeLead({ status: 'visita_agendada', status_changed_at: '2025-03-11T10:00:00Z' }) },
+    ]);
     expect(await screen.findByText('Status atualizado')).toBeInTheDocument();
     expect(select).toHaveValue('visita_agendada');
   });
@@ -421,7 +469,9 @@ describe('a lead in the side panel', () => {
     expect(await within(dialog).findByText(/campo oculto preenchido/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Liberar lead' }));
     expect(await screen.findByText('Lead liberado e encaminhado às integrações.')).toBeInTheDocument();
-    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Liberar lead' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('button', { name: 'Liberar lead' })).not.toBeInTheDocument(),
+    );
     expect(mock.history.post.filter((r) => r.url === `${DETAIL_URL}/release`)).toHaveLength(1);
   });
 
@@ -460,11 +510,21 @@ describe('a lead in the side panel', () => {
         lead: { name: LEAD.name, is_test: false },
         created_at: LEAD.created_at,
         ledger: [
-          { attempt: 1, started_at: '2025-03-10T15:05:01Z', duration_ms: 120, status_code: 500, outcome: 'retry', response: 'erro interno', error: null },
+          {
+            attempt: 1,
+            started_at: '2025-03-10T15:05:01Z',
+            duration_ms: 120,
+            status_code: 500,
+            outcome: 'retry',
+            response: 'erro interno',
+            error: null,
+          },
         ],
       },
     });
-    mock.onPost(`/v1/deliveries/${delivery.id}/replay`).reply(202, { data: { ...delivery, status: 'pending' }, message: 'Entrega reenviada para a fila.' });
+    mock
+      .onPost(`/v1/deliveries/${delivery.id}/replay`)
+      .reply(202, { data: { ...delivery, status: 'pending' }, message: 'Entrega reenviada para a fila.' });
     renderLeads(`/leads?lead=${LEAD.id}`);
     const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
     const item = await within(dialog).findByTestId('delivery-webhook');
@@ -517,7 +577,9 @@ describe("the 'Entregas' tab", () => {
       requests.push(config.params);
       return [200, page([delivery])];
     });
-    mock.onPost(`/v1/deliveries/${delivery.id}/replay`).reply(409, { message: 'Esta entrega já está na fila de envio.' });
+    mock
+      .onPost(`/v1/deliveries/${delivery.id}/replay`)
+      .reply(409, { message: 'Esta entrega já está na fila de envio.' });
     renderLeads('/leads?tab=entregas&integration=webhook&status=failed');
     expect(await screen.findByRole('tab', { name: 'Entregas' })).toHaveAttribute('aria-selected', 'true');
     await screen.findAllByText('Serviço indisponível', { exact: false });

@@ -60,7 +60,15 @@ export function LeadsRoute() {
 }
 
 /** canExport: the CSV of every lead is for owners and admins (the API answers 403 to a corretor). */
-function LeadsScreen({ realEstateId, agencyName, canExport }: { realEstateId: number; agencyName: string; canExport: boolean }) {
+function LeadsScreen({
+  realEstateId,
+  agencyName,
+  canExport,
+}: {
+  realEstateId: number;
+  agencyName: string;
+  canExport: boolean;
+}) {
   const url = useLeadsUrl();
   const filterParams = useMemo(() => leadFilterParams(url.leadFilters), [url.leadFilters]);
 
@@ -191,7 +199,8 @@ function LeadsTabContent({
               onOpen={(id) => void navigate(url.leadHref(id), { state: url.leadLinkState })}
               action={
                 filters.quarantined
-                  ? (lead) => lead.quarantined && <ReleaseLeadButton realEstateId={realEstateId} lead={lead} />
+                  ? (lead) =>
+                      lead.quarantined && <ReleaseLeadButton realEstateId={realEstateId} lead={lead} />
                   : undefined
               }
             />

@@ -66,7 +66,11 @@ export function NewPageDialog({ realEstateId, trigger }: { realEstateId: number;
         title="Nova página"
         description="Comece pelo título. O resto (preço, fotos, endereço) você completa no editor."
       >
-        <form noValidate onSubmit={submitHandler(handleSubmit(({ title }) => submit(title)))} className="grid gap-4">
+        <form
+          noValidate
+          onSubmit={submitHandler(handleSubmit(({ title }) => submit(title)))}
+          className="grid gap-4"
+        >
           {formError && <Alert variant="danger">{formError}</Alert>}
           <FormField
             label="Título do anúncio"

@@ -91,7 +91,10 @@ describe('/paginas list', () => {
     expect(first.getByText((t) => t.replace(/\u00a0/g, ' ') === 'R$ 1.250.000,00')).toBeInTheDocument();
     expect(first.getByText('4')).toBeInTheDocument();
     // Quarantined leads are not counted as leads; they are shown apart, a click from the Leads screen.
-    expect(first.getByRole('link', { name: '2 em quarentena' })).toHaveAttribute('href', '/leads?page_id=1&quarantined=1');
+    expect(first.getByRole('link', { name: '2 em quarentena' })).toHaveAttribute(
+      'href',
+      '/leads?page_id=1&quarantined=1',
+    );
     expect(within(rows[2]!).queryByText(/em quarentena/)).toBeNull();
     expect(first.getByText('10/03/2025')).toBeInTheDocument();
     const publicLink = first.getByRole('link', { name: /Ver a página pública de Casa no Butantã/ });

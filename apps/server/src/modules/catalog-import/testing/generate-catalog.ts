@@ -7,7 +7,8 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
 export type CatalogFileFormat = 'csv' | 'tsv' | 'xml' | 'csv-semicolon';
-export type CatalogFileEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'utf-16le-nobom' | 'latin1';
+export type CatalogFileEncoding =
+  'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'utf-16le-nobom' | 'latin1';
 export type Listing = Record<string, string>;
 
 export const CATALOG_COLUMNS = [
@@ -39,11 +40,46 @@ export const CATALOG_COLUMNS = [
 ] as const;
 
 const PLACES = [
-  { city: 'São Paulo', region: 'SP', neighborhoods: ['Pinheiros', 'Vila Madalena', 'Moóca', 'Butantã', 'Itaim Bibi'], lat: -23.56, lng: -46.69, zip: '05422' },
-  { city: 'Rio de Janeiro', region: 'RJ', neighborhoods: ['Botafogo', 'Tijuca', 'Leblon', 'Méier'], lat: -22.95, lng: -43.19, zip: '22250' },
-  { city: 'Belo Horizonte', region: 'MG', neighborhoods: ['Savassi', 'Lourdes', 'Funcionários'], lat: -19.93, lng: -43.94, zip: '30140' },
-  { city: 'Curitiba', region: 'PR', neighborhoods: ['Batel', 'Água Verde', 'Centro Cívico'], lat: -25.44, lng: -49.28, zip: '80420' },
-  { city: 'Florianópolis', region: 'SC', neighborhoods: ['Lagoa da Conceição', 'Jurerê', 'Trindade'], lat: -27.59, lng: -48.55, zip: '88062' },
+  {
+    city: 'São Paulo',
+    region: 'SP',
+    neighborhoods: ['Pinheiros', 'Vila Madalena', 'Moóca', 'Butantã', 'Itaim Bibi'],
+    lat: -23.56,
+    lng: -46.69,
+    zip: '05422',
+  },
+  {
+    city: 'Rio de Janeiro',
+    region: 'RJ',
+    neighborhoods: ['Botafogo', 'Tijuca', 'Leblon', 'Méier'],
+    lat: -22.95,
+    lng: -43.19,
+    zip: '22250',
+  },
+  {
+    city: 'Belo Horizonte',
+    region: 'MG',
+    neighborhoods: ['Savassi', 'Lourdes', 'Funcionários'],
+    lat: -19.93,
+    lng: -43.94,
+    zip: '30140',
+  },
+  {
+    city: 'Curitiba',
+    region: 'PR',
+    neighborhoods: ['Batel', 'Água Verde', 'Centro Cívico'],
+    lat: -25.44,
+    lng: -49.28,
+    zip: '80420',
+  },
+  {
+    city: 'Florianópolis',
+    region: 'SC',
+    neighborhoods: ['Lagoa da Conceição', 'Jurerê', 'Trindade'],
+    lat: -27.59,
+    lng: -48.55,
+    zip: '88062',
+  },
 ];
 const TYPES = [
   ['apartment', 'Apartamento'],
@@ -52,7 +88,16 @@ const TYPES = [
   ['townhouse', 'Sobrado'],
   ['land', 'Terreno'],
 ] as const;
-const AVAILABILITY = ['for_sale', 'for_sale', 'for_rent', 'for_sale', 'sale_pending', 'available_soon', 'recently_sold', 'off_market'] as const;
+const AVAILABILITY = [
+  'for_sale',
+  'for_sale',
+  'for_rent',
+  'for_sale',
+  'sale_pending',
+  'available_soon',
+  'recently_sold',
+  'off_market',
+] as const;
 
 /** The i-th listing (1-based ids: "IMV-000001"). `revision` changes the price, for "updated" tests. */
 export function makeListing(i: number, revision = 0): Listing {
@@ -66,7 +111,9 @@ export function makeListing(i: number, revision = 0): Listing {
   const id = `IMV-${String(i).padStart(6, '0')}`;
   return {
     home_listing_id: id,
-    name: beds ? `${noun} com ${beds} ${beds === '1' ? 'quarto' : 'quartos'} em ${neighborhood}` : `${noun} à venda em ${neighborhood}`,
+    name: beds
+      ? `${noun} com ${beds} ${beds === '1' ? 'quarto' : 'quartos'} em ${neighborhood}`
+      : `${noun} à venda em ${neighborhood}`,
     availability,
     listing_type: rent ? 'for_rent_by_agent' : 'for_sale_by_agent',
     description: `${noun} em ${neighborhood}, ${place.city}: "ótima localização", perto de comércio, escolas e transporte.\nAgende sua visita!`,
@@ -99,24 +146,36 @@ const csvCell = (value: string, delimiter: string) =>
 export function delimitedHeader(delimiter: string, columns: readonly string[] = CATALOG_COLUMNS) {
   return columns.map((c) => csvCell(c, delimiter)).join(delimiter) + '\r\n';
 }
-export function delimitedRow(listing: Listing, delimiter: string, columns: readonly string[] = CATALOG_COLUMNS) {
+export function delimitedRow(
+  listing: Listing,
+  delimiter: string,
+  columns: readonly string[] = CATALOG_COLUMNS,
+) {
   // TSV has no quoting convention in Meta's feeds: tabs and newlines inside values become spaces.
-  if (delimiter === '\t') return columns.map((c) => (listing[c] ?? '').replace(/[\t\r\n]+/g, ' ')).join('\t') + '\r\n';
+  if (delimiter === '\t')
+    return columns.map((c) => (listing[c] ?? '').replace(/[\t\r\n]+/g, ' ')).join('\t') + '\r\n';
   return columns.map((c) => csvCell(listing[c] ?? '', delimiter)).join(delimiter) + '\r\n';
 }
 
 const xmlText = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-export const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<listings>\n  <title>Catálogo de imóveis</title>\n';
+export const XML_HEAD =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<listings>\n  <title>Catálogo de imóveis</title>\n';
 export const XML_TAIL = '</listings>\n';
 
 export function xmlListing(l: Listing): string {
   const leaf = (name: string, value: string | undefined, cdata = false) =>
     value ? `    <${name}>${cdata ? `<![CDATA[${value}]]>` : xmlText(value)}</${name}>\n` : '';
   const components = ['addr1', 'city', 'region', 'country', 'postal_code']
-    .map((c) => (l[`address.${c}`] ? `      <component name="${c}">${xmlText(l[`address.${c}`]!)}</component>\n` : ''))
+    .map((c) =>
+      l[`address.${c}`] ? `      <component name="${c}">${xmlText(l[`address.${c}`]!)}</component>\n` : '',
+    )
     .join('');
   const images = [0, 1, 2, 3, 4, 5]
-    .map((n) => l[`image[${n}].url`] ? `    <image>\n      <url>${xmlText(l[`image[${n}].url`]!)}</url>\n${l[`image[${n}].tag[0]`] ? `      <tag>${xmlText(l[`image[${n}].tag[0]`]!)}</tag>\n` : ''}    </image>\n` : '')
+    .map((n) =>
+      l[`image[${n}].url`]
+        ? `    <image>\n      <url>${xmlText(l[`image[${n}].url`]!)}</url>\n${l[`image[${n}].tag[0]`] ? `      <tag>${xmlText(l[`image[${n}].tag[0]`]!)}</tag>\n` : ''}    </image>\n`
+        : '',
+    )
     .join('');
   const neighborhoods = [0, 1, 2].map((n) => leaf('neighborhood', l[`neighborhood[${n}]`])).join('');
   return (
@@ -147,13 +206,22 @@ export function encodeText(text: string, encoding: CatalogFileEncoding, first: b
     case 'utf-8':
       return Buffer.from(text, 'utf8');
     case 'utf-8-bom':
-      return Buffer.concat([first ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), Buffer.from(text, 'utf8')]);
+      return Buffer.concat([
+        first ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0),
+        Buffer.from(text, 'utf8'),
+      ]);
     case 'utf-16le':
-      return Buffer.concat([first ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0), Buffer.from(text, 'utf16le')]);
+      return Buffer.concat([
+        first ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0),
+        Buffer.from(text, 'utf16le'),
+      ]);
     case 'utf-16le-nobom':
       return Buffer.from(text, 'utf16le');
     case 'utf-16be':
-      return Buffer.concat([first ? Buffer.from([0xfe, 0xff]) : Buffer.alloc(0), Buffer.from(text, 'utf16le').swap16()]);
+      return Buffer.concat([
+        first ? Buffer.from([0xfe, 0xff]) : Buffer.alloc(0),
+        Buffer.from(text, 'utf16le').swap16(),
+      ]);
     case 'latin1':
       return Buffer.from(text, 'latin1');
   }

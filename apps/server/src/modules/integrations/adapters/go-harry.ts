@@ -47,8 +47,7 @@ function credentialsProblem(payload: GoHarryPayload): string | undefined {
   return undefined;
 }
 
-const BASE_URL_MISSING =
-  'O endereço do GoHarry não foi configurado no servidor; fale com o suporte.';
+const BASE_URL_MISSING = 'O endereço do GoHarry não foi configurado no servidor; fale com o suporte.';
 
 function tokenFrom(bodyText: string): { token: string; expiresInMs?: number } | undefined {
   let parsed: unknown;

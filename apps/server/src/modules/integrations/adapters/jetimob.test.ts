@@ -39,7 +39,8 @@ describe('jetimobAdapter', () => {
       phone: '11987654321',
       country_code: '55',
       message: lead.message,
-      subject: 'Interesse no imóvel: Apartamento 2 quartos em Pinheiros (código AP-1234) – Pinheiros, São Paulo/SP – R$ 850.000',
+      subject:
+        'Interesse no imóvel: Apartamento 2 quartos em Pinheiros (código AP-1234) – Pinheiros, São Paulo/SP – R$ 850.000',
       source: 'Vitrine (landing_page)',
       property_code: 'AP-1234',
       responsible: '',

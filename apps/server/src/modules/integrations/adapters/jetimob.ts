@@ -32,7 +32,9 @@ export function jetimobKeysProblem(payload: JetimobPayload): string | undefined 
 function jetimobSubject(lead: LeadForDelivery): string {
   const { page } = lead;
   if (!page.title) return 'Contato pelo site (página do imóvel removida)';
-  const place = [page.neighborhood, [page.city, page.state].filter(Boolean).join('/')].filter(Boolean).join(', ');
+  const place = [page.neighborhood, [page.city, page.state].filter(Boolean).join('/')]
+    .filter(Boolean)
+    .join(', ');
   return [
     `Interesse no imóvel: ${page.title}${page.listing_code ? ` (código ${page.listing_code})` : ''}`,
     place,
