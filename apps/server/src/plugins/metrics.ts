@@ -107,12 +107,9 @@ export default fp(
         const header = request.headers.authorization ?? '';
         const given = header.startsWith('Bearer ') ? header.slice(7) : '';
         if (!given || !safeEqual(given, token)) {
-          return reply
-            .status(401)
-            .header('www-authenticate', 'Bearer realm="metrics"')
-            .send({
-              message: 'Informe o token de métricas (METRICS_TOKEN) no cabeçalho Authorization: Bearer.',
-            });
+          return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({
+            message: 'Informe o token de métricas (METRICS_TOKEN) no cabeçalho Authorization: Bearer.',
+          });
         }
         reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
         return registry.metrics();

@@ -377,14 +377,12 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     const { owner, page } = await agencyWithPage();
     const quiet = await addMember(ctx, owner.realEstateId, 'agent');
     const keen = await addMember(ctx, owner.realEstateId, 'agent');
-    await ctx.database.db
-      .insert(preferences)
-      .values({
-        realEstateId: owner.realEstateId,
-        userId: keen.userId,
-        key: 'lead_alert_email',
-        value: true,
-      });
+    await ctx.database.db.insert(preferences).values({
+      realEstateId: owner.realEstateId,
+      userId: keen.userId,
+      key: 'lead_alert_email',
+      value: true,
+    });
     await postLead(page.slug, validLead);
     const outbox = path.join(ctx.config.dataDir, 'outbox');
     const files = await waitFor(

@@ -223,14 +223,12 @@ export async function releaseLead(
       .where(eq(leads.id, lead.id));
     const rows = await enqueueLeadDeliveries({ db: tx, queue: deps.queue }, [lead]);
     await deps.queue.enqueue(tx, leadAlertJob, { leadId: lead.id });
-    await tx
-      .insert(auditLog)
-      .values({
-        realEstateId: lead.realEstateId,
-        userId: input.userId,
-        action: 'lead.released',
-        subject: lead.id,
-      });
+    await tx.insert(auditLog).values({
+      realEstateId: lead.realEstateId,
+      userId: input.userId,
+      action: 'lead.released',
+      subject: lead.id,
+    });
     return rows;
   });
   if (created.length) deps.queue.wake(leadDeliveryJob);

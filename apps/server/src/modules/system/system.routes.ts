@@ -44,12 +44,10 @@ export default async function systemRoutes(app: FastifyInstance) {
         check('fila de jobs', () => app.queue.boss.getDb().executeSql('select 1')),
       ]);
       if (failed.length) {
-        return reply
-          .status(503)
-          .send({
-            status: 'error',
-            message: `Serviço indisponível: ${failed.join(' e ')} não responde${failed.length > 1 ? 'm' : ''}.`,
-          });
+        return reply.status(503).send({
+          status: 'error',
+          message: `Serviço indisponível: ${failed.join(' e ')} não responde${failed.length > 1 ? 'm' : ''}.`,
+        });
       }
       return { status: 'ok', database: app.database.kind, queue: 'ok' };
     },

@@ -124,11 +124,9 @@ describe('catalog import', () => {
       sent.push(config.data as FormData);
       return [202, { data: makeImport({ status: 'queued' }) }];
     });
-    mock
-      .onGet(`/v1/imports/${makeImport().id}`)
-      .reply(200, {
-        data: makeImport({ status: 'done', progress: 100, finished_at: '2025-03-10T12:00:05Z' }),
-      });
+    mock.onGet(`/v1/imports/${makeImport().id}`).reply(200, {
+      data: makeImport({ status: 'done', progress: 100, finished_at: '2025-03-10T12:00:05Z' }),
+    });
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Importar catálogo' }));
     let dialog = await screen.findByRole('dialog', { name: 'Importar catálogo' });
