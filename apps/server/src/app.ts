@@ -127,9 +127,15 @@ async function registerCore(app: FastifyInstance, opts: BuildOptions) {
   });
 }
 
+/**
+ * Fastify's default (10 s) is for a plugin that forgot to call done; on a busy 2-core machine a cold
+ * start (migrations, the OpenAPI UI's files, pg-boss) can take longer than that and still be healthy.
+ */
+const PLUGIN_TIMEOUT_MS = 60_000;
+
 /** The job workers without the HTTP side (worker.ts): the same core and the same jobs/registry.ts. */
 export async function buildWorker(opts: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: loggerOptions(opts) });
+  const app = Fastify({ logger: loggerOptions(opts), pluginTimeout: PLUGIN_TIMEOUT_MS });
   decorateConfig(app, opts.config);
   await registerCore(app, opts);
   await app.register(jobWorkers);
@@ -140,6 +146,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: loggerOptions(opts),
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     // A hop count trusts that many proxies nearest to us (the types only know the function form).
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

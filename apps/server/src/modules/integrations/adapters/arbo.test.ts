@@ -15,7 +15,7 @@ describe('arboAdapter', () => {
     fake = await startFakeArbo({ apiKey: payload.api_key, leadPath: '/leads' });
     ctx = createTestAdapterContext({
       endpoints: { arbo: { baseUrl: `${fake.baseUrl}/` } },
-      http: { timeoutMs: 300 },
+      http: { timeoutMs: 1_500 },
     });
   });
   afterEach(() => fake.reset());

@@ -16,7 +16,7 @@ describe('goHarryAdapter with a token endpoint', () => {
     fake = await startFakeGoHarry({ ...credentials, expiresIn: 3600 });
     ctx = createTestAdapterContext({
       endpoints: { go_harry: { baseUrl: fake.url } },
-      http: { timeoutMs: 300 },
+      http: { timeoutMs: 1_500 },
     });
   });
   afterEach(() => {

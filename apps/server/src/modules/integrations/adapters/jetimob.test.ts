@@ -15,7 +15,7 @@ describe('jetimobAdapter', () => {
     fake = await startFakeJetimob({ publicKey: keys.public_key, privateKey: keys.private_key });
     ctx = createTestAdapterContext({
       endpoints: { jetimob: { baseUrl: fake.url } },
-      http: { timeoutMs: 300 },
+      http: { timeoutMs: 1_500 },
     });
   });
   afterEach(() => fake.reset());

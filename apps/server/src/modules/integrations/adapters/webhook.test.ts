@@ -65,7 +65,7 @@ describe('parseRetryAfter', () => {
 
 describe('webhookAdapter', () => {
   const secret = generateWebhookSecret();
-  const ctx = createTestAdapterContext({ webhookSecret: secret, http: { timeoutMs: 300 } });
+  const ctx = createTestAdapterContext({ webhookSecret: secret, http: { timeoutMs: 1_500 } });
   let fake: FakeWebhook;
   let payload: WebhookPayload;
 
