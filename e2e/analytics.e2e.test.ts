@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, logIn, newPage } from './browser';
+import { ACTION_TIMEOUT_MS, DESKTOP, PHONE, launchBrowser, logIn, newPage } from './browser';
 
 const baseURL = inject('baseURL');
 const STAMP = `${Date.now() % 1_000_000}`;
@@ -131,7 +131,7 @@ async function visitorContext(): Promise<{ context: BrowserContext; page: Page }
   await context.route(/^https:\/\/(wa\.me|api\.whatsapp\.com)\//, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }),
   );
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   return { context, page: await context.newPage() };
 }
 

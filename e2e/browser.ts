@@ -11,6 +11,11 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO = { email: 'demo@imobiliaria.test', password: 'demo1234', firstName: 'Ana' } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
+/**
+ * How long a click or a wait may take before the step fails. Generous: a 2-core machine running the
+ * other suites beside the browser can take many seconds to paint; a real bug still fails, later.
+ */
+export const ACTION_TIMEOUT_MS = Number(process.env.E2E_ACTION_TIMEOUT_MS ?? 30_000);
 
 /** launch() gives every browser a fresh temporary user-data-dir, removed on close. */
 export function launchBrowser(): Promise<Browser> {
@@ -44,7 +49,7 @@ export async function newPage(
     timezoneId: 'America/Sao_Paulo',
     ...options,
   });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const page = await context.newPage();
   return { context, page };
 }

@@ -9,7 +9,7 @@ export default defineConfig({
     environment: 'node',
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 180_000,
     // One server, one browser per file; files one after the other keep the machine calm.
     fileParallelism: false,
