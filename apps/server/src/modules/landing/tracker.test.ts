@@ -4,10 +4,9 @@
  */
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, createTestContext, insertPage, type TestContext } from '../../testing/test-app.ts';
-import { trackerAsset } from './tracker-asset.ts';
+import { browserScriptSource, trackerAsset } from './browser-scripts.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,9 +21,7 @@ describe('the analytics tracker', () => {
     const { code } = await trackerAsset();
     const gzip = gzipSync(code).length;
     expect(gzip).toBeLessThanOrEqual(1200);
-    expect(code.length).toBeLessThan(
-      readFileSync(path.join(import.meta.dirname, 'tracker/tracker.ts'), 'utf8').length / 2,
-    );
+    expect(code.length).toBeLessThan(readFileSync(browserScriptSource('tracker'), 'utf8').length / 2);
     expect(code).not.toMatch(/cookie|localStorage|sessionStorage|indexedDB/);
     expect(code).toContain('keepalive');
     expect(code).toContain('sendBeacon');
