@@ -12,7 +12,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ACTION_TIMEOUT_MS, DESKTOP, PHONE, launchBrowser, logIn, newPage } from './browser';
+import {
+  ACTION_TIMEOUT_MS,
+  apiClient,
+  DESKTOP,
+  launchBrowser,
+  logIn,
+  newPage,
+  PHONE,
+  registerAgency,
+} from './kit';
 
 const baseURL = inject('baseURL');
 const STAMP = `${Date.now() % 1_000_000}`;
@@ -39,32 +48,7 @@ const DESKTOP_CHROME =
 let browser: Browser;
 let receiver: Server;
 
-/** The console's API calls from Node, with cookies and the CSRF header, to set the scene. */
-const cookies = new Map<string, string>();
-async function api(method: string, url: string, body?: unknown) {
-  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair!.split('=');
-      cookies.set(k!.trim(), v.join('='));
-    }
-  };
-  if (!cookies.has('XSRF-TOKEN')) keep(await fetch(`${baseURL}/sanctum/csrf-cookie`));
-  const res = await fetch(`${baseURL}${url}`, {
-    method,
-    headers: {
-      cookie: cookieHeader(),
-      'content-type': 'application/json',
-      'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? ''),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  keep(res);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = apiClient(baseURL);
 
 /** One visit as the tracker would send it, from another (made-up) browser. */
 async function visit(
@@ -151,12 +135,7 @@ afterAll(async () => {
 
 describe('analytics, end to end', () => {
   it('a visit with a WhatsApp click and a lead shows in /analytics, in its timeline and in the lead', async () => {
-    const { user } = await api('POST', '/v1/register', {
-      ...USER,
-      password_confirmation: USER.password,
-      real_estate_name: `Imobiliária Analytics ${STAMP}`,
-    });
-    const agencyId = user.real_estates[0].id as number;
+    const { agencyId } = await registerAgency(api, USER, `Imobiliária Analytics ${STAMP}`);
     const port = (receiver.address() as { port: number }).port;
     await api('PUT', `/v1/real-estates/${agencyId}/integrations`, {
       name: 'webhook',

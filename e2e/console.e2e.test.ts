@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, logIn, launchBrowser, newPage, PHONE } from './browser';
+import { DEMO, logIn, launchBrowser, newPage, PHONE } from './kit';
 
 const baseURL = inject('baseURL');
 let browser: Browser;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, logIn, newPage, PHONE } from './browser';
+import { apiClient, DESKTOP, launchBrowser, logIn, newPage, PHONE, registerAgency } from './kit';
 
 const baseURL = inject('baseURL');
 const outDir = fileURLToPath(
@@ -35,33 +35,7 @@ const shown = (iso: string) => iso.split('-').reverse().join('/');
 
 let browser: Browser;
 
-/** The console's API calls from Node, with cookies and the CSRF header, to set the scene. */
-const cookies = new Map<string, string>();
-async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair!.split('=');
-      cookies.set(k!.trim(), v.join('='));
-    }
-  };
-  if (!cookies.has('XSRF-TOKEN')) keep(await fetch(`${baseURL}/sanctum/csrf-cookie`));
-  const res = await fetch(`${baseURL}${url}`, {
-    method,
-    headers: {
-      cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      'content-type': 'application/json',
-      accept: 'application/json',
-      'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? ''),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  keep(res);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = apiClient(baseURL);
 
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -83,12 +57,7 @@ beforeAll(async () => {
   mkdirSync(outDir, { recursive: true });
   browser = await launchBrowser();
 
-  const { user } = await api('POST', '/v1/register', {
-    ...USER,
-    password_confirmation: USER.password,
-    real_estate_name: 'Imobiliária Prado',
-  });
-  const agencyId = user.real_estates[0].id as number;
+  const { agencyId } = await registerAgency(api, USER, 'Imobiliária Prado');
   const created = await api('POST', `/v1/real-estates/${agencyId}/pages`, {
     page: { title: 'Casa térrea em Campinas', status: 'published' },
   });

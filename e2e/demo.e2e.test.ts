@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, DESKTOP, launchBrowser, newPage, PHONE } from './browser';
+import { DEMO, DESKTOP, launchBrowser, newPage, PHONE } from './kit';
 
 const baseURL = inject('baseURL');
 const outDir = fileURLToPath(

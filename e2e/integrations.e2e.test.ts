@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { SECRET_MASK } from '@vitrine/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, logIn, newPage, PHONE } from './browser';
+import { DESKTOP, launchBrowser, logIn, newPage, PHONE } from './kit';
 
 const baseURL = inject('baseURL');
 const outDir = fileURLToPath(

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, logIn, newPage } from './browser';
+import { apiClient, DESKTOP, launchBrowser, logIn, newPage, PHONE, registerAgency } from './kit';
 
 const baseURL = inject('baseURL');
 const STAMP = `${Date.now() % 1_000_000}`;
@@ -20,32 +20,7 @@ const received: {
   body: { type: string; data: { id: string; name: string; page: Record<string, unknown> } };
 }[] = [];
 
-/** The console's API calls from Node, with cookies and the CSRF header, to set the scene. */
-const cookies = new Map<string, string>();
-async function api(method: string, url: string, body?: unknown) {
-  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair!.split('=');
-      cookies.set(k!.trim(), v.join('='));
-    }
-  };
-  if (!cookies.has('XSRF-TOKEN')) keep(await fetch(`${baseURL}/sanctum/csrf-cookie`));
-  const res = await fetch(`${baseURL}${url}`, {
-    method,
-    headers: {
-      cookie: cookieHeader(),
-      'content-type': 'application/json',
-      'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? ''),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  keep(res);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = apiClient(baseURL);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -66,12 +41,7 @@ afterAll(async () => {
 
 describe('listing to lead, end to end', () => {
   it('create and publish a page, a visitor leaves a contact, the lead is in /leads and reached the webhook', async () => {
-    const { user } = await api('POST', '/v1/register', {
-      ...USER,
-      password_confirmation: USER.password,
-      real_estate_name: `Imobiliária Jornada ${STAMP}`,
-    });
-    const agencyId = user.real_estates[0].id as number;
+    const { agencyId } = await registerAgency(api, USER, `Imobiliária Jornada ${STAMP}`);
     const port = (receiver.address() as { port: number }).port;
     await api('PUT', `/v1/real-estates/${agencyId}/integrations`, {
       name: 'webhook',

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, logIn, launchBrowser, newPage, PHONE } from './browser';
+import { DESKTOP, logIn, launchBrowser, newPage, PHONE, pageApi } from './kit';
 
 const baseURL = inject('baseURL');
 const AGENCY_NAME = 'Imóveis Litoral';
@@ -35,23 +35,9 @@ let agencyId: number;
 let mainLeadId: string;
 let testLeadId: string;
 
-/** JSON calls with the page's session; state-changing ones carry the XSRF token (Sanctum style). */
-async function apiCall<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  let headers: Record<string, string> = { Accept: 'application/json' };
-  if (method !== 'GET') {
-    const cookie = (await page.context().cookies(baseURL)).find((c) => c.name === 'XSRF-TOKEN');
-    headers = { ...headers, 'X-XSRF-TOKEN': decodeURIComponent(cookie?.value ?? '') };
-  }
-  const response = await page.request.fetch(url, { method, headers, data });
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok()) throw new Error(`${method} ${url} → ${response.status()}: ${JSON.stringify(body)}`);
-  return body as T;
-}
+/** JSON calls with the page's own session (the kit's pageApi, on this server). */
+const apiCall = <T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, data?: unknown) =>
+  pageApi<T>(page, baseURL, method, url, data);
 
 /** Signs in and makes "Imóveis Litoral" the selected agency before the app starts. */
 async function logInToAgency(page: Page) {

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, logIn, launchBrowser, newPage, PHONE } from './browser';
+import { DESKTOP, logIn, launchBrowser, newPage, PHONE } from './kit';
 
 const baseURL = inject('baseURL');
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { DESKTOP, logIn, launchBrowser, newPage, PHONE } from './browser';
+import { DESKTOP, logIn, launchBrowser, newPage, PHONE } from './kit';
 
 const baseURL = inject('baseURL');
 const outDir = fileURLToPath(

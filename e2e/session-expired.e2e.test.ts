@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, launchBrowser, logIn, newPage } from './browser';
+import { DEMO, launchBrowser, logIn, newPage } from './kit';
 
 const baseURL = inject('baseURL');
 const NOTICE = 'Sua sessão expirou. Entre novamente.';

@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PHONE, launchBrowser } from './browser';
+import { apiClient, launchBrowser, PHONE, registerAgency } from './kit';
 
 const baseURL = inject('baseURL');
 const STAMP = `${Date.now() % 1_000_000}`;
@@ -20,31 +20,10 @@ const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Mobile Safari/537.36';
 
 let browser: Browser;
-const cookies = new Map<string, string>();
-async function api(method: string, url: string, body?: unknown) {
-  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair!.split('=');
-      cookies.set(k!.trim(), v.join('='));
-    }
-  };
-  if (!cookies.has('XSRF-TOKEN')) keep(await fetch(`${baseURL}/sanctum/csrf-cookie`));
-  const res = await fetch(`${baseURL}${url}`, {
-    method,
-    headers: {
-      cookie: cookieHeader(),
-      'content-type': 'application/json',
-      'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? ''),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  keep(res);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = apiClient(baseURL);
+/** A 1×1 PNG: the server makes its WebP copies like any upload's. */
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -55,12 +34,7 @@ afterAll(async () => {
 
 describe('the landing page tracker in Chromium', () => {
   it('records the visit and links the lead to it, with no cookie or storage', async () => {
-    const { user } = await api('POST', '/v1/register', {
-      ...USER,
-      password_confirmation: USER.password,
-      real_estate_name: `Imobiliária Rastreio ${STAMP}`,
-    });
-    const agencyId = user.real_estates[0].id as number;
+    const { agencyId } = await registerAgency(api, USER, `Imobiliária Rastreio ${STAMP}`);
     const description = Array.from(
       { length: 30 },
       (_, i) => `Parágrafo ${i + 1}: sala ampla, cozinha reformada e varanda com vista.`,
@@ -74,6 +48,14 @@ describe('the landing page tracker in Chromium', () => {
         description,
       },
     });
+
+    // Four photos: the cover (photo 1) and a gallery of three (photos 2–4) that scrolls sideways.
+    const png = Buffer.from(PNG_1X1, 'base64');
+    for (let i = 1; i <= 4; i++) {
+      const form = new FormData();
+      form.append('photo', new Blob([png], { type: 'image/png' }), `foto-${i}.png`);
+      await api('POST', `/v1/pages/${page.id}/photos`, form);
+    }
 
     const context = await browser.newContext({
       viewport: PHONE,
@@ -103,6 +85,16 @@ describe('the landing page tracker in Chromium', () => {
       await expect.poll(() => sessionField.inputValue(), { timeout: 10_000 }).toMatch(/^[0-9a-f-]{36}$/);
       const sessionId = await sessionField.inputValue();
 
+      // The gallery's last photo is off screen at arrival (to the right); the visitor swipes to it. The
+      // tracker numbers it as the page does: photo 4, the alt text's "foto 4".
+      const last = tab.locator('.gal img').last();
+      expect(await last.getAttribute('alt')).toBe(`${page.title} - foto 4`);
+      expect(await last.getAttribute('data-n')).toBe('4');
+      await last.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => beacons.some((b) => b.includes('"photo_view"')), { timeout: 10_000 })
+        .toBe(true);
+
       // To the bottom; scroll events are dispatched before the next frames render.
       await tab.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -128,8 +120,13 @@ describe('the landing page tracker in Chromium', () => {
       };
       await expect
         .poll(names, { timeout: 10_000 })
-        .toEqual(['form_start', 'lead_submitted', 'pageview', 'scroll', 'whatsapp_click']);
+        .toEqual(['form_start', 'lead_submitted', 'pageview', 'photo_view', 'scroll', 'whatsapp_click']);
       const t = await api('GET', `/v1/real-estates/${agencyId}/analytics/events?session_id=${sessionId}`);
+      // Only the photo the visitor brought into view (2 and 3 were on screen at arrival), by its number.
+      const photos = (t.data as { name: string; props: { index?: number } | null }[])
+        .filter((e) => e.name === 'photo_view')
+        .map((e) => e.props?.index);
+      expect(photos).toEqual([4]);
       expect(t.session).toMatchObject({
         id: sessionId,
         source: 'instagram',

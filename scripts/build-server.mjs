@@ -11,7 +11,7 @@
 // our stack frames back to the TypeScript without parsing megabytes of mappings for dependency code at start.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { build, transform } from 'esbuild';
 
@@ -107,13 +107,18 @@ export async function buildServer() {
     logLevel: 'warning',
     metafile: true,
   });
-  // The landing pages' analytics tracker, minified next to the bundle (modules/landing/tracker-asset.ts reads
-  // dist/tracker.js; the same options as TRACKER_BUILD_OPTIONS there).
-  const tracker = await transform(
-    readFileSync(path.join(serverDir, 'src/modules/landing/tracker/tracker.ts'), 'utf8'),
-    { loader: 'ts', minify: true, target: 'es2017', legalComments: 'none' },
+  // The landing pages' browser scripts (the inline lead-form script and the analytics tracker), minified
+  // next to the bundle: modules/landing/browser-scripts.ts reads dist/<name>.js, built with its options.
+  const { BROWSER_SCRIPTS, BROWSER_BUILD_OPTIONS } = await import(
+    pathToFileURL(path.join(serverDir, 'src/modules/landing/browser-scripts.ts')).href
   );
-  writeFileSync(path.join(outdir, 'tracker.js'), tracker.code.trim());
+  for (const name of BROWSER_SCRIPTS) {
+    const out = await transform(
+      readFileSync(path.join(serverDir, `src/modules/landing/browser/${name}.ts`), 'utf8'),
+      BROWSER_BUILD_OPTIONS,
+    );
+    writeFileSync(path.join(outdir, `${name}.js`), out.code.trim());
+  }
   const outputs = Object.entries(result.metafile.outputs);
   for (const [file] of outputs) if (file.endsWith('.js.map')) keepOwnSources(path.join(root, file));
   const bytes = outputs.filter(([file]) => file.endsWith('.js')).reduce((sum, [, o]) => sum + o.bytes, 0);

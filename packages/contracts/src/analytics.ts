@@ -104,7 +104,8 @@ export const analyticsBeaconEvent = z.object({
     .max(24 * 60 * 60 * 1000)
     .optional(),
   /**
-   * Details, at most 10 keys: scroll `{depth}` (0–100), engaged `{seconds}`, photo_view `{index}`,
+   * Details, at most 10 keys: scroll `{depth}` (0–100), engaged `{seconds}`, photo_view `{index}` (the
+   * photo's number as the page and the console show it: the cover is 1, the gallery starts at 2),
    * video_play / video_progress `{percent}`, lead_submitted `{lead_id}`; anything else is kept as sent.
    */
   props: z

@@ -1,13 +1,13 @@
 /**
  * Guards in one place: who is signed in, and what their role allows in an agency.
  * Another agency's ids answer 404 (never reveal that they exist); a role without the right answers 403.
+ * HTTP only: the user and the membership are read by the auth module's services, given `app.deps`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq } from 'drizzle-orm';
 import type { Role } from '@vitrine/contracts';
-import { memberships, users } from '../db/schema.ts';
 import { forbidden, notFound, unauthenticated } from '../lib/http-errors.ts';
+import { findMembershipRole, findSessionUser } from '../modules/auth/index.ts';
 
 export interface CurrentUser {
   id: number;
@@ -40,18 +40,14 @@ export const MANAGERS: readonly Role[] = ['owner', 'admin'];
 
 export default fp(
   async (app: FastifyInstance) => {
-    const { db } = app.database;
+    const deps = app.deps;
     app.decorateRequest('currentUser', null);
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
       const userId = request.session?.userId;
       if (!userId) throw unauthenticated();
       if (request.currentUser?.id === userId) return;
-      const [user] = await db
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
+      const user = await findSessionUser(deps, userId);
       if (!user) throw unauthenticated();
       request.currentUser = user;
     });
@@ -61,14 +57,10 @@ export default fp(
       async (request: FastifyRequest, realEstateId: number, allowed?: readonly Role[]) => {
         await app.requireUser(request);
         const user = request.currentUser as CurrentUser;
-        const [row] = await db
-          .select({ role: memberships.role })
-          .from(memberships)
-          .where(and(eq(memberships.realEstateId, realEstateId), eq(memberships.userId, user.id)))
-          .limit(1);
-        if (!row) throw notFound();
-        if (allowed && !allowed.includes(row.role)) throw forbidden();
-        return { realEstateId, role: row.role };
+        const role = await findMembershipRole(deps, user.id, realEstateId);
+        if (!role) throw notFound();
+        if (allowed && !allowed.includes(role)) throw forbidden();
+        return { realEstateId, role };
       },
     );
   },

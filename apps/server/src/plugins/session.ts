@@ -2,15 +2,23 @@
  * Server-side sessions and the Sanctum-style CSRF flow (api-contract.md):
  * the session cookie is HttpOnly and holds a random id (only its SHA-256 is stored);
  * XSRF-TOKEN is readable by scripts and must come back in X-XSRF-TOKEN on every
- * state-changing console call, or the answer is 419.
+ * state-changing console call, or the answer is 419. HTTP only: the sessions themselves are stored
+ * and read by the auth module's services (modules/auth/sessions.ts), given `app.deps`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import { MESSAGES } from '@vitrine/contracts';
-import { sessions } from '../db/schema.ts';
-import { randomToken, safeEqual, sha256 } from '../lib/crypto.ts';
+import { safeEqual } from '../lib/crypto.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+  findSession,
+  touchSession,
+  type SessionState,
+} from '../modules/auth/index.ts';
 
 export const SESSION_COOKIE = 'vitrine_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -18,13 +26,7 @@ const GUEST_TTL_MS = 2 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export interface SessionState {
-  idHash: string;
-  userId: number | null;
-  csrfToken: string;
-  expiresAt: Date;
-  lastSeenAt: Date;
-}
+export type { SessionState };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,7 +46,7 @@ export interface SessionService {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const { db } = app.database;
+    const deps = app.deps;
     const config = app.config;
     const userTtlMs = config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
     const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
@@ -57,37 +59,25 @@ export default fp(
 
     const service: SessionService = {
       async start(request, reply, userId) {
-        if (request.session) await db.delete(sessions).where(eq(sessions.idHash, request.session.idHash));
-        const id = randomToken(32);
-        const now = new Date();
-        const state: SessionState = {
-          idHash: sha256(id),
+        if (request.session) await deleteSession(deps, request.session.idHash);
+        const { id, state } = await createSession(deps, {
           userId,
-          csrfToken: randomToken(32),
-          expiresAt: new Date(now.getTime() + (userId ? userTtlMs : GUEST_TTL_MS)),
-          lastSeenAt: now,
-        };
-        await db.insert(sessions).values({
-          idHash: state.idHash,
-          userId,
-          csrfToken: state.csrfToken,
+          ttlMs: userId ? userTtlMs : GUEST_TTL_MS,
           ip: request.ip,
-          userAgent: request.headers['user-agent']?.slice(0, 255) ?? null,
-          expiresAt: state.expiresAt,
-          lastSeenAt: now,
+          userAgent: request.headers['user-agent'] ?? null,
         });
         request.session = state;
         setCookies(reply, id, state);
         return state;
       },
       async destroy(request, reply) {
-        if (request.session) await db.delete(sessions).where(eq(sessions.idHash, request.session.idHash));
+        if (request.session) await deleteSession(deps, request.session.idHash);
         request.session = null;
         reply.clearCookie(SESSION_COOKIE, cookieBase);
         reply.clearCookie(XSRF_COOKIE, cookieBase);
       },
       async destroyAllForUser(userId) {
-        await db.delete(sessions).where(eq(sessions.userId, userId));
+        await deleteUserSessions(deps, userId);
       },
     };
     app.decorate('sessions', service);
@@ -96,26 +86,12 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       const id = request.cookies[SESSION_COOKIE];
       if (!id || id.length > 100) return;
-      const [row] = await db
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.idHash, sha256(id)), gt(sessions.expiresAt, new Date())))
-        .limit(1);
-      if (!row) return;
-      request.session = {
-        idHash: row.idHash,
-        userId: row.userId,
-        csrfToken: row.csrfToken,
-        expiresAt: row.expiresAt,
-        lastSeenAt: row.lastSeenAt,
-      };
+      const session = await findSession(deps, id);
+      if (!session) return;
+      request.session = session;
       // Sliding expiry for signed-in users, written at most every few minutes.
-      if (row.userId && Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        const now = new Date();
-        await db
-          .update(sessions)
-          .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + userTtlMs) })
-          .where(eq(sessions.idHash, row.idHash));
+      if (session.userId && Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await touchSession(deps, session.idHash, userTtlMs);
       }
     });
 
@@ -140,9 +116,7 @@ export default fp(
 
     const sweep = setInterval(
       () => {
-        db.delete(sessions)
-          .where(lt(sessions.expiresAt, new Date()))
-          .catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+        deleteExpiredSessions(deps).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
       },
       60 * 60 * 1000,
     );

@@ -51,7 +51,8 @@ export function describeEvent(name: string, props?: Props, pageTitle?: string | 
       };
     }
     case 'photo_view': {
-      // Counted from 1, as the page's own alt texts ("foto 2").
+      // The photo's number on the page: the cover is 1, the gallery starts at 2 (its alt texts say
+      // "foto 2"; the photo manager "Foto 2 de M"), as the tracker reads it from the image's data-n.
       const index = num(props, 'index');
       const n = index !== null ? Math.round(index) : null;
       return { text: n !== null && n >= 1 ? `Viu a foto ${n}` : 'Viu uma foto', detail: '', tone: 'media' };

@@ -1,3 +1,12 @@
 /** The auth module's public API (CONTRIBUTING.md, "Module boundaries"); its routes: auth.routes.ts. */
-export { createUser, getUserView } from './users.service.ts';
+export { createUser, findMembershipRole, findSessionUser, getUserView } from './users.service.ts';
 export { listUserAgencyIds } from './users.service.ts';
+export {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+  findSession,
+  touchSession,
+  type SessionState,
+} from './sessions.ts';

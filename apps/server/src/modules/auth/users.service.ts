@@ -1,5 +1,5 @@
 /** Users and their agencies, as the console sees them ({id, name, email, real_estates}). */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import type { Role, User } from '@vitrine/contracts';
 import type { Tx } from '../../db/client.ts';
@@ -79,4 +79,28 @@ export async function listUserAgencyIds(deps: { db: Tx }, userId: number): Promi
     .from(memberships)
     .where(eq(memberships.userId, userId));
   return rows.map((r) => r.id);
+}
+
+/** The signed-in user as requests carry it ({id, name, email}), or null when the account is gone. */
+export async function findSessionUser(deps: Pick<Deps, 'db'>, userId: number) {
+  const [user] = await deps.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user ?? null;
+}
+
+/** The user's role in an agency, or null when they are not a member. */
+export async function findMembershipRole(
+  deps: Pick<Deps, 'db'>,
+  userId: number,
+  realEstateId: number,
+): Promise<Role | null> {
+  const [row] = await deps.db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.realEstateId, realEstateId), eq(memberships.userId, userId)))
+    .limit(1);
+  return (row?.role as Role | undefined) ?? null;
 }

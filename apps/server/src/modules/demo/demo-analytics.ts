@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { AnalyticsDevice } from '@vitrine/contracts';
 import type { analyticsEvents, analyticsSessions, leads } from '../../db/schema.ts';
+import { DEMO_CAMPAIGNS } from './demo-leads.ts';
 import { prng } from './demo-photos.ts';
 
 type SessionInsert = typeof analyticsSessions.$inferInsert & {
@@ -21,6 +22,10 @@ type LeadInsert = typeof leads.$inferInsert & { id: string; createdAt: Date };
 
 export interface DemoAnalyticsPage {
   id: number;
+  city: string;
+  purpose: 'sale' | 'rent';
+  /** How many photos its landing page shows (the cover is photo 1). */
+  photos: number;
   /** Relative traffic (the listing's lead weight). */
   weight: number;
   /** Days since it was published: no visits before. */
@@ -48,43 +53,72 @@ interface Channel {
   gclid?: boolean;
   fbclid?: boolean;
 }
-const CHANNELS: { weight: number; channel: Channel }[] = [
+/**
+ * Where the visits come from. The paid campaigns are the ones the demo's leads name (DEMO_CAMPAIGNS,
+ * per listing), so their conversion is a real ratio; two more campaigns bring visits and no lead at
+ * all (display remarketing, an institutional video), so the campaign table also shows what does not
+ * sell, not only winners.
+ */
+const CHANNELS: { weight: number; channel: (page: DemoAnalyticsPage) => Channel }[] = [
   {
-    weight: 30,
-    channel: {
+    weight: 26,
+    channel: (page) => ({
       source: 'google',
       utmSource: 'google',
       utmMedium: 'cpc',
-      utmCampaign: 'busca-imoveis-sp',
+      utmCampaign: DEMO_CAMPAIGNS.search(page.city, page.purpose),
       referrer: 'google.com',
       gclid: true,
-    },
+    }),
   },
   {
     weight: 12,
-    channel: {
+    channel: () => ({
       source: 'google',
       utmSource: null,
       utmMedium: null,
       utmCampaign: null,
       referrer: 'google.com.br',
-    },
+    }),
   },
   {
-    weight: 18,
-    channel: {
+    weight: 6,
+    channel: () => ({
+      source: 'google',
+      utmSource: 'google',
+      utmMedium: 'display',
+      utmCampaign: 'remarketing-display',
+      referrer: 'googleads.g.doubleclick.net',
+      gclid: true,
+    }),
+  },
+  {
+    weight: 15,
+    channel: (page) => ({
       source: 'facebook',
       utmSource: 'facebook',
       utmMedium: 'paid_social',
-      utmCampaign: 'lancamentos-sao-paulo',
+      utmCampaign: DEMO_CAMPAIGNS.launches(page.city),
       utmContent: 'carrossel-fotos',
       referrer: 'm.facebook.com',
       fbclid: true,
-    },
+    }),
+  },
+  {
+    weight: 5,
+    channel: () => ({
+      source: 'facebook',
+      utmSource: 'facebook',
+      utmMedium: 'paid_social',
+      utmCampaign: 'video-institucional',
+      utmContent: 'video-30s',
+      referrer: 'm.facebook.com',
+      fbclid: true,
+    }),
   },
   {
     weight: 14,
-    channel: {
+    channel: () => ({
       source: 'instagram',
       utmSource: 'instagram',
       utmMedium: 'paid_social',
@@ -92,41 +126,47 @@ const CHANNELS: { weight: number; channel: Channel }[] = [
       utmContent: 'video-tour',
       referrer: 'l.instagram.com',
       fbclid: true,
-    },
+    }),
   },
   {
     weight: 5,
-    channel: {
+    channel: () => ({
       source: 'instagram',
       utmSource: 'instagram',
       utmMedium: 'social',
       utmCampaign: 'bio-link',
       referrer: 'l.instagram.com',
-    },
+    }),
   },
   {
     weight: 6,
-    channel: {
+    channel: () => ({
       source: 'whatsapp',
       utmSource: null,
       utmMedium: null,
       utmCampaign: null,
       referrer: 'whatsapp.com',
-    },
+    }),
   },
   {
     weight: 4,
-    channel: {
+    channel: () => ({
       source: 'zap',
       utmSource: null,
       utmMedium: null,
       utmCampaign: null,
       referrer: 'zapimoveis.com.br',
-    },
+    }),
   },
   {
     weight: 11,
-    channel: { source: 'direct', utmSource: null, utmMedium: null, utmCampaign: null, referrer: null },
+    channel: () => ({
+      source: 'direct',
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      referrer: null,
+    }),
   },
 ];
 const DEVICES: [AnalyticsDevice, number][] = [
@@ -200,7 +240,9 @@ export function buildDemoAnalytics(input: {
         add('scroll', page.id, { depth: d });
       }
       if (leadId || rng.next() < 0.45) {
-        for (let k = rng.int(1, 6), i = 1; i <= k; i++) {
+        // Gallery photos scrolled into view, numbered as the page shows them: the cover (photo 1) is
+        // on screen at arrival, the gallery starts at photo 2 (the tracker's data-n).
+        for (let k = rng.int(1, 6), i = 2; i <= Math.min(k + 1, page.photos); i++) {
           t += rng.int(2, 9) * 1000;
           add('photo_view', page.id, { index: i });
         }
@@ -281,7 +323,7 @@ export function buildDemoAnalytics(input: {
         `${day}:${k}`,
         page,
         start,
-        pickWeighted(CHANNELS.map((c) => [c.channel, c.weight])),
+        pickWeighted(CHANNELS.map((c) => [c.channel, c.weight]))(page),
         device,
         hash(`v:${day}:${k}:${rng.int(0, 1e9)}`),
       );

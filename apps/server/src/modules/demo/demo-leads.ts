@@ -153,6 +153,16 @@ const USER_AGENTS = [
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.6 Safari/605.1.15',
 ];
 
+/**
+ * The demo's campaign names, shared with the visits (demo-analytics.ts): a lead's campaign is one its
+ * listing's visitors also came from, so the campaign table shows a conversion, not 100 %.
+ */
+export const DEMO_CAMPAIGNS = {
+  search: (city: string, purpose: 'sale' | 'rent') =>
+    `busca-${purpose === 'rent' ? 'aluguel' : 'venda'}-${slug(city)}`,
+  launches: (city: string) => `lancamentos-${slug(city)}`,
+};
+
 interface Channel {
   utmSource: string | null;
   utmMedium: string | null;
@@ -168,7 +178,7 @@ const CHANNELS: { weight: number; channel: (city: string, purpose: 'sale' | 'ren
     channel: (city, purpose) => ({
       utmSource: 'google',
       utmMedium: 'cpc',
-      utmCampaign: `busca-${purpose === 'rent' ? 'aluguel' : 'venda'}-${slug(city)}`,
+      utmCampaign: DEMO_CAMPAIGNS.search(city, purpose),
       utmTerm:
         purpose === 'rent'
           ? `apartamento para alugar ${city.toLowerCase()}`
@@ -182,7 +192,7 @@ const CHANNELS: { weight: number; channel: (city: string, purpose: 'sale' | 'ren
     channel: (city) => ({
       utmSource: 'facebook',
       utmMedium: 'paid_social',
-      utmCampaign: `lancamentos-${slug(city)}`,
+      utmCampaign: DEMO_CAMPAIGNS.launches(city),
       utmContent: 'carrossel-fotos',
       referrer: 'https://m.facebook.com/',
       click: 'fbclid',

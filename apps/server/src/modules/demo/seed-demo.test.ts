@@ -262,6 +262,16 @@ describe('seedDemo', () => {
       expect.arrayContaining(['google', 'facebook', 'instagram', 'direct']),
     );
     expect(body.breakdowns.devices[0]!.device).toBe('mobile');
+    // The campaign table is honest: campaigns that brought visits and no lead are there with 0, and
+    // the ones with leads convert a share of their visits (their visitors are not only the buyers).
+    const campaigns = body.breakdowns.sources.filter((s) => s.utm_campaign);
+    const losers = campaigns.filter((c) => c.leads === 0 && c.sessions >= 20);
+    expect(losers.map((c) => c.utm_campaign)).toEqual(
+      expect.arrayContaining(['remarketing-display', 'video-institucional']),
+    );
+    const winners = campaigns.filter((c) => c.leads > 0);
+    expect(winners.length).toBeGreaterThanOrEqual(3);
+    for (const c of winners) expect(c.leads / c.sessions, c.label).toBeLessThan(0.5);
     expect(body.funnel.pages.length).toBeGreaterThanOrEqual(10);
     expect(body.funnel.total.delivered).toBeGreaterThan(0);
     const f = body.funnel.total;

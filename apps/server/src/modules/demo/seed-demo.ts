@@ -287,7 +287,14 @@ async function seedLeadsAndDeliveries(tx: Tx, accounts: DemoAccounts, seeded: Se
     realEstateId: accounts.mainId,
     now,
     leads: data.leads,
-    pages: eligible.map((p) => ({ id: p.id, weight: p.listing.leadWeight, liveDays: p.listing.daysAgo })),
+    pages: eligible.map((p) => ({
+      id: p.id,
+      city: p.listing.city,
+      purpose: p.listing.purpose,
+      photos: p.listing.photos.length,
+      weight: p.listing.leadWeight,
+      liveDays: p.listing.daysAgo,
+    })),
   });
   for (const lead of data.leads) lead.sessionId = visits.leadSessions.get(lead.id) ?? null;
   await tx.insert(contacts).values(data.contacts);

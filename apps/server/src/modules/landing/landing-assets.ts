@@ -1,9 +1,11 @@
 /**
  * The landing page's own CSS and JavaScript, inlined (no extra request on a cheap phone's slow link).
- * The script enhances the form (submit without reload); everything works without it. Analytics come
- * from the separate, cached tracker (/p/<hash>.js, tracker/tracker.ts), which fills the form's session_id.
+ * The script (browser/lead-form.ts, minified by browser-scripts.ts) enhances the form (submit without
+ * reload); everything works without it. Analytics come from the separate, cached tracker (/p/<hash>.js,
+ * browser/tracker.ts), which fills the form's session_id.
  */
 import { createHash } from 'node:crypto';
+import { browserScript } from './browser-scripts.ts';
 
 export const LANDING_CSS = `
 *,*::before,*::after{box-sizing:border-box}
@@ -61,7 +63,8 @@ footer{color:#52525b;font-size:13px;padding:24px 16px 88px;border-top:1px solid 
 @media(min-width:900px){footer{padding-bottom:24px}}
 `.replace(/\n/g, '');
 
-export const LANDING_SCRIPT = `(function(){var d=document,f=d.getElementById('lead');if(!f)return;var q=new URLSearchParams(location.search);['utm_source','utm_medium','utm_campaign','utm_term','utm_content','gclid','fbclid'].forEach(function(n){var i=f.elements[n];if(i&&!i.value&&q.get(n))i.value=q.get(n)});if(f.elements.referrer&&!f.elements.referrer.value)f.elements.referrer.value=d.referrer;f.addEventListener('submit',function(e){if(!window.fetch)return;e.preventDefault();var b=f.querySelector('button');b.disabled=true;var o={};new FormData(f).forEach(function(v,n){o[n]=v});o.consent=!!f.elements.consent.checked;fetch(f.action,{method:'POST',headers:{'Content-Type':'application/json',Accept:'application/json'},body:JSON.stringify(o)}).then(function(r){return r.json().then(function(j){return[r.status,j]})}).then(function(a){b.disabled=false;f.querySelectorAll('.err').forEach(function(x){x.remove()});f.querySelectorAll('[aria-invalid]').forEach(function(x){x.removeAttribute('aria-invalid')});if(a[0]<300){var ok=d.getElementById('ok');ok.hidden=false;f.hidden=true;ok.focus();return}var er=a[1].errors||{},first;Object.keys(er).forEach(function(n){var i=f.elements[n];if(!i)return;i.setAttribute('aria-invalid','true');var p=d.createElement('p');p.className='err';p.id=n+'-err';p.textContent=er[n][0];i.setAttribute('aria-describedby',p.id);(n==='consent'?i.parentNode:i).insertAdjacentElement('afterend',p);first=first||i});if(first)first.focus();else alert(a[1].message||'Não foi possível enviar.')}).catch(function(){b.disabled=false;f.submit()})})})();`;
+/** browser/lead-form.ts, minified (built once, when this module loads). */
+export const LANDING_SCRIPT = await browserScript('lead-form');
 
 export const LANDING_SCRIPT_HASH = `sha256-${createHash('sha256').update(LANDING_SCRIPT).digest('base64')}`;
 

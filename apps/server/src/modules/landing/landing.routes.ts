@@ -14,7 +14,7 @@ import { findLandingPage, type LandingPageRow } from './find-landing-page.ts';
 import { LANDING_CSP } from './landing-assets.ts';
 import { renderNotFound, type LeadFormState } from './render-landing.ts';
 import { renderPageLanding } from './render-page-landing.ts';
-import { trackerAsset } from './tracker-asset.ts';
+import { trackerAsset } from './browser-scripts.ts';
 import { visitorHashes } from '../analytics/index.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(200) });

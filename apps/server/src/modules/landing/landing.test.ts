@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { createHash, createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import {
   type TestContext,
 } from '../../testing/test-app.ts';
 import { startFakeWebhook, type FakeWebhook } from '../integrations/adapters/testing/fake-webhook.ts';
+import { browserScript, browserScriptSource } from './browser-scripts.ts';
 import { LANDING_SCRIPT } from './landing-assets.ts';
 
 let ctx: TestContext;
@@ -105,6 +107,12 @@ describe('GET /imoveis/{slug}', () => {
     const hash = createHash('sha256').update(LANDING_SCRIPT).digest('base64');
     expect(res.headers['content-security-policy']).toContain(`script-src 'sha256-${hash}'`);
     expect(res.body).toContain(`<script>${LANDING_SCRIPT}</script>`);
+    // The inline script is browser/lead-form.ts minified at build, small enough to inline.
+    expect(LANDING_SCRIPT).toBe(await browserScript('lead-form'));
+    expect(LANDING_SCRIPT.length).toBeLessThan(
+      readFileSync(browserScriptSource('lead-form'), 'utf8').length / 2,
+    );
+    expect(gzipSync(LANDING_SCRIPT).length).toBeLessThanOrEqual(1024);
     const again = await ctx.app.inject({
       method: 'GET',
       url: `/imoveis/${page.slug}`,

@@ -124,7 +124,7 @@ function pick(photo: LandingPhoto, cssWidth: number): string {
 function photoImg(
   photo: LandingPhoto,
   alt: string,
-  attrs: { eager?: boolean; width: number; height: number; sizes?: string },
+  attrs: { eager?: boolean; width: number; height: number; sizes?: string; n?: number },
 ): SafeHtml {
   const w = photo.width ?? attrs.width;
   const h = photo.height ?? attrs.height;
@@ -132,7 +132,7 @@ function photoImg(
   const src = attrs.sizes ? (photo.srcset?.at(-1)?.url ?? photo.url) : pick(photo, attrs.width);
   return html`<img src="${src}"${srcset ? html` srcset="${srcset}" sizes="${attrs.sizes}"` : ''} alt="${photo.alt || alt}" width="${w}" height="${h}"${raw(
     attrs.eager ? ' fetchpriority="high" decoding="async"' : ' loading="lazy" decoding="async"',
-  )}>`;
+  )}${attrs.n ? raw(` data-n="${attrs.n}"`) : ''}>`;
 }
 
 function paragraphs(text: string): SafeHtml[] {
@@ -293,8 +293,8 @@ ${cover ? (cover.srcset?.length ? html`<link rel="preload" as="image" imagesrcse
 <script type="application/ld+json">${jsonForScript(jsonLd(input, url))}</script>
 </head><body>
 <header class="top"><div class="wrap">${agency.logoUrl ? html`<img src="${agency.logoUrl}" alt="" width="36" height="36">` : ''}<b>${agency.name}</b></div></header>
-${cover ? html`<div class="hero">${photoImg(cover, p.title, { eager: true, width: 1200, height: 900, sizes: '100vw' })}</div>` : ''}
-${p.photos.length > 1 ? html`<div class="gal" aria-label="Fotos do imóvel">${p.photos.slice(1, 20).map((ph, i) => photoImg(ph, `${p.title} - foto ${i + 2}`, { width: 160, height: 120 }))}</div>` : ''}
+${cover ? html`<div class="hero">${photoImg(cover, p.title, { eager: true, width: 1200, height: 900, sizes: '100vw', n: 1 })}</div>` : ''}
+${p.photos.length > 1 ? html`<div class="gal" aria-label="Fotos do imóvel">${p.photos.slice(1, 20).map((ph, i) => photoImg(ph, `${p.title} - foto ${i + 2}`, { width: 160, height: 120, n: i + 2 }))}</div>` : ''}
 <main class="wrap grid">
 <div>
 ${closed ? html`<div class="notice" role="status"><b>Este imóvel já foi ${p.status === 'sold' ? 'vendido' : 'alugado'}.</b> Deixe seu contato e a imobiliária avisa você sobre opções parecidas.</div>` : ''}

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.ts';
 import type { PageRow } from '../pages/index.ts';
 import { listSimilarPages } from './find-landing-page.ts';
 import { renderLanding, type LandingPhoto, type LeadFormState } from './render-landing.ts';
-import { trackerAsset } from './tracker-asset.ts';
+import { trackerAsset } from './browser-scripts.ts';
 
 type AgencyRow = typeof realEstates.$inferSelect;
 

@@ -4,10 +4,9 @@
  */
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, createTestContext, insertPage, type TestContext } from '../../testing/test-app.ts';
-import { trackerAsset } from './tracker-asset.ts';
+import { browserScriptSource, trackerAsset } from './browser-scripts.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,9 +21,7 @@ describe('the analytics tracker', () => {
     const { code } = await trackerAsset();
     const gzip = gzipSync(code).length;
     expect(gzip).toBeLessThanOrEqual(1200);
-    expect(code.length).toBeLessThan(
-      readFileSync(path.join(import.meta.dirname, 'tracker/tracker.ts'), 'utf8').length / 2,
-    );
+    expect(code.length).toBeLessThan(readFileSync(browserScriptSource('tracker'), 'utf8').length / 2);
     expect(code).not.toMatch(/cookie|localStorage|sessionStorage|indexedDB/);
     expect(code).toContain('keepalive');
     expect(code).toContain('sendBeacon');
@@ -56,5 +53,31 @@ describe('the analytics tracker', () => {
     expect(old.statusCode).toBe(200);
     expect(old.headers['cache-control']).toBe('public, max-age=300');
     expect((await ctx.app.inject({ method: 'GET', url: '/p/..%2Fetc.js' })).statusCode).toBe(404);
+  });
+
+  it('numbers photos as the visitor and the console see them: the cover is 1, the gallery goes on from 2', async () => {
+    const owner = await createOwner(ctx);
+    const photo = (n: number) => ({
+      id: `p${n}`,
+      url: `https://img.exemplo.com/${n}.jpg`,
+      key: null,
+      width: 1200,
+      height: 900,
+      alt: null,
+    });
+    const page = await insertPage(ctx, owner.realEstateId, { photos: [1, 2, 3, 4].map(photo) });
+    const res = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` });
+    const imgs = [...res.body.matchAll(/<img[^>]*src="https:\/\/img\.exemplo\.com\/(\d)\.jpg"[^>]*>/g)].map(
+      (m) => ({ file: Number(m[1]), tag: m[0] }),
+    );
+    // The n-th photo of the page (the console's "Foto n de 4") carries data-n="n"; the tracker sends it
+    // as photo_view {index: n}, and the gallery's alt texts say the same number.
+    expect(imgs.map((i) => i.file)).toEqual([1, 2, 3, 4]);
+    for (const { file, tag } of imgs) {
+      expect(tag).toContain(`data-n="${file}"`);
+      if (file > 1) expect(tag).toContain(`alt="${page.title} - foto ${file}"`);
+    }
+    const { code } = await trackerAsset();
+    expect(code).toContain('dataset.n');
   });
 });

@@ -133,7 +133,9 @@ interface Queued {
     true,
   );
 
-  // Gallery photos the visitor scrolls into view (the ones visible at load do not count).
+  // Gallery photos the visitor scrolls into view (the ones visible at load do not count). Each one
+  // carries its number as the visitor and the console see it (data-n: the cover is photo 1, the
+  // gallery's first is photo 2, as its alt text "foto 2" and the photo manager's "Foto 2 de M").
   const gallery = d.querySelectorAll('.gal img');
   let first = 1;
   const io =
@@ -143,7 +145,7 @@ interface Queued {
         entries.forEach((x) => {
           if (x.isIntersecting && !first) {
             io.unobserve(x.target);
-            track('photo_view', { index: [].indexOf.call(gallery, x.target as never) + 1 });
+            track('photo_view', { index: Number((x.target as HTMLElement).dataset.n) || 0 });
           }
         });
         first = 0;

@@ -1,0 +1,77 @@
+/**
+ * The landing page's own script, inlined in every page (built and minified by browser-scripts.ts; the
+ * page's CSP allows exactly its hash). It enhances the lead form, which works without it: the
+ * campaign's UTM / gclid / fbclid and the referrer go into the hidden fields, and the form is sent
+ * with fetch, showing the server's errors next to their fields (or the thank-you box) without a
+ * reload. If the request fails, the form is posted the classic way.
+ */
+interface Answer {
+  message?: string;
+  errors?: Record<string, string[]>;
+}
+
+((d) => {
+  const f = d.getElementById('lead') as HTMLFormElement | null;
+  if (!f) return;
+  const field = (name: string) => f.elements.namedItem(name) as HTMLInputElement | null;
+
+  const q = new URLSearchParams(location.search);
+  ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'].forEach((n) => {
+    const input = field(n);
+    const value = q.get(n);
+    if (input && !input.value && value) input.value = value;
+  });
+  const referrer = field('referrer');
+  if (referrer && !referrer.value) referrer.value = d.referrer;
+
+  f.addEventListener('submit', (e) => {
+    if (!window.fetch) return;
+    e.preventDefault();
+    const button = f.querySelector('button')!;
+    button.disabled = true;
+    const body: Record<string, unknown> = {};
+    new FormData(f).forEach((v, n) => {
+      body[n] = v;
+    });
+    body.consent = !!field('consent')?.checked;
+    fetch(f.action, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    })
+      .then((r) => (r.json() as Promise<Answer>).then((j): [number, Answer] => [r.status, j]))
+      .then(([status, answer]) => {
+        button.disabled = false;
+        f.querySelectorAll('.err').forEach((x) => x.remove());
+        f.querySelectorAll('[aria-invalid]').forEach((x) => x.removeAttribute('aria-invalid'));
+        if (status < 300) {
+          const ok = d.getElementById('ok')!;
+          ok.hidden = false;
+          f.hidden = true;
+          ok.focus();
+          return;
+        }
+        const errors = answer.errors || {};
+        let first: HTMLInputElement | undefined;
+        Object.keys(errors).forEach((n) => {
+          const input = field(n);
+          if (!input) return;
+          input.setAttribute('aria-invalid', 'true');
+          const p = d.createElement('p');
+          p.className = 'err';
+          p.id = n + '-err';
+          p.textContent = errors[n]![0]!;
+          input.setAttribute('aria-describedby', p.id);
+          // The consent checkbox sits inside its label: the message goes after the label.
+          (n === 'consent' ? (input.parentNode as Element) : input).insertAdjacentElement('afterend', p);
+          first = first || input;
+        });
+        if (first) first.focus();
+        else alert(answer.message || 'Não foi possível enviar.');
+      })
+      .catch(() => {
+        button.disabled = false;
+        f.submit();
+      });
+  });
+})(document);
