@@ -142,6 +142,12 @@ export function siteCsp(script?: string): string {
   ].join('; ');
 }
 
+/** Built as a plain string: the hash in the CSP is of these exact bytes (a formatter must not touch them). */
+function scriptTag(script: string) {
+  if (/<\/script/i.test(script)) throw new Error('An inline script cannot contain </script>.');
+  return raw(`<script>${script}</script>`);
+}
+
 export function renderSiteDocument(doc: SiteDocument): string {
   const { head, appUrl } = doc;
   const url = `${appUrl}${head.path}`;
@@ -203,13 +209,7 @@ export function renderSiteDocument(doc: SiteDocument): string {
             </nav>
           </div>
         </footer>
-        ${
-          doc.script
-            ? html`<script>
-                ${raw(doc.script)};
-              </script>`
-            : ''
-        }
+        ${doc.script ? scriptTag(doc.script) : ''}
       </body>
     </html>`.value;
 }
