@@ -48,7 +48,8 @@ const FEATURES = [
 export function renderWelcome(appUrl: string, latest: BlogPost[]): string {
   const main = html`
     <section class="hero">
-      <div class="wrap">
+      <div class="wrap hero-grid">
+        <div>
         <p class="eyebrow">Para imobiliárias e corretores</p>
         <h1>Cada imóvel com a sua página.<br />Cada lead no seu CRM.</h1>
         <p class="lead">
@@ -63,6 +64,18 @@ export function renderWelcome(appUrl: string, latest: BlogPost[]): string {
         <p class="muted" style="font-size:14px;margin-top:16px">
           A demonstração abre com um clique, sem cadastro: 15 imóveis, 90 leads e um CRM conectado.
         </p>
+        </div>
+        <img
+          class="shot hero-shot"
+          src="/site/img/painel-1280.webp"
+          srcset="/site/img/painel-640.webp 640w, /site/img/painel-1280.webp 1280w"
+          sizes="520px"
+          width="1280"
+          height="800"
+          alt="O dashboard da demonstração: leads do período, páginas publicadas e entregas ao CRM"
+          loading="lazy"
+          decoding="async"
+        />
       </div>
     </section>
 
@@ -272,7 +285,20 @@ export function renderBlogPost(appUrl: string, post: BlogPost): string {
     <p class="lead" style="margin:0">${post.description}</p>
     ${
       post.cover
-        ? html`<img class="cover" src="${post.cover}" width="1280" height="800" alt="" decoding="async" />`
+        ? html`<img
+          class="cover"
+          src="${post.cover}"
+          ${
+            /-1280\.webp$/.test(post.cover)
+              ? html`srcset="${post.cover.replace(/-1280\.webp$/, '-640.webp')} 640w, ${post.cover} 1280w"
+                sizes="(min-width: 752px) 688px, calc(100vw - 32px)"`
+              : ''
+          }
+          width="1280"
+          height="800"
+          alt=""
+          decoding="async"
+        />`
         : ''
     }
     <div class="prose">${raw(post.html)}</div>

@@ -19,19 +19,19 @@ img{max-width:100%;height:auto}
 header.top{border-bottom:1px solid #e4e4e7;background:#fff}
 header.top .wrap{display:flex;align-items:center;justify-content:space-between;gap:8px;min-height:64px}
 .brand{display:flex;align-items:center;gap:8px;font-weight:700;color:#18181b;text-decoration:none;font-size:17px}
-.brand svg{width:32px;height:32px}
+.brand svg{width:32px;height:32px;flex:none}.brand span{white-space:nowrap}
 nav.site{display:flex;align-items:center;gap:4px}
-nav.site a{padding:10px 12px;border-radius:8px;text-decoration:none;color:#3f3f46;font-weight:500;font-size:15px}
+nav.site a{white-space:nowrap;padding:10px 12px;border-radius:8px;text-decoration:none;color:#3f3f46;font-weight:500;font-size:15px}
 nav.site a:hover{background:#f4f4f5}
 nav.site a.cta{background:#0f766e;color:#fff}
 nav.site a.cta:hover{background:#115e59}
-@media(max-width:640px){nav.site .wide{display:none}nav.site a{padding:10px 8px}}
+@media(max-width:640px){nav.site .wide{display:none}nav.site a{padding:10px 8px}}@media(max-width:400px){.brand{font-size:15px;gap:6px}.brand svg{width:28px;height:28px}nav.site a{font-size:14px}}
 .btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:48px;padding:0 22px;border-radius:10px;font:inherit;font-weight:600;text-decoration:none;border:1px solid transparent;cursor:pointer}
 .btn-p{background:#0f766e;color:#fff}.btn-p:hover{background:#115e59}
 .btn-o{background:#fff;color:#18181b;border-color:#d4d4d8}.btn-o:hover{background:#f4f4f5}
 .btn:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid #5eead4;outline-offset:2px}
 .hero{background:linear-gradient(#f0fdfa,#fff)}
-.hero .wrap{padding-top:48px;padding-bottom:40px}
+.hero .wrap{padding-top:48px;padding-bottom:32px}.hero-grid{display:grid;gap:40px;align-items:center}.hero .hero-shot{display:none}@media(min-width:1000px){.hero-grid{grid-template-columns:1.05fr .95fr}.hero .hero-shot{display:block}}
 .eyebrow{display:inline-block;border:1px solid #d4d4d8;background:#fff;border-radius:999px;padding:2px 12px;font-size:13px;color:#52525b;margin:0 0 16px}
 h1{font-size:34px;line-height:1.15;letter-spacing:-.02em;margin:0 0 16px}
 @media(min-width:768px){h1{font-size:46px}}
@@ -48,7 +48,7 @@ h3{font-size:18px;margin:0 0 6px}
 .card{border:1px solid #e4e4e7;border-radius:14px;padding:20px;background:#fff}
 .card p{margin:0;color:#52525b;font-size:15px}
 .shot{margin:0}
-.shot img{display:block;width:100%;border:1px solid #e4e4e7;border-radius:12px;box-shadow:0 10px 30px rgba(0,0,0,.08);background:#f4f4f5}
+.shot img,img.shot{display:block;width:100%;border:1px solid #e4e4e7;border-radius:12px;box-shadow:0 10px 30px rgba(0,0,0,.08);background:#f4f4f5}
 .shot figcaption{font-size:14px;color:#52525b;margin-top:10px}
 .split{display:grid;gap:32px;align-items:center}
 @media(min-width:900px){.split{grid-template-columns:1fr 1fr}.split.flip>:first-child{order:2}}
