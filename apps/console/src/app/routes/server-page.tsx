@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
+import { isSignOutState } from '../layouts/sign-out';
 
 const GUARD_KEY = 'vitrine.server-page';
 
@@ -11,10 +12,13 @@ const GUARD_KEY = 'vitrine.server-page';
  * second arrival shows a link instead of reloading forever.
  */
 export function ServerPageRoute() {
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search, hash, state } = useLocation();
+  // Arriving from "Sair": RootLayout ends the session first, then drops the state.
+  const signingOut = isSignOutState(state);
   const target = `${pathname}${search}${hash}`;
   const [looped, setLooped] = useState(false);
   useEffect(() => {
+    if (signingOut) return;
     let last: string | null = null;
     try {
       last = sessionStorage.getItem(GUARD_KEY);
@@ -34,7 +38,7 @@ export function ServerPageRoute() {
       return;
     }
     window.location.replace(target);
-  }, [target]);
+  }, [target, signingOut]);
   if (!looped) return <PageSpinner />;
   return (
     <p className="p-8 text-center">

@@ -297,7 +297,7 @@ export function renderBlogPost(appUrl: string, post: BlogPost): string {
           width="1280"
           height="800"
           alt=""
-          decoding="async"
+          fetchpriority="high"
         />`
         : ''
     }

@@ -87,7 +87,8 @@ export default async function siteRoutes(app: FastifyInstance) {
     prefix: '/site/img/',
     decorateReply: false,
     setHeaders: (res) => {
-      res.header('cache-control', 'public, max-age=604800');
+      // A changed image gets a new file name (README, "The blog"): cached for a year.
+      res.header('cache-control', 'public, max-age=31536000, immutable');
       // Link previews (WhatsApp, Facebook) fetch the Open Graph image from their own origin.
       res.header('cross-origin-resource-policy', 'cross-origin');
     },
