@@ -57,6 +57,8 @@ try {
         onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
       });
       const lhr = out!.lhr;
+      if (lhr.runtimeError)
+        console.log(`  ${p}: execução ${i + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const a = lhr.audits;
       const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
       const items = (a['network-requests']?.details as { items?: { transferSize?: number }[] })?.items ?? [];
