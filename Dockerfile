@@ -31,6 +31,7 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace=@vitrine
   && npm cache clean --force
 COPY --from=build /src/apps/server/dist apps/server/dist
 COPY --from=build /src/apps/server/drizzle apps/server/drizzle
+COPY --from=build /src/apps/server/site apps/server/site
 COPY --from=build /src/apps/console/dist apps/console/dist
 # The code stays root-owned and read-only for the app; it writes only to DATA_DIR (embedded database,
 # uploads, e-mail outbox) — mount a volume there.

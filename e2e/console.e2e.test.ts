@@ -96,7 +96,8 @@ describe('console in the browser', () => {
   it("the help widget's WhatsApp link carries the user's name and e-mail", async () => {
     const { page, close } = await freshPage();
     try {
-      await page.goto('/');
+      // The console's public screens carry the widget (/, the blog and the sign-in forms are server pages).
+      await page.goto('/demo');
       await page.getByRole('button', { name: 'Ajuda' }).click();
       let panel = page.getByRole('dialog', { name: 'Precisa de ajuda?' });
       await panel.waitFor();

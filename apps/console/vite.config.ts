@@ -8,7 +8,17 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const API_TARGET = process.env.VITRINE_API_URL ?? 'http://localhost:3000';
 
 // Everything the Fastify server answers; the console itself only serves the SPA.
-const proxied = ['/v1', '/sanctum', '/files', '/imoveis', '/healthz'];
+const proxied = [
+  '/v1',
+  '/sanctum',
+  '/files',
+  '/imoveis',
+  '/healthz',
+  '/blog',
+  '/site',
+  '/sitemap.xml',
+  '/robots.txt',
+];
 
 export default defineConfig({
   root,

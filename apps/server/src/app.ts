@@ -42,6 +42,7 @@ import leadRoutes from './modules/leads/leads.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
 import pageRoutes from './modules/pages/pages.routes.ts';
 import realEstateRoutes from './modules/real-estates/real-estates.routes.ts';
+import siteRoutes from './modules/site/site.routes.ts';
 import { createLocalStorage, type Storage } from './modules/storage/index.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 
@@ -218,6 +219,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes);
   await app.register(landingRoutes);
   await app.register(leadRoutes);
+  await app.register(siteRoutes);
 
   // Uploaded files: never executed by the browser, even an SVG.
   await app.register(fastifyStatic, {
@@ -256,6 +258,7 @@ const API_PREFIXES = [
   '/health/',
   '/metrics',
   '/imoveis/',
+  '/site/',
 ];
 
 /** The console's built files, and index.html for every other GET that asks for a page (history fallback). */

@@ -6,10 +6,12 @@ import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './routes/route-error';
 
 const publicRoutes: RouteObject[] = [
-  {
-    index: true,
-    lazy: async () => ({ Component: (await import('@/features/marketing/routes/welcome')).WelcomeRoute }),
-  },
+  // The welcome page and the blog are rendered by the server (modules/site); a navigation inside the
+  // console to one of them loads it from there.
+  ...[{ index: true }, { path: paths.blog }, { path: paths.blogPost(':slug') }].map((route) => ({
+    ...route,
+    lazy: async () => ({ Component: (await import('./routes/server-page')).ServerPageRoute }),
+  })),
   {
     path: paths.success,
     lazy: async () => ({
@@ -29,14 +31,6 @@ const publicRoutes: RouteObject[] = [
     lazy: async () => ({
       Component: (await import('@/features/accounts/routes/create-account')).CreateAccountRoute,
     }),
-  },
-  {
-    path: paths.blog,
-    lazy: async () => ({ Component: (await import('@/features/marketing/routes/blog')).BlogRoute }),
-  },
-  {
-    path: paths.blogPost(':slug'),
-    lazy: async () => ({ Component: (await import('@/features/marketing/routes/blog')).BlogPostRoute }),
   },
 ];
 

@@ -98,7 +98,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerHa
           stdio: ['ignore', 'ignore', 'inherit'],
         },
       );
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + 180_000; // a loaded 2-core machine starts slowly
       while (Date.now() < deadline) {
         try {
           const res = await fetch(`${url}/healthz`);

@@ -6,6 +6,7 @@ import { analyticsRetentionJob } from './analytics-retention.job.ts';
 import { analyticsRollupsJob } from './analytics-rollups.job.ts';
 import { catalogImportJob } from './catalog-import.job.ts';
 import type { JobDefinition } from './define-job.ts';
+import { demoResetJob } from './demo-reset.job.ts';
 import { leadAlertJob } from './lead-alert.job.ts';
 import { leadDeliveryJob } from './lead-delivery.job.ts';
 
@@ -15,4 +16,5 @@ export const jobRegistry: readonly JobDefinition[] = [
   catalogImportJob,
   analyticsRollupsJob,
   analyticsRetentionJob,
+  demoResetJob,
 ];

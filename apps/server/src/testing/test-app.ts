@@ -10,7 +10,8 @@ import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } fr
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import pg from 'pg';
+import { openDatabase, runMigrations, type Database } from '../db/client.ts';
 import { memberships, pages } from '../db/schema.ts';
 import { createUser } from '../modules/auth/index.ts';
 import { createRealEstate } from '../modules/real-estates/index.ts';
@@ -35,9 +36,13 @@ export async function createTestContext(
   logger?: FastifyServerOptions['logger'],
   /** Runs between building and ready(): hooks a test adds to watch the app (e.g. preSerialization). */
   beforeReady?: (app: FastifyInstance) => void,
+  /** A database of its own even on PostgreSQL, dropped on close: for tests that change rows every
+   * other file may read at the same time (the demo's). */
+  isolated = false,
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrine-app-'));
-  const database = await openTestDatabase();
+  const scratch = isolated && process.env.TEST_DATABASE === 'postgres' ? await scratchPostgres() : null;
+  const database = scratch ? scratch.database : await openTestDatabase();
   const config = loadConfig(
     // Load shedding watches the whole process's event loop, which the other apps of a test file block
     // while they start: off here unless a test turns it on.
@@ -60,9 +65,30 @@ export async function createTestContext(
     async close() {
       await app.close();
       await database.close();
+      await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new, migrated PostgreSQL database next to the run's one. */
+async function scratchPostgres() {
+  const url = new URL(inject('postgresUrl'));
+  const name = `${url.pathname.slice(1)}_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: inject('postgresUrl') });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await runMigrations(database);
+  return { database, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 let counter = 0;

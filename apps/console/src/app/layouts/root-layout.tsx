@@ -20,11 +20,12 @@ export function RootLayout() {
 
   // 'Sair' navigates to '/' carrying SIGN_OUT_STATE and the session ends here, after '/' has
   // replaced the protected screen; signed out while still on it, ProtectedRoute would send the
-  // user to /entrar instead. The state is dropped so that going back does not sign out again.
+  // user to /entrar instead. The state is dropped so that going back does not sign out again, once the
+  // server has ended the session: '/' is a server page (ServerPageRoute), and leaving for it must not
+  // cut the logout call short.
   useEffect(() => {
     if (!isSignOutState(location.state)) return;
-    void logout();
-    void navigate(location, { replace: true, state: null });
+    void logout().finally(() => navigate(location, { replace: true, state: null }));
   }, [location, logout, navigate]);
 
   useEffect(() => {

@@ -1,3 +1,4 @@
 /** The demo module's public API (CONTRIBUTING.md, "Module boundaries"); its routes: demo.routes.ts. */
 export { demoPhotosWorthPreparing, prepareDemoPhotos } from './prepare-demo-photos.ts';
 export { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
+export { lastDemoResetTime, resetDemoIfDue } from './reset-demo.ts';

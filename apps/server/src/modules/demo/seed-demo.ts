@@ -73,7 +73,7 @@ const demoUserExists = async (db: Tx) => (await findDemoUserId({ db })) !== null
 
 /** Seeds the demo; false when it did nothing (already seeded, or other accounts exist). */
 export async function seedDemo(
-  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
+  deps: Pick<Deps, 'storage' | 'config'> & { db: Tx },
   opts: SeedDemoOptions = {},
 ): Promise<boolean> {
   opts.photos?.catch(() => undefined); // unused when we do not seed: never an unhandled rejection

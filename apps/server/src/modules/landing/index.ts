@@ -2,3 +2,4 @@
 export { formatPhone, formatPrice } from './format.ts';
 export { LANDING_CSP } from './landing-assets.ts';
 export { renderPagePreview } from './render-page-preview.ts';
+export { escapeHtml, html, raw, SafeHtml } from './html.ts';

@@ -1,0 +1,26 @@
+/**
+ * The nightly reset of the public demo (modules/demo/reset-demo.ts): every 15 minutes each process that
+ * runs workers asks whether the demo was seeded before the last 03:00 (São Paulo); the first to ask
+ * after that time reseeds it. Only while SEED_DEMO is on (never in production). Enqueueing the job
+ * asks once, now.
+ */
+import { z } from 'zod';
+import { defineJob, type JobDeps } from './define-job.ts';
+
+async function resetIfDue(deps: JobDeps) {
+  if (!deps.config.SEED_DEMO) return;
+  const { resetDemoIfDue } = await import('../modules/demo/index.ts');
+  if (await resetDemoIfDue(deps)) deps.log.info('demo reset: seeded again for the day');
+}
+
+export const demoResetJob = defineJob({
+  name: 'demo-reset',
+  payload: z.object({}),
+  retry: { limit: 2, delaySeconds: 300 },
+  expireInSeconds: 10 * 60,
+  concurrency: { batchSize: 1 },
+  async handle(_payload, deps) {
+    await resetIfDue(deps);
+  },
+  every: { seconds: 15 * 60, run: resetIfDue },
+});

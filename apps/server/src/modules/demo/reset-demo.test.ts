@@ -1,0 +1,115 @@
+/**
+ * The nightly reset of the demo: the time it is due, a reset that throws away what visitors changed
+ * (a deleted page, the webhook switched off, their sessions) and seeds the demo again in one go, and
+ * a second ask the same night that does nothing. Other agencies are never touched.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrations, pages, realEstates, sessions, users } from '../../db/schema.ts';
+import {
+  TestClient,
+  createOwner,
+  createTestContext,
+  insertPage,
+  type TestContext,
+} from '../../testing/test-app.ts';
+import { prepareDemoPhotos } from './prepare-demo-photos.ts';
+import { lastDemoResetTime, resetDemoIfDue } from './reset-demo.ts';
+import { DEMO_AGENCY_NAME, DEMO_EMAIL, DEMO_PASSWORD, findDemoUserId, seedDemo } from './seed-demo.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  // Its own database even on PostgreSQL: a reset replaces the demo other files read.
+  ctx = await createTestContext({}, { SEED_DEMO: 'true' }, undefined, undefined, true);
+});
+afterAll(async () => ctx?.close());
+
+describe('lastDemoResetTime', () => {
+  it('is 03:00 in São Paulo (06:00 UTC) of today once past it, of yesterday before', () => {
+    expect(lastDemoResetTime(new Date('2026-11-24T06:00:00Z')).toISOString()).toBe(
+      '2026-11-24T06:00:00.000Z',
+    );
+    expect(lastDemoResetTime(new Date('2026-11-24T23:59:00Z')).toISOString()).toBe(
+      '2026-11-24T06:00:00.000Z',
+    );
+    expect(lastDemoResetTime(new Date('2026-11-24T05:59:59Z')).toISOString()).toBe(
+      '2026-11-23T06:00:00.000Z',
+    );
+    expect(lastDemoResetTime(new Date('2027-01-01T02:00:00Z')).toISOString()).toBe(
+      '2026-12-31T06:00:00.000Z',
+    );
+  });
+});
+
+describe('resetDemoIfDue', () => {
+  it('without a demo does nothing', async () => {
+    expect(await resetDemoIfDue(ctx.app.deps, { now: new Date(Date.now() + 2 * DAY) })).toBe(false);
+  });
+
+  // Two seeds of the demo, on a loaded machine.
+  it(
+    'throws away what visitors changed, seeds the demo again, and leaves other agencies alone',
+    { timeout: 120_000 },
+    async () => {
+      const photos = prepareDemoPhotos();
+      const { db } = ctx.database;
+      const other = await createOwner(ctx, 'Imobiliária de Verdade');
+      await insertPage(ctx, other.realEstateId, { slug: 'imovel-de-verdade-reset' });
+      expect(await seedDemo(ctx.app.deps, { alongsideExistingAccounts: true, photos })).toBe(true);
+      const oldUserId = (await findDemoUserId({ db }))!;
+      const [agency] = await db.select().from(realEstates).where(eq(realEstates.name, DEMO_AGENCY_NAME));
+      const seededPages = await db.select().from(pages).where(eq(pages.realEstateId, agency!.id));
+      const oldPhoto = seededPages.flatMap((p) => p.photos).find((p) => p.key)!.key!;
+      expect(existsSync(path.join(ctx.app.storage.root, oldPhoto))).toBe(true);
+
+      // A visitor signs in with one click, deletes a page and switches the webhook off.
+      const visitor = new TestClient(ctx.app);
+      expect((await visitor.post('/v1/demo/login')).statusCode).toBe(200);
+      expect((await visitor.delete(`/v1/pages/${seededPages[0]!.id}`)).statusCode).toBe(204);
+      await db.update(integrations).set({ isActive: false }).where(eq(integrations.realEstateId, agency!.id));
+
+      // Fresh today: not due yet.
+      expect(await resetDemoIfDue(ctx.app.deps)).toBe(false);
+
+      // Two days later, past 03:00: reset.
+      expect(await resetDemoIfDue(ctx.app.deps, { now: new Date(Date.now() + 2 * DAY), photos })).toBe(true);
+      const newUserId = (await findDemoUserId({ db }))!;
+      expect(newUserId).not.toBe(oldUserId);
+      const agencies = await db.select().from(realEstates).where(eq(realEstates.name, DEMO_AGENCY_NAME));
+      expect(agencies).toHaveLength(1);
+      const [pageCount] = await db
+        .select({ n: count() })
+        .from(pages)
+        .where(eq(pages.realEstateId, agencies[0]!.id));
+      expect(pageCount!.n).toBe(seededPages.length);
+      const [webhook] = await db
+        .select()
+        .from(integrations)
+        .where(eq(integrations.realEstateId, agencies[0]!.id));
+      expect(webhook!.isActive).toBe(true);
+      // The old agency, its sessions and its photo files are gone; the new login works.
+      expect(await db.select().from(realEstates).where(eq(realEstates.id, agency!.id))).toEqual([]);
+      expect(await db.select().from(sessions).where(eq(sessions.userId, oldUserId))).toEqual([]);
+      expect(existsSync(path.join(ctx.app.storage.root, oldPhoto))).toBe(false);
+      expect((await visitor.get('/v1/me')).statusCode).toBe(401);
+      expect((await new TestClient(ctx.app).login(DEMO_EMAIL, DEMO_PASSWORD)).statusCode).toBe(200);
+      // Only the demo's people were replaced: the other agency and its page stand.
+      expect(
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.email}) = ${other.email}`),
+      ).toHaveLength(1);
+      const [kept] = await db.select().from(pages).where(eq(pages.slug, 'imovel-de-verdade-reset'));
+      expect(kept!.realEstateId).toBe(other.realEstateId);
+
+      // Asked again the same night (the new demo is fresh): nothing.
+      expect(await resetDemoIfDue(ctx.app.deps)).toBe(false);
+      expect(await findDemoUserId({ db })).toBe(newUserId);
+    },
+  );
+});

@@ -1,0 +1,190 @@
+/**
+ * /entrar (/login) and /registrar as server-rendered forms: they paint from the first response, and one
+ * small inline script signs in through the same API as the console (CSRF cookie, then POST /v1/login or
+ * /v1/register), stores the user where the console reads it, and opens the console. The console keeps its
+ * own login screen for the navigations it makes itself (a protected page, an expired session).
+ */
+import { STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts/constants';
+import { html, raw, type SafeHtml } from '../landing/index.ts';
+import { renderSiteDocument } from './site-html.ts';
+
+/** The forms' script: readable, inline, pinned by its hash in the page's CSP. */
+export const AUTH_SCRIPT = `(function () {
+  var d = document, f = d.getElementById('auth');
+  if (!f || !window.fetch) return;
+  var USER = ${JSON.stringify(STORAGE_USER_KEY)}, SELECTED = ${JSON.stringify(STORAGE_SELECTED_REAL_ESTATE_KEY)};
+  function get(k) { try { return localStorage.getItem(k); } catch (e) { return null; } }
+  function set(k, v) { try { if (v === null) localStorage.removeItem(k); else localStorage.setItem(k, v); } catch (e) {} }
+  if (f.dataset.signedIn && get(USER)) { location.replace(f.dataset.signedIn); return; }
+  var box = d.getElementById('form-alert'), button = f.querySelector('button[type=submit]'), label = button.textContent;
+  function say(text) { box.textContent = text; box.hidden = false; }
+  function clear() {
+    box.hidden = true;
+    f.querySelectorAll('.err').forEach(function (p) { p.remove(); });
+    f.querySelectorAll('[aria-invalid]').forEach(function (i) {
+      i.removeAttribute('aria-invalid');
+      if (i.dataset.hint) i.setAttribute('aria-describedby', i.dataset.hint); else i.removeAttribute('aria-describedby');
+    });
+  }
+  function show(answer) {
+    var errors = answer.errors || {}, first = null;
+    Object.keys(errors).forEach(function (name) {
+      var input = f.elements[name], text = errors[name] && errors[name][0];
+      if (!input || !text) return;
+      var p = d.createElement('p');
+      p.className = 'err'; p.id = name + '-err'; p.textContent = text;
+      input.setAttribute('aria-invalid', 'true');
+      input.setAttribute('aria-describedby', p.id + (input.dataset.hint ? ' ' + input.dataset.hint : ''));
+      input.parentNode.appendChild(p);
+      first = first || input;
+    });
+    if (first) first.focus(); else say(answer.message || 'Não foi possível continuar. Tente novamente.');
+  }
+  function remember(user) {
+    set(USER, JSON.stringify(user));
+    var ids = (user.real_estates || []).map(function (r) { return String(r.id); });
+    var kept = f.dataset.keepSelection ? get(SELECTED) : null;
+    set(SELECTED, kept && ids.indexOf(kept) >= 0 ? kept : ids.length ? ids[0] : null);
+  }
+  f.addEventListener('submit', function (event) {
+    event.preventDefault();
+    clear();
+    var body = {};
+    new FormData(f).forEach(function (v, k) { body[k] = v; });
+    button.disabled = true; button.textContent = f.dataset.busy;
+    fetch('/sanctum/csrf-cookie', { credentials: 'same-origin' }).then(function () {
+      var m = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(d.cookie);
+      return fetch(f.dataset.api, {
+        method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': m ? decodeURIComponent(m[1]) : '' },
+        body: JSON.stringify(body)
+      });
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (j) { return [r.status, j]; });
+    }).then(function (a) {
+      if (a[0] < 300 && a[1].user) { remember(a[1].user); location.replace(f.dataset.next); return; }
+      button.disabled = false; button.textContent = label;
+      show(a[1]);
+    }).catch(function () {
+      button.disabled = false; button.textContent = label;
+      say('Não foi possível conectar. Verifique a sua internet e tente novamente.');
+    });
+  });
+})();`;
+
+interface Field {
+  name: string;
+  label: string;
+  type?: string;
+  autocomplete: string;
+  inputmode?: string;
+  hint?: string;
+}
+
+const field = (f: Field) => {
+  const hintId = f.hint ? `${f.name}-hint` : null;
+  return html`<div class="field">
+    <label for="${f.name}">${f.label}</label>
+    <input
+      id="${f.name}"
+      name="${f.name}"
+      type="${f.type ?? 'text'}"
+      autocomplete="${f.autocomplete}"
+      ${f.inputmode ? raw(`inputmode="${f.inputmode}"`) : ''}
+      ${hintId ? html`aria-describedby="${hintId}" data-hint="${hintId}"` : ''}
+    />
+    ${f.hint ? html`<p class="hint" id="${hintId}">${f.hint}</p>` : ''}
+  </div>`;
+};
+
+function authPage(
+  appUrl: string,
+  opts: {
+    path: string;
+    title: string;
+    description: string;
+    subtitle: string;
+    current: 'login' | 'register';
+    form: SafeHtml;
+    swap: SafeHtml;
+  },
+) {
+  return renderSiteDocument({
+    appUrl,
+    head: { title: opts.title, description: opts.description, path: opts.path },
+    current: opts.current,
+    script: AUTH_SCRIPT,
+    main: html`<div class="auth">
+      <div class="panel">
+        <h1>${opts.title}</h1>
+        <p class="muted">${opts.subtitle}</p>
+        <noscript><p class="alert danger">Ative o JavaScript do navegador para usar o painel.</p></noscript>
+        ${opts.form}
+        <p class="swap">${opts.swap}</p>
+      </div>
+    </div>`,
+  });
+}
+
+export function renderLogin(appUrl: string, path: '/entrar' | '/login'): string {
+  return authPage(appUrl, {
+    path,
+    title: 'Entrar',
+    subtitle: 'Acesse o painel da sua imobiliária.',
+    description:
+      'Entre no painel do Vitrine Imóveis: páginas dos seus imóveis, leads, integrações e analytics.',
+    current: 'login',
+    form: html`<form
+      id="auth"
+      method="post"
+      action="/entrar"
+      novalidate
+      data-api="/v1/login"
+      data-next="/dashboard"
+      data-signed-in="/dashboard"
+      data-keep-selection="1"
+      data-busy="Entrando..."
+    >
+      <p class="alert danger" id="form-alert" role="alert" hidden></p>
+      ${field({ name: 'email', label: 'E-mail', type: 'email', autocomplete: 'username', inputmode: 'email' })}
+      ${field({ name: 'password', label: 'Senha', type: 'password', autocomplete: 'current-password' })}
+      <a class="forgot" href="/esqueci-senha">Esqueci minha senha</a>
+      <button class="btn btn-p" type="submit">Entrar</button>
+    </form>`,
+    swap: html`Ainda não tem conta? <a href="/registrar">Criar conta</a>`,
+  });
+}
+
+export function renderRegister(appUrl: string): string {
+  return authPage(appUrl, {
+    path: '/registrar',
+    title: 'Criar conta',
+    subtitle: 'Comece a publicar landing pages dos seus imóveis em poucos minutos.',
+    description:
+      'Crie a conta da sua imobiliária no Vitrine Imóveis: landing pages de imóveis, leads no seu CRM e analytics.',
+    current: 'register',
+    form: html`<form
+      id="auth"
+      method="post"
+      action="/registrar"
+      novalidate
+      data-api="/v1/register"
+      data-next="/sucesso"
+      data-busy="Criando conta..."
+    >
+      <p class="alert danger" id="form-alert" role="alert" hidden></p>
+      ${field({ name: 'name', label: 'Seu nome', autocomplete: 'name' })}
+      ${field({ name: 'email', label: 'E-mail', type: 'email', autocomplete: 'email', inputmode: 'email' })}
+      ${field({ name: 'password', label: 'Senha', type: 'password', autocomplete: 'new-password', hint: 'Pelo menos 8 caracteres.' })}
+      ${field({ name: 'password_confirmation', label: 'Confirme a senha', type: 'password', autocomplete: 'new-password' })}
+      ${field({
+        name: 'real_estate_name',
+        label: 'Nome da imobiliária',
+        autocomplete: 'organization',
+        hint: 'Opcional: deixe em branco se você foi convidado por uma imobiliária.',
+      })}
+      <button class="btn btn-p" type="submit">Criar conta</button>
+    </form>`,
+    swap: html`Já tem conta? <a href="/entrar">Entrar</a>`,
+  });
+}

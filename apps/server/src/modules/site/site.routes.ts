@@ -1,0 +1,96 @@
+/**
+ * The public site, server-rendered: / (welcome), /entrar and /login, /registrar, /blog, /blog/{slug},
+ * /blog/rss.xml, /sitemap.xml, /robots.txt and the site's images (/site/img/). No console bundle on these
+ * pages: they paint from the first response (docs/decisions/012-public-site.md).
+ */
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { serverRoot } from '../../paths.ts';
+import { loadPosts, pageOfPosts, POST_SLUG } from './blog-posts.ts';
+import { renderLogin, renderRegister, AUTH_SCRIPT } from './render-auth.ts';
+import { renderBlogList, renderBlogPost, renderSiteNotFound, renderWelcome } from './render-site.ts';
+import { siteCsp } from './site-html.ts';
+import { renderRobots, renderRss, renderSitemap } from './sitemap.ts';
+
+export const BLOG_PER_PAGE = 10;
+const hidden = { schema: { hide: true } };
+
+export default async function siteRoutes(app: FastifyInstance) {
+  const { config, deps } = app;
+  const appUrl = config.APP_URL;
+  // Read once: the posts are files of this release.
+  const posts = loadPosts();
+  const bySlug = new Map(posts.map((p) => [p.slug, p]));
+
+  const sendPage = (reply: FastifyReply, status: number, body: string, cache: string, script?: string) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', siteCsp(script))
+      .header('cache-control', cache)
+      .send(body);
+  const PUBLIC_CACHE = 'public, max-age=300';
+
+  app.get('/', hidden, async (_request, reply) =>
+    sendPage(reply, 200, renderWelcome(appUrl, posts.slice(0, 3)), PUBLIC_CACHE),
+  );
+
+  for (const p of ['/entrar', '/login'] as const) {
+    app.get(p, hidden, async (_request, reply) =>
+      sendPage(reply, 200, renderLogin(appUrl, p), 'no-cache', AUTH_SCRIPT),
+    );
+  }
+  app.get('/registrar', hidden, async (_request, reply) =>
+    sendPage(reply, 200, renderRegister(appUrl), 'no-cache', AUTH_SCRIPT),
+  );
+  // Without JavaScript the forms post here: back to the form, whose <noscript> says what is missing.
+  for (const p of ['/entrar', '/registrar'] as const) {
+    app.post(p, hidden, async (_request, reply) => reply.redirect(p, 303));
+  }
+
+  app.get<{ Querystring: { pagina?: string } }>('/blog', hidden, async (request, reply) => {
+    const raw = request.query.pagina;
+    const page = raw === undefined ? 1 : /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+    const list = pageOfPosts(posts, page, BLOG_PER_PAGE);
+    if (!list) return sendPage(reply, 404, renderSiteNotFound(appUrl, '/blog'), 'no-cache');
+    return sendPage(reply, 200, renderBlogList(appUrl, list), PUBLIC_CACHE);
+  });
+
+  app.get('/blog/rss.xml', hidden, async (_request, reply) =>
+    reply
+      .type('application/rss+xml; charset=utf-8')
+      .header('cache-control', PUBLIC_CACHE)
+      .send(renderRss(appUrl, posts)),
+  );
+
+  app.get<{ Params: { slug: string } }>('/blog/:slug', hidden, async (request, reply) => {
+    const slug = request.params.slug;
+    const post = POST_SLUG.test(slug) ? bySlug.get(slug) : undefined;
+    if (!post) return sendPage(reply, 404, renderSiteNotFound(appUrl, `/blog/${slug}`), 'no-cache');
+    return sendPage(reply, 200, renderBlogPost(appUrl, post), PUBLIC_CACHE);
+  });
+
+  app.get('/sitemap.xml', hidden, async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await renderSitemap(deps, appUrl, posts)),
+  );
+
+  app.get('/robots.txt', hidden, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', PUBLIC_CACHE).send(renderRobots(appUrl)),
+  );
+
+  await app.register(fastifyStatic, {
+    root: path.join(serverRoot, 'site', 'img'),
+    prefix: '/site/img/',
+    decorateReply: false,
+    setHeaders: (res) => {
+      // A changed image gets a new file name (README, "The blog"): cached for a year.
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+      // Link previews (WhatsApp, Facebook) fetch the Open Graph image from their own origin.
+      res.header('cross-origin-resource-policy', 'cross-origin');
+    },
+  });
+}

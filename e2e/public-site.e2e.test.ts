@@ -1,0 +1,140 @@
+/**
+ * The server-rendered public site in the browser: the welcome page paints without the console bundle
+ * and leads to the one-click demo; the blog and a post; the sign-in and registration forms work
+ * (errors in place, then into the console). Screenshots at 1280×800 and 390×844 go to
+ * test-results/screenshots/, or to docs/screenshots/ with UPDATE_SCREENSHOTS=1.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO, DESKTOP, launchBrowser, newPage, PHONE } from './kit';
+
+const baseURL = inject('baseURL');
+const outDir = fileURLToPath(
+  new URL(
+    process.env.UPDATE_SCREENSHOTS ? '../docs/screenshots/' : '../test-results/screenshots/',
+    import.meta.url,
+  ),
+);
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(outDir, { recursive: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shoot(page: Page, name: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${name} is wider than the viewport`).toBeLessThanOrEqual(innerWidth);
+  await page.screenshot({ path: path.join(outDir, `${name}.png`) });
+}
+
+describe('the public site', () => {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`/ paints without the console and one click on the demo lands in the demo agency (${label})`, async () => {
+      const { context, page } = await newPage(browser, baseURL, viewport);
+      try {
+        const assets: string[] = [];
+        page.on('request', (r) => {
+          if (new URL(r.url()).pathname.startsWith('/assets/')) assets.push(r.url());
+        });
+        await page.goto('/');
+        await page.getByRole('heading', { level: 1, name: /Cada imóvel com a sua página/ }).waitFor();
+        await page.waitForLoadState('load');
+        expect(assets, 'the console bundle is not needed by /').toEqual([]);
+        await shoot(page, `public-home-${viewport.width}`);
+
+        await page.getByRole('link', { name: 'Ver a demonstração' }).first().click();
+        await page.waitForURL((url) => url.pathname === '/demonstracao');
+        await page.getByRole('button', { name: 'Entrar na demonstração' }).click();
+        await page.waitForURL((url) => url.pathname === '/leads');
+        await page.getByRole('heading', { level: 1, name: 'Leads' }).waitFor();
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`the blog lists the posts and a post reads as an article (${label})`, async () => {
+      const { context, page } = await newPage(browser, baseURL, viewport);
+      try {
+        await page.goto('/blog');
+        await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
+        expect(await page.locator('.post-item').count()).toBe(3);
+        await shoot(page, `blog-${viewport.width}`);
+
+        await page.getByRole('link', { name: /WhatsApp ou formulário/ }).click();
+        await page.waitForURL('**/blog/whatsapp-ou-formulario');
+        await page.getByRole('heading', { level: 2, name: 'O que o WhatsApp faz melhor' }).waitFor();
+        expect(await page.title()).toBe(
+          'WhatsApp ou formulário: qual converte mais na página do imóvel? | Vitrine Imóveis',
+        );
+        await shoot(page, `blog-post-${viewport.width}`);
+
+        const missing = await page.goto('/blog/nao-existe');
+        expect(missing?.status()).toBe(404);
+        await page.getByRole('heading', { name: 'Artigo não encontrado' }).waitFor();
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('the server-rendered sign-in shows a refusal in place, then signs in into the console', async () => {
+    const { context, page } = await newPage(browser, baseURL);
+    try {
+      await page.goto('/entrar');
+      await page.getByLabel('E-mail').fill(DEMO.email);
+      await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
+      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      const emailError = page.locator('#email-err');
+      await emailError.waitFor();
+      expect(await emailError.textContent()).toMatch(/E-mail ou senha/i);
+      expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
+
+      await page.getByLabel('Senha', { exact: true }).fill(DEMO.password);
+      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      await page.waitForURL('**/dashboard');
+      await page.getByTestId('dashboard-agency-name').waitFor();
+
+      // Signed in already: /entrar goes straight to the console.
+      await page.goto('/entrar');
+      await page.waitForURL('**/dashboard');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the server-rendered registration names the wrong field, then creates the account and lands on /sucesso', async () => {
+    const { context, page } = await newPage(browser, baseURL, PHONE);
+    try {
+      await page.goto('/registrar');
+      await page.getByLabel('Seu nome').fill('Carla Registro');
+      await page.getByLabel('E-mail').fill(`carla.${Date.now()}@imobiliaria-publica.test`);
+      await page.getByLabel('Senha', { exact: true }).fill('senha-boa-123');
+      await page.getByLabel('Confirme a senha').fill('outra-senha-123');
+      await page.getByLabel('Nome da imobiliária').fill('Imobiliária Pública');
+      await page.getByRole('button', { name: 'Criar conta' }).click();
+      await page.locator('#password_confirmation-err').waitFor();
+
+      await page.getByLabel('Confirme a senha').fill('senha-boa-123');
+      await page.getByRole('button', { name: 'Criar conta' }).click();
+      await page.waitForURL('**/sucesso');
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('vitrine.user') ?? 'null'));
+      expect(stored.name).toBe('Carla Registro');
+      expect(stored.real_estates[0].name).toBe('Imobiliária Pública');
+    } finally {
+      await context.close();
+    }
+  });
+});
