@@ -44,6 +44,7 @@ import pageRoutes from './modules/pages/pages.routes.ts';
 import realEstateRoutes from './modules/real-estates/real-estates.routes.ts';
 import { createLocalStorage, type Storage } from './modules/storage/index.ts';
 import systemRoutes from './modules/system/system.routes.ts';
+import teamRoutes from './modules/team/team.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -211,6 +212,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes);
   await app.register(landingRoutes);
   await app.register(leadRoutes);
+  await app.register(teamRoutes);
 
   // Uploaded files: never executed by the browser, even an SVG.
   await app.register(fastifyStatic, {

@@ -64,7 +64,15 @@ export default fp(
         const [row] = await db
           .select({ role: memberships.role })
           .from(memberships)
-          .where(and(eq(memberships.realEstateId, realEstateId), eq(memberships.userId, user.id)))
+          .where(
+            and(
+              eq(memberships.realEstateId, realEstateId),
+              eq(memberships.userId, user.id),
+              // An invitation not yet accepted opens nothing; a removed member has no row at all, so
+              // every session of theirs loses the agency on its next request.
+              eq(memberships.status, 'active'),
+            ),
+          )
           .limit(1);
         if (!row) throw notFound();
         if (allowed && !allowed.includes(row.role)) throw forbidden();

@@ -1,5 +1,5 @@
 /** Users and their agencies, as the console sees them ({id, name, email, real_estates}). */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import type { Role, User } from '@vitrine/contracts';
 import type { Tx } from '../../db/client.ts';
@@ -47,7 +47,7 @@ export async function getUserView(deps: Pick<Deps, 'db' | 'storage'>, userId: nu
     })
     .from(memberships)
     .innerJoin(realEstates, eq(realEstates.id, memberships.realEstateId))
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
     .orderBy(asc(memberships.createdAt), asc(realEstates.id));
   return {
     ...user,
@@ -77,6 +77,6 @@ export async function listUserAgencyIds(deps: { db: Tx }, userId: number): Promi
   const rows = await deps.db
     .select({ id: memberships.realEstateId })
     .from(memberships)
-    .where(eq(memberships.userId, userId));
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')));
   return rows.map((r) => r.id);
 }
