@@ -13,6 +13,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The server's DATA_DIR: the e-mail outbox (DATA_DIR/outbox) is read by the team test. */
+    dataDir: string;
   }
 }
 
@@ -117,6 +119,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     if (child.exitCode === null) {

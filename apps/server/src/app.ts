@@ -45,6 +45,7 @@ import realEstateRoutes from './modules/real-estates/real-estates.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import { createLocalStorage, type Storage } from './modules/storage/index.ts';
 import systemRoutes from './modules/system/system.routes.ts';
+import teamRoutes from './modules/team/team.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -220,6 +221,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(landingRoutes);
   await app.register(leadRoutes);
   await app.register(siteRoutes);
+  await app.register(teamRoutes);
 
   // Uploaded files: never executed by the browser, even an SVG.
   await app.register(fastifyStatic, {

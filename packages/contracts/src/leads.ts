@@ -135,6 +135,8 @@ export const leadSchema = z.object({
   session_id: z.string().nullable(),
   created_at: isoDateTime,
   status_changed_at: isoDateTime.nullable(),
+  /** The member in charge of the lead (issue 13: by hand or by rotation); null when nobody is. */
+  assigned_user_id: z.number().int().nullable().optional(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 

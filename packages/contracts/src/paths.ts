@@ -24,6 +24,8 @@ export const paths = {
   analyticsSession: (sessionId: string) => `/analytics/session/${sessionId}`,
   subscription: '/assinatura',
   users: '/usuarios',
+  /** The invitation link of the team e-mail (issue 13): /convite?token=… */
+  invitation: '/convite',
 } as const;
 
 /** Public landing page of a property (api-contract.md). */

@@ -44,6 +44,12 @@ const authRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/features/auth/routes/register')).RegisterRoute }),
   },
   {
+    path: paths.invitation,
+    lazy: async () => ({
+      Component: (await import('@/features/users/routes/invitation')).InvitationRoute,
+    }),
+  },
+  {
     path: paths.forgotPassword,
     lazy: async () => ({
       Component: (await import('@/features/auth/routes/forgot-password')).ForgotPasswordRoute,

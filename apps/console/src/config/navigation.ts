@@ -13,6 +13,8 @@ export interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
+  /** Owners and admins only (api-contract.md "Roles"): hidden from agents. */
+  managerOnly?: boolean;
 }
 
 /** Sidebar entries of spec §2, in order. */
@@ -21,6 +23,6 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { label: 'Leads', to: paths.leads, icon: Inbox },
   { label: 'Páginas', to: paths.pages, icon: PanelsTopLeft },
   { label: 'Analytics', to: paths.analytics, icon: ChartColumn },
-  { label: 'Integrações', to: paths.integrations, icon: Plug },
-  { label: 'Usuários', to: paths.users, icon: Users },
+  { label: 'Integrações', to: paths.integrations, icon: Plug, managerOnly: true },
+  { label: 'Usuários', to: paths.users, icon: Users, managerOnly: true },
 ];

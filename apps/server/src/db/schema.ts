@@ -68,12 +68,40 @@ export const memberships = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['owner', 'admin', 'agent'] }).notNull(),
     createdAt: createdAt(),
+    // Team (issue 13): an invited member is a row with status 'invited' and the SHA-256 of the
+    // invitation's single-use token; accepting it makes the row 'active' and clears the token.
+    status: text('status', { enum: ['active', 'invited'] })
+      .notNull()
+      .default('active'),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).defaultNow(),
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
+    /** Takes part in the lead rotation ("roleta") of the agency. */
+    inRotation: boolean('in_rotation').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.realEstateId, t.userId] }),
     index('real_estate_users_user_idx').on(t.userId),
+    uniqueIndex('real_estate_users_invite_token_unique').on(t.inviteTokenHash),
   ],
 );
+
+/**
+ * The agency's team settings (issue 13): the lead rotation and whether agents see every lead. The
+ * row is locked while a lead is assigned by rotation, so concurrent leads take distinct turns.
+ */
+export const teamSettings = pgTable('team_settings', {
+  realEstateId: integer('real_estate_id')
+    .primaryKey()
+    .references(() => realEstates.id, { onDelete: 'cascade' }),
+  rotationEnabled: boolean('rotation_enabled').notNull().default(false),
+  agentsSeeAllLeads: boolean('agents_see_all_leads').notNull().default(false),
+  /** The member who got the last lead by rotation: the next turn is the one after them. */
+  lastAssignedUserId: integer('last_assigned_user_id'),
+  updatedAt: updatedAt(),
+});
 
 /** Server-side sessions. The cookie holds a random id; only its SHA-256 is stored. */
 export const sessions = pgTable(
@@ -189,11 +217,14 @@ export const leads = pgTable(
     ipHash: text('ip_hash'),
     userAgent: text('user_agent'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** The member in charge of the lead (issue 13): set by hand or by the agency's rotation. */
+    assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('leads_real_estate_created_idx').on(t.realEstateId, t.createdAt),
+    index('leads_assigned_idx').on(t.realEstateId, t.assignedUserId, t.createdAt),
     index('leads_page_idx').on(t.pageId),
     index('leads_contact_idx').on(t.contactId),
   ],

@@ -43,6 +43,7 @@ const CONTRACT: Record<string, Record<number, z.ZodType>> = {
   'GET /v1/real-estates/:id/leads': { 200: leadListResponse },
   'GET /v1/leads/:id': { 200: leadDetailResponse },
   'PATCH /v1/leads/:id': { 200: leadResponse },
+  'PUT /v1/leads/:id/assignee': { 200: leadResponse },
   'POST /v1/leads/:id/release': { 200: leadReleaseResponse, 409: apiErrorSchema },
   'GET /v1/real-estates/:id/deliveries': { 200: deliveryListResponse },
   'GET /v1/deliveries/:id': { 200: deliveryDetailResponse },
@@ -222,6 +223,7 @@ describe('answers of leads, deliveries and integrations against @vitrine/contrac
     expect(detail.contact_leads).toHaveLength(1);
     expect(detail.deliveries).toHaveLength(1);
     await call(c, 'PATCH', `/v1/leads/${again.id}`, { status: 'visita_agendada' });
+    await call(c, 'PUT', `/v1/leads/${again.id}/assignee`, { user_id: owner.userId });
     await call(c, 'POST', `/v1/leads/${spam.id}/release`);
     await call(c, 'POST', `/v1/leads/${spam.id}/release`);
 

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogImports, deliveries, leads, pages } from '../db/schema.ts';
+import { catalogImports, deliveries, leads, memberships, pages, users } from '../db/schema.ts';
 import { captureLead } from '../modules/leads/index.ts';
 import {
   PNG_1X1,
@@ -50,7 +50,24 @@ beforeAll(async () => {
     .insert(catalogImports)
     .values({ realEstateId: victim.realEstateId, status: 'done' })
     .returning();
+  // Team (issue 13): a member of the victim's agency and a pending invitation.
+  const [invitee] = await ctx.database.db
+    .insert(users)
+    .values({ name: '', email: 'convidado.vitima@teste.com.br', passwordHash: '' })
+    .returning();
+  await ctx.database.db.insert(memberships).values({
+    realEstateId: victim.realEstateId,
+    userId: invitee!.id,
+    role: 'agent',
+    status: 'invited',
+    invitedAt: new Date(),
+    joinedAt: null,
+    inviteTokenHash: 'hash-da-vitima',
+    inviteExpiresAt: new Date(Date.now() + 86_400_000),
+  });
   Object.assign(ids, {
+    '/v1/users/{id}': String(invitee!.id),
+    userId: String(invitee!.id),
     '/v1/real-estates/{id}': String(victim.realEstateId),
     '/v1/pages/{id}': String(page.id),
     '/v1/leads/{id}': lead.id,
@@ -68,7 +85,7 @@ function urlFor(path: string): string {
   const prefix = Object.keys(ids).find((k) => k.startsWith('/') && path.startsWith(k));
   let url = path;
   if (prefix) url = url.replace('{id}', ids[prefix]!);
-  return url.replace('{photoId}', ids.photoId!);
+  return url.replace('{photoId}', ids.photoId!).replace('{userId}', ids.userId!);
 }
 
 /** Bodies that pass validation, so that what answers is the tenancy check, not the schema. */
@@ -88,6 +105,10 @@ function bodyFor(
     'POST /v1/pages/{id}/photos': { body: photo.body, headers: photo.headers },
     'PUT /v1/pages/{id}/photos': { body: { order: ['p1'] } },
     'PATCH /v1/leads/{id}': { body: { status: 'perdido' } },
+    'POST /v1/real-estates/{id}/users': { body: { email: 'invasor@teste.com.br', role: 'agent' } },
+    'PUT /v1/real-estates/{id}/users/{userId}': { body: { role: 'admin' } },
+    'PUT /v1/real-estates/{id}/team-settings': { body: { rotation_enabled: true } },
+    'PUT /v1/leads/{id}/assignee': { body: { user_id: null } },
   };
   return table[key] ?? {};
 }
@@ -193,6 +214,16 @@ const MANAGER_ONLY = [
   'POST /v1/real-estates/{id}',
   'GET /v1/real-estates/{id}/leads/export',
   'POST /v1/deliveries/{id}/replay',
+  // Team (issue 13): users, invitations, lead distribution, the audit log and assigning leads.
+  'GET /v1/real-estates/{id}/users',
+  'POST /v1/real-estates/{id}/users',
+  'PUT /v1/real-estates/{id}/users/{userId}',
+  'DELETE /v1/real-estates/{id}/users/{userId}',
+  'POST /v1/users/{id}/resend-invite',
+  'GET /v1/real-estates/{id}/team-settings',
+  'PUT /v1/real-estates/{id}/team-settings',
+  'GET /v1/real-estates/{id}/audit-log',
+  'PUT /v1/leads/{id}/assignee',
 ];
 
 /** Open to every member, agents included (or not tied to an agency at all). */
@@ -234,6 +265,9 @@ const AGENT_ALLOWED = [
   'POST /v1/public/events',
   'GET /v1/real-estates/{id}/analytics',
   'GET /v1/real-estates/{id}/analytics/events',
+  // An invitation is looked up by its token and accepted by the invited account (issue 13).
+  'POST /v1/invitations/lookup',
+  'POST /v1/invitations/accept',
 ];
 
 describe('roles: what an agent may not do', () => {
@@ -269,6 +303,11 @@ describe('roles: what an agent may not do', () => {
 
   it('what an agent may do answers them (reads of pages, leads, deliveries, imports)', async () => {
     const agent = await addMember(ctx, victim.realEstateId, 'agent');
+    // An agent sees the leads assigned to them (issue 13): this one is theirs.
+    await ctx.database.db
+      .update(leads)
+      .set({ assignedUserId: agent.userId })
+      .where(eq(leads.id, ids['/v1/leads/{id}']!));
     const c = new TestClient(ctx.app);
     await c.login(agent.email);
     const wrong: string[] = [];

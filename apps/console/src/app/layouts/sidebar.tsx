@@ -1,3 +1,4 @@
+import { isManagerRole } from '@vitrine/contracts';
 import { ROLE_LABELS } from '@vitrine/contracts/constants';
 import { paths } from '@vitrine/contracts/paths';
 import {
@@ -29,6 +30,11 @@ import { SIGN_OUT_STATE } from './sign-out';
 
 /** What the sidebar and the mobile drawer both show. `onNavigate` closes the drawer. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  const { selectedRealEstate } = useAuth();
+  // An agent (corretor) does not see what the server refuses them (issue 13).
+  const items = SIDEBAR_ITEMS.filter(
+    (item) => !item.managerOnly || !selectedRealEstate || isManagerRole(selectedRealEstate.role),
+  );
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex h-14 items-center px-4 md:h-16">
@@ -36,7 +42,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <nav aria-label="Principal" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="grid gap-1">
-          {SIDEBAR_ITEMS.map(({ label, to, icon: Icon }) => (
+          {items.map(({ label, to, icon: Icon }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -142,7 +148,8 @@ function AccountSwitcher() {
 
 /** User menu; radix closes it on an outside click and on Escape (spec §2). */
 function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
-  const { user } = useAuth();
+  const { user, selectedRealEstate } = useAuth();
+  const manager = !selectedRealEstate || isManagerRole(selectedRealEstate.role);
   const navigate = useNavigate();
   const go = (to: string) => {
     onNavigate?.();
@@ -162,18 +169,24 @@ function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
           <span className="truncate font-normal">{user?.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => go(paths.preferences)}>
-          <Settings aria-hidden="true" /> Configurações
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => go(paths.account)}>
-          <Store aria-hidden="true" /> Conta da imobiliária
-        </DropdownMenuItem>
+        {manager && (
+          <DropdownMenuItem onSelect={() => go(paths.preferences)}>
+            <Settings aria-hidden="true" /> Configurações
+          </DropdownMenuItem>
+        )}
+        {manager && (
+          <DropdownMenuItem onSelect={() => go(paths.account)}>
+            <Store aria-hidden="true" /> Conta da imobiliária
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem onSelect={() => go(paths.accounts)}>
           <Building2 aria-hidden="true" /> Minhas contas
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => go(paths.subscription)}>
-          <CreditCard aria-hidden="true" /> Assinatura
-        </DropdownMenuItem>
+        {manager && (
+          <DropdownMenuItem onSelect={() => go(paths.subscription)}>
+            <CreditCard aria-hidden="true" /> Assinatura
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={() => {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MESSAGES,
+  TEAM_MESSAGES,
   forgotPasswordBody,
   loginBody,
   registerBody,
@@ -15,7 +16,8 @@ import { HttpError, fieldError, unauthenticated } from '../../lib/http-errors.ts
 import { accountLockSeconds, type ThrottleState } from '../../lib/throttle.ts';
 import { resetPassword, sendPasswordResetLink } from './password-reset.ts';
 import { registerUser } from './register-user.ts';
-import { findUserByEmail, getUserView, verifyPassword } from './users.service.ts';
+import { findUserByEmail, getUserView, hashPassword, verifyPassword } from './users.service.ts';
+import { isPendingAccount, registerInvitedUser } from '../team/index.ts';
 const messageResponse = z.object({ message: z.string() });
 
 export default async function authRoutes(app: FastifyInstance) {
@@ -89,8 +91,26 @@ export default async function authRoutes(app: FastifyInstance) {
       const ipState = await throttle.hit(`register:${request.ip}`, 3600);
       if (ipState.hits > 20) throw tooMany(ipState.retryAfterSeconds);
       const body = request.body;
-      if (await findUserByEmail(deps, body.email)) throw fieldError('email', MESSAGES.emailTaken);
+      const existing = await findUserByEmail(deps, body.email);
       let userId: number;
+      if (body.invitation_token) {
+        // Someone invited to a team (issue 13): the account the invitation made is completed and the
+        // invitation used, so they land inside the agency.
+        if (existing && !isPendingAccount(existing)) throw fieldError('email', MESSAGES.emailTaken);
+        userId = await registerInvitedUser(deps, {
+          name: body.name,
+          email: body.email,
+          passwordHash: await hashPassword(body.password),
+          token: body.invitation_token,
+        });
+        await app.sessions.start(request, reply, userId);
+        return reply.status(201).send({ user: await userOr401(userId) });
+      }
+      if (existing)
+        throw fieldError(
+          'email',
+          isPendingAccount(existing) ? TEAM_MESSAGES.invitationPendingRegister : MESSAGES.emailTaken,
+        );
       try {
         userId = await registerUser(deps, body);
       } catch (err) {

@@ -47,7 +47,7 @@ export async function getUserView(deps: Pick<Deps, 'db' | 'storage'>, userId: nu
     })
     .from(memberships)
     .innerJoin(realEstates, eq(realEstates.id, memberships.realEstateId))
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
     .orderBy(asc(memberships.createdAt), asc(realEstates.id));
   return {
     ...user,
@@ -77,7 +77,7 @@ export async function listUserAgencyIds(deps: { db: Tx }, userId: number): Promi
   const rows = await deps.db
     .select({ id: memberships.realEstateId })
     .from(memberships)
-    .where(eq(memberships.userId, userId));
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')));
   return rows.map((r) => r.id);
 }
 
@@ -100,7 +100,15 @@ export async function findMembershipRole(
   const [row] = await deps.db
     .select({ role: memberships.role })
     .from(memberships)
-    .where(and(eq(memberships.realEstateId, realEstateId), eq(memberships.userId, userId)))
+    .where(
+      and(
+        eq(memberships.realEstateId, realEstateId),
+        eq(memberships.userId, userId),
+        // An invitation not yet accepted opens nothing; a removed member has no row at all, so every
+        // session of theirs loses the agency on its next request.
+        eq(memberships.status, 'active'),
+      ),
+    )
     .limit(1);
   return (row?.role as Role | undefined) ?? null;
 }

@@ -8,7 +8,7 @@
  * written in one transaction; the photo files go through the storage module like uploads do. Nothing
  * is sent anywhere: deliveries are written in their final states and no job is queued for them.
  */
-import { count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { WebhookPayload } from '@vitrine/contracts';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
@@ -22,6 +22,7 @@ import {
   memberships,
   pages,
   realEstates,
+  teamSettings,
   users,
   type PagePhoto,
 } from '../../db/schema.ts';
@@ -322,10 +323,32 @@ async function seedLeadsAndDeliveries(tx: Tx, accounts: DemoAccounts, seeded: Se
 // ---------------------------------------------------------------------------------------------
 
 /**
- * TODO(team): when /usuarios manages members, add two agents ("Bruno Corretor", "Carla Corretora")
- * to the main agency with leads assigned to them. (Leads have no assignee yet.)
+ * The team (issue 13): two agents in the main agency, both in the lead rotation, each in charge of a
+ * third of the leads (the rest unassigned); their passwords are random (nobody signs in as them).
  */
-async function seedTeamMembers(_tx: Tx, _accounts: DemoAccounts): Promise<void> {}
+async function seedTeamMembers(tx: Tx, accounts: DemoAccounts): Promise<void> {
+  const agents: number[] = [];
+  for (const [name, email] of [
+    ['Bruno Corretor', 'bruno@imobiliaria.test'],
+    ['Carla Corretora', 'carla@imobiliaria.test'],
+  ] as const) {
+    const userId = await createUser({ db: tx }, { name, email, password: randomToken(18) });
+    await tx
+      .insert(memberships)
+      .values({ realEstateId: accounts.mainId, userId, role: 'agent', inRotation: true });
+    agents.push(userId);
+  }
+  await tx.insert(teamSettings).values({ realEstateId: accounts.mainId, rotationEnabled: true });
+  const rows = await tx
+    .select({ id: leads.id })
+    .from(leads)
+    .where(eq(leads.realEstateId, accounts.mainId))
+    .orderBy(asc(leads.createdAt));
+  for (const [i, agent] of agents.entries()) {
+    const mine = rows.filter((_, n) => n % 3 === i).map((r) => r.id);
+    if (mine.length) await tx.update(leads).set({ assignedUserId: agent }).where(inArray(leads.id, mine));
+  }
+}
 
 /** TODO(videos): when pages hold videos, give the two coberturas a video tour. */
 async function seedVideos(_tx: Tx, _accounts: DemoAccounts, _pages: SeededPage[]): Promise<void> {}

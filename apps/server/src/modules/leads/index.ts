@@ -2,3 +2,5 @@
 export { captureLead } from './capture-lead.ts';
 export { sendLeadAlert } from './send-lead-alert.ts';
 export { scoreLead } from './spam-score.ts';
+export { findLead, getLeadPage } from './get-lead.ts';
+export { leadView } from './lead-view.ts';

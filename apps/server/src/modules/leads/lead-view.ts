@@ -36,5 +36,6 @@ export function leadView(row: LeadRow, page: LeadPage | null) {
     session_id: row.sessionId,
     created_at: row.createdAt.toISOString(),
     status_changed_at: row.statusChangedAt?.toISOString() ?? null,
+    assigned_user_id: row.assignedUserId,
   };
 }

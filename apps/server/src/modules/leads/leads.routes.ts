@@ -21,6 +21,7 @@ import { exportLeadsCsv } from './export-leads.ts';
 import { leadFilters, listLeads } from './list-leads.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
 import { idParams, uuidParams as uuidParamsOf } from '../../lib/route-params.ts';
+import { leadScopeOf } from '../team/index.ts';
 
 const uuidParams = uuidParamsOf('Lead não encontrado.');
 const listQuery = pageQuery(LEADS_DEFAULT_PER_PAGE).extend(leadFilters.shape);
@@ -42,7 +43,9 @@ export default async function leadRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const m = await app.requireMembership(request, request.params.id);
-      const q = request.query;
+      // An agent sees the leads assigned to them, unless the agency lets agents see all (issue 13).
+      const scope = await leadScopeOf(app.deps, m, request.currentUser!.id);
+      const q = scope === null ? request.query : { ...request.query, assigned_to: String(scope) };
       const { data, total, quarantined } = await listLeads(app.deps, m.realEstateId, q);
       const list = paginate({
         data,
@@ -92,7 +95,9 @@ export default async function leadRoutes(app: FastifyInstance) {
     await app.requireUser(request);
     const row = await findLead(app.deps, id);
     if (!row) throw notFound('Lead não encontrado.');
-    await app.requireMembership(request, row.realEstateId);
+    const m = await app.requireMembership(request, row.realEstateId);
+    const scope = await leadScopeOf(app.deps, m, request.currentUser!.id);
+    if (scope !== null && row.assignedUserId !== scope) throw notFound('Lead não encontrado.');
     return row;
   };
 

@@ -1,5 +1,5 @@
 /** The console's lead list: the filters (also those of the CSV export), one page of leads and the counts. */
-import { and, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { LEAD_STATUSES } from '@vitrine/contracts';
 import { leads, pages } from '../../db/schema.ts';
@@ -19,6 +19,11 @@ export const leadFilters = z.object({
   search: z.string().max(120, 'A busca deve ter no máximo 120 caracteres.').optional(),
   quarantined: z.enum(['0', '1', 'true', 'false'], { error: 'quarantined deve ser 0 ou 1.' }).optional(),
   include_tests: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** The member in charge (a user id), or "none" (issue 13). An agent's list is always their own. */
+  assigned_to: z
+    .string()
+    .regex(/^(\d{1,9}|none)$/, 'assigned_to deve ser o id de um membro ou none.')
+    .optional(),
 });
 export type LeadFilters = z.infer<typeof leadFilters>;
 
@@ -28,6 +33,8 @@ export function leadsWhere(realEstateId: number, q: LeadFilters): SQL {
   if (!flag(q.include_tests)) where.push(eq(leads.isTest, false));
   where.push(eq(leads.quarantined, flag(q.quarantined)));
   if (q.page_id) where.push(eq(leads.pageId, q.page_id));
+  if (q.assigned_to === 'none') where.push(isNull(leads.assignedUserId));
+  else if (q.assigned_to) where.push(eq(leads.assignedUserId, Number(q.assigned_to)));
   if (q.status) where.push(eq(leads.status, q.status));
   if (q.source) where.push(eq(leads.source, q.source));
   if (q.from) where.push(gte(leads.createdAt, startOfDay(q.from)));

@@ -1,5 +1,5 @@
 /** The new-lead e-mail (the lead-alert job) to the agency's users who asked for it (preference lead_alert_email). */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { leads, memberships, pages, preferences, realEstates, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -22,7 +22,7 @@ async function alertRecipients(db: Tx, realEstateId: number) {
         eq(preferences.key, LEAD_ALERT_PREFERENCE),
       ),
     )
-    .where(eq(memberships.realEstateId, realEstateId));
+    .where(and(eq(memberships.realEstateId, realEstateId), eq(memberships.status, 'active')));
   return rows.filter((r) => (r.pref === null || r.pref === undefined ? r.role !== 'agent' : r.pref === true));
 }
 
@@ -37,6 +37,21 @@ export async function sendLeadAlert(deps: Pick<Deps, 'db' | 'config' | 'mailer'>
   if (!row) return;
   const recipients = await alertRecipients(db, row.lead.realEstateId);
   const { lead } = row;
+  // The member in charge of the lead (by hand or by rotation, issue 13) always gets the alert.
+  if (lead.assignedUserId !== null) {
+    const [assigned] = await db
+      .select({ email: users.email, name: users.name, role: memberships.role, pref: sql<unknown>`null` })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(
+        and(
+          eq(memberships.realEstateId, lead.realEstateId),
+          eq(memberships.userId, lead.assignedUserId),
+          eq(memberships.status, 'active'),
+        ),
+      );
+    if (assigned && !recipients.some((r) => r.email === assigned.email)) recipients.push(assigned);
+  }
   const consoleUrl = `${deps.config.APP_URL}/leads?lead=${lead.id}`;
   for (const r of recipients) {
     const mail = renderEmail({

@@ -2,6 +2,7 @@
  * E-mail: nodemailer over SMTP when SMTP_URL is set; otherwise each message is written as an
  * .eml file to DATA_DIR/outbox and its links are printed to the log, so a local install works offline.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -46,7 +47,11 @@ export function createMailer(opts: {
       const info = await transport.sendMail({ from: opts.from, ...message });
       await mkdir(outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]+/gi, '_');
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      // A random tail: two messages to one address in the same millisecond must not overwrite each other.
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${randomBytes(3).toString('hex')}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       opts.log.info(

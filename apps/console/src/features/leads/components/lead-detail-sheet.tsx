@@ -18,6 +18,7 @@ import { useUpdateLeadStatus } from '../api/update-lead-status';
 import { formatDateTime, formatPhone, sourceLabel, telHref, whatsappUrl } from '../format';
 import type { LeadDetail } from '@vitrine/contracts';
 import { LeadDeliveries } from './lead-deliveries';
+import { LeadAssignee } from './lead-assignee';
 import { LeadFlags, LeadStatusBadge } from './status-badges';
 
 interface LeadDetailSheetProps {
@@ -201,6 +202,7 @@ function LeadDetailBody({
             </p>
           )}
         </div>
+        <LeadAssignee realEstateId={realEstateId} lead={lead} />
       </div>
 
       <Section title="Contato">

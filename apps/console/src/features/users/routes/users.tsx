@@ -1,19 +1,126 @@
+import {
+  isManagerRole,
+  MEMBER_STATUS_LABELS,
+  MEMBER_STATUSES,
+  type MemberStatus,
+  type Role,
+} from '@vitrine/contracts';
+import { ROLE_LABELS, ROLES } from '@vitrine/contracts/constants';
 import { paths } from '@vitrine/contracts/paths';
+import { Users } from 'lucide-react';
+import { useState } from 'react';
+import { ManagerOnly } from '@/components/manager-only';
+import { NoAgencySelected } from '@/components/no-agency-selected';
 import { PageLayout } from '@/components/layouts/page-layout';
-import { UnderConstruction } from '@/components/under-construction';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
+import { EmptyState, ErrorState, ListSkeleton } from '@/components/ui/states';
+import { useAuth } from '@/features/auth';
+import { getApiErrorMessage } from '@/lib/api-errors';
+import { useMembers, type MembersFilters } from '../api/team';
+import { InviteDialog } from '../components/invite-dialog';
+import { LeadDistribution } from '../components/lead-distribution';
+import { MembersList } from '../components/members-list';
+import { TeamAudit } from '../components/team-audit';
 
-/** /usuarios */
+/** /usuarios: the team of the selected agency (owners and admins). */
 export function UsersRoute() {
+  const { user, selectedRealEstate } = useAuth();
+  const manager = selectedRealEstate && isManagerRole(selectedRealEstate.role);
   return (
     <PageLayout
       title="Usuários"
       description="A equipe com acesso a esta imobiliária"
       breadcrumbs={[{ title: 'Dashboard', href: paths.dashboard }, { title: 'Usuários' }]}
+      actions={
+        manager && selectedRealEstate ? (
+          <InviteDialog realEstateId={selectedRealEstate.id} myRole={selectedRealEstate.role} />
+        ) : undefined
+      }
     >
-      <UnderConstruction>
-        Aqui você vai convidar corretores e administradores, mudar o papel de cada um e reenviar convites
-        pendentes.
-      </UnderConstruction>
+      {!selectedRealEstate || !user ? (
+        <NoAgencySelected purpose="gerenciar a equipe" />
+      ) : !manager ? (
+        <ManagerOnly what="A gestão de usuários" />
+      ) : (
+        <div className="grid gap-6">
+          <Members realEstateId={selectedRealEstate.id} myRole={selectedRealEstate.role} myId={user.id} />
+          <LeadDistribution realEstateId={selectedRealEstate.id} />
+          {selectedRealEstate.role === 'owner' && <TeamAudit realEstateId={selectedRealEstate.id} />}
+        </div>
+      )}
     </PageLayout>
+  );
+}
+
+function Members({ realEstateId, myRole, myId }: { realEstateId: number; myRole: Role; myId: number }) {
+  const [filters, setFilters] = useState<MembersFilters>({ page: 1, search: '', role: '', status: '' });
+  const query = useMembers(realEstateId, filters);
+  const set = (patch: Partial<MembersFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
+  const filtered = !!(filters.search || filters.role || filters.status);
+  return (
+    <section aria-label="Membros da equipe" className="grid gap-4">
+      <div className="grid gap-2 sm:grid-cols-[1fr_auto_auto]">
+        <SearchInput
+          value={filters.search}
+          onSearch={(search) => set({ search })}
+          placeholder="Buscar por nome ou e-mail"
+          aria-label="Buscar por nome ou e-mail"
+        />
+        <NativeSelect
+          aria-label="Filtrar por papel"
+          value={filters.role}
+          onChange={(e) => set({ role: e.target.value as Role | '' })}
+        >
+          <option value="">Todos os papéis</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
+          aria-label="Filtrar por status"
+          value={filters.status}
+          onChange={(e) => set({ status: e.target.value as MemberStatus | '' })}
+        >
+          <option value="">Todos os status</option>
+          {MEMBER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {MEMBER_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {query.isPending ? (
+        <ListSkeleton label="Carregando usuários..." />
+      ) : query.isError ? (
+        <ErrorState message={getApiErrorMessage(query.error)} onRetry={() => void query.refetch()} />
+      ) : !query.data.data.length ? (
+        <EmptyState
+          icon={Users}
+          title={filtered ? 'Nenhum usuário encontrado' : 'Nenhum usuário ainda'}
+          description={
+            filtered
+              ? 'Tente outra busca ou limpe os filtros.'
+              : 'Convide corretores e administradores por e-mail.'
+          }
+        />
+      ) : (
+        <>
+          <MembersList realEstateId={realEstateId} members={query.data.data} myRole={myRole} myId={myId} />
+          <Pagination
+            page={query.data.meta.current_page}
+            lastPage={query.data.meta.last_page}
+            total={query.data.meta.total}
+            from={query.data.meta.from}
+            to={query.data.meta.to}
+            onPageChange={(page) => setFilters((f) => ({ ...f, page }))}
+            noun="usuários"
+          />
+        </>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,109 @@
+/** The members of an agency as the Usuários screen lists them: active members and pending invitations. */
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Member, MemberStatus, Role } from '@vitrine/contracts';
+import type { Tx } from '../../db/client.ts';
+import { auditLog, memberships, users } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+
+export const memberColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: memberships.role,
+  status: memberships.status,
+  invitedAt: memberships.invitedAt,
+  joinedAt: memberships.joinedAt,
+  inviteExpiresAt: memberships.inviteExpiresAt,
+  inRotation: memberships.inRotation,
+};
+
+export interface MemberRow {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  status: MemberStatus;
+  invitedAt: Date | null;
+  joinedAt: Date | null;
+  inviteExpiresAt: Date | null;
+  inRotation: boolean;
+}
+
+export const memberView = (row: MemberRow): Member => ({
+  id: row.id,
+  // An invited person without an account yet has no name.
+  name: row.name ? row.name : null,
+  email: row.email,
+  role: row.role,
+  status: row.status,
+  invited_at: row.invitedAt?.toISOString() ?? null,
+  joined_at: row.status === 'active' ? (row.joinedAt?.toISOString() ?? null) : null,
+  invite_expires_at: row.status === 'invited' ? (row.inviteExpiresAt?.toISOString() ?? null) : null,
+  in_rotation: row.inRotation,
+});
+
+export async function findMember(deps: { db: Tx }, realEstateId: number, userId: number) {
+  const [row] = await deps.db
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.realEstateId, realEstateId), eq(memberships.userId, userId)));
+  return (row as MemberRow | undefined) ?? null;
+}
+
+/** One page of members, owners first, then admins, then agents; by name (or e-mail) within a role. */
+export async function listMembers(
+  deps: Pick<Deps, 'db'>,
+  realEstateId: number,
+  q: { page: number; per_page: number; search?: string; role?: Role; status?: MemberStatus },
+) {
+  const where: SQL[] = [eq(memberships.realEstateId, realEstateId)];
+  if (q.role) where.push(eq(memberships.role, q.role));
+  if (q.status) where.push(eq(memberships.status, q.status));
+  const term = q.search?.trim();
+  if (term) {
+    const like = `%${term.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(users.name, like), ilike(users.email, like))!);
+  }
+  const cond = and(...where);
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select(memberColumns)
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(cond)
+      .orderBy(
+        sql`case ${memberships.role} when 'owner' then 0 when 'admin' then 1 else 2 end`,
+        asc(sql`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`),
+        asc(users.id),
+      )
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page),
+    deps.db
+      .select({ n: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(cond),
+  ]);
+  return { data: (rows as MemberRow[]).map(memberView), total: total?.n ?? 0 };
+}
+
+/** One audit entry (who did what to whom), in the caller's transaction. */
+export async function writeAudit(
+  deps: { db: Tx },
+  entry: {
+    realEstateId: number;
+    userId: number | null;
+    action: string;
+    subject?: string | null;
+    details?: Record<string, unknown>;
+  },
+) {
+  await deps.db.insert(auditLog).values({
+    realEstateId: entry.realEstateId,
+    userId: entry.userId,
+    action: entry.action,
+    subject: entry.subject ?? null,
+    details: entry.details ?? null,
+  });
+}
