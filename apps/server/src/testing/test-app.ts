@@ -35,9 +35,11 @@ export async function createTestContext(
   logger?: FastifyServerOptions['logger'],
   /** Runs between building and ready(): hooks a test adds to watch the app (e.g. preSerialization). */
   beforeReady?: (app: FastifyInstance) => void,
+  /** Another app's database (two app instances on one database, as two processes would be); not closed here. */
+  shared?: Database,
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrine-app-'));
-  const database = await openTestDatabase();
+  const database = shared ?? (await openTestDatabase());
   const config = loadConfig(
     // Load shedding watches the whole process's event loop, which the other apps of a test file block
     // while they start: off here unless a test turns it on.
@@ -59,7 +61,7 @@ export async function createTestContext(
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
