@@ -98,7 +98,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerHa
           stdio: ['ignore', 'ignore', 'inherit'],
         },
       );
-      const deadline = Date.now() + 60_000;
+      // Generous: on a loaded shared machine the embedded database can take a while to open and migrate.
+      const deadline = Date.now() + 180_000;
       while (Date.now() < deadline) {
         try {
           const res = await fetch(`${url}/healthz`);
