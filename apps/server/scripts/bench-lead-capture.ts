@@ -132,6 +132,10 @@ async function startBare(env: Record<string, string>) {
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
+  // Never leave the baseline server behind when the script stops early (the product's: harness.ts).
+  process.on('exit', () => {
+    if (bare.exitCode === null) bare.kill('SIGKILL');
+  });
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${barePort}/healthz`)).ok) break;
