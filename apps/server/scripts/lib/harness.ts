@@ -98,7 +98,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerHa
           stdio: ['ignore', 'ignore', 'inherit'],
         },
       );
-      const deadline = Date.now() + 180_000; // a loaded 2-core machine starts slowly
+      // Generous: on a loaded shared machine the embedded database can take a while to open and migrate.
+      const deadline = Date.now() + 180_000;
       while (Date.now() < deadline) {
         try {
           const res = await fetch(`${url}/healthz`);
@@ -168,7 +169,7 @@ export class ConsoleClient {
 }
 
 /** Signs up an agency with published pages (created through SQL, the pages API is not what is measured). */
-export async function setupAgency(server: ServerHandle, databaseUrl: string, pagesCount: number) {
+export async function setupAgency(server: ServerHandle, databaseUrl: string | null, pagesCount: number) {
   const client = new ConsoleClient(server.url);
   const email = `bench.${randomBytes(4).toString('hex')}@teste.com.br`;
   const { user } = await client.call('POST', '/v1/register', {
@@ -179,6 +180,18 @@ export async function setupAgency(server: ServerHandle, databaseUrl: string, pag
     real_estate_name: 'Imobiliária Bench',
   });
   const realEstateId = user.real_estates[0].id as number;
+  if (!databaseUrl) {
+    // Embedded database: the server holds it, so the pages go through the API.
+    const slugs: string[] = [];
+    for (let i = 0; i < pagesCount; i++) {
+      const { data: page } = await client.call('POST', `/v1/real-estates/${realEstateId}/pages`, {
+        page: { title: `Imóvel ${i}` },
+      });
+      await client.call('PUT', `/v1/pages/${page.id}`, { status: 'published', purpose: 'sale' });
+      slugs.push(page.slug as string);
+    }
+    return { client, realEstateId, slugs };
+  }
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const slugs: string[] = [];

@@ -114,3 +114,19 @@ export async function runMigrations(database: Database): Promise<void> {
   pgliteMigrations.set(pglite, run);
   await run;
 }
+
+/**
+ * One named prepared statement on the hot path, in the caller's transaction (or on the pool). On
+ * PostgreSQL node-postgres parses and plans `text` once per connection under `name` (so a `name` must
+ * always go with the same text); PGlite runs it as a plain parameterised query. Rows come back with the
+ * database's column names and the driver's types.
+ */
+export async function queryPrepared<T>(db: Tx, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { session: { client: RawClient } }).session.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client)
+    return ((await (client as PgRawClient).query({ name, text, values })) as { rows: T[] }).rows;
+  return ((await (client as PgliteRawClient).query(text, values)) as { rows: T[] }).rows;
+}
+type PgRawClient = { query(config: { name: string; text: string; values: unknown[] }): Promise<unknown> };
+type PgliteRawClient = { query(text: string, values: unknown[]): Promise<unknown> };
+type RawClient = PgRawClient | PgliteRawClient;

@@ -92,7 +92,7 @@ describe('workers', () => {
     const outbox = path.join(api.config.dataDir, 'outbox');
     const mailed = async () =>
       (await readdir(outbox).catch(() => [] as string[])).some((f) => f.includes(owner.email));
-    const queued = await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadId: lead.id } });
+    const queued = await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadIds: [lead.id] } });
     expect(queued.map((j) => j.state)).toEqual(['created']);
     expect(await mailed()).toBe(false);
 
@@ -107,5 +107,42 @@ describe('workers', () => {
     } finally {
       await worker.close();
     }
+  });
+
+  it('a group of captured leads gets one alert job; a lead whose alert fails goes back alone, the others are not resent', async () => {
+    const owner = await createOwner(api, 'Imobiliária em grupo');
+    const base = { realEstateId: owner.realEstateId, consent: true };
+    const captured = await Promise.all([
+      captureLead(api.app.deps, { ...base, name: 'Alerta um', phone: '11911112222' }),
+      captureLead(api.app.deps, { ...base, name: 'Alerta falha', phone: '11911113333' }),
+      captureLead(api.app.deps, { ...base, name: 'Alerta três', phone: '11911114444' }),
+    ]);
+    const ids = captured.map((c) => c.lead.id);
+    const [job] = await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadIds: ids } });
+    expect(job!.data).toEqual({ leadIds: ids });
+
+    const sent: string[] = [];
+    const mailer = {
+      driver: 'outbox' as const,
+      outboxDir: '',
+      async send(message: { subject: string }) {
+        if (message.subject.includes('Alerta falha')) throw new Error('SMTP fora do ar');
+        sent.push(message.subject);
+      },
+    };
+    const deps = { ...api.app.deps, mailer, signal: new AbortController().signal };
+    await leadAlertJob.handle(leadAlertJob.payload.parse(job!.data), deps);
+    expect(sent).toEqual(['Novo lead: Alerta um', 'Novo lead: Alerta três']);
+    const retried = await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadId: ids[1] } });
+    expect(retried.map((j) => j.data)).toEqual([{ leadId: ids[1] }]);
+  });
+
+  it('an alert job names either one lead or a group of them', () => {
+    const id = randomUUID();
+    expect(toJobInsert(leadAlertJob, { leadIds: [id, randomUUID()] }).data).toMatchObject({
+      leadIds: [id, expect.any(String)],
+    });
+    expect(() => toJobInsert(leadAlertJob, { leadId: id, leadIds: [id] })).toThrow(InvalidJobPayload);
+    expect(() => toJobInsert(leadAlertJob, { leadIds: [] })).toThrow(InvalidJobPayload);
   });
 });

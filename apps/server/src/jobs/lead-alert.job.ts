@@ -1,18 +1,53 @@
-/** The new-lead e-mail to the agency's team (modules/leads/send-lead-alert.ts), after the rotation's turn. */
+/**
+ * The new-lead e-mail to the agency's team (modules/leads/send-lead-alert.ts). A captured group of
+ * leads enqueues one job for the whole group (`leadIds`); the job sends each lead's alert, and the
+ * ones that fail go back as jobs of their own (`leadId`), so a retry never repeats an alert already
+ * sent. A released lead or an older job carries a single `leadId`.
+ */
 import { z } from 'zod';
-import { defineJob } from './define-job.ts';
+import { defineJob, type JobDefinition } from './define-job.ts';
 
-export const leadAlertJob = defineJob({
+/** The most leads one alert job names (a captured group is at most this big). */
+export const LEAD_ALERT_MAX_IDS = 100;
+
+const payload = z
+  .object({
+    leadId: z.uuid().optional(),
+    leadIds: z.array(z.uuid()).min(1).max(LEAD_ALERT_MAX_IDS).optional(),
+  })
+  .refine((p) => !!p.leadId !== !!p.leadIds, { message: 'informe leadId ou leadIds' });
+
+export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
   name: 'lead-alert',
-  payload: z.object({ leadId: z.uuid() }),
+  payload,
   retry: { limit: 5, delaySeconds: 30, backoff: true },
   concurrency: { batchSize: 5 },
-  async handle(payload, deps) {
+  async handle(data, deps) {
     const { sendLeadAlert } = await import('../modules/leads/send-lead-alert.ts');
+    const { assignLeadByRotation } = await import('../modules/team/index.ts');
     // The agency's lead rotation ("roleta", issue 13) takes its turn first, so the member it picks
     // gets this alert; a no-op without rotation, for a lead already assigned, and on a re-run.
-    const { assignLeadByRotation } = await import('../modules/team/index.ts');
-    await assignLeadByRotation(deps, payload.leadId);
-    await sendLeadAlert(deps, payload.leadId);
+    const alert = async (leadId: string) => {
+      await assignLeadByRotation(deps, leadId);
+      await sendLeadAlert(deps, leadId);
+    };
+    if (data.leadId) return alert(data.leadId);
+    const failed: string[] = [];
+    for (const leadId of data.leadIds ?? []) {
+      try {
+        await alert(leadId);
+      } catch (err) {
+        deps.log.warn({ err, leadId }, 'lead alert failed; retried as its own job');
+        failed.push(leadId);
+      }
+    }
+    if (failed.length)
+      await deps.db.transaction((tx) =>
+        deps.queue.enqueueMany(
+          tx,
+          leadAlertJob,
+          failed.map((leadId) => ({ leadId })),
+        ),
+      );
   },
 });

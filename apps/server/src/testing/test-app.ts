@@ -39,10 +39,12 @@ export async function createTestContext(
   /** A database of its own even on PostgreSQL, dropped on close: for tests that change rows every
    * other file may read at the same time (the demo's). */
   isolated = false,
+  /** Another app's database (two app instances on one database, as two processes would be); not closed here. */
+  shared?: Database,
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrine-app-'));
   const scratch = isolated && process.env.TEST_DATABASE === 'postgres' ? await scratchPostgres() : null;
-  const database = scratch ? scratch.database : await openTestDatabase();
+  const database = shared ?? (scratch ? scratch.database : await openTestDatabase());
   const config = loadConfig(
     // Load shedding watches the whole process's event loop, which the other apps of a test file block
     // while they start: off here unless a test turns it on.
@@ -64,7 +66,7 @@ export async function createTestContext(
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

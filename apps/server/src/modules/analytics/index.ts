@@ -1,6 +1,14 @@
 /** The analytics module's public API (CONTRIBUTING.md, "Module boundaries"); its routes: analytics.routes.ts. */
 export { createAnalytics, type Analytics } from './analytics-service.ts';
-export { resolveLeadSessions, type LeadVisit } from './lead-sessions.ts';
+export {
+  leadSessionCandidatesSql,
+  leadSessionLinkCtes,
+  leadSessionLookup,
+  matchLeadSessions,
+  type LeadSessionLink,
+  type LeadVisit,
+  type SessionCandidateRow,
+} from './lead-sessions.ts';
 export { sweepRetention } from './retention.ts';
 export { createRollups, rebuildDays } from './rollups.ts';
 export { saoPauloDay, visitorHashes } from './visitor-salts.ts';

@@ -5,10 +5,7 @@
  * form (an id of this agency, seen in the last day), or else the visitor's open session (same daily
  * visitor id: a form sent before the tracker's first answer arrived, or with the tracker blocked).
  */
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { rowsOf } from '../../lib/throttle.ts';
 import { isUuid, SESSION_IDLE_MS } from './ingest-events.ts';
 
 /** How long after its last event a session can still be named by a lead form. */
@@ -34,63 +31,83 @@ interface OpenSession {
 
 const asDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 
-/** The sessions named by these ids, and the visitors' sessions seen since `since`. */
-async function candidates(
-  tx: Tx,
-  visitors: { realEstateId: number; hashes: string[] }[],
-  ids: string[],
-  since: Date,
-): Promise<OpenSession[]> {
-  const agencies = [...new Set(visitors.map((v) => v.realEstateId))];
-  const hashes = [...new Set(visitors.flatMap((v) => v.hashes))];
-  const result = await tx.execute(sql`
+/** The parameters of the session lookup for a group of leads (`leadSessionCandidatesSql`). */
+export interface LeadSessionLookup {
+  /** The visits that may have a session (a session id in the form, or the visitor's ids). */
+  tracked: LeadVisit[];
+  now: Date;
+  /** $agencies int[], $hashes text[], $ids uuid[], $since timestamptz, in this order. */
+  params: [number[], string[], string[], string];
+}
+
+/** What to look up to find these leads' sessions (empty arrays when none can have one). */
+export function leadSessionLookup(
+  deps: Partial<Pick<Deps, 'analytics'>>,
+  visits: LeadVisit[],
+): LeadSessionLookup {
+  const tracked = visits.filter((v) => isUuid(v.sessionId) || v.visitor?.length);
+  const now = deps.analytics?.now() ?? new Date();
+  const withVisitor = tracked.filter((v) => v.visitor?.length);
+  return {
+    tracked,
+    now,
+    params: [
+      [...new Set(withVisitor.map((v) => v.realEstateId))],
+      [...new Set(withVisitor.flatMap((v) => v.visitor!))],
+      [
+        ...new Set(
+          tracked
+            .map((v) => v.sessionId)
+            .filter(isUuid)
+            .map((id) => id.toLowerCase()),
+        ),
+      ],
+      new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
+    ],
+  };
+}
+
+/**
+ * A scalar subquery (for a caller's statement) giving, as one JSON array, the sessions named by the
+ * ids and the visitors' sessions seen since `since`. `p` are the four parameters' placeholders, in the
+ * order of `LeadSessionLookup.params`.
+ */
+export const leadSessionCandidatesSql = (p: [string, string, string, string]) => `(
+  select coalesce(json_agg(s), '[]'::json) from (
     select id, real_estate_id, visitor_hash, started_at, last_seen_at from analytics_sessions
-    where real_estate_id = any(${sql.param(agencies)}::int[]) and visitor_hash = any(${sql.param(hashes)}::text[]) and last_seen_at >= ${since.toISOString()}::timestamptz
+    where real_estate_id = any(${p[0]}::int[]) and visitor_hash = any(${p[1]}::text[]) and last_seen_at >= ${p[3]}::timestamptz
     union
-    select id, real_estate_id, visitor_hash, started_at, last_seen_at from analytics_sessions where id = any(${sql.param([...new Set(ids)])}::uuid[])`);
-  return rowsOf<{
-    id: string;
-    real_estate_id: number;
-    visitor_hash: string;
-    started_at: string | Date;
-    last_seen_at: string | Date;
-  }>(result).map((r) => ({
+    select id, real_estate_id, visitor_hash, started_at, last_seen_at from analytics_sessions where id = any(${p[2]}::uuid[])
+  ) s)`;
+
+export type SessionCandidateRow = {
+  id: string;
+  real_estate_id: number;
+  visitor_hash: string;
+  started_at: string | Date;
+  last_seen_at: string | Date;
+};
+
+export interface LeadSessionLink {
+  session_id: string;
+  lead_id: string;
+  real_estate_id: number;
+  page_id: number | null;
+  day_of: string;
+}
+
+/** Each lead's session among the candidates found, and the links to write once the leads exist. */
+export function matchLeadSessions(lookup: LeadSessionLookup, candidates: SessionCandidateRow[]) {
+  const { tracked, now } = lookup;
+  const known: OpenSession[] = candidates.map((r) => ({
     id: r.id,
     realEstateId: Number(r.real_estate_id),
     visitorHash: r.visitor_hash,
     startedAt: asDate(r.started_at),
     lastSeenAt: asDate(r.last_seen_at),
   }));
-}
-
-/** Finds each lead's session (before the leads are inserted); `link` writes the other direction after. */
-export async function resolveLeadSessions(
-  deps: Partial<Pick<Deps, 'analytics'>>,
-  tx: Tx,
-  visits: LeadVisit[],
-) {
   const sessionOf = new Map<string, string>();
-  const tracked = visits.filter((v) => isUuid(v.sessionId) || v.visitor?.length);
-  if (!tracked.length) return { sessionOf, link: async () => undefined };
-  const now = deps.analytics?.now() ?? new Date();
-  const known = await candidates(
-    tx,
-    tracked
-      .filter((v) => v.visitor?.length)
-      .map((v) => ({ realEstateId: v.realEstateId, hashes: v.visitor! })),
-    tracked
-      .map((v) => v.sessionId)
-      .filter(isUuid)
-      .map((id) => id.toLowerCase()),
-    new Date(now.getTime() - SESSION_IDLE_MS),
-  );
-  const links: {
-    session_id: string;
-    lead_id: string;
-    real_estate_id: number;
-    page_id: number | null;
-    day_of: string;
-  }[] = [];
+  const links: LeadSessionLink[] = [];
   for (const v of tracked) {
     const named = isUuid(v.sessionId) ? known.find((s) => s.id === v.sessionId!.toLowerCase()) : undefined;
     let session =
@@ -121,27 +138,29 @@ export async function resolveLeadSessions(
       day_of: session.startedAt.toISOString(),
     });
   }
-  return {
-    sessionOf,
-    /** After the leads are inserted (the session's lead_id references them): one statement. */
-    link: async () => {
-      if (!links.length) return;
-      await tx.execute(sql`
-        with l as (
-          select * from json_to_recordset(${JSON.stringify(links)}::json) as x(session_id uuid, lead_id uuid, real_estate_id int, page_id int, day_of timestamptz)
-        ), linked as (
-          update analytics_sessions s set lead_id = coalesce(s.lead_id, l.lead_id), last_seen_at = greatest(s.last_seen_at, ${now.toISOString()}::timestamptz),
-            events_count = s.events_count + 1
-          from l where s.id = l.session_id
-          returning 1
-        ), dirty as (
-          insert into analytics_dirty_days (real_estate_id, day)
-          select distinct real_estate_id, (day_of at time zone 'America/Sao_Paulo')::date from l
-          on conflict do nothing
-          returning 1
-        )
-        insert into analytics_events (real_estate_id, session_id, page_id, name, occurred_at, props)
-        select real_estate_id, session_id, page_id, 'lead_submitted', ${now.toISOString()}::timestamptz, jsonb_build_object('lead_id', lead_id) from l`);
-    },
-  };
+  return { sessionOf, links };
 }
+
+/**
+ * Common table expressions (for a caller's statement that inserts the leads in the same statement)
+ * writing the links: the session gets its lead and a `lead_submitted` event, its day is marked for the
+ * rollups. `links` is the placeholder of the JSON array of `LeadSessionLink`, `now` of the timestamptz.
+ */
+export const leadSessionLinkCtes = (links: string, now: string) => `
+  session_links as (
+    select * from json_to_recordset(${links}::json) as x(session_id uuid, lead_id uuid, real_estate_id int, page_id int, day_of timestamptz)
+  ), linked_sessions as (
+    update analytics_sessions s set lead_id = coalesce(s.lead_id, l.lead_id), last_seen_at = greatest(s.last_seen_at, ${now}::timestamptz),
+      events_count = s.events_count + 1
+    from session_links l where s.id = l.session_id
+    returning 1
+  ), dirty_days as (
+    insert into analytics_dirty_days (real_estate_id, day)
+    select distinct real_estate_id, (day_of at time zone 'America/Sao_Paulo')::date from session_links
+    on conflict do nothing
+    returning 1
+  ), lead_events as (
+    insert into analytics_events (real_estate_id, session_id, page_id, name, occurred_at, props)
+    select real_estate_id, session_id, page_id, 'lead_submitted', ${now}::timestamptz, jsonb_build_object('lead_id', lead_id) from session_links
+    returning 1
+  )`;

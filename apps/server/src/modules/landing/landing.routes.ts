@@ -7,9 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SLUG_PATTERN, normalizeBrazilianPhone, publicLeadBody } from '@vitrine/contracts';
 import { safeEqual } from '../../lib/crypto.ts';
-import type { ThrottleState } from '../../lib/throttle.ts';
 import { HttpError, issuesToErrors, validationError } from '../../lib/http-errors.ts';
 import { captureLead, scoreLead } from '../leads/index.ts';
+import { admitLead } from './admit-lead.ts';
 import { findLandingPage, type LandingPageRow } from './find-landing-page.ts';
 import { LANDING_CSP } from './landing-assets.ts';
 import { renderNotFound, type LeadFormState } from './render-landing.ts';
@@ -31,7 +31,7 @@ const UTM_KEYS = [
 ] as const;
 
 export default async function landingRoutes(app: FastifyInstance) {
-  const { config, throttle, deps } = app;
+  const { config, deps } = app;
 
   const stamp = (now = Date.now()) =>
     `${now}.${createHmac('sha256', config.appKey).update(`form:${now}`).digest('base64url').slice(0, 22)}`;
@@ -120,14 +120,10 @@ export default async function landingRoutes(app: FastifyInstance) {
         }
         if (!allowed.includes(host)) throw new HttpError(403, 'Origem não permitida para este formulário.');
       }
-      const row = await loadPage(slug);
-      if (!row) throw new HttpError(404, 'Imóvel não encontrado.');
-
-      const ipKey = `lead-ip:${request.ip}`;
-      const [perIp, perPage] = (await throttle.hitMany([
-        [ipKey, 600],
-        [`lead-page:${row.page.id}`, 60],
-      ])) as [ThrottleState, ThrottleState];
+      // The page and the per-IP and per-page windows: one statement shared by the leads arriving now.
+      const admission = isSlug(slug) ? await admitLead(deps, { slug, ip: request.ip }) : { page: null };
+      if (!admission.page) throw new HttpError(404, 'Imóvel não encontrado.');
+      const { page, perIp, perPage } = admission;
       if (perIp.hits > config.LEAD_IP_HARD_LIMIT) {
         const seconds = perIp.retryAfterSeconds;
         throw new HttpError(
@@ -144,6 +140,8 @@ export default async function landingRoutes(app: FastifyInstance) {
       if (!parsed.success) {
         const errors = issuesToErrors(parsed.error.issues);
         if (!form) throw validationError(errors);
+        const row = await loadPage(slug);
+        if (!row) throw new HttpError(404, 'Imóvel não encontrado.');
         const values = Object.fromEntries(
           Object.entries(raw)
             .filter(([, v]) => typeof v === 'string')
@@ -178,7 +176,7 @@ export default async function landingRoutes(app: FastifyInstance) {
       );
       if (spam.signals.length)
         request.log.debug(
-          { page: row.page.id, score: spam.score, signals: spam.signals.map((x) => x.signal) },
+          { page: page.id, score: spam.score, signals: spam.signals.map((x) => x.signal) },
           'lead spam signals',
         );
 
@@ -188,10 +186,10 @@ export default async function landingRoutes(app: FastifyInstance) {
       const salts = await deps.analytics.salts.forDay(deps.analytics.now());
       const { lead } = await captureLead(deps, {
         analyticsVisitor: userAgent
-          ? visitorHashes(salts, row.page.realEstateId, request.ip, userAgent)
+          ? visitorHashes(salts, page.realEstateId, request.ip, userAgent)
           : undefined,
-        realEstateId: row.page.realEstateId,
-        pageId: row.page.id,
+        realEstateId: page.realEstateId,
+        pageId: page.id,
         name: body.name,
         email: body.email,
         phone: body.phone ? normalizeBrazilianPhone(body.phone) : null,
@@ -212,7 +210,7 @@ export default async function landingRoutes(app: FastifyInstance) {
         ipHash: createHmac('sha256', config.appKey).update(`ip:${request.ip}`).digest('hex').slice(0, 32),
         userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
       });
-      if (form) return reply.redirect(`/imoveis/${row.page.slug}?enviado=1#contato`, 303);
+      if (form) return reply.redirect(`/imoveis/${page.slug}?enviado=1#contato`, 303);
       return reply.status(201).send({ data: { id: lead.id } });
     },
   );

@@ -3,23 +3,32 @@
  * job) per active integration and the e-mail alert job are committed in one transaction, and only then
  * is the lead acknowledged. Lead capture and the console's "send a test lead" both come through here.
  *
- * Group commit (lib/group-commit.ts, shared with analytics beacons): the leads that arrive while a
- * transaction is being prepared share the next one (multi-row inserts, one job insert per queue), so a
- * burst costs a few transactions, not one per lead. Each caller still gets its answer only after the
- * commit that holds its lead. If a shared transaction fails, its leads are retried one by one, so one
- * bad lead never fails the others.
+ * Group commit (lib/group-commit.ts, shared with the public form's admission and analytics beacons):
+ * the leads that arrive while a transaction is being prepared share the next one, and a group costs the
+ * same few named prepared statements whatever its size: the contact locks, one lookup (contacts,
+ * integrations, analytics sessions), one write of every row through CTEs (contacts, leads, deliveries,
+ * session links), then one job insert per queue (the deliveries' jobs and one alert job for the group).
+ * Each caller still gets its answer only after the commit that holds its lead. If a shared transaction
+ * fails, its leads are retried one by one, so one bad lead never fails the others. Contacts are matched
+ * under advisory locks in the database, so several server processes link a person to one contact.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { auditLog, contacts, leads } from '../../db/schema.ts';
+import { eq, getTableColumns } from 'drizzle-orm';
+import { queryPrepared, type Tx } from '../../db/client.ts';
+import { auditLog, contacts, deliveries, leads } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { leadAlertJob } from '../../jobs/lead-alert.job.ts';
+import { LEAD_ALERT_MAX_IDS, leadAlertJob } from '../../jobs/lead-alert.job.ts';
 import { leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
 import type { Queue } from '../../plugins/queue.ts';
 import { enqueueLeadDeliveries, type DeliveryRow } from '../deliveries/index.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
-import { resolveLeadSessions } from '../analytics/index.ts';
+import {
+  leadSessionCandidatesSql,
+  leadSessionLinkCtes,
+  leadSessionLookup,
+  matchLeadSessions,
+  type SessionCandidateRow,
+} from '../analytics/index.ts';
 
 export type NewLead = Omit<
   typeof leads.$inferInsert,
@@ -39,7 +48,9 @@ export interface CapturedLead {
   deliveries: DeliveryRow[];
 }
 
-const MAX_BATCH = 100;
+/** Leads per shared transaction (one alert job names them all), and transactions at once. */
+const MAX_BATCH = LEAD_ALERT_MAX_IDS;
+const MAX_IN_FLIGHT = 4;
 
 /** Contact keys of a lead: its phone and e-mail within its agency. */
 const contactKeys = (l: NewLead) =>
@@ -49,47 +60,91 @@ const contactKeys = (l: NewLead) =>
   ].filter((k): k is string => k !== null);
 const linksContact = (l: NewLead) => !l.isTest && (!!l.phone || !!l.email);
 
-/** Stores a batch of leads in the caller's transaction. */
+/** Column keys and database names of a table, in schema order: the JSON rows sent to the database. */
+const columnsOf = (table: Parameters<typeof getTableColumns>[0]) =>
+  Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name] as const);
+type Columns = readonly (readonly [string, string])[];
+const LEAD_COLUMNS = columnsOf(leads);
+const DELIVERY_COLUMNS = columnsOf(deliveries);
+const CONTACT_COLUMNS = columnsOf(contacts);
+const toDbRow = (columns: Columns, row: Record<string, unknown>) => {
+  const out: Record<string, unknown> = {};
+  for (const [key, name] of columns) out[name] = row[key] ?? null;
+  return out;
+};
+const insertFromJson = (table: string, columns: Columns, param: string) => {
+  const names = columns.map(([, name]) => `"${name}"`).join(', ');
+  return `insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${param}::json)`;
+};
+
+/** Sorted, so two groups never wait on each other in a cycle. */
+const LOCK_SQL = 'select pg_advisory_xact_lock(hashtext(k)) from unnest($1::text[]) as k order by k';
+/**
+ * One row: the contacts the group's leads may belong to (oldest first), the agencies' active
+ * integrations and the candidate analytics sessions, each as a JSON array.
+ */
+const LOOKUP_SQL = `
+select
+  (select coalesce(json_agg(c order by c.first_lead_at), '[]'::json) from (
+    select id, real_estate_id, phone, email, name, first_lead_at from contacts
+    where real_estate_id = any($1::int[]) and (phone = any($2::text[]) or email = any($3::text[]))
+  ) c) as contacts,
+  (select coalesce(json_agg(i), '[]'::json) from (
+    select real_estate_id, name, halted_kind, halted_reason from integrations
+    where real_estate_id = any($4::int[]) and is_active
+  ) i) as integrations,
+  ${leadSessionCandidatesSql(['$5', '$6', '$7', '$8'])} as sessions`;
+/** Every row of the group in one statement: new contacts, counted contacts, leads, deliveries, session links. */
+const WRITE_SQL = `
+with new_contacts as (${insertFromJson('contacts', CONTACT_COLUMNS, '$1')} returning 1),
+counted as (
+  update contacts c set leads_count = c.leads_count + x.n, last_lead_at = x.at, name = x.name, phone = x.phone, email = x.email
+  from json_to_recordset($2::json) as x(id uuid, n int, at timestamptz, name text, phone text, email text)
+  where c.id = x.id
+  returning 1
+),
+new_leads as (${insertFromJson('leads', LEAD_COLUMNS, '$3')} returning 1),
+new_deliveries as (${insertFromJson('deliveries', DELIVERY_COLUMNS, '$4')} returning 1),
+${leadSessionLinkCtes('$5', '$6')}
+select (select count(*) from new_leads)::int as leads`;
+
+type LookupRow = {
+  contacts: {
+    id: string;
+    real_estate_id: number;
+    phone: string | null;
+    email: string | null;
+    name: string;
+  }[];
+  integrations: {
+    real_estate_id: number;
+    name: DeliveryRow['integration'];
+    halted_kind: 'paused' | 'disabled' | null;
+    halted_reason: string | null;
+  }[];
+  sessions: SessionCandidateRow[];
+};
+type Contact = {
+  id: string;
+  isNew: boolean;
+  leads: number;
+  phone: string | null;
+  email: string | null;
+  name: string;
+  realEstateId: number;
+};
+
+/** Stores a group of leads in the caller's transaction. */
 async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise<CapturedLead[]> {
   const { queue } = deps;
   const now = new Date();
   const linked = inputs.filter(linksContact);
-
-  // Contacts: lock every key (sorted, so two batches never wait on each other in a cycle), then match.
-  const keys = [...new Set(linked.flatMap(contactKeys))].sort();
-  const byKey = new Map<
-    string,
-    { id: string; isNew: boolean; leads: number; phone: string | null; email: string | null; name: string }
-  >();
-  if (keys.length) {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${sql.param(keys)}::text[]) as k order by k`,
-    );
-    const agencies = [...new Set(linked.map((l) => l.realEstateId))];
-    const phones = [...new Set(linked.map((l) => l.phone).filter((p): p is string => !!p))];
-    const emails = [...new Set(linked.map((l) => l.email?.toLowerCase()).filter((e): e is string => !!e))];
-    const match: SQL[] = [];
-    if (phones.length) match.push(inArray(contacts.phone, phones));
-    if (emails.length) match.push(inArray(contacts.email, emails));
-    const existing = await tx
-      .select()
-      .from(contacts)
-      .where(and(inArray(contacts.realEstateId, agencies), or(...match)))
-      .orderBy(contacts.firstLeadAt);
-    for (const c of existing) {
-      const entry = { id: c.id, isNew: false, leads: 0, phone: c.phone, email: c.email, name: c.name };
-      if (c.phone && !byKey.has(`${c.realEstateId}|p:${c.phone}`))
-        byKey.set(`${c.realEstateId}|p:${c.phone}`, entry);
-      if (c.email && !byKey.has(`${c.realEstateId}|e:${c.email}`))
-        byKey.set(`${c.realEstateId}|e:${c.email}`, entry);
-    }
-  }
-
-  // The lead's analytics session (checked: only a session of the lead's agency is kept).
   const ids = inputs.map(() => randomUUID());
-  const visits = await resolveLeadSessions(
+
+  const keys = [...new Set(linked.flatMap(contactKeys))].sort();
+  if (keys.length) await queryPrepared(tx, 'lead_contact_locks', LOCK_SQL, [keys]);
+  const sessions = leadSessionLookup(
     deps,
-    tx,
     inputs.flatMap((l, i) =>
       l.isTest
         ? []
@@ -104,91 +159,157 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
           ],
     ),
   );
+  const [found] = await queryPrepared<LookupRow>(tx, 'lead_lookup', LOOKUP_SQL, [
+    keys.length ? [...new Set(linked.map((l) => l.realEstateId))] : [],
+    [...new Set(linked.map((l) => l.phone).filter((p): p is string => !!p))],
+    [...new Set(linked.map((l) => l.email?.toLowerCase()).filter((e): e is string => !!e))],
+    [...new Set(inputs.filter((l) => !l.quarantined).map((l) => l.realEstateId))],
+    ...sessions.params,
+  ]);
+  const visits = matchLeadSessions(sessions, found!.sessions);
 
-  const rows: (typeof leads.$inferInsert & { id: string })[] = inputs.map(
-    ({ analyticsVisitor: _visitor, ...input }, i) => {
-      const id = ids[i]!;
-      const row = {
-        ...input,
-        id,
-        sessionId: visits.sessionOf.get(id) ?? null,
-        email: input.email?.toLowerCase() ?? null,
-        contactId: null as string | null,
-        isRepeat: false,
-        createdAt: now,
-        updatedAt: now,
+  const byKey = new Map<string, Contact>();
+  for (const c of found!.contacts) {
+    const entry: Contact = {
+      id: c.id,
+      isNew: false,
+      leads: 0,
+      phone: c.phone,
+      email: c.email,
+      name: c.name,
+      realEstateId: Number(c.real_estate_id),
+    };
+    if (c.phone && !byKey.has(`${c.real_estate_id}|p:${c.phone}`))
+      byKey.set(`${c.real_estate_id}|p:${c.phone}`, entry);
+    if (c.email && !byKey.has(`${c.real_estate_id}|e:${c.email}`))
+      byKey.set(`${c.real_estate_id}|e:${c.email}`, entry);
+  }
+
+  const rows: LeadRow[] = inputs.map((input, i) => {
+    const id = ids[i]!;
+    const row: LeadRow = {
+      id,
+      realEstateId: input.realEstateId,
+      pageId: input.pageId ?? null,
+      contactId: null,
+      isRepeat: false,
+      name: input.name,
+      email: input.email?.toLowerCase() ?? null,
+      phone: input.phone ?? null,
+      message: input.message ?? null,
+      source: input.source ?? 'landing_page',
+      utmSource: input.utmSource ?? null,
+      utmMedium: input.utmMedium ?? null,
+      utmCampaign: input.utmCampaign ?? null,
+      utmTerm: input.utmTerm ?? null,
+      utmContent: input.utmContent ?? null,
+      gclid: input.gclid ?? null,
+      fbclid: input.fbclid ?? null,
+      referrer: input.referrer ?? null,
+      sessionId: visits.sessionOf.get(id) ?? null,
+      status: input.status ?? 'novo',
+      isTest: input.isTest ?? false,
+      quarantined: input.quarantined ?? false,
+      quarantineReason: input.quarantineReason ?? null,
+      consent: input.consent ?? false,
+      ipHash: input.ipHash ?? null,
+      userAgent: input.userAgent ?? null,
+      statusChangedAt: input.statusChangedAt ?? null,
+      // Assigned after the commit, by the rotation's turn in the lead-alert job (modules/team).
+      assignedUserId: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (!linksContact(input)) return row;
+    const ks = contactKeys(input);
+    let contact = ks.map((k) => byKey.get(k)).find(Boolean);
+    row.isRepeat = !!contact && (!contact.isNew || contact.leads > 0);
+    if (!contact) {
+      contact = {
+        id: randomUUID(),
+        isNew: true,
+        leads: 0,
+        phone: row.phone,
+        email: row.email,
+        name: input.name,
+        realEstateId: input.realEstateId,
       };
-      if (!linksContact(input)) return row;
-      const ks = contactKeys(input);
-      let contact = ks.map((k) => byKey.get(k)).find(Boolean);
-      row.isRepeat = !!contact && (!contact.isNew || contact.leads > 0);
-      if (!contact) {
-        contact = {
-          id: randomUUID(),
-          isNew: true,
-          leads: 0,
-          phone: input.phone ?? null,
-          email: row.email,
-          name: input.name,
-        };
-      }
-      contact.leads++;
-      contact.name = input.name;
-      contact.phone ??= input.phone ?? null;
-      contact.email ??= row.email;
-      for (const k of ks) if (!byKey.has(k)) byKey.set(k, contact);
-      row.contactId = contact.id;
-      return row;
-    },
-  );
+    }
+    contact.leads++;
+    contact.name = input.name;
+    contact.phone ??= row.phone;
+    contact.email ??= row.email;
+    for (const k of ks) if (!byKey.has(k)) byKey.set(k, contact);
+    row.contactId = contact.id;
+    return row;
+  });
 
   const touched = [...new Set(byKey.values())].filter((c) => c.leads > 0);
-  const created = touched.filter((c) => c.isNew);
-  if (created.length) {
-    await tx.insert(contacts).values(
-      created.map((c) => {
-        const first = rows.find((r) => r.contactId === c.id)!;
-        return {
-          id: c.id,
-          realEstateId: first.realEstateId,
-          name: c.name,
-          phone: c.phone,
-          email: c.email,
-          leadsCount: c.leads,
-          firstLeadAt: now,
-          lastLeadAt: now,
-        };
-      }),
-    );
-  }
-  for (const c of touched.filter((x) => !x.isNew)) {
-    await tx
-      .update(contacts)
-      .set({
-        leadsCount: sql`${contacts.leadsCount} + ${c.leads}`,
-        lastLeadAt: now,
+  const created = touched
+    .filter((c) => c.isNew)
+    .map((c) =>
+      toDbRow(CONTACT_COLUMNS, {
+        id: c.id,
+        realEstateId: c.realEstateId,
         name: c.name,
         phone: c.phone,
         email: c.email,
-      })
-      .where(eq(contacts.id, c.id));
+        leadsCount: c.leads,
+        firstLeadAt: now,
+        lastLeadAt: now,
+      }),
+    );
+  const counted = touched
+    .filter((c) => !c.isNew)
+    .map((c) => ({ id: c.id, n: c.leads, at: now, name: c.name, phone: c.phone, email: c.email }));
+
+  // One delivery per active integration of the lead's agency; a paused one waits (decision 004).
+  const active = found!.integrations;
+  const newDeliveries: DeliveryRow[] = [];
+  for (const lead of rows) {
+    if (lead.quarantined) continue;
+    for (const i of active) {
+      if (Number(i.real_estate_id) !== lead.realEstateId) continue;
+      const paused = i.halted_kind === 'paused';
+      newDeliveries.push({
+        id: randomUUID(),
+        realEstateId: lead.realEstateId,
+        leadId: lead.id,
+        integration: i.name,
+        status: paused ? 'paused' : 'pending',
+        attempts: 0,
+        retryBase: 0,
+        nextAttemptAt: paused ? null : now,
+        lastStatusCode: null,
+        lastError: paused ? i.halted_reason : null,
+        externalId: null,
+        deliveredAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
   }
 
-  const stored = await tx.insert(leads).values(rows).returning();
-  await visits.link();
-  const byId = new Map(stored.map((l) => [l.id, l]));
+  await queryPrepared(tx, 'lead_write', WRITE_SQL, [
+    JSON.stringify(created),
+    JSON.stringify(counted),
+    JSON.stringify(rows.map((r) => toDbRow(LEAD_COLUMNS, r))),
+    JSON.stringify(newDeliveries.map((d) => toDbRow(DELIVERY_COLUMNS, d))),
+    JSON.stringify(visits.links),
+    sessions.now.toISOString(),
+  ]);
 
-  const forwarded = stored.filter((l) => !l.quarantined);
-  const storedDeliveries = await enqueueLeadDeliveries({ db: tx, queue }, forwarded);
   await queue.enqueueMany(
     tx,
-    leadAlertJob,
-    forwarded.filter((l) => !l.isTest).map((l) => ({ leadId: l.id })),
+    leadDeliveryJob,
+    newDeliveries.filter((d) => d.status === 'pending').map((d) => ({ deliveryId: d.id })),
   );
-  return rows.map((r) => ({
-    lead: byId.get(r.id)!,
-    deliveries: storedDeliveries.filter((d) => d.leadId === r.id),
-  }));
+  // One alert job for the group: it sends each lead's e-mail (jobs/lead-alert.job.ts).
+  const alerted = rows.filter((l) => !l.quarantined && !l.isTest).map((l) => l.id);
+  if (alerted.length) await queue.enqueue(tx, leadAlertJob, { leadIds: alerted });
+  const byLead = new Map<string, DeliveryRow[]>();
+  for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
+  return rows.map((lead) => ({ lead, deliveries: byLead.get(lead.id) ?? [] }));
 }
 
 /** One group-commit queue per queue (one per app): the leads captured through it share transactions. */
@@ -201,9 +322,11 @@ export function captureLead(deps: CaptureDeps, input: NewLead): Promise<Captured
     batcher = new GroupCommit<NewLead, CapturedLead>({
       run: (inputs) => db.transaction((tx) => storeLeads(deps, tx, inputs)),
       committed: (results) => {
-        if (results.some((r) => r.deliveries.length)) queue.wake(leadDeliveryJob);
+        if (results.some((r) => r.deliveries.some((d) => d.status === 'pending')))
+          queue.wake(leadDeliveryJob);
       },
       maxBatch: MAX_BATCH,
+      maxInFlight: MAX_IN_FLIGHT,
     });
     batchers.set(queue, batcher);
   }
