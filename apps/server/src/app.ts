@@ -41,6 +41,7 @@ import landingRoutes from './modules/landing/landing.routes.ts';
 import leadRoutes from './modules/leads/leads.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
 import pageRoutes from './modules/pages/pages.routes.ts';
+import preferenceRoutes from './modules/preferences/preferences.routes.ts';
 import realEstateRoutes from './modules/real-estates/real-estates.routes.ts';
 import { createLocalStorage, type Storage } from './modules/storage/index.ts';
 import systemRoutes from './modules/system/system.routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes);
   await app.register(landingRoutes);
   await app.register(leadRoutes);
+  await app.register(preferenceRoutes);
 
   // Uploaded files: never executed by the browser, even an SVG.
   await app.register(fastifyStatic, {

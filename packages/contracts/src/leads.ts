@@ -135,6 +135,10 @@ export const leadSchema = z.object({
   session_id: z.string().nullable(),
   created_at: isoDateTime,
   status_changed_at: isoDateTime.nullable(),
+  /** Still "novo" past the agency's first-response deadline (preference response_sla_minutes). */
+  overdue: z.boolean(),
+  /** Arrived while the agency was over its plan's leads of the month: stored all the same. */
+  over_plan_limit: z.boolean(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 

@@ -7,11 +7,13 @@ import { analyticsRollupsJob } from './analytics-rollups.job.ts';
 import { catalogImportJob } from './catalog-import.job.ts';
 import type { JobDefinition } from './define-job.ts';
 import { leadAlertJob } from './lead-alert.job.ts';
+import { leadAutoReplyJob } from './lead-auto-reply.job.ts';
 import { leadDeliveryJob } from './lead-delivery.job.ts';
 
 export const jobRegistry: readonly JobDefinition[] = [
   leadDeliveryJob,
   leadAlertJob,
+  leadAutoReplyJob,
   catalogImportJob,
   analyticsRollupsJob,
   analyticsRetentionJob,

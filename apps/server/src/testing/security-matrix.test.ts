@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogImports, deliveries, leads, pages } from '../db/schema.ts';
 import { captureLead } from '../modules/leads/index.ts';
+import { listPreferences } from '../modules/preferences/testing/index.ts';
 import {
   PNG_1X1,
   TestClient,
@@ -50,7 +51,9 @@ beforeAll(async () => {
     .insert(catalogImports)
     .values({ realEstateId: victim.realEstateId, status: 'done' })
     .returning();
+  const victimPrefs = await listPreferences(ctx.app.deps, victim.realEstateId);
   Object.assign(ids, {
+    '/v1/preferences/{id}': String(victimPrefs[0]!.id),
     '/v1/real-estates/{id}': String(victim.realEstateId),
     '/v1/pages/{id}': String(page.id),
     '/v1/leads/{id}': lead.id,
@@ -88,6 +91,7 @@ function bodyFor(
     'POST /v1/pages/{id}/photos': { body: photo.body, headers: photo.headers },
     'PUT /v1/pages/{id}/photos': { body: { order: ['p1'] } },
     'PATCH /v1/leads/{id}': { body: { status: 'perdido' } },
+    'PUT /v1/preferences/{id}': { body: { value: ['invasor@exemplo.com.br'] } },
   };
   return table[key] ?? {};
 }
@@ -193,6 +197,8 @@ const MANAGER_ONLY = [
   'POST /v1/real-estates/{id}',
   'GET /v1/real-estates/{id}/leads/export',
   'POST /v1/deliveries/{id}/replay',
+  'GET /v1/real-estates/{id}/preferences',
+  'PUT /v1/preferences/{id}',
 ];
 
 /** Open to every member, agents included (or not tied to an agency at all). */

@@ -15,6 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import { auditLog, contacts, leads } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { leadAlertJob } from '../../jobs/lead-alert.job.ts';
+import { leadAutoReplyJob } from '../../jobs/lead-auto-reply.job.ts';
 import { leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
 import type { Queue } from '../../plugins/queue.ts';
 import { enqueueLeadDeliveries, type DeliveryRow } from '../deliveries/index.ts';
@@ -185,6 +186,12 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
     leadAlertJob,
     forwarded.filter((l) => !l.isTest).map((l) => ({ leadId: l.id })),
   );
+  // The visitor's auto-reply (the job checks the agency's preference lead_auto_reply).
+  await queue.enqueueMany(
+    tx,
+    leadAutoReplyJob,
+    forwarded.filter((l) => !l.isTest && l.email).map((l) => ({ leadId: l.id })),
+  );
   return rows.map((r) => ({
     lead: byId.get(r.id)!,
     deliveries: storedDeliveries.filter((d) => d.leadId === r.id),
@@ -223,6 +230,7 @@ export async function releaseLead(
       .where(eq(leads.id, lead.id));
     const rows = await enqueueLeadDeliveries({ db: tx, queue: deps.queue }, [lead]);
     await deps.queue.enqueue(tx, leadAlertJob, { leadId: lead.id });
+    await deps.queue.enqueue(tx, leadAutoReplyJob, { leadId: lead.id });
     await tx.insert(auditLog).values({
       realEstateId: lead.realEstateId,
       userId: input.userId,

@@ -38,6 +38,8 @@ function lead(n: number): Lead {
     // Lead 1 is the newest; each next one an hour older.
     created_at: new Date(NOW.getTime() - n * 3_600_000).toISOString(),
     status_changed_at: null,
+    overdue: false,
+    over_plan_limit: false,
   };
 }
 

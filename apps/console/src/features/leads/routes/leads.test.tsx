@@ -40,6 +40,8 @@ function makeLead(overrides: Partial<Lead> = {}): Lead {
     session_id: null,
     created_at: '2025-03-10T15:05:00Z',
     status_changed_at: null,
+    overdue: false,
+    over_plan_limit: false,
     ...overrides,
   };
 }
