@@ -32,6 +32,7 @@ import sessionPlugin from './plugins/session.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import { createAnalytics, type Analytics } from './modules/analytics/index.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import billingRoutes from './modules/billing/billing.routes.ts';
 import catalogImportRoutes from './modules/catalog-import/catalog-import.routes.ts';
 import deliveryRoutes from './modules/deliveries/deliveries.routes.ts';
 import demoRoutes from './modules/demo/demo.routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(landingRoutes);
   await app.register(leadRoutes);
   await app.register(preferenceRoutes);
+  await app.register(billingRoutes);
 
   // Uploaded files: never executed by the browser, even an SVG.
   await app.register(fastifyStatic, {

@@ -20,3 +20,4 @@ export * from './deliveries.ts';
 export * from './response-fields.ts';
 export * from './analytics.ts';
 export * from './preferences.ts';
+export * from './subscription.ts';

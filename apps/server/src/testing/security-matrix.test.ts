@@ -92,6 +92,7 @@ function bodyFor(
     'PUT /v1/pages/{id}/photos': { body: { order: ['p1'] } },
     'PATCH /v1/leads/{id}': { body: { status: 'perdido' } },
     'PUT /v1/preferences/{id}': { body: { value: ['invasor@exemplo.com.br'] } },
+    'PUT /v1/real-estates/{id}/subscription': { body: { plan: 'imobiliaria' } },
   };
   return table[key] ?? {};
 }
@@ -199,6 +200,9 @@ const MANAGER_ONLY = [
   'POST /v1/deliveries/{id}/replay',
   'GET /v1/real-estates/{id}/preferences',
   'PUT /v1/preferences/{id}',
+  'GET /v1/real-estates/{id}/subscription',
+  'PUT /v1/real-estates/{id}/subscription',
+  'POST /v1/real-estates/{id}/subscription/cancel',
 ];
 
 /** Open to every member, agents included (or not tied to an agency at all). */

@@ -21,6 +21,7 @@ import type { Queue } from '../../plugins/queue.ts';
 import { enqueueLeadDeliveries, type DeliveryRow } from '../deliveries/index.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
 import { resolveLeadSessions } from '../analytics/index.ts';
+import { leadsLeftThisMonth } from '../billing/index.ts';
 
 export type NewLead = Omit<
   typeof leads.$inferInsert,
@@ -142,6 +143,17 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
       return row;
     },
   );
+
+  // Over the plan's leads of the month: stored and shown all the same, flagged (never refused).
+  const left = await leadsLeftThisMonth(tx, [
+    ...new Set(rows.filter((r) => !r.isTest).map((r) => r.realEstateId)),
+  ]);
+  for (const row of rows) {
+    if (row.isTest) continue;
+    const n = left.get(row.realEstateId) ?? 0;
+    if (n <= 0) row.overPlanLimit = true;
+    else left.set(row.realEstateId, n - 1);
+  }
 
   const touched = [...new Set(byKey.values())].filter((c) => c.leads > 0);
   const created = touched.filter((c) => c.isNew);

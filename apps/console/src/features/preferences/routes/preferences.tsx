@@ -73,7 +73,7 @@ function PreferencesLoader({ realEstateId }: { realEstateId: number }) {
   if (query.isPending) return <ListSkeleton rows={4} label="Carregando configurações..." />;
   if (query.isError) {
     if (getApiStatus(query.error) === 403) return <OwnersOnly />;
-    return <ErrorState message={getApiErrorMessage(query.error)} onRetry={() => query.refetch()} />;
+    return <ErrorState message={getApiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
   }
   return <PreferencesForm initial={query.data} save={savePreference} />;
 }
