@@ -145,9 +145,16 @@ describe('screenshots', () => {
         await page.goto('/configuracoes');
         await page.getByRole('heading', { name: 'WhatsApp das páginas' }).waitFor();
         await page.screenshot({ path: `${SHOTS}configuracoes-${name}.png`, fullPage: true });
+        // Nothing wider than the screen (a phone must not scroll sideways).
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
         await page.goto('/assinatura');
         await page.getByText('Plano atual: Profissional').waitFor();
         await page.screenshot({ path: `${SHOTS}assinatura-${name}.png`, fullPage: true });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
       } finally {
         await context.close();
       }

@@ -125,6 +125,14 @@ describe('/leads list', () => {
     expect(screen.getAllByText('(11) 98888-7777')).not.toHaveLength(0);
     expect(screen.getAllByText('Retorno')).not.toHaveLength(0);
     expect(screen.getAllByText('google / cpc · verao')).not.toHaveLength(0);
+    expect(screen.queryByText('Atrasado')).not.toBeInTheDocument();
+  });
+
+  it('flags leads past the response deadline and those over the plan', async () => {
+    replyList(page([makeLead({ overdue: true, over_plan_limit: true })], { total: 1 }));
+    renderLeads();
+    expect(await screen.findAllByText('Atrasado')).not.toHaveLength(0);
+    expect(screen.getAllByText('Além do plano')).not.toHaveLength(0);
   });
 
   it('reads the filters from the URL and sends them', async () => {

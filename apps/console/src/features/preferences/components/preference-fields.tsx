@@ -65,7 +65,7 @@ function Row({
   const errorId = `${id}-error`;
   const invalid = row.status === 'error' && !!row.error;
   return (
-    <div className="grid gap-2" data-testid={`row-${row.key}`}>
+    <div className="grid min-w-0 gap-2" data-testid={`row-${row.key}`}>
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <Label htmlFor={id}>{row.label}</Label>
         <RowStatus row={row} />
@@ -190,7 +190,7 @@ export function WhatsappMessageField({ row, onEdit, onBlur }: FieldProps) {
       extra={
         <div className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-950">
           <p className="mb-1 text-xs font-medium text-green-800">Como o visitante vai ver:</p>
-          <p className="break-words" data-testid="whatsapp-preview">
+          <p className="[overflow-wrap:anywhere]" data-testid="whatsapp-preview">
             {example}
           </p>
         </div>
@@ -218,9 +218,9 @@ export function ColorField({ row, onEdit, onBlur }: FieldProps) {
     <Row
       row={row}
       extra={
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <span
-            className="inline-flex h-9 items-center rounded-md px-4 text-sm font-semibold text-white"
+            className="inline-flex min-h-9 items-center rounded-md px-4 py-1.5 text-sm font-semibold text-white"
             style={{ background: swatch }}
             data-testid="brand-preview"
           >
