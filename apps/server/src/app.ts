@@ -32,6 +32,7 @@ import sessionPlugin from './plugins/session.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import { createAnalytics, type Analytics } from './modules/analytics/index.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import billingRoutes from './modules/billing/billing.routes.ts';
 import catalogImportRoutes from './modules/catalog-import/catalog-import.routes.ts';
 import deliveryRoutes from './modules/deliveries/deliveries.routes.ts';
 import demoRoutes from './modules/demo/demo.routes.ts';
@@ -41,6 +42,7 @@ import landingRoutes from './modules/landing/landing.routes.ts';
 import leadRoutes from './modules/leads/leads.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
 import pageRoutes from './modules/pages/pages.routes.ts';
+import preferenceRoutes from './modules/preferences/preferences.routes.ts';
 import realEstateRoutes from './modules/real-estates/real-estates.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import { createLocalStorage, type Storage } from './modules/storage/index.ts';
@@ -222,6 +224,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(leadRoutes);
   await app.register(siteRoutes);
   await app.register(teamRoutes);
+  await app.register(preferenceRoutes);
+  await app.register(billingRoutes);
 
   // Uploaded files: never executed by the browser, even an SVG.
   await app.register(fastifyStatic, {

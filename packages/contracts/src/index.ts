@@ -20,3 +20,5 @@ export * from './deliveries.ts';
 export * from './response-fields.ts';
 export * from './analytics.ts';
 export * from './team.ts';
+export * from './preferences.ts';
+export * from './subscription.ts';

@@ -137,6 +137,10 @@ export const leadSchema = z.object({
   status_changed_at: isoDateTime.nullable(),
   /** The member in charge of the lead (issue 13: by hand or by rotation); null when nobody is. */
   assigned_user_id: z.number().int().nullable().optional(),
+  /** Still "novo" past the agency's first-response deadline (preference response_sla_minutes). */
+  overdue: z.boolean(),
+  /** Arrived while the agency was over its plan's leads of the month: stored all the same. */
+  over_plan_limit: z.boolean(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 

@@ -214,6 +214,8 @@ export const leads = pgTable(
     quarantined: boolean('quarantined').notNull().default(false),
     quarantineReason: text('quarantine_reason'),
     consent: boolean('consent').notNull().default(false),
+    /** Arrived while the agency was over its plan's monthly leads: stored and shown all the same (issue 13). */
+    overPlanLimit: boolean('over_plan_limit').notNull().default(false),
     ipHash: text('ip_hash'),
     userAgent: text('user_agent'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
@@ -418,6 +420,61 @@ export const preferences = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('preferences_unique').on(t.realEstateId, t.userId, t.key)],
+);
+
+/**
+ * The agency's preferences (issue 13, api-contract.md "Preferences"): one row per key, created with the
+ * key's default the first time the agency's preferences are read, so each has an id for PUT.
+ */
+export const agencyPreferences = pgTable(
+  'agency_preferences',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    realEstateId: tenantId(),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('agency_preferences_unique').on(t.realEstateId, t.key)],
+);
+
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+
+/** The agency's plan (issue 13, /assinatura): one row per agency, created with the trial. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    realEstateId: tenantId(),
+    plan: text('plan').notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    billingType: text('billing_type'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('subscriptions_real_estate_unique').on(t.realEstateId)],
+);
+
+/** Payment provider webhooks, by the provider's event id: a retried delivery is stored once. */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('billing_events_unique').on(t.provider, t.eventId)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -8,11 +8,13 @@ import { catalogImportJob } from './catalog-import.job.ts';
 import type { JobDefinition } from './define-job.ts';
 import { demoResetJob } from './demo-reset.job.ts';
 import { leadAlertJob } from './lead-alert.job.ts';
+import { leadAutoReplyJob } from './lead-auto-reply.job.ts';
 import { leadDeliveryJob } from './lead-delivery.job.ts';
 
 export const jobRegistry: readonly JobDefinition[] = [
   leadDeliveryJob,
   leadAlertJob,
+  leadAutoReplyJob,
   catalogImportJob,
   analyticsRollupsJob,
   analyticsRetentionJob,

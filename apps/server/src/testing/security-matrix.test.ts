@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogImports, deliveries, leads, memberships, pages, users } from '../db/schema.ts';
 import { captureLead } from '../modules/leads/index.ts';
+import { listPreferences } from '../modules/preferences/testing/index.ts';
 import {
   PNG_1X1,
   TestClient,
@@ -50,6 +51,7 @@ beforeAll(async () => {
     .insert(catalogImports)
     .values({ realEstateId: victim.realEstateId, status: 'done' })
     .returning();
+  const victimPrefs = await listPreferences(ctx.app.deps, victim.realEstateId);
   // Team (issue 13): a member of the victim's agency and a pending invitation.
   const [invitee] = await ctx.database.db
     .insert(users)
@@ -68,6 +70,7 @@ beforeAll(async () => {
   Object.assign(ids, {
     '/v1/users/{id}': String(invitee!.id),
     userId: String(invitee!.id),
+    '/v1/preferences/{id}': String(victimPrefs[0]!.id),
     '/v1/real-estates/{id}': String(victim.realEstateId),
     '/v1/pages/{id}': String(page.id),
     '/v1/leads/{id}': lead.id,
@@ -109,6 +112,8 @@ function bodyFor(
     'PUT /v1/real-estates/{id}/users/{userId}': { body: { role: 'admin' } },
     'PUT /v1/real-estates/{id}/team-settings': { body: { rotation_enabled: true } },
     'PUT /v1/leads/{id}/assignee': { body: { user_id: null } },
+    'PUT /v1/preferences/{id}': { body: { value: ['invasor@exemplo.com.br'] } },
+    'PUT /v1/real-estates/{id}/subscription': { body: { plan: 'imobiliaria' } },
   };
   return table[key] ?? {};
 }
@@ -224,6 +229,11 @@ const MANAGER_ONLY = [
   'PUT /v1/real-estates/{id}/team-settings',
   'GET /v1/real-estates/{id}/audit-log',
   'PUT /v1/leads/{id}/assignee',
+  'GET /v1/real-estates/{id}/preferences',
+  'PUT /v1/preferences/{id}',
+  'GET /v1/real-estates/{id}/subscription',
+  'PUT /v1/real-estates/{id}/subscription',
+  'POST /v1/real-estates/{id}/subscription/cancel',
 ];
 
 /** Open to every member, agents included (or not tied to an agency at all). */

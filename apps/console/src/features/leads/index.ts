@@ -2,4 +2,4 @@
 export { LeadsSummaryCard } from './components/leads-summary-card';
 export { useDeliveries } from './api/get-deliveries';
 export { useWaitingLeads } from './api/get-waiting-leads';
-export { errorText } from './components/status-badges';
+export { OverdueBadge, errorText } from './components/status-badges';

@@ -68,17 +68,25 @@ export const LANDING_SCRIPT = await browserScript('lead-form');
 
 export const LANDING_SCRIPT_HASH = `sha256-${createHash('sha256').update(LANDING_SCRIPT).digest('base64')}`;
 
-export const LANDING_CSP = [
-  "default-src 'none'",
-  "img-src 'self' https: data:",
-  "style-src 'unsafe-inline'",
+/** The landing pages' CSP, by directive (marketing-tags.ts adds the vendors' hosts when tags are set). */
+export const LANDING_CSP_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'none'"],
+  'img-src': ["'self'", 'https:', 'data:'],
+  'style-src': ["'unsafe-inline'"],
   // 'self': the analytics tracker, served from our origin (/p/<hash>.js).
-  `script-src '${LANDING_SCRIPT_HASH}' 'self'`,
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+  'script-src': [`'${LANDING_SCRIPT_HASH}'`, "'self'"],
+  'connect-src': ["'self'"],
+  'form-action': ["'self'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+export const cspOf = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+
+export const LANDING_CSP = cspOf(LANDING_CSP_DIRECTIVES);
 
 export const WHATSAPP_ICON =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2c-1.5 0-3-.4-4.3-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.9c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3Z"/></svg>';

@@ -12,8 +12,9 @@ import { captureLead, scoreLead } from '../leads/index.ts';
 import { admitLead } from './admit-lead.ts';
 import { findLandingPage, type LandingPageRow } from './find-landing-page.ts';
 import { LANDING_CSP } from './landing-assets.ts';
+import { landingCspFor } from './marketing-tags.ts';
 import { renderNotFound, type LeadFormState } from './render-landing.ts';
-import { renderPageLanding } from './render-page-landing.ts';
+import { landingPrefsOf, renderPageLanding } from './render-page-landing.ts';
 import { trackerAsset } from './browser-scripts.ts';
 import { visitorHashes } from '../analytics/index.ts';
 
@@ -47,17 +48,26 @@ export default async function landingRoutes(app: FastifyInstance) {
     return findLandingPage(deps, slug);
   }
 
-  const renderFor = (row: LandingPageRow, form: LeadFormState) => renderPageLanding(deps, row, form);
+  /** The page as HTML, with the CSP it needs (the vendors' hosts only when the agency set their tags). */
+  const renderFor = async (row: LandingPageRow, form: LeadFormState) => {
+    const prefs = await landingPrefsOf(deps, row.page.realEstateId);
+    return { body: await renderPageLanding(deps, row, form, prefs), csp: landingCspFor(prefs.tags) };
+  };
 
-  const sendHtml = (reply: FastifyReply, status: number, body: string, cache: string) =>
+  const sendHtml = (
+    reply: FastifyReply,
+    status: number,
+    page: { body: string; csp: string },
+    cache: string,
+  ) =>
     reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', LANDING_CSP)
+      .header('content-security-policy', page.csp)
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .header('cache-control', cache)
-      .send(body);
+      .send(page.body);
 
   // The analytics tracker: a hashed URL, cached for a year. An older hash (a page cached before a deploy)
   // gets the current script, cached briefly.
@@ -83,12 +93,14 @@ export default async function landingRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { slug } = slugParams.parse(request.params);
       const row = await loadPage(slug);
-      if (!row) return sendHtml(reply, 404, renderNotFound(config.APP_URL), 'no-store');
+      if (!row)
+        return sendHtml(reply, 404, { body: renderNotFound(config.APP_URL), csp: LANDING_CSP }, 'no-store');
       const query = request.query as Record<string, unknown>;
       const values: Record<string, string> = {};
       for (const k of UTM_KEYS) if (typeof query[k] === 'string') values[k] = String(query[k]).slice(0, 200);
       const sent = query.enviado === '1';
-      const body = await renderFor(row, { values, errors: {}, sent, stamp: stamp() });
+      const page = await renderFor(row, { values, errors: {}, sent, stamp: stamp() });
+      const body = page.body;
       // Cache shortly at the edge; the ETag lets browsers and CDNs revalidate cheaply.
       const etag = `W/"${createHash('sha1')
         .update(body.replace(/name="_ts" value="[^"]*"/, ''))
@@ -96,7 +108,7 @@ export default async function landingRoutes(app: FastifyInstance) {
         .slice(0, 20)}"`;
       reply.header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return sendHtml(reply, 200, body, sent ? 'no-store' : 'public, max-age=60, stale-while-revalidate=600');
+      return sendHtml(reply, 200, page, sent ? 'no-store' : 'public, max-age=60, stale-while-revalidate=600');
     },
   );
 

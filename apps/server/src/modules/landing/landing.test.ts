@@ -81,7 +81,7 @@ describe('GET /imoveis/{slug}', () => {
     const wa = body.match(/href="(https:\/\/wa\.me\/[^"]+)"/)![1]!.replace(/&amp;/g, '&');
     expect(wa.startsWith('https://wa.me/5511988887777?text=')).toBe(true);
     expect(decodeURIComponent(wa.split('text=')[1]!)).toBe(
-      `Olá! Tenho interesse no imóvel "Apartamento com 3 quartos em Pinheiros" (código AP-123): http://localhost:3000/imoveis/${page.slug}`,
+      `Olá! Tenho interesse no imóvel "Apartamento com 3 quartos em Pinheiros": http://localhost:3000/imoveis/${page.slug}`,
     );
     expect(body).toContain(`<link rel="canonical" href="http://localhost:3000/imoveis/${page.slug}">`);
     expect(body).toContain('<meta property="og:image" content="https://img.exemplo.com/1.jpg">');

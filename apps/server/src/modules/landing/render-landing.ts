@@ -9,7 +9,9 @@ import {
   formatPrice,
   plural,
 } from './format.ts';
+import { PREFERENCE_DEFAULTS, fillTemplate } from '@vitrine/contracts';
 import { LANDING_CSS, LANDING_SCRIPT, WHATSAPP_ICON } from './landing-assets.ts';
+import { TAGS_LOADER, hasTags, type MarketingTags } from './marketing-tags.ts';
 
 /** A photo as the page shows it: its URL and, when we resized it, the WebP copies for srcset. */
 export type LandingPhoto = PagePhoto & { srcset?: { url: string; width: number }[] };
@@ -83,6 +85,18 @@ export interface LandingInput {
   actionUrl: string;
   /** The analytics tracker's URL (/p/<hash>.js); null leaves it out. */
   trackerSrc?: string | null;
+  /** The agency's preferences that shape its pages (Configurações); defaults when absent. */
+  prefs?: LandingPrefs;
+}
+
+export interface LandingPrefs {
+  /** The number of every page's WhatsApp button ('' = the page's own, else the agency profile's). */
+  whatsappNumber: string;
+  /** The button's first message: {titulo} and {link} are filled in. */
+  whatsappMessage: string;
+  /** #rrggbb for buttons and links ('' = the default teal). */
+  brandColor: string;
+  tags: MarketingTags;
 }
 
 const location = (p: Pick<LandingPage, 'neighborhood' | 'city' | 'state'>) =>
@@ -99,17 +113,15 @@ function facts(p: LandingPage): string[] {
   return out;
 }
 
-export function whatsappLink(
-  number: string,
-  page: Pick<LandingPage, 'title' | 'listingCode'>,
-  url: string,
-): string {
+export function whatsappLink(number: string, message: string): string {
   const digits = number.replace(/\D/g, '');
   const full = digits.startsWith('55') && digits.length >= 12 ? digits : `55${digits}`;
-  const code = page.listingCode ? ` (código ${page.listingCode})` : '';
-  const text = `Olá! Tenho interesse no imóvel "${page.title}"${code}: ${url}`;
-  return `https://wa.me/${full}?text=${encodeURIComponent(text)}`;
+  return `https://wa.me/${full}?text=${encodeURIComponent(message)}`;
 }
+
+/** The WhatsApp message of a page: the agency's template with {titulo} and {link} filled in. */
+export const whatsappMessage = (template: string, page: Pick<LandingPage, 'title'>, url: string) =>
+  fillTemplate(template, { titulo: page.title, link: url });
 
 const srcsetOf = (photo: LandingPhoto) => (photo.srcset ?? []).map((v) => `${v.url} ${v.width}w`).join(', ');
 
@@ -265,8 +277,12 @@ export function renderLanding(input: LandingInput): string {
       .filter(Boolean)
       .join(' · ');
   const cover = p.photos[0];
-  const whatsapp = p.whatsapp || agency.whatsapp;
-  const waHref = whatsapp ? whatsappLink(whatsapp, p, url) : null;
+  const prefs = input.prefs;
+  const whatsapp = p.whatsapp || prefs?.whatsappNumber || agency.whatsapp;
+  const waTemplate = prefs?.whatsappMessage || PREFERENCE_DEFAULTS.whatsapp_message;
+  const waHref = whatsapp ? whatsappLink(whatsapp, whatsappMessage(waTemplate, p, url)) : null;
+  const brand = /^#[0-9a-f]{6}$/i.test(prefs?.brandColor ?? '') ? prefs!.brandColor : null;
+  const tags = hasTags(prefs?.tags) ? prefs.tags : null;
   const closed = p.status === 'sold' || p.status === 'rented';
   const fees = [
     p.condoFeeCents ? `Condomínio ${formatMoney(p.condoFeeCents)}` : null,
@@ -287,9 +303,9 @@ export function renderLanding(input: LandingInput): string {
 <link rel="canonical" href="${url}">
 <meta property="og:type" content="website"><meta property="og:url" content="${url}"><meta property="og:title" content="${p.title}"><meta property="og:description" content="${description}"><meta property="og:locale" content="pt_BR"><meta property="og:site_name" content="${agency.name}">
 ${cover ? html`<meta property="og:image" content="${cover.url}"><meta name="twitter:card" content="summary_large_image">` : ''}
-<meta name="theme-color" content="#0f766e"><link rel="icon" href="data:,">
+<meta name="theme-color" content="${brand ?? '#0f766e'}"><link rel="icon" href="data:,">
 ${cover ? (cover.srcset?.length ? html`<link rel="preload" as="image" imagesrcset="${srcsetOf(cover)}" imagesizes="100vw" fetchpriority="high">` : html`<link rel="preload" as="image" href="${cover.url}" fetchpriority="high">`) : ''}
-<style>${raw(LANDING_CSS)}</style>
+<style>${raw(LANDING_CSS)}${brand ? raw(`a{color:${brand}}.btn-p{background:${brand}}`) : ''}</style>
 <script type="application/ld+json">${jsonForScript(jsonLd(input, url))}</script>
 </head><body>
 <header class="top"><div class="wrap">${agency.logoUrl ? html`<img src="${agency.logoUrl}" alt="" width="36" height="36">` : ''}<b>${agency.name}</b></div></header>
@@ -325,6 +341,7 @@ ${waHref ? html`<p class="wa-side"><a class="btn btn-w" href="${waHref}" rel="no
 <nav class="bar" aria-label="Contato rápido">${waHref ? html`<a class="btn btn-w" href="${waHref}" rel="noopener" target="_blank">${raw(WHATSAPP_ICON)} WhatsApp</a>` : ''}<a class="btn btn-p" style="margin:0" href="#contato">${closed ? 'Quero opções' : 'Tenho interesse'}</a></nav>
 <script>${raw(LANDING_SCRIPT)}</script>
 ${input.trackerSrc ? html`<script src="${input.trackerSrc}" data-p="${p.id}" defer></script>` : ''}
+${tags ? html`<script data-fb="${tags.metaPixelId}" data-ga="${tags.ga4MeasurementId}" data-gtm="${tags.gtmContainerId}">${raw(TAGS_LOADER)}</script>` : ''}
 </body></html>`;
   return doc.value;
 }

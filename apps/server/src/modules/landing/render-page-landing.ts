@@ -7,7 +7,8 @@ import type { PagePhoto, realEstates } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { PageRow } from '../pages/index.ts';
 import { listSimilarPages } from './find-landing-page.ts';
-import { renderLanding, type LandingPhoto, type LeadFormState } from './render-landing.ts';
+import { getAgencyPreferences } from '../preferences/index.ts';
+import { renderLanding, type LandingPhoto, type LandingPrefs, type LeadFormState } from './render-landing.ts';
 import { trackerAsset } from './browser-scripts.ts';
 
 type AgencyRow = typeof realEstates.$inferSelect;
@@ -20,10 +21,33 @@ const withPhotoUrls = (deps: Pick<Deps, 'storage'>, photos: PagePhoto[]): Landin
     srcset: (p.variants ?? []).map((v) => ({ url: deps.storage.url(v.key), width: v.width })),
   }));
 
+/** The agency's preferences that shape its landing pages (Configurações). */
+export async function landingPrefsOf(deps: Pick<Deps, 'db'>, realEstateId: number): Promise<LandingPrefs> {
+  const p = await getAgencyPreferences(deps, realEstateId, [
+    'whatsapp_number',
+    'whatsapp_message',
+    'brand_color',
+    'meta_pixel_id',
+    'ga4_measurement_id',
+    'gtm_container_id',
+  ]);
+  return {
+    whatsappNumber: p.whatsapp_number,
+    whatsappMessage: p.whatsapp_message,
+    brandColor: p.brand_color,
+    tags: {
+      metaPixelId: p.meta_pixel_id,
+      ga4MeasurementId: p.ga4_measurement_id,
+      gtmContainerId: p.gtm_container_id,
+    },
+  };
+}
+
 export async function renderPageLanding(
   deps: Pick<Deps, 'db' | 'storage' | 'config'>,
   row: { page: PageRow; agency: AgencyRow },
   form: LeadFormState,
+  prefs?: LandingPrefs,
 ): Promise<string> {
   const page = { ...row.page, photos: withPhotoUrls(deps, row.page.photos) };
   const { agency } = row;
@@ -53,5 +77,6 @@ export async function renderPageLanding(
     actionUrl: `/v1/public/pages/${page.slug}/leads`,
     // The analytics tracker (the editor's preview strips it: a preview is never a visit).
     trackerSrc: (await trackerAsset()).path,
+    prefs: prefs ?? (await landingPrefsOf(deps, page.realEstateId)),
   });
 }

@@ -18,6 +18,7 @@ import { queryPrepared, type Tx } from '../../db/client.ts';
 import { auditLog, contacts, deliveries, leads } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { LEAD_ALERT_MAX_IDS, leadAlertJob } from '../../jobs/lead-alert.job.ts';
+import { leadAutoReplyJob } from '../../jobs/lead-auto-reply.job.ts';
 import { leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
 import type { Queue } from '../../plugins/queue.ts';
 import { enqueueLeadDeliveries, type DeliveryRow } from '../deliveries/index.ts';
@@ -29,6 +30,7 @@ import {
   matchLeadSessions,
   type SessionCandidateRow,
 } from '../analytics/index.ts';
+import { leadsLeftThisMonth } from '../billing/index.ts';
 
 export type NewLead = Omit<
   typeof leads.$inferInsert,
@@ -217,6 +219,8 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
       statusChangedAt: input.statusChangedAt ?? null,
       // Assigned after the commit, by the rotation's turn in the lead-alert job (modules/team).
       assignedUserId: null,
+      // Set below when the agency is past its plan's leads of the month.
+      overPlanLimit: false,
       createdAt: now,
       updatedAt: now,
     };
@@ -243,6 +247,17 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
     row.contactId = contact.id;
     return row;
   });
+
+  // Over the plan's leads of the month: stored and shown all the same, flagged (never refused).
+  const left = await leadsLeftThisMonth(tx, [
+    ...new Set(rows.filter((r) => !r.isTest).map((r) => r.realEstateId)),
+  ]);
+  for (const row of rows) {
+    if (row.isTest) continue;
+    const n = left.get(row.realEstateId) ?? 0;
+    if (n <= 0) row.overPlanLimit = true;
+    else left.set(row.realEstateId, n - 1);
+  }
 
   const touched = [...new Set(byKey.values())].filter((c) => c.leads > 0);
   const created = touched
@@ -307,6 +322,12 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
   // One alert job for the group: it sends each lead's e-mail (jobs/lead-alert.job.ts).
   const alerted = rows.filter((l) => !l.quarantined && !l.isTest).map((l) => l.id);
   if (alerted.length) await queue.enqueue(tx, leadAlertJob, { leadIds: alerted });
+  // The visitor's auto-reply (the job checks the agency's preference lead_auto_reply).
+  await queue.enqueueMany(
+    tx,
+    leadAutoReplyJob,
+    rows.filter((l) => !l.quarantined && !l.isTest && l.email).map((l) => ({ leadId: l.id })),
+  );
   const byLead = new Map<string, DeliveryRow[]>();
   for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
   return rows.map((lead) => ({ lead, deliveries: byLead.get(lead.id) ?? [] }));
@@ -346,6 +367,7 @@ export async function releaseLead(
       .where(eq(leads.id, lead.id));
     const rows = await enqueueLeadDeliveries({ db: tx, queue: deps.queue }, [lead]);
     await deps.queue.enqueue(tx, leadAlertJob, { leadId: lead.id });
+    await deps.queue.enqueue(tx, leadAutoReplyJob, { leadId: lead.id });
     await tx.insert(auditLog).values({
       realEstateId: lead.realEstateId,
       userId: input.userId,

@@ -4,7 +4,7 @@ import type { LeadStatus } from '@vitrine/contracts';
 import { auditLog, leads } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { getLeadPage } from './get-lead.ts';
-import { leadView, type LeadRow } from './lead-view.ts';
+import { leadView, responseSlaOf, type LeadRow } from './lead-view.ts';
 
 export async function changeLeadStatus(
   deps: Pick<Deps, 'db'>,
@@ -27,5 +27,5 @@ export async function changeLeadStatus(
     });
     return row!;
   });
-  return leadView(updated, await getLeadPage(deps, updated));
+  return leadView(updated, await getLeadPage(deps, updated), await responseSlaOf(deps, updated.realEstateId));
 }

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { deliveries, leads, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { webhookIdOf } from '../deliveries/index.ts';
-import { leadPageColumns, leadView, type LeadPage, type LeadRow } from './lead-view.ts';
+import { leadPageColumns, leadView, responseSlaOf, type LeadPage, type LeadRow } from './lead-view.ts';
 
 export async function findLead(deps: Pick<Deps, 'db'>, id: string): Promise<LeadRow | null> {
   const [row] = await deps.db.select().from(leads).where(eq(leads.id, id));
@@ -20,6 +20,7 @@ export async function getLeadPage(deps: Pick<Deps, 'db'>, lead: LeadRow): Promis
 export async function getLeadDetail(deps: Pick<Deps, 'db'>, lead: LeadRow) {
   const { db } = deps;
   const page = await getLeadPage(deps, lead);
+  const sla = await responseSlaOf(deps, lead.realEstateId);
   const [others, ledger] = await Promise.all([
     lead.contactId
       ? db
@@ -32,10 +33,10 @@ export async function getLeadDetail(deps: Pick<Deps, 'db'>, lead: LeadRow) {
     db.select().from(deliveries).where(eq(deliveries.leadId, lead.id)).orderBy(asc(deliveries.createdAt)),
   ]);
   return {
-    ...leadView(lead, page),
+    ...leadView(lead, page, sla),
     contact_leads: others
       .filter((o) => o.lead.id !== lead.id)
-      .map((o) => leadView(o.lead, o.page?.id ? o.page : null)),
+      .map((o) => leadView(o.lead, o.page?.id ? o.page : null, sla)),
     deliveries: ledger.map((d) => ({
       id: d.id,
       webhook_id: webhookIdOf(d.id),

@@ -1,5 +1,7 @@
 /** A lead as the API answers it, with the page it came from. */
 import { pages, type leads } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { getAgencyPreferences } from '../preferences/index.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type LeadPage = { id: number; title: string; slug: string };
@@ -7,7 +9,23 @@ export type LeadPage = { id: number; title: string; slug: string };
 /** The page columns a lead view carries (select them with the lead, left-joined). */
 export const leadPageColumns = { id: pages.id, title: pages.title, slug: pages.slug };
 
-export function leadView(row: LeadRow, page: LeadPage | null) {
+/** The agency's first-response deadline in minutes (preference response_sla_minutes; 0 = none). */
+export async function responseSlaOf(deps: Pick<Deps, 'db'>, realEstateId: number): Promise<number> {
+  return (await getAgencyPreferences(deps, realEstateId, ['response_sla_minutes'])).response_sla_minutes;
+}
+
+/** Still "novo" past the agency's response deadline (a real, forwarded lead). */
+export function isOverdue(row: LeadRow, slaMinutes: number, now = Date.now()): boolean {
+  return (
+    slaMinutes > 0 &&
+    row.status === 'novo' &&
+    !row.quarantined &&
+    !row.isTest &&
+    row.createdAt.getTime() <= now - slaMinutes * 60_000
+  );
+}
+
+export function leadView(row: LeadRow, page: LeadPage | null, slaMinutes = 0) {
   return {
     id: row.id,
     name: row.name,
@@ -37,5 +55,7 @@ export function leadView(row: LeadRow, page: LeadPage | null) {
     created_at: row.createdAt.toISOString(),
     status_changed_at: row.statusChangedAt?.toISOString() ?? null,
     assigned_user_id: row.assignedUserId,
+    overdue: isOverdue(row, slaMinutes),
+    over_plan_limit: row.overPlanLimit,
   };
 }

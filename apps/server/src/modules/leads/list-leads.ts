@@ -6,7 +6,7 @@ import { leads, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { newestFirstPage } from '../../lib/pagination.ts';
 import { dayFilter, endOfDay, startOfDay } from '../../lib/route-params.ts';
-import { leadPageColumns, leadView } from './lead-view.ts';
+import { leadPageColumns, leadView, responseSlaOf } from './lead-view.ts';
 
 export const leadFilters = z.object({
   page_id: z.coerce.number({ error: 'page_id deve ser um número.' }).int().positive().optional(),
@@ -61,14 +61,15 @@ export async function listLeads(
     .select({ lead: leads, page: leadPageColumns })
     .from(leads)
     .leftJoin(pages, eq(pages.id, leads.pageId));
-  const [rows, total, quarantined] = await Promise.all([
+  const [rows, total, quarantined, sla] = await Promise.all([
     newestFirstPage(query.where(cond).$dynamic(), leads, q),
     db.$count(leads, cond),
     // The quarantine next to the list, so nobody wonders where a lead went.
     db.$count(leads, leadsWhere(realEstateId, { ...q, quarantined: '1' })),
+    responseSlaOf(deps, realEstateId),
   ]);
   return {
-    data: rows.map((x) => leadView(x.lead, x.page?.id ? x.page : null)),
+    data: rows.map((x) => leadView(x.lead, x.page?.id ? x.page : null, sla)),
     total,
     quarantined,
   };

@@ -1,6 +1,7 @@
 /** Creates a page. Without a slug, a readable one is derived from the title and made unique. */
 import type { PageFields } from '@vitrine/contracts';
 import type { Deps } from '../../deps.ts';
+import { assertWithinLimit } from '../billing/index.ts';
 import { auditLog, pages } from '../../db/schema.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 import { toPageColumns } from './page-columns.ts';
@@ -20,6 +21,11 @@ export async function createPage(
         const slug = fields.slug ?? (await allocateSlug(tx, fields.title));
         const now = new Date();
         const status = fields.status ?? 'draft';
+        if (status === 'published')
+          await assertWithinLimit(
+            { db: tx },
+            { realEstateId: input.realEstateId, key: 'published_pages', field: 'status' },
+          );
         const [row] = await tx
           .insert(pages)
           .values({

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { PageFields } from '@vitrine/contracts';
 import type { Deps } from '../../deps.ts';
+import { assertWithinLimit } from '../billing/index.ts';
 import { auditLog, pages } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/http-errors.ts';
 import { SLUG_TAKEN } from './create-page.ts';
@@ -26,6 +27,12 @@ export async function updatePage(
   };
   try {
     return await deps.db.transaction(async (tx) => {
+      // The plan's published pages (Assinatura): over the limit, nothing is written.
+      if (publishing)
+        await assertWithinLimit(
+          { db: tx },
+          { realEstateId: page.realEstateId, key: 'published_pages', field: 'status' },
+        );
       const [row] = await tx.update(pages).set(values).where(eq(pages.id, page.id)).returning();
       if (!row) throw notFound('Página não encontrada.');
       const base = { realEstateId: page.realEstateId, userId: input.userId, subject: String(page.id) };

@@ -4,7 +4,7 @@ import { ArrowRight, Clock, PartyPopper } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useWaitingLeads } from '@/features/leads';
+import { OverdueBadge, useWaitingLeads } from '@/features/leads';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { formatAge, formatDateTime } from '@/lib/datetime';
 import { InlineError } from './week-overview';
@@ -57,6 +57,7 @@ export function WaitingLeadsCard({ realEstateId }: { realEstateId: number }) {
                         {lead.page?.title ?? 'Sem imóvel'}
                       </span>
                     </span>
+                    {lead.overdue && <OverdueBadge />}
                     <time
                       dateTime={lead.created_at}
                       title={formatDateTime(lead.created_at)}

@@ -38,6 +38,9 @@ function lead(n: number): Lead {
     // Lead 1 is the newest; each next one an hour older.
     created_at: new Date(NOW.getTime() - n * 3_600_000).toISOString(),
     status_changed_at: null,
+    // Past the agency's response deadline (the server's flag).
+    overdue: n >= 3,
+    over_plan_limit: false,
   };
 }
 
@@ -156,11 +159,11 @@ describe('/dashboard: the week at a glance', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(names).toEqual([
-      'Lead 12Casa no Butantãhá 12 horas',
-      'Lead 11Casa no Butantãhá 11 horas',
-      'Lead 10Casa no Butantãhá 10 horas',
-      'Lead 9Casa no Butantãhá 9 horas',
-      'Lead 8Casa no Butantãhá 8 horas',
+      'Lead 12Casa no ButantãAtrasadohá 12 horas',
+      'Lead 11Casa no ButantãAtrasadohá 11 horas',
+      'Lead 10Casa no ButantãAtrasadohá 10 horas',
+      'Lead 9Casa no ButantãAtrasadohá 9 horas',
+      'Lead 8Casa no ButantãAtrasadohá 8 horas',
     ]);
     expect(within(card).getAllByRole('link')[0]).toHaveAttribute('href', '/leads?lead=lead-12');
     expect(within(card).getByRole('link', { name: 'Ver os 12 leads novos' })).toHaveAttribute(
@@ -181,6 +184,8 @@ describe('/dashboard: the week at a glance', () => {
     const card = await screen.findByTestId('waiting-leads');
     await waitFor(() => expect(within(card).getAllByRole('listitem')).toHaveLength(3));
     expect(within(card).getAllByRole('listitem')[0]).toHaveTextContent('Lead 3');
+    expect(within(card).getAllByRole('listitem')[0]).toHaveTextContent('Atrasado');
+    expect(within(card).getAllByRole('listitem')[2]).not.toHaveTextContent('Atrasado');
     expect(
       mock.history.get.filter((r) => r.url === `${BASE}/leads` && r.params.status === 'novo'),
     ).toHaveLength(1);

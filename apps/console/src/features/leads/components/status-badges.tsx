@@ -1,5 +1,5 @@
 import { LEAD_STATUS_LABELS, type LeadStatus } from '@vitrine/contracts';
-import { FlaskConical, Repeat, ShieldAlert } from 'lucide-react';
+import { AlarmClock, FlaskConical, Gauge, Repeat, ShieldAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { LEAD_STATUS_TONES } from '../statuses';
 
@@ -11,14 +11,31 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   );
 }
 
-/** The flags a lead can carry next to its name: came back, test, quarantined. */
+/** Still "Novo" past the agency's first-response deadline (Configurações). */
+export function OverdueBadge() {
+  return (
+    <Badge tone="red" title="Ainda sem atendimento depois do prazo definido em Configurações">
+      <AlarmClock aria-hidden="true" />
+      Atrasado
+    </Badge>
+  );
+}
+
+/** The flags a lead can carry next to its name: overdue, came back, test, quarantined, over the plan. */
 export function LeadFlags({
   lead,
 }: {
-  lead: { is_repeat: boolean; is_test: boolean; quarantined: boolean };
+  lead: {
+    is_repeat: boolean;
+    is_test: boolean;
+    quarantined: boolean;
+    overdue?: boolean;
+    over_plan_limit?: boolean;
+  };
 }) {
   return (
     <>
+      {lead.overdue && <OverdueBadge />}
       {lead.is_repeat && (
         <Badge tone="info" title="Esta pessoa já tinha deixado contato antes">
           <Repeat aria-hidden="true" />
@@ -35,6 +52,12 @@ export function LeadFlags({
         <Badge tone="yellow">
           <ShieldAlert aria-hidden="true" />
           Quarentena
+        </Badge>
+      )}
+      {lead.over_plan_limit && (
+        <Badge tone="outline" title="Chegou depois do limite de leads do mês do plano: guardado mesmo assim">
+          <Gauge aria-hidden="true" />
+          Além do plano
         </Badge>
       )}
     </>

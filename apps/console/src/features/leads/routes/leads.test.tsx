@@ -40,6 +40,8 @@ function makeLead(overrides: Partial<Lead> = {}): Lead {
     session_id: null,
     created_at: '2025-03-10T15:05:00Z',
     status_changed_at: null,
+    overdue: false,
+    over_plan_limit: false,
     ...overrides,
   };
 }
@@ -123,6 +125,14 @@ describe('/leads list', () => {
     expect(screen.getAllByText('(11) 98888-7777')).not.toHaveLength(0);
     expect(screen.getAllByText('Retorno')).not.toHaveLength(0);
     expect(screen.getAllByText('google / cpc · verao')).not.toHaveLength(0);
+    expect(screen.queryByText('Atrasado')).not.toBeInTheDocument();
+  });
+
+  it('flags leads past the response deadline and those over the plan', async () => {
+    replyList(page([makeLead({ overdue: true, over_plan_limit: true })], { total: 1 }));
+    renderLeads();
+    expect(await screen.findAllByText('Atrasado')).not.toHaveLength(0);
+    expect(screen.getAllByText('Além do plano')).not.toHaveLength(0);
   });
 
   it('reads the filters from the URL and sends them', async () => {

@@ -1,27 +1,149 @@
+import type { Preference, PreferenceKey } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
+import { Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
-import { Button } from '@/components/ui/button';
-import { UnderConstruction } from '@/components/under-construction';
+import { NoAgencySelected } from '@/components/no-agency-selected';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState, ErrorState, ListSkeleton } from '@/components/ui/states';
+import { useAuth } from '@/features/auth';
+import { getApiErrorMessage, getApiStatus } from '@/lib/api-errors';
+import { usePreferences } from '../api/get-preferences';
+import { savePreference } from '../api/save-preference';
+import {
+  AlertEmailsField,
+  AutoReplyField,
+  ColorField,
+  IdField,
+  MinutesField,
+  WhatsappMessageField,
+  WhatsappNumberField,
+  type FieldProps,
+} from '../components/preference-fields';
+import { usePreferencesForm, type SavePreference } from '../use-preferences-form';
+
+const TITLE = 'Configurações';
+const DESCRIPTION = 'Preferências da imobiliária';
+const breadcrumbs = [{ title: 'Dashboard', href: paths.dashboard }, { title: TITLE }];
+
+function Screen({ children }: { children: ReactNode }) {
+  return (
+    <PageLayout title={TITLE} description={DESCRIPTION} breadcrumbs={breadcrumbs}>
+      {children}
+    </PageLayout>
+  );
+}
+
+function OwnersOnly() {
+  return (
+    <EmptyState
+      icon={Lock}
+      title="Só proprietários e administradores"
+      description="As configurações da imobiliária são definidas por proprietários e administradores. Peça a um deles para alterar."
+    />
+  );
+}
 
 /** /configuracoes */
 export function PreferencesRoute() {
+  const { selectedRealEstate } = useAuth();
+  if (!selectedRealEstate)
+    return (
+      <Screen>
+        <NoAgencySelected purpose="definir as configurações" />
+      </Screen>
+    );
+  // Agents get 403 from the API (api-contract.md): say so instead of failing.
+  if (selectedRealEstate.role === 'agent')
+    return (
+      <Screen>
+        <OwnersOnly />
+      </Screen>
+    );
   return (
-    <PageLayout
-      title="Configurações"
-      description="Preferências da imobiliária"
-      breadcrumbs={[{ title: 'Dashboard', href: paths.dashboard }, { title: 'Configurações' }]}
-    >
-      <UnderConstruction
-        action={
-          <Button variant="outline" asChild>
-            <Link to={paths.account}>Editar a conta da imobiliária</Link>
-          </Button>
-        }
-      >
-        Aqui você vai definir as preferências da imobiliária, como avisos de novos leads e o padrão das
-        páginas. Os dados cadastrais e o logo já podem ser editados na conta da imobiliária.
-      </UnderConstruction>
-    </PageLayout>
+    <Screen>
+      <PreferencesLoader key={selectedRealEstate.id} realEstateId={selectedRealEstate.id} />
+    </Screen>
+  );
+}
+
+function PreferencesLoader({ realEstateId }: { realEstateId: number }) {
+  const query = usePreferences(realEstateId);
+  if (query.isPending) return <ListSkeleton rows={4} label="Carregando configurações..." />;
+  if (query.isError) {
+    if (getApiStatus(query.error) === 403) return <OwnersOnly />;
+    return <ErrorState message={getApiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  }
+  return <PreferencesForm initial={query.data} save={savePreference} />;
+}
+
+interface Group {
+  title: string;
+  description: string;
+  fields: { key: PreferenceKey; render: (props: FieldProps) => ReactNode }[];
+}
+
+const GROUPS: Group[] = [
+  {
+    title: 'Leads',
+    description: 'Quem fica sabendo de cada lead novo e em quanto tempo ele deve ser atendido.',
+    fields: [
+      { key: 'lead_alert_emails', render: (p) => <AlertEmailsField {...p} /> },
+      { key: 'response_sla_minutes', render: (p) => <MinutesField {...p} /> },
+      { key: 'lead_auto_reply', render: (p) => <AutoReplyField {...p} /> },
+    ],
+  },
+  {
+    title: 'WhatsApp das páginas',
+    description: 'O botão de WhatsApp de todas as páginas de imóveis.',
+    fields: [
+      { key: 'whatsapp_number', render: (p) => <WhatsappNumberField {...p} /> },
+      { key: 'whatsapp_message', render: (p) => <WhatsappMessageField {...p} /> },
+    ],
+  },
+  {
+    title: 'Aparência das páginas',
+    description: 'A cor da sua marca nos botões e links das páginas de imóveis.',
+    fields: [{ key: 'brand_color', render: (p) => <ColorField {...p} /> }],
+  },
+  {
+    title: 'Marketing e medição',
+    description:
+      'Pixels e tags entram nas páginas só quando preenchidos, carregados depois da página para não deixá-la lenta.',
+    fields: [
+      { key: 'meta_pixel_id', render: (p) => <IdField {...p} placeholder="123456789012345" /> },
+      { key: 'ga4_measurement_id', render: (p) => <IdField {...p} placeholder="G-XXXXXXXXXX" /> },
+      { key: 'gtm_container_id', render: (p) => <IdField {...p} placeholder="GTM-XXXXXXX" /> },
+    ],
+  },
+];
+
+export function PreferencesForm({ initial, save }: { initial: Preference[]; save: SavePreference }) {
+  const { rows, edit, blur } = usePreferencesForm(initial, save);
+  return (
+    <div className="grid gap-6">
+      <p className="text-sm text-muted-foreground">
+        As alterações são salvas automaticamente. Nome, logo e contatos ficam em{' '}
+        <Link to={paths.account} className="font-medium text-primary underline-offset-4 hover:underline">
+          dados da imobiliária
+        </Link>
+        .
+      </p>
+      {GROUPS.map((group) => (
+        <Card key={group.title}>
+          <CardHeader>
+            <CardTitle>{group.title}</CardTitle>
+            <CardDescription>{group.description}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            {group.fields.map(({ key, render }) => {
+              const row = rows[key];
+              return row ? <div key={key}>{render({ row, onEdit: edit, onBlur: blur })}</div> : null;
+            })}
+          </CardContent>
+        </Card>
+      ))}
+    </div>
   );
 }

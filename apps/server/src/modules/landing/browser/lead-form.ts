@@ -45,6 +45,8 @@ interface Answer {
         f.querySelectorAll('.err').forEach((x) => x.remove());
         f.querySelectorAll('[aria-invalid]').forEach((x) => x.removeAttribute('aria-invalid'));
         if (status < 300) {
+          // The marketing tags' loader (Meta Pixel / GA4 / GTM, when set) reports the conversion.
+          d.dispatchEvent(new Event('vitrine:lead'));
           const ok = d.getElementById('ok')!;
           ok.hidden = false;
           f.hidden = true;

@@ -1,0 +1,142 @@
+import {
+  PREFERENCE_DEFAULTS,
+  PREFERENCE_KEYS,
+  PREFERENCE_LABELS,
+  type Preference,
+  type User,
+} from '@vitrine/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { api } from '@/lib/api-client';
+import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
+import { fakeAuth, renderWithRouter } from '@/test/render';
+import { PreferencesRoute } from './preferences';
+
+const mock = new MockAdapter(api);
+const LIST = '/v1/real-estates/10/preferences';
+
+const prefs = (): Preference[] =>
+  PREFERENCE_KEYS.map((key, i) => ({
+    id: 100 + i,
+    key,
+    value: PREFERENCE_DEFAULTS[key],
+    ...PREFERENCE_LABELS[key],
+  })) as Preference[];
+const idOf = (key: string) => prefs().find((p) => p.key === key)!.id;
+
+beforeEach(() => {
+  mock.reset();
+  setXsrfCookie('tok');
+});
+afterAll(() => mock.restore());
+
+function renderScreen(user: User = demoUser) {
+  return renderWithRouter([{ path: '/configuracoes', element: <PreferencesRoute /> }], {
+    auth: fakeAuth({ user }),
+    initialEntries: ['/configuracoes'],
+  });
+}
+
+const field = (key: keyof typeof PREFERENCE_LABELS) =>
+  screen.getByLabelText(PREFERENCE_LABELS[key].label, { selector: 'input,textarea' });
+const statusOf = (key: string) => screen.getByTestId(`status-${key}`);
+
+describe('Configurações', () => {
+  it('shows every row in its group, with a loading state first', async () => {
+    mock.onGet(LIST).reply(200, { data: prefs() });
+    renderScreen();
+    expect(screen.getByRole('status', { name: 'Carregando configurações...' })).toBeInTheDocument();
+    expect(await screen.findByText('WhatsApp das páginas')).toBeInTheDocument();
+    for (const group of ['Leads', 'Aparência das páginas', 'Marketing e medição'])
+      expect(screen.getByText(group)).toBeInTheDocument();
+    expect(field('whatsapp_message')).toHaveValue(PREFERENCE_DEFAULTS.whatsapp_message);
+    expect(field('response_sla_minutes')).toHaveValue('60');
+    expect(screen.getByTestId('whatsapp-preview')).toHaveTextContent(
+      'Olá! Tenho interesse no imóvel "Apartamento com 3 quartos em Pinheiros": http',
+    );
+  });
+
+  it('auto-saves the WhatsApp message after the pause, with {value}, and says it was saved', async () => {
+    mock.onGet(LIST).reply(200, { data: prefs() });
+    const puts: unknown[] = [];
+    mock.onPut(`/v1/preferences/${idOf('whatsapp_message')}`).reply((config) => {
+      const body = JSON.parse(String(config.data)) as { value: string };
+      puts.push(body);
+      return [200, { data: { ...prefs().find((p) => p.key === 'whatsapp_message')!, value: body.value } }];
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText('WhatsApp das páginas');
+    await user.clear(field('whatsapp_message'));
+    await user.type(field('whatsapp_message'), 'Oi! Quero ver {{titulo} agora');
+    expect(statusOf('whatsapp_message')).toHaveTextContent('Alteração pendente');
+    expect(screen.getByTestId('whatsapp-preview')).toHaveTextContent(
+      'Oi! Quero ver Apartamento com 3 quartos em Pinheiros agora',
+    );
+    await waitFor(() => expect(statusOf('whatsapp_message')).toHaveTextContent('Salvo'), { timeout: 4000 });
+    expect(puts).toEqual([{ value: 'Oi! Quero ver {titulo} agora' }]);
+  });
+
+  it('sends the e-mails as a list when the field loses focus', async () => {
+    mock.onGet(LIST).reply(200, { data: prefs() });
+    let sent: unknown;
+    mock.onPut(`/v1/preferences/${idOf('lead_alert_emails')}`).reply((config) => {
+      sent = JSON.parse(String(config.data));
+      return [200, { data: { ...prefs()[0]!, value: ['a@exemplo.com.br', 'b@exemplo.com.br'] } }];
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText('WhatsApp das páginas');
+    await user.type(field('lead_alert_emails'), 'A@exemplo.com.br{enter}b@exemplo.com.br');
+    await user.tab();
+    await waitFor(() => expect(statusOf('lead_alert_emails')).toHaveTextContent('Salvo'));
+    expect(sent).toEqual({ value: ['a@exemplo.com.br', 'b@exemplo.com.br'] });
+    expect(field('lead_alert_emails')).toHaveValue('a@exemplo.com.br\nb@exemplo.com.br');
+  });
+
+  it('refuses a malformed GA4 id in the form, without calling the server', async () => {
+    mock.onGet(LIST).reply(200, { data: prefs() });
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText('WhatsApp das páginas');
+    await user.type(field('ga4_measurement_id'), 'UA-1234-5');
+    await user.tab();
+    const row = screen.getByTestId('row-ga4_measurement_id');
+    expect(await within(row).findByText(/use o formato G-XXXXXXXXXX/)).toBeInTheDocument();
+    expect(field('ga4_measurement_id')).toHaveAttribute('aria-invalid', 'true');
+    expect(statusOf('ga4_measurement_id')).toHaveTextContent('Não salvo');
+    expect(mock.history.put).toHaveLength(0);
+  });
+
+  it('shows the server’s 422 message under the field', async () => {
+    mock.onGet(LIST).reply(200, { data: prefs() });
+    mock.onPut(`/v1/preferences/${idOf('meta_pixel_id')}`).reply(422, {
+      message: 'O ID do Meta Pixel já está em uso.',
+      errors: { value: ['O ID do Meta Pixel já está em uso.'] },
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText('WhatsApp das páginas');
+    await user.type(field('meta_pixel_id'), '123456789012345');
+    await user.tab();
+    expect(await screen.findByText('O ID do Meta Pixel já está em uso.')).toBeInTheDocument();
+  });
+
+  it('agents see who can change the settings, and no call is made', async () => {
+    renderScreen(singleAgencyUser);
+    expect(await screen.findByText('Só proprietários e administradores')).toBeInTheDocument();
+    expect(mock.history.get).toHaveLength(0);
+  });
+
+  it('a failed load offers to try again', async () => {
+    mock.onGet(LIST).replyOnce(500, { message: 'Erro interno do servidor.' }).onGet(LIST).reply(200, {
+      data: prefs(),
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: /tentar novamente/i }));
+    expect(await screen.findByText('WhatsApp das páginas')).toBeInTheDocument();
+  });
+});

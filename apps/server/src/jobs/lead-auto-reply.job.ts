@@ -1,0 +1,14 @@
+/** The auto-reply e-mail to the visitor who left a lead (modules/leads/send-lead-auto-reply.ts). */
+import { z } from 'zod';
+import { defineJob } from './define-job.ts';
+
+export const leadAutoReplyJob = defineJob({
+  name: 'lead-auto-reply',
+  payload: z.object({ leadId: z.uuid() }),
+  retry: { limit: 5, delaySeconds: 30, backoff: true },
+  concurrency: { batchSize: 5 },
+  async handle(payload, deps) {
+    const { sendLeadAutoReply } = await import('../modules/leads/send-lead-auto-reply.ts');
+    await sendLeadAutoReply(deps, payload.leadId);
+  },
+});

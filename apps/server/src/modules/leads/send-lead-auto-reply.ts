@@ -1,0 +1,51 @@
+/**
+ * The auto-reply to the visitor (the lead-auto-reply job): when the agency turned on its preference
+ * lead_auto_reply (Configurações), a lead that left an e-mail gets the agency's text, with {nome},
+ * {titulo} and {link} filled in. Quarantined and test leads get nothing.
+ */
+import { eq } from 'drizzle-orm';
+import { fillTemplate } from '@vitrine/contracts';
+import { leads, pages, realEstates } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { renderEmail } from '../mail/index.ts';
+import { getAgencyPreferences } from '../preferences/index.ts';
+
+export async function sendLeadAutoReply(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, leadId: string) {
+  const [row] = await deps.db
+    .select({
+      lead: leads,
+      agency: realEstates.name,
+      agencyEmail: realEstates.email,
+      pageTitle: pages.title,
+      pageSlug: pages.slug,
+    })
+    .from(leads)
+    .innerJoin(realEstates, eq(realEstates.id, leads.realEstateId))
+    .leftJoin(pages, eq(pages.id, leads.pageId))
+    .where(eq(leads.id, leadId));
+  if (!row?.lead.email || row.lead.quarantined || row.lead.isTest) return false;
+  const { lead_auto_reply: reply } = await getAgencyPreferences(deps, row.lead.realEstateId, [
+    'lead_auto_reply',
+  ]);
+  if (!reply.enabled || !reply.message.trim()) return false;
+  const link = row.pageSlug ? `${deps.config.APP_URL}/imoveis/${row.pageSlug}` : deps.config.APP_URL;
+  const text = fillTemplate(reply.message, {
+    nome: row.lead.name,
+    titulo: row.pageTitle ?? row.agency,
+    link,
+  });
+  const mail = renderEmail({
+    appName: row.agency,
+    heading: 'Recebemos seu contato',
+    paragraphs: text.split(/\n{2,}/).filter(Boolean),
+    footer: row.agencyEmail
+      ? `${row.agency} · ${row.agencyEmail}`
+      : `Você recebe este e-mail porque deixou seu contato com ${row.agency}.`,
+  });
+  await deps.mailer.send({
+    to: row.lead.email,
+    subject: `${row.agency}: recebemos seu contato`,
+    ...mail,
+  });
+  return true;
+}

@@ -1,0 +1,1 @@
+export { getAgencyPreferences } from './agency-preferences.ts';
