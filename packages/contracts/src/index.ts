@@ -19,3 +19,4 @@ export * from './leads.ts';
 export * from './deliveries.ts';
 export * from './response-fields.ts';
 export * from './analytics.ts';
+export * from './videos.ts';

@@ -8,6 +8,8 @@ import { catalogImportJob } from './catalog-import.job.ts';
 import type { JobDefinition } from './define-job.ts';
 import { leadAlertJob } from './lead-alert.job.ts';
 import { leadDeliveryJob } from './lead-delivery.job.ts';
+import { videoCleanupJob } from './video-cleanup.job.ts';
+import { videoProcessingJob } from './video-processing.job.ts';
 
 export const jobRegistry: readonly JobDefinition[] = [
   leadDeliveryJob,
@@ -15,4 +17,6 @@ export const jobRegistry: readonly JobDefinition[] = [
   catalogImportJob,
   analyticsRollupsJob,
   analyticsRetentionJob,
+  videoProcessingJob,
+  videoCleanupJob,
 ];
