@@ -130,14 +130,9 @@ function photoImg(
   const h = photo.height ?? attrs.height;
   const srcset = attrs.sizes ? srcsetOf(photo) : '';
   const src = attrs.sizes ? (photo.srcset?.at(-1)?.url ?? photo.url) : pick(photo, attrs.width);
-  return html`<img
-    src="${src}"
-    ${srcset ? html` srcset="${srcset}" sizes="${attrs.sizes}"` : ''}
-    alt="${photo.alt || alt}"
-    width="${w}"
-    height="${h}"
-    ${raw(attrs.eager ? ' fetchpriority="high" decoding="async"' : ' loading="lazy" decoding="async"')}
-  />`;
+  return html`<img src="${src}"${srcset ? html` srcset="${srcset}" sizes="${attrs.sizes}"` : ''} alt="${photo.alt || alt}" width="${w}" height="${h}"${raw(
+    attrs.eager ? ' fetchpriority="high" decoding="async"' : ' loading="lazy" decoding="async"',
+  )}>`;
 }
 
 function paragraphs(text: string): SafeHtml[] {
@@ -158,8 +153,7 @@ function field(
   const attrs = raw(
     `id="f-${name}" name="${name}"${error ? ` aria-invalid="true" aria-describedby="${name}-err"` : ''}`,
   );
-  return html`<label for="f-${name}">${label}</label
-    >${input(attrs)}${error ? html`<p class="err" id="${name}-err">${error}</p>` : ''}`;
+  return html`<label for="f-${name}">${label}</label>${input(attrs)}${error ? html`<p class="err" id="${name}-err">${error}</p>` : ''}`;
 }
 
 function leadForm(input: LandingInput): SafeHtml {
@@ -182,37 +176,22 @@ function leadForm(input: LandingInput): SafeHtml {
     'referrer',
   ];
   return html`<div class="card" id="contato">
-    <h2>${page.status === 'published' ? 'Fale com a imobiliária' : 'Procurando algo parecido?'}</h2>
-    <div id="ok" class="ok" tabindex="-1" role="status" ${form.sent ? '' : raw(' hidden')}>
-      <b>Recebemos seu contato!</b><br />Em breve a imobiliária vai falar com você.
-    </div>
-    <form id="lead" method="post" action="${input.actionUrl}" novalidate${form.sent ? raw(' hidden') : ''}>
-      ${form.errors._form ? html`<p class="err" role="alert">${form.errors._form[0]}</p>` : ''}
-      ${field(form, 'name', 'Nome', (a) => html`<input ${a} autocomplete="name" required maxlength="120" value="${v('name')}" />`)}
-      ${field(form, 'phone', 'Telefone com DDD', (a) => html`<input ${a} type="tel" inputmode="tel" autocomplete="tel" maxlength="30" placeholder="(11) 98888-7777" value="${v('phone')}" />`)}
-      ${field(form, 'email', 'E-mail', (a) => html`<input ${a} type="email" autocomplete="email" maxlength="255" value="${v('email')}" />`)}
-      ${field(form, 'message', 'Mensagem', (a) => html`<textarea ${a} maxlength="2000">${message}</textarea>`)}
-      <label class="consent"
-        ><input
-          type="checkbox"
-          id="f-consent"
-          name="consent"
-          value="1"
-          required${v('consent') ? raw(' checked') : ''}${consentError ? raw(' aria-invalid="true" aria-describedby="consent-err"') : ''}
-        />
-        Autorizo ${input.agency.name} a entrar em contato comigo sobre este imóvel e concordo com o uso dos
-        meus dados para esse fim (LGPD).</label
-      >
-      ${consentError ? html`<p class="err" id="consent-err">${consentError}</p>` : ''}
-      <div class="hp" aria-hidden="true">
-        <label for="f-website">Não preencha</label
-        ><input id="f-website" name="website" tabindex="-1" autocomplete="off" />
-      </div>
-      ${hidden.map((n) => html`<input type="hidden" name="${n}" value="${v(n)}" />`)}
-      <input type="hidden" name="_ts" value="${form.stamp}" />
-      <button class="btn btn-p" type="submit">${cta}</button>
-    </form>
-  </div>`;
+<h2>${page.status === 'published' ? 'Fale com a imobiliária' : 'Procurando algo parecido?'}</h2>
+<div id="ok" class="ok" tabindex="-1" role="status"${form.sent ? '' : raw(' hidden')}><b>Recebemos seu contato!</b><br>Em breve a imobiliária vai falar com você.</div>
+<form id="lead" method="post" action="${input.actionUrl}" novalidate${form.sent ? raw(' hidden') : ''}>
+${form.errors._form ? html`<p class="err" role="alert">${form.errors._form[0]}</p>` : ''}
+${field(form, 'name', 'Nome', (a) => html`<input ${a} autocomplete="name" required maxlength="120" value="${v('name')}">`)}
+${field(form, 'phone', 'Telefone com DDD', (a) => html`<input ${a} type="tel" inputmode="tel" autocomplete="tel" maxlength="30" placeholder="(11) 98888-7777" value="${v('phone')}">`)}
+${field(form, 'email', 'E-mail', (a) => html`<input ${a} type="email" autocomplete="email" maxlength="255" value="${v('email')}">`)}
+${field(form, 'message', 'Mensagem', (a) => html`<textarea ${a} maxlength="2000">${message}</textarea>`)}
+<label class="consent"><input type="checkbox" id="f-consent" name="consent" value="1" required${v('consent') ? raw(' checked') : ''}${consentError ? raw(' aria-invalid="true" aria-describedby="consent-err"') : ''}> Autorizo ${input.agency.name} a entrar em contato comigo sobre este imóvel e concordo com o uso dos meus dados para esse fim (LGPD).</label>
+${consentError ? html`<p class="err" id="consent-err">${consentError}</p>` : ''}
+<div class="hp" aria-hidden="true"><label for="f-website">Não preencha</label><input id="f-website" name="website" tabindex="-1" autocomplete="off"></div>
+${hidden.map((n) => html`<input type="hidden" name="${n}" value="${v(n)}">`)}
+<input type="hidden" name="_ts" value="${form.stamp}">
+<button class="btn btn-p" type="submit">${cta}</button>
+</form>
+</div>`;
 }
 
 function jsonLd(input: LandingInput, url: string) {
@@ -301,157 +280,56 @@ export function renderLanding(input: LandingInput): string {
         : null;
 
   const doc = html`<!doctype html>
-    <html lang="pt-BR">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <title>${title}</title>
-        <meta name="description" content="${description}" />
-        <link rel="canonical" href="${url}" />
-        <meta property="og:type" content="website" />
-        <meta property="og:url" content="${url}" />
-        <meta property="og:title" content="${p.title}" />
-        <meta property="og:description" content="${description}" />
-        <meta property="og:locale" content="pt_BR" />
-        <meta property="og:site_name" content="${agency.name}" />
-        ${cover ? html`<meta property="og:image" content="${cover.url}" /><meta name="twitter:card" content="summary_large_image" />` : ''}
-        <meta name="theme-color" content="#0f766e" />
-        <link rel="icon" href="data:," />
-        ${cover ? (cover.srcset?.length ? html`<link rel="preload" as="image" imagesrcset="${srcsetOf(cover)}" imagesizes="100vw" fetchpriority="high" />` : html`<link rel="preload" as="image" href="${cover.url}" fetchpriority="high" />`) : ''}
-        <style>
-          ${raw(LANDING_CSS)}
-        </style>
-        <script type="application/ld+json">
-          ${jsonForScript(jsonLd(input, url))}
-        </script>
-      </head>
-      <body>
-        <header class="top">
-          <div class="wrap">
-            ${agency.logoUrl ? html`<img src="${agency.logoUrl}" alt="" width="36" height="36" />` : ''}<b
-              >${agency.name}</b
-            >
-          </div>
-        </header>
-        ${cover ? html`<div class="hero">${photoImg(cover, p.title, { eager: true, width: 1200, height: 900, sizes: '100vw' })}</div>` : ''}
-        ${p.photos.length > 1 ? html`<div class="gal" aria-label="Fotos do imóvel">${p.photos.slice(1, 20).map((ph, i) => photoImg(ph, `${p.title} - foto ${i + 2}`, { width: 160, height: 120 }))}</div>` : ''}
-        <main class="wrap grid">
-          <div>
-            ${closed ? html`<div class="notice" role="status"><b>Este imóvel já foi ${p.status === 'sold' ? 'vendido' : 'alugado'}.</b> Deixe seu contato e a imobiliária avisa você sobre opções parecidas.</div>` : ''}
-            <span class="badge"
-              >${closed ? (p.status === 'sold' ? 'Vendido' : 'Alugado') : (PURPOSE_LABELS[p.purpose] ?? '')}${p.listingCode ? ` · Cód. ${p.listingCode}` : ''}</span
-            >
-            <h1>${p.title}</h1>
-            ${where ? html`<p class="loc">${typeLabel} em ${where}</p>` : ''}
-            <p class="price">
-              ${formatPrice(p.priceCents)}${p.purpose === 'rent' && p.priceCents ? html`<small>/mês</small>` : ''}
-            </p>
-            ${fees.length ? html`<p class="fees">${fees.join(' · ')}</p>` : ''}
-            ${
-              facts(p).length
-                ? html`<ul class="facts">
-                    ${facts(p).map((f) => html`<li>${f}</li>`)}
-                  </ul>`
-                : ''
-            }
-            ${
-              p.description
-                ? html`<section class="desc">
-                    <h2>Sobre o imóvel</h2>
-                    ${paragraphs(p.description)}
-                  </section>`
-                : ''
-            }
-            ${
-              p.features.length
-                ? html`<section>
-                    <h2>Características</h2>
-                    <ul class="feat">
-                      ${p.features.map((f) => html`<li>${f}</li>`)}
-                    </ul>
-                  </section>`
-                : ''
-            }
-            ${
-              where
-                ? html`<section>
-                    <h2>Localização</h2>
-                    <p>${[p.address, where, p.zipCode].filter(Boolean).join(' · ')}</p>
-                    ${mapsHref ? html`<p><a href="${mapsHref}" rel="noopener" target="_blank">Ver no mapa</a></p>` : ''}
-                  </section>`
-                : ''
-            }
-            ${
-              input.similar.length
-                ? html`<section>
-                    <h2>Imóveis parecidos</h2>
-                    <div class="sim">
-                      ${input.similar.map(
-                        (s) =>
-                          html`<a href="/imoveis/${s.slug}"
-                            >${s.cover ? photoImg(s.cover, s.title, { width: 400, height: 300 }) : ''}
-                            <div>
-                              <b>${s.title}</b
-                              ><br />${formatPrice(s.priceCents)}${s.neighborhood ? ` · ${s.neighborhood}` : ''}
-                            </div></a
-                          >`,
-                      )}
-                    </div>
-                  </section>`
-                : ''
-            }
-          </div>
-          <aside class="side">
-            ${leadForm(input)}
-            ${waHref ? html`<p class="wa-side"><a class="btn btn-w" href="${waHref}" rel="noopener" target="_blank">${raw(WHATSAPP_ICON)} Conversar no WhatsApp</a></p>` : ''}
-          </aside>
-        </main>
-        <footer>
-          <div class="wrap">
-            <b>${agency.name}</b
-            >${agency.creci ? ` · CRECI ${agency.creci}` : ''}<br />${[agency.phone ? formatPhone(agency.phone) : null, agency.email].filter(Boolean).join(' · ')}<br /><small
-              >Preço e condições sujeitos a alteração sem aviso.</small
-            ><br /><small
-              >Privacidade: esta página conta visitas de forma anônima, sem cookies e sem guardar seu IP
-              (LGPD, legítimo interesse).</small
-            >
-          </div>
-        </footer>
-        <nav class="bar" aria-label="Contato rápido">
-          ${waHref ? html`<a class="btn btn-w" href="${waHref}" rel="noopener" target="_blank">${raw(WHATSAPP_ICON)} WhatsApp</a>` : ''}<a
-            class="btn btn-p"
-            style="margin:0"
-            href="#contato"
-            >${closed ? 'Quero opções' : 'Tenho interesse'}</a
-          >
-        </nav>
-        <script>
-          ${raw(LANDING_SCRIPT)};
-        </script>
-        ${input.trackerSrc ? html`<script src="${input.trackerSrc}" data-p="${p.id}" defer></script>` : ''}
-      </body>
-    </html>`;
+<html lang="pt-BR"><head>
+<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title}</title>
+<meta name="description" content="${description}">
+<link rel="canonical" href="${url}">
+<meta property="og:type" content="website"><meta property="og:url" content="${url}"><meta property="og:title" content="${p.title}"><meta property="og:description" content="${description}"><meta property="og:locale" content="pt_BR"><meta property="og:site_name" content="${agency.name}">
+${cover ? html`<meta property="og:image" content="${cover.url}"><meta name="twitter:card" content="summary_large_image">` : ''}
+<meta name="theme-color" content="#0f766e"><link rel="icon" href="data:,">
+${cover ? (cover.srcset?.length ? html`<link rel="preload" as="image" imagesrcset="${srcsetOf(cover)}" imagesizes="100vw" fetchpriority="high">` : html`<link rel="preload" as="image" href="${cover.url}" fetchpriority="high">`) : ''}
+<style>${raw(LANDING_CSS)}</style>
+<script type="application/ld+json">${jsonForScript(jsonLd(input, url))}</script>
+</head><body>
+<header class="top"><div class="wrap">${agency.logoUrl ? html`<img src="${agency.logoUrl}" alt="" width="36" height="36">` : ''}<b>${agency.name}</b></div></header>
+${cover ? html`<div class="hero">${photoImg(cover, p.title, { eager: true, width: 1200, height: 900, sizes: '100vw' })}</div>` : ''}
+${p.photos.length > 1 ? html`<div class="gal" aria-label="Fotos do imóvel">${p.photos.slice(1, 20).map((ph, i) => photoImg(ph, `${p.title} - foto ${i + 2}`, { width: 160, height: 120 }))}</div>` : ''}
+<main class="wrap grid">
+<div>
+${closed ? html`<div class="notice" role="status"><b>Este imóvel já foi ${p.status === 'sold' ? 'vendido' : 'alugado'}.</b> Deixe seu contato e a imobiliária avisa você sobre opções parecidas.</div>` : ''}
+<span class="badge">${closed ? (p.status === 'sold' ? 'Vendido' : 'Alugado') : (PURPOSE_LABELS[p.purpose] ?? '')}${p.listingCode ? ` · Cód. ${p.listingCode}` : ''}</span>
+<h1>${p.title}</h1>
+${where ? html`<p class="loc">${typeLabel} em ${where}</p>` : ''}
+<p class="price">${formatPrice(p.priceCents)}${p.purpose === 'rent' && p.priceCents ? html`<small>/mês</small>` : ''}</p>
+${fees.length ? html`<p class="fees">${fees.join(' · ')}</p>` : ''}
+${facts(p).length ? html`<ul class="facts">${facts(p).map((f) => html`<li>${f}</li>`)}</ul>` : ''}
+${p.description ? html`<section class="desc"><h2>Sobre o imóvel</h2>${paragraphs(p.description)}</section>` : ''}
+${p.features.length ? html`<section><h2>Características</h2><ul class="feat">${p.features.map((f) => html`<li>${f}</li>`)}</ul></section>` : ''}
+${where ? html`<section><h2>Localização</h2><p>${[p.address, where, p.zipCode].filter(Boolean).join(' · ')}</p>${mapsHref ? html`<p><a href="${mapsHref}" rel="noopener" target="_blank">Ver no mapa</a></p>` : ''}</section>` : ''}
+${
+  input.similar.length
+    ? html`<section><h2>Imóveis parecidos</h2><div class="sim">${input.similar.map(
+        (s) =>
+          html`<a href="/imoveis/${s.slug}">${s.cover ? photoImg(s.cover, s.title, { width: 400, height: 300 }) : ''}<div><b>${s.title}</b><br>${formatPrice(s.priceCents)}${s.neighborhood ? ` · ${s.neighborhood}` : ''}</div></a>`,
+      )}</div></section>`
+    : ''
+}
+</div>
+<aside class="side">
+${leadForm(input)}
+${waHref ? html`<p class="wa-side"><a class="btn btn-w" href="${waHref}" rel="noopener" target="_blank">${raw(WHATSAPP_ICON)} Conversar no WhatsApp</a></p>` : ''}
+</aside>
+</main>
+<footer><div class="wrap"><b>${agency.name}</b>${agency.creci ? ` · CRECI ${agency.creci}` : ''}<br>${[agency.phone ? formatPhone(agency.phone) : null, agency.email].filter(Boolean).join(' · ')}<br><small>Preço e condições sujeitos a alteração sem aviso.</small><br><small>Privacidade: esta página conta visitas de forma anônima, sem cookies e sem guardar seu IP (LGPD, legítimo interesse).</small></div></footer>
+<nav class="bar" aria-label="Contato rápido">${waHref ? html`<a class="btn btn-w" href="${waHref}" rel="noopener" target="_blank">${raw(WHATSAPP_ICON)} WhatsApp</a>` : ''}<a class="btn btn-p" style="margin:0" href="#contato">${closed ? 'Quero opções' : 'Tenho interesse'}</a></nav>
+<script>${raw(LANDING_SCRIPT)}</script>
+${input.trackerSrc ? html`<script src="${input.trackerSrc}" data-p="${p.id}" defer></script>` : ''}
+</body></html>`;
   return doc.value;
 }
 
 export function renderNotFound(appUrl: string): string {
-  return html`<!doctype html>
-    <html lang="pt-BR">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width,initial-scale=1" />
-        <title>Imóvel não encontrado</title>
-        <meta name="robots" content="noindex" />
-        <style>
-          ${raw(LANDING_CSS)}
-        </style>
-      </head>
-      <body>
-        <main class="wrap" style="padding:64px 16px;text-align:center">
-          <h1>Imóvel não encontrado</h1>
-          <p class="loc">Este anúncio não existe ou não está mais publicado.</p>
-          <p><a href="${appUrl}/">Voltar</a></p>
-        </main>
-      </body>
-    </html>`.value;
+  return html`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Imóvel não encontrado</title><meta name="robots" content="noindex"><style>${raw(LANDING_CSS)}</style></head><body><main class="wrap" style="padding:64px 16px;text-align:center"><h1>Imóvel não encontrado</h1><p class="loc">Este anúncio não existe ou não está mais publicado.</p><p><a href="${appUrl}/">Voltar</a></p></main></body></html>`
+    .value;
 }
