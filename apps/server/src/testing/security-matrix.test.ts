@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogImports, deliveries, leads, pages } from '../db/schema.ts';
+import { catalogImports, deliveries, leads, pages, videos } from '../db/schema.ts';
 import { captureLead } from '../modules/leads/index.ts';
 import {
   PNG_1X1,
@@ -50,7 +50,17 @@ beforeAll(async () => {
     .insert(catalogImports)
     .values({ realEstateId: victim.realEstateId, status: 'done' })
     .returning();
+  const [video] = await ctx.database.db
+    .insert(videos)
+    .values({
+      realEstateId: victim.realEstateId,
+      pageId: page.id,
+      source: 'upload',
+      status: 'pending_upload',
+    })
+    .returning();
   Object.assign(ids, {
+    '/v1/videos/{id}': video!.id,
     '/v1/real-estates/{id}': String(victim.realEstateId),
     '/v1/pages/{id}': String(page.id),
     '/v1/leads/{id}': lead.id,
@@ -88,6 +98,8 @@ function bodyFor(
     'POST /v1/pages/{id}/photos': { body: photo.body, headers: photo.headers },
     'PUT /v1/pages/{id}/photos': { body: { order: ['p1'] } },
     'PATCH /v1/leads/{id}': { body: { status: 'perdido' } },
+    'POST /v1/pages/{id}/videos/generate-upload-url': { body: { file_type: 'video/mp4' } },
+    'POST /v1/pages/{id}/videos/from-url': { body: { url: 'https://youtu.be/dQw4w9WgXcQ' } },
   };
   return table[key] ?? {};
 }
@@ -134,6 +146,9 @@ describe('tenancy: another agency’s ids', () => {
       .where(eq(pages.id, Number(ids['/v1/pages/{id}'])));
     expect(page).toMatchObject({ title: 'Página da vítima', status: 'published' });
     expect(page!.photos).toHaveLength(1);
+    const [video] = await ctx.database.db.select().from(videos).where(eq(videos.id, ids['/v1/videos/{id}']!));
+    expect(video!.status).toBe('pending_upload');
+    expect(await ctx.database.db.select().from(videos).where(eq(videos.pageId, page!.id))).toHaveLength(1);
     const [lead] = await ctx.database.db.select().from(leads).where(eq(leads.id, ids['/v1/leads/{id}']!));
     expect(lead!.status).toBe('novo');
     const [d] = await ctx.database.db
@@ -234,6 +249,14 @@ const AGENT_ALLOWED = [
   'POST /v1/public/events',
   'GET /v1/real-estates/{id}/analytics',
   'GET /v1/real-estates/{id}/analytics/events',
+  'GET /v1/real-estates/{id}/videos',
+  'POST /v1/pages/{id}/videos/generate-upload-url',
+  'PATCH /v1/videos/{id}/upload-finished',
+  'POST /v1/pages/{id}/videos/from-url',
+  'PATCH /v1/videos/change-sequence',
+  'DELETE /v1/videos/{id}',
+  // The local driver's signed upload URL: the signature is the permission (no session, as with S3).
+  'PUT /uploads/{*}',
 ];
 
 describe('roles: what an agent may not do', () => {
