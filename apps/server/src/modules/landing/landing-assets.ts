@@ -57,6 +57,7 @@ textarea{min-height:88px;resize:vertical}
 .sim a{display:block;text-decoration:none;color:inherit;background:#fff;border:1px solid #e4e4e7;border-radius:12px;overflow:hidden}
 .sim img{width:100%;aspect-ratio:4/3;object-fit:cover}
 .sim div{padding:8px 12px}
+.vids{display:grid;gap:12px}.vids video,.vf,.vfi{display:block;width:100%;aspect-ratio:16/9;border:0;border-radius:12px;background:#18181b}.vf{position:relative;padding:0;cursor:pointer;overflow:hidden}.vf img{width:100%;height:100%;object-fit:cover}.vf span{position:absolute;inset:0;margin:auto;width:68px;height:48px;border-radius:12px;background:rgba(0,0,0,.75)}.vf span:after{content:"";position:absolute;left:27px;top:14px;border-style:solid;border-width:10px 0 10px 18px;border-color:transparent transparent transparent #fff}.vf:hover span,.vf:focus-visible span{background:#0f766e}
 footer{color:#52525b;font-size:13px;padding:24px 16px 88px;border-top:1px solid #e4e4e7;background:#fff}
 @media(min-width:900px){footer{padding-bottom:24px}}
 `.replace(/\n/g, '');
@@ -65,17 +66,36 @@ export const LANDING_SCRIPT = `(function(){var d=document,f=d.getElementById('le
 
 export const LANDING_SCRIPT_HASH = `sha256-${createHash('sha256').update(LANDING_SCRIPT).digest('base64')}`;
 
-export const LANDING_CSP = [
-  "default-src 'none'",
-  "img-src 'self' https: data:",
-  "style-src 'unsafe-inline'",
-  // 'self': the analytics tracker, served from our origin (/p/<hash>.js).
-  `script-src '${LANDING_SCRIPT_HASH}' 'self'`,
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * Video facades (issue 14): a poster and a play button; the YouTube (nocookie) or Vimeo player is
+ * created only on click, so a page with videos loads no player up front. Included only on pages
+ * that have a linked video.
+ */
+export const VIDEO_SCRIPT = `document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.vf');if(!b)return;var f=document.createElement('iframe');f.src=b.getAttribute('data-embed');f.title=b.getAttribute('aria-label');f.allow='autoplay; encrypted-media; picture-in-picture; fullscreen';f.allowFullscreen=true;f.className='vfi';b.replaceWith(f);f.focus()})`;
+
+export const VIDEO_SCRIPT_HASH = `sha256-${createHash('sha256').update(VIDEO_SCRIPT).digest('base64')}`;
+
+/** The landing pages' policy; `storage` adds the bucket's origin when files live outside https/'self'. */
+export function landingCsp(storage: string[] = []): string {
+  const extra = storage.length ? ` ${storage.join(' ')}` : '';
+  return [
+    "default-src 'none'",
+    `img-src 'self' https: data:${extra}`,
+    // Uploaded videos play from storage, only when the visitor presses play (preload="none").
+    `media-src 'self' https:${extra}`,
+    // Players exist only after a click on a facade.
+    'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+    "style-src 'unsafe-inline'",
+    // 'self': the analytics tracker, served from our origin (/p/<hash>.js).
+    `script-src '${LANDING_SCRIPT_HASH}' '${VIDEO_SCRIPT_HASH}' 'self'`,
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export const LANDING_CSP = landingCsp();
 
 export const WHATSAPP_ICON =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2c-1.5 0-3-.4-4.3-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.9c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6.5-.1 1.5-.6 1.7-1.2.2-.6.2-1.1.2-1.2-.1-.1-.3-.2-.5-.3Z"/></svg>';

@@ -11,7 +11,8 @@ import type { ThrottleState } from '../../lib/throttle.ts';
 import { HttpError, issuesToErrors, validationError } from '../../lib/http-errors.ts';
 import { captureLead, scoreLead } from '../leads/index.ts';
 import { findLandingPage, type LandingPageRow } from './find-landing-page.ts';
-import { LANDING_CSP } from './landing-assets.ts';
+import { storageOrigins } from '../storage/index.ts';
+import { landingCsp } from './landing-assets.ts';
 import { renderNotFound, type LeadFormState } from './render-landing.ts';
 import { renderPageLanding } from './render-page-landing.ts';
 import { trackerAsset } from './tracker-asset.ts';
@@ -48,12 +49,14 @@ export default async function landingRoutes(app: FastifyInstance) {
   }
 
   const renderFor = (row: LandingPageRow, form: LeadFormState) => renderPageLanding(deps, row, form);
+  // Files in an S3 bucket outside https (a local MinIO) need their origin named.
+  const csp = landingCsp(storageOrigins(app.config));
 
   const sendHtml = (reply: FastifyReply, status: number, body: string, cache: string) =>
     reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', LANDING_CSP)
+      .header('content-security-policy', csp)
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .header('cache-control', cache)

@@ -7,7 +7,8 @@ import type { PagePhoto, realEstates } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { PageRow } from '../pages/index.ts';
 import { listSimilarPages } from './find-landing-page.ts';
-import { renderLanding, type LandingPhoto, type LeadFormState } from './render-landing.ts';
+import { listReadyPageVideos, toVideoView } from '../videos/index.ts';
+import { renderLanding, type LandingPhoto, type LandingVideo, type LeadFormState } from './render-landing.ts';
 import { trackerAsset } from './tracker-asset.ts';
 
 type AgencyRow = typeof realEstates.$inferSelect;
@@ -19,6 +20,24 @@ const withPhotoUrls = (deps: Pick<Deps, 'storage'>, photos: PagePhoto[]): Landin
     url: p.key ? deps.storage.url(p.key) : p.url,
     srcset: (p.variants ?? []).map((v) => ({ url: deps.storage.url(v.key), width: v.width })),
   }));
+
+/** The page's ready videos as the landing shows them. */
+async function landingVideos(deps: Pick<Deps, 'db' | 'storage'>, pageId: number): Promise<LandingVideo[]> {
+  const rows = await listReadyPageVideos(deps, pageId);
+  return rows.flatMap((row): LandingVideo[] => {
+    const v = toVideoView(row, deps.storage);
+    if (v.embed_url)
+      return [
+        {
+          kind: 'embed',
+          embedUrl: v.embed_url,
+          provider: v.source === 'vimeo' ? 'Vimeo' : 'YouTube',
+          posterUrl: v.poster_url,
+        },
+      ];
+    return v.url ? [{ kind: 'file', url: v.url, type: v.file_type, posterUrl: v.poster_url }] : [];
+  });
+}
 
 export async function renderPageLanding(
   deps: Pick<Deps, 'db' | 'storage' | 'config'>,
@@ -53,5 +72,6 @@ export async function renderPageLanding(
     actionUrl: `/v1/public/pages/${page.slug}/leads`,
     // The analytics tracker (the editor's preview strips it: a preview is never a visit).
     trackerSrc: (await trackerAsset()).path,
+    videos: await landingVideos(deps, page.id),
   });
 }

@@ -355,3 +355,36 @@ describe('clean-up of uploads never finished', () => {
     expect(existsSync(oldFile)).toBe(false);
   });
 });
+
+describe('on the landing page', () => {
+  it('uploaded videos as <video preload="none" poster>, links as a facade; no player up front', async () => {
+    const page = await insertPage(ctx, owner.realEstateId);
+    const { video, put } = await upload(TINY_MP4, 'video/mp4', page.id);
+    expect(put.statusCode).toBe(204);
+    await c.request('PATCH', `/v1/videos/${video.id}/upload-finished`);
+    await waitFor(async () => {
+      const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, video.id));
+      return row?.status === 'ready';
+    });
+    await c.post(`/v1/pages/${page.id}/videos/from-url`, { url: 'https://youtu.be/dQw4w9WgXcQ' });
+    const pending = await c.post(`/v1/pages/${page.id}/videos/generate-upload-url`, {
+      file_type: 'video/mp4',
+    });
+    expect(pending.statusCode).toBe(201);
+
+    const res = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    expect(body).toMatch(/<video controls preload="none" playsinline[^>]* poster="[^"]+poster\.jpg"/);
+    expect(body).toContain('type="video/mp4"');
+    expect(body).toContain(
+      'data-embed="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&amp;rel=0"',
+    );
+    expect(body).toContain('src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg" alt="" loading="lazy"');
+    expect(body).not.toContain('<iframe');
+    expect(body.match(/<video /g)).toHaveLength(1); // the pending upload is not shown
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
+    expect(csp).toContain("media-src 'self' https:");
+  });
+});
