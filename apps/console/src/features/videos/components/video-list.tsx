@@ -17,6 +17,7 @@ import {
 } from '@dnd-kit/sortable';
 import type { Video } from '@vitrine/contracts';
 import { Film, GripVertical, Link2, Trash2, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -130,6 +131,7 @@ function SortableVideo({
     transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined,
     transition,
   };
+  const [posterFailed, setPosterFailed] = useState(false);
   const label = `Vídeo ${index + 1} de ${total}`;
   const status = STATUS[video.status];
   const details = [
@@ -159,8 +161,9 @@ function SortableVideo({
         <GripVertical className="size-4" aria-hidden="true" />
       </button>
       <div className="relative flex aspect-video w-24 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted sm:w-32">
-        {video.poster_url ? (
+        {video.poster_url && !posterFailed ? (
           <img
+            onError={() => setPosterFailed(true)}
             src={video.poster_url}
             alt=""
             loading="lazy"
