@@ -65,8 +65,8 @@ describe('videos in the page editor', () => {
           consoleErrors.push(m.text());
       });
       await logIn(page);
-      const me = await api<{ data: { user: { real_estates: { id: number }[] } } }>(page, '/v1/me');
-      const agencyId = me.data.user.real_estates[0]!.id;
+      const me = await api<{ user: { real_estates: { id: number }[] } }>(page, '/v1/me');
+      const agencyId = me.user.real_estates[0]!.id;
       const pages = await api<{ data: { id: number; slug: string; status: string }[] }>(
         page,
         `/v1/real-estates/${agencyId}/pages?status=published&per_page=5`,
@@ -102,7 +102,7 @@ describe('videos in the page editor', () => {
           { timeout: 20_000, interval: 50 },
         )
         .toBe(true);
-      await page.screenshot({ path: path.join(outDir, 'videos-uploading-desktop.png') });
+      await section(page).screenshot({ path: path.join(outDir, 'videos-uploading-desktop.png') });
       await cdp.send('Network.emulateNetworkConditions', {
         offline: false,
         latency: 0,
@@ -125,8 +125,11 @@ describe('videos in the page editor', () => {
       const saved = page.waitForResponse(
         (r) => r.url().endsWith('/v1/videos/change-sequence') && r.request().method() === 'PATCH',
       );
+      // As in pages.e2e.test.ts: the sensor starts listening a frame after the key that activates it.
       await page.keyboard.press('Space');
+      await page.waitForTimeout(250);
       await page.keyboard.press('ArrowUp');
+      await page.waitForTimeout(250);
       await page.keyboard.press('Space');
       expect((await saved).status()).toBe(200);
       await expect
