@@ -1,5 +1,5 @@
 /** Builds the application without listening: server.ts listens, tests use inject(). */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -45,7 +45,9 @@ import pageRoutes from './modules/pages/pages.routes.ts';
 import preferenceRoutes from './modules/preferences/preferences.routes.ts';
 import realEstateRoutes from './modules/real-estates/real-estates.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
-import { createLocalStorage, type Storage } from './modules/storage/index.ts';
+import { createStorage, type Storage } from './modules/storage/index.ts';
+import localUploadRoutes from './modules/storage/local-upload.routes.ts';
+import videoRoutes from './modules/videos/videos.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
 import teamRoutes from './modules/team/team.routes.ts';
 
@@ -108,7 +110,7 @@ async function registerCore(app: FastifyInstance, opts: BuildOptions) {
   const { config } = opts;
   await app.register(databasePlugin, { database: opts.database });
   app.decorate('throttle', createThrottle(app.database.db));
-  app.decorate('storage', createLocalStorage({ dataDir: config.dataDir, publicBaseUrl: config.APP_URL }));
+  app.decorate('storage', createStorage(config));
   app.decorate(
     'mailer',
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log }),
@@ -218,6 +220,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(integrationRoutes);
   await app.register(deliveryRoutes);
   await app.register(pageRoutes);
+  await app.register(videoRoutes);
+  await app.register(localUploadRoutes);
   await app.register(catalogImportRoutes);
   await app.register(analyticsRoutes);
   await app.register(landingRoutes);
@@ -227,9 +231,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(preferenceRoutes);
   await app.register(billingRoutes);
 
-  // Uploaded files: never executed by the browser, even an SVG.
+  // Uploaded files: never executed by the browser, even an SVG. Served from the disk with the local
+  // driver, and also with S3 for files uploaded before the switch that were not copied yet.
+  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
   await app.register(fastifyStatic, {
-    root: app.storage.root,
+    root: path.join(config.dataDir, 'uploads'),
     prefix: '/files/',
     decorateReply: false,
     setHeaders: (res) => {
@@ -259,6 +265,7 @@ const API_PREFIXES = [
   '/v1/',
   '/sanctum/',
   '/files/',
+  '/uploads/',
   '/docs',
   '/healthz',
   '/health/',

@@ -135,6 +135,36 @@ const envSchema = z.object({
   /** Months of raw analytics (events and sessions) kept; daily rollups, which hold no visitor data, stay. */
   ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  /** Where files live: `local` (DATA_DIR/uploads, default) or `s3` (any S3-compatible bucket). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Other than AWS (MinIO, R2, …): the service's URL. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: bool(false),
+  /** Without them the AWS SDK's default chain (AWS_* variables, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Base URL files are read from (a CDN in front of the bucket); default: the bucket's URL. */
+  S3_PUBLIC_URL: z.url().optional(),
+  /** Largest video upload, in bytes (500 MB). */
+  VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(500 * 1024 * 1024),
+  /** How long an upload URL stays valid. */
+  VIDEO_UPLOAD_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
+  /** Uploads never finished are removed after this many hours. */
+  VIDEO_PENDING_TTL_HOURS: z.coerce.number().min(1).default(24),
+  /** Debian's ffmpeg/ffprobe make posters and read durations; absent, videos are ready without a poster. */
+  FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg'),
+  FFPROBE_PATH: z.string().default('/usr/bin/ffprobe'),
   JETIMOB_BASE_URL: z.url().default('https://api.jetimob.com'),
   ARBO_BASE_URL: z.url().default('https://app-integracao.arboimoveis.com/api'),
   ARBO_LEAD_PATH: z.string().default('/leads'),
@@ -201,6 +231,8 @@ export function loadConfig(
     throw new Error(`Configuração inválida:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
+    throw new Error('Configuração inválida:\n  S3_BUCKET: obrigatório com STORAGE_DRIVER=s3');
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const production = e.NODE_ENV === 'production';

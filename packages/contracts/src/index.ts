@@ -22,3 +22,4 @@ export * from './analytics.ts';
 export * from './team.ts';
 export * from './preferences.ts';
 export * from './subscription.ts';
+export * from './videos.ts';

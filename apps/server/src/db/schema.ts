@@ -598,3 +598,43 @@ export const analyticsDirtyDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.realEstateId, t.day] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Videos (issue 14): uploaded to storage by the browser, or linked (YouTube, Vimeo, a direct file).
+// ---------------------------------------------------------------------------------------------
+
+export const VIDEO_SOURCES = ['upload', 'youtube', 'vimeo', 'url'] as const;
+export const VIDEO_STATUSES = ['pending_upload', 'processing', 'ready', 'failed'] as const;
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realEstateId: tenantId(),
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: VIDEO_SOURCES }).notNull(),
+    status: text('status', { enum: VIDEO_STATUSES }).notNull(),
+    /** MIME type: what the upload declared, then what its first bytes say. */
+    fileType: text('file_type'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** Storage keys of the uploaded file and of its poster (ours, or null). */
+    storageKey: text('storage_key'),
+    posterKey: text('poster_key'),
+    /** The link as given (YouTube, Vimeo, a direct https file) and the provider's id. */
+    externalUrl: text('external_url'),
+    externalId: text('external_id'),
+    durationSeconds: doublePrecision('duration_seconds'),
+    sequence: integer('sequence').notNull().default(0),
+    /** Why it failed, or a note on a ready video (no poster without ffmpeg). */
+    statusMessage: text('status_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('videos_page_idx').on(t.pageId, t.sequence),
+    index('videos_real_estate_idx').on(t.realEstateId, t.pageId),
+    index('videos_pending_idx').on(t.status, t.createdAt),
+  ],
+);

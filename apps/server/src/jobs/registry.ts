@@ -10,6 +10,8 @@ import { demoResetJob } from './demo-reset.job.ts';
 import { leadAlertJob } from './lead-alert.job.ts';
 import { leadAutoReplyJob } from './lead-auto-reply.job.ts';
 import { leadDeliveryJob } from './lead-delivery.job.ts';
+import { videoCleanupJob } from './video-cleanup.job.ts';
+import { videoProcessingJob } from './video-processing.job.ts';
 
 export const jobRegistry: readonly JobDefinition[] = [
   leadDeliveryJob,
@@ -19,4 +21,6 @@ export const jobRegistry: readonly JobDefinition[] = [
   analyticsRollupsJob,
   analyticsRetentionJob,
   demoResetJob,
+  videoProcessingJob,
+  videoCleanupJob,
 ];

@@ -7,6 +7,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { storageOrigins } from '../modules/storage/index.ts';
 
 /**
  * The console (a Vite build: module scripts and stylesheets from /assets, no inline script).
@@ -16,16 +17,17 @@ import fp from 'fastify-plugin';
  * - img-src https:: listings imported from catalogs keep their photos on the agencies' own hosts;
  *   blob: for the local preview of a photo before upload.
  */
-export function consoleCspDirectives(secure: boolean): Record<string, string[]> {
+export function consoleCspDirectives(secure: boolean, storage: string[] = []): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...storage],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
-    'media-src': ["'self'", 'blob:', 'https:'],
+    // The storage bucket (STORAGE_DRIVER=s3): videos go to it straight from the browser.
+    'connect-src': ["'self'", ...storage],
+    'media-src': ["'self'", 'blob:', 'https:', ...storage],
     'frame-src': ["'self'"],
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
@@ -44,7 +46,10 @@ export default fp(
     const secure = app.config.APP_URL.startsWith('https://');
     await app.register(helmet, {
       global: true,
-      contentSecurityPolicy: { useDefaults: false, directives: consoleCspDirectives(secure) },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: consoleCspDirectives(secure, storageOrigins(app.config)),
+      },
       // Helmet's defaults for the rest, made explicit where we depend on them.
       xContentTypeOptions: true,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

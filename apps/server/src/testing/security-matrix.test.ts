@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogImports, deliveries, leads, memberships, pages, users } from '../db/schema.ts';
+import { catalogImports, deliveries, leads, memberships, pages, users, videos } from '../db/schema.ts';
 import { captureLead } from '../modules/leads/index.ts';
 import { listPreferences } from '../modules/preferences/testing/index.ts';
 import {
@@ -51,6 +51,15 @@ beforeAll(async () => {
     .insert(catalogImports)
     .values({ realEstateId: victim.realEstateId, status: 'done' })
     .returning();
+  const [video] = await ctx.database.db
+    .insert(videos)
+    .values({
+      realEstateId: victim.realEstateId,
+      pageId: page.id,
+      source: 'upload',
+      status: 'pending_upload',
+    })
+    .returning();
   const victimPrefs = await listPreferences(ctx.app.deps, victim.realEstateId);
   // Team (issue 13): a member of the victim's agency and a pending invitation.
   const [invitee] = await ctx.database.db
@@ -71,6 +80,7 @@ beforeAll(async () => {
     '/v1/users/{id}': String(invitee!.id),
     userId: String(invitee!.id),
     '/v1/preferences/{id}': String(victimPrefs[0]!.id),
+    '/v1/videos/{id}': video!.id,
     '/v1/real-estates/{id}': String(victim.realEstateId),
     '/v1/pages/{id}': String(page.id),
     '/v1/leads/{id}': lead.id,
@@ -114,6 +124,8 @@ function bodyFor(
     'PUT /v1/leads/{id}/assignee': { body: { user_id: null } },
     'PUT /v1/preferences/{id}': { body: { value: ['invasor@exemplo.com.br'] } },
     'PUT /v1/real-estates/{id}/subscription': { body: { plan: 'imobiliaria' } },
+    'POST /v1/pages/{id}/videos/generate-upload-url': { body: { file_type: 'video/mp4' } },
+    'POST /v1/pages/{id}/videos/from-url': { body: { url: 'https://youtu.be/dQw4w9WgXcQ' } },
   };
   return table[key] ?? {};
 }
@@ -160,6 +172,9 @@ describe('tenancy: another agency’s ids', () => {
       .where(eq(pages.id, Number(ids['/v1/pages/{id}'])));
     expect(page).toMatchObject({ title: 'Página da vítima', status: 'published' });
     expect(page!.photos).toHaveLength(1);
+    const [video] = await ctx.database.db.select().from(videos).where(eq(videos.id, ids['/v1/videos/{id}']!));
+    expect(video!.status).toBe('pending_upload');
+    expect(await ctx.database.db.select().from(videos).where(eq(videos.pageId, page!.id))).toHaveLength(1);
     const [lead] = await ctx.database.db.select().from(leads).where(eq(leads.id, ids['/v1/leads/{id}']!));
     expect(lead!.status).toBe('novo');
     const [d] = await ctx.database.db
@@ -278,6 +293,14 @@ const AGENT_ALLOWED = [
   // An invitation is looked up by its token and accepted by the invited account (issue 13).
   'POST /v1/invitations/lookup',
   'POST /v1/invitations/accept',
+  'GET /v1/real-estates/{id}/videos',
+  'POST /v1/pages/{id}/videos/generate-upload-url',
+  'PATCH /v1/videos/{id}/upload-finished',
+  'POST /v1/pages/{id}/videos/from-url',
+  'PATCH /v1/videos/change-sequence',
+  'DELETE /v1/videos/{id}',
+  // The local driver's signed upload URL: the signature is the permission (no session, as with S3).
+  'PUT /uploads/{*}',
 ];
 
 describe('roles: what an agent may not do', () => {

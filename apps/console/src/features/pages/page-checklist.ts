@@ -12,6 +12,7 @@ export const EDITOR_SECTIONS = {
   address: 'secao-endereco',
   description: 'secao-descricao',
   photos: 'secao-fotos',
+  videos: 'secao-videos',
   contact: 'secao-contato',
   seo: 'secao-seo',
 } as const;

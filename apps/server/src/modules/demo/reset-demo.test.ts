@@ -3,8 +3,6 @@
  * (a deleted page, the webhook switched off, their sessions) and seeds the demo again in one go, and
  * a second ask the same night that does nothing. Other agencies are never touched.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrations, pages, realEstates, sessions, users } from '../../db/schema.ts';
@@ -64,7 +62,7 @@ describe('resetDemoIfDue', () => {
       const [agency] = await db.select().from(realEstates).where(eq(realEstates.name, DEMO_AGENCY_NAME));
       const seededPages = await db.select().from(pages).where(eq(pages.realEstateId, agency!.id));
       const oldPhoto = seededPages.flatMap((p) => p.photos).find((p) => p.key)!.key!;
-      expect(existsSync(path.join(ctx.app.storage.root, oldPhoto))).toBe(true);
+      expect(await ctx.app.storage.head(oldPhoto)).not.toBeNull();
 
       // A visitor signs in with one click, deletes a page and switches the webhook off.
       const visitor = new TestClient(ctx.app);
@@ -94,7 +92,7 @@ describe('resetDemoIfDue', () => {
       // The old agency, its sessions and its photo files are gone; the new login works.
       expect(await db.select().from(realEstates).where(eq(realEstates.id, agency!.id))).toEqual([]);
       expect(await db.select().from(sessions).where(eq(sessions.userId, oldUserId))).toEqual([]);
-      expect(existsSync(path.join(ctx.app.storage.root, oldPhoto))).toBe(false);
+      expect(await ctx.app.storage.head(oldPhoto)).toBeNull();
       expect((await visitor.get('/v1/me')).statusCode).toBe(401);
       expect((await new TestClient(ctx.app).login(DEMO_EMAIL, DEMO_PASSWORD)).statusCode).toBe(200);
       // Only the demo's people were replaced: the other agency and its page stand.

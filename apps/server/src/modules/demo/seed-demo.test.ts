@@ -125,10 +125,10 @@ describe('seedDemo', () => {
       for (const photo of page.photos) {
         expect(photo.key).toMatch(new RegExp(`^pages/${page.id}/.+\\.jpg$`));
         expect(photo.alt).toBeTruthy();
-        expect(existsSync(path.join(ctx.app.storage.root, photo.key!))).toBe(true);
+        expect(existsSync(path.join(path.join(ctx.config.dataDir, 'uploads'), photo.key!))).toBe(true);
         expect(photo.variants!.map((v) => v.width)).toEqual([480, 960, 1200]);
         for (const v of photo.variants!)
-          expect(existsSync(path.join(ctx.app.storage.root, v.key)), v.key).toBe(true);
+          expect(existsSync(path.join(path.join(ctx.config.dataDir, 'uploads'), v.key)), v.key).toBe(true);
       }
     }
     // Every listing has a cover of its own (no two pages share a file).

@@ -59,6 +59,7 @@ textarea{min-height:88px;resize:vertical}
 .sim a{display:block;text-decoration:none;color:inherit;background:#fff;border:1px solid #e4e4e7;border-radius:12px;overflow:hidden}
 .sim img{width:100%;aspect-ratio:4/3;object-fit:cover}
 .sim div{padding:8px 12px}
+.vids{display:grid;gap:12px}.vids video,.vf,.vfi{display:block;width:100%;aspect-ratio:16/9;border:0;border-radius:12px;background:#18181b}.vf{position:relative;padding:0;cursor:pointer;overflow:hidden}.vf img{width:100%;height:100%;object-fit:cover}.vf span{position:absolute;inset:0;margin:auto;width:68px;height:48px;border-radius:12px;background:rgba(0,0,0,.75)}.vf span:after{content:"";position:absolute;left:27px;top:14px;border-style:solid;border-width:10px 0 10px 18px;border-color:transparent transparent transparent #fff}.vf:hover span,.vf:focus-visible span{background:#0f766e}
 footer{color:#52525b;font-size:13px;padding:24px 16px 88px;border-top:1px solid #e4e4e7;background:#fff}
 @media(min-width:900px){footer{padding-bottom:24px}}
 `.replace(/\n/g, '');
@@ -68,13 +69,26 @@ export const LANDING_SCRIPT = await browserScript('lead-form');
 
 export const LANDING_SCRIPT_HASH = `sha256-${createHash('sha256').update(LANDING_SCRIPT).digest('base64')}`;
 
+/**
+ * Video facades (issue 14): a poster and a play button; the YouTube (nocookie) or Vimeo player is
+ * created only on click, so a page with videos loads no player up front. Included only on pages
+ * that have a linked video.
+ */
+export const VIDEO_SCRIPT = `document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.vf');if(!b)return;var f=document.createElement('iframe');f.src=b.getAttribute('data-embed');f.title=b.getAttribute('aria-label');f.allow='autoplay; encrypted-media; picture-in-picture; fullscreen';f.allowFullscreen=true;f.className='vfi';b.replaceWith(f);f.focus()})`;
+
+export const VIDEO_SCRIPT_HASH = `sha256-${createHash('sha256').update(VIDEO_SCRIPT).digest('base64')}`;
+
 /** The landing pages' CSP, by directive (marketing-tags.ts adds the vendors' hosts when tags are set). */
 export const LANDING_CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'none'"],
   'img-src': ["'self'", 'https:', 'data:'],
+  // Uploaded videos play from storage, only when the visitor presses play (preload="none").
+  'media-src': ["'self'", 'https:'],
+  // Players exist only after a click on a facade.
+  'frame-src': ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
   'style-src': ["'unsafe-inline'"],
   // 'self': the analytics tracker, served from our origin (/p/<hash>.js).
-  'script-src': [`'${LANDING_SCRIPT_HASH}'`, "'self'"],
+  'script-src': [`'${LANDING_SCRIPT_HASH}'`, `'${VIDEO_SCRIPT_HASH}'`, "'self'"],
   'connect-src': ["'self'"],
   'form-action': ["'self'"],
   'base-uri': ["'none'"],
@@ -85,6 +99,16 @@ export const cspOf = (directives: Record<string, string[]>) =>
   Object.entries(directives)
     .map(([name, values]) => [name, ...values].join(' '))
     .join('; ');
+
+/** The directives with the storage's origins when files live outside https/'self' (a local MinIO). */
+export function withStorageOrigins(storage: readonly string[]): Record<string, string[]> {
+  if (!storage.length) return LANDING_CSP_DIRECTIVES;
+  return {
+    ...LANDING_CSP_DIRECTIVES,
+    'img-src': [...LANDING_CSP_DIRECTIVES['img-src']!, ...storage],
+    'media-src': [...LANDING_CSP_DIRECTIVES['media-src']!, ...storage],
+  };
+}
 
 export const LANDING_CSP = cspOf(LANDING_CSP_DIRECTIVES);
 

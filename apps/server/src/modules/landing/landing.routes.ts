@@ -11,6 +11,7 @@ import { HttpError, issuesToErrors, validationError } from '../../lib/http-error
 import { captureLead, scoreLead } from '../leads/index.ts';
 import { admitLead } from './admit-lead.ts';
 import { findLandingPage, type LandingPageRow } from './find-landing-page.ts';
+import { storageOrigins } from '../storage/index.ts';
 import { LANDING_CSP } from './landing-assets.ts';
 import { landingCspFor } from './marketing-tags.ts';
 import { renderNotFound, type LeadFormState } from './render-landing.ts';
@@ -48,10 +49,15 @@ export default async function landingRoutes(app: FastifyInstance) {
     return findLandingPage(deps, slug);
   }
 
+  // Files in an S3 bucket outside https (a local MinIO) need their origin named.
+  const storage = storageOrigins(app.config);
   /** The page as HTML, with the CSP it needs (the vendors' hosts only when the agency set their tags). */
   const renderFor = async (row: LandingPageRow, form: LeadFormState) => {
     const prefs = await landingPrefsOf(deps, row.page.realEstateId);
-    return { body: await renderPageLanding(deps, row, form, prefs), csp: landingCspFor(prefs.tags) };
+    return {
+      body: await renderPageLanding(deps, row, form, prefs),
+      csp: landingCspFor(prefs.tags, storage),
+    };
   };
 
   const sendHtml = (

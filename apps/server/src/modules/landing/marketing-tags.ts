@@ -8,7 +8,7 @@
  * The CSP gains each vendor's hosts only when its id is set; a page without tags keeps LANDING_CSP.
  */
 import { createHash } from 'node:crypto';
-import { LANDING_CSP_DIRECTIVES, cspOf } from './landing-assets.ts';
+import { cspOf, withStorageOrigins } from './landing-assets.ts';
 
 export interface MarketingTags {
   metaPixelId: string;
@@ -26,10 +26,14 @@ export const hasTags = (t: MarketingTags | null | undefined): t is MarketingTags
   !!t && !!(t.metaPixelId || t.ga4MeasurementId || t.gtmContainerId);
 
 /** The landing page's CSP: LANDING_CSP, plus the loader and each set vendor's hosts. */
-export function landingCspFor(tags: MarketingTags | null | undefined): string {
-  if (!hasTags(tags)) return cspOf(LANDING_CSP_DIRECTIVES);
-  const scripts = [...LANDING_CSP_DIRECTIVES['script-src']!, `'${TAGS_LOADER_HASH}'`];
-  const connect = [...LANDING_CSP_DIRECTIVES['connect-src']!];
+export function landingCspFor(
+  tags: MarketingTags | null | undefined,
+  storage: readonly string[] = [],
+): string {
+  const base = withStorageOrigins(storage);
+  if (!hasTags(tags)) return cspOf(base);
+  const scripts = [...base['script-src']!, `'${TAGS_LOADER_HASH}'`];
+  const connect = [...base['connect-src']!];
   if (tags.metaPixelId) {
     scripts.push('https://connect.facebook.net');
     connect.push('https://www.facebook.com', 'https://connect.facebook.net');
@@ -42,5 +46,5 @@ export function landingCspFor(tags: MarketingTags | null | undefined): string {
       'https://*.googletagmanager.com',
     );
   }
-  return cspOf({ ...LANDING_CSP_DIRECTIVES, 'script-src': scripts, 'connect-src': connect });
+  return cspOf({ ...base, 'script-src': scripts, 'connect-src': connect });
 }

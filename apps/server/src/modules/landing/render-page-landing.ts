@@ -8,7 +8,14 @@ import type { Deps } from '../../deps.ts';
 import type { PageRow } from '../pages/index.ts';
 import { listSimilarPages } from './find-landing-page.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
-import { renderLanding, type LandingPhoto, type LandingPrefs, type LeadFormState } from './render-landing.ts';
+import { listReadyPageVideos, toVideoView } from '../videos/index.ts';
+import {
+  renderLanding,
+  type LandingPhoto,
+  type LandingPrefs,
+  type LandingVideo,
+  type LeadFormState,
+} from './render-landing.ts';
 import { trackerAsset } from './browser-scripts.ts';
 
 type AgencyRow = typeof realEstates.$inferSelect;
@@ -41,6 +48,24 @@ export async function landingPrefsOf(deps: Pick<Deps, 'db'>, realEstateId: numbe
       gtmContainerId: p.gtm_container_id,
     },
   };
+}
+
+/** The page's ready videos as the landing shows them. */
+async function landingVideos(deps: Pick<Deps, 'db' | 'storage'>, pageId: number): Promise<LandingVideo[]> {
+  const rows = await listReadyPageVideos(deps, pageId);
+  return rows.flatMap((row): LandingVideo[] => {
+    const v = toVideoView(row, deps.storage);
+    if (v.embed_url)
+      return [
+        {
+          kind: 'embed',
+          embedUrl: v.embed_url,
+          provider: v.source === 'vimeo' ? 'Vimeo' : 'YouTube',
+          posterUrl: v.poster_url,
+        },
+      ];
+    return v.url ? [{ kind: 'file', url: v.url, type: v.file_type, posterUrl: v.poster_url }] : [];
+  });
 }
 
 export async function renderPageLanding(
@@ -78,5 +103,6 @@ export async function renderPageLanding(
     // The analytics tracker (the editor's preview strips it: a preview is never a visit).
     trackerSrc: (await trackerAsset()).path,
     prefs: prefs ?? (await landingPrefsOf(deps, page.realEstateId)),
+    videos: await landingVideos(deps, page.id),
   });
 }

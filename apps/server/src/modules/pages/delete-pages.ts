@@ -2,6 +2,7 @@
 import { and, inArray } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import { auditLog, pages, photoKeys } from '../../db/schema.ts';
+import { pageVideoKeys } from '../videos/index.ts';
 
 export async function deletePages(
   deps: Pick<Deps, 'db' | 'storage'>,
@@ -9,6 +10,8 @@ export async function deletePages(
 ): Promise<number[]> {
   const { db, storage } = deps;
   if (!input.ids.length || !input.realEstateIds.length) return [];
+  // The videos' files, read before their rows go with the pages (they cascade; files don't).
+  const videoKeys = await pageVideoKeys(deps, input.ids);
   const deleted = await db.transaction(async (tx) => {
     const rows = await tx
       .delete(pages)
@@ -28,7 +31,12 @@ export async function deletePages(
     return rows;
   });
   // Files go after the commit: a failed delete leaves an orphan file, never a page without its photos.
-  const keys = deleted.flatMap((r) => r.photos.flatMap(photoKeys));
+  const gone = new Set(deleted.map((r) => r.id));
+  const keys = [
+    ...deleted.flatMap((r) => r.photos.flatMap(photoKeys)),
+    // Only videos of pages actually deleted (ids of other agencies were not matched).
+    ...videoKeys.filter((v) => gone.has(v.pageId)).flatMap((v) => v.keys),
+  ];
   await Promise.all(keys.map((k) => storage.delete(k).catch(() => undefined)));
   return deleted.map((r) => r.id);
 }

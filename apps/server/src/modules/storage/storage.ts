@@ -1,28 +1,95 @@
 /**
- * File storage behind one interface. The local-disk driver keeps files under DATA_DIR/uploads and
- * serves them at /files/…; an S3-compatible driver plugs in behind the same calls.
+ * Every stored file (logos, photos, videos, posters) goes through one interface with two drivers:
+ * the local disk (default: files under DATA_DIR/uploads, served at /files/…, uploads through its own
+ * signed, expiring URLs) and any S3-compatible bucket (s3-storage.ts). Both hand the browser an upload
+ * URL it PUTs the file to, so the console's flow is the same on either.
  */
-import { mkdirSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
-export interface Storage {
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
-  delete(key: string): Promise<void>;
-  url(key: string): string;
-  readonly root: string;
+/** Where and how the browser sends a file: `method` to `url` with exactly these `headers`. */
+export interface UploadTicket {
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  expiresAt: Date;
 }
 
-export function createLocalStorage(opts: { dataDir: string; publicBaseUrl: string }): Storage {
+export interface Storage {
+  readonly driver: 'local' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** The public URL of a stored file. */
+  url(key: string): string;
+  /** Size of a stored object, or null when there is none. */
+  head(key: string): Promise<{ size: number } | null>;
+  /** Up to `length` bytes from the start of an object (type sniffing). */
+  readStart(key: string, length: number): Promise<Buffer>;
+  /** Copies an object to a local file (ffmpeg reads files). */
+  download(key: string, file: string): Promise<void>;
+  /** A signed URL the browser PUTs the object to, valid for `expiresInSeconds`. */
+  createUploadUrl(
+    key: string,
+    opts: { contentType: string; maxBytes: number; expiresInSeconds: number },
+  ): Promise<UploadTicket>;
+  /** Origins other than the app's that browsers reach for uploads and files (CSP), none for local. */
+  readonly origins: string[];
+}
+
+export interface LocalStorage extends Storage {
+  readonly driver: 'local';
+  /** Where the files live (served at /files/). */
+  readonly root: string;
+  /** Checks a signed upload URL's query and writes the body; see local-upload.routes.ts. */
+  receiveUpload(
+    key: string,
+    query: Record<string, string | undefined>,
+    contentType: string | undefined,
+    body: Readable,
+  ): Promise<{ size: number }>;
+}
+
+/** Why a local upload was refused: the HTTP status and a Portuguese message. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const LOCAL_UPLOAD_PREFIX = '/uploads/';
+
+export function createLocalStorage(opts: {
+  dataDir: string;
+  publicBaseUrl: string;
+  /** Signs upload URLs (the app key). */
+  secret?: Buffer;
+  /** The clock of signed URLs (tests move it). */
+  now?: () => number;
+}): LocalStorage {
   const root = path.join(opts.dataDir, 'uploads');
+  const tmpDir = path.join(opts.dataDir, 'uploads-tmp');
   mkdirSync(root, { recursive: true });
+  const secret = opts.secret ?? Buffer.alloc(32);
+  const now = opts.now ?? Date.now;
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
     if (!full.startsWith(root + path.sep)) throw new Error('Chave de arquivo inválida.');
     return full;
   };
+  const sign = (key: string, expires: number, max: number, type: string) =>
+    createHmac('sha256', secret).update(`upload\n${key}\n${expires}\n${max}\n${type}`).digest('base64url');
+
   return {
+    driver: 'local',
     root,
+    origins: [],
     async put(key, body) {
       const full = resolve(key);
       await mkdir(path.dirname(full), { recursive: true });
@@ -32,34 +99,73 @@ export function createLocalStorage(opts: { dataDir: string; publicBaseUrl: strin
       await rm(resolve(key), { force: true });
     },
     url: (key) => `${opts.publicBaseUrl}/files/${key}`,
+    async head(key) {
+      const s = await stat(resolve(key)).catch(() => null);
+      return s?.isFile() ? { size: s.size } : null;
+    },
+    async readStart(key, length) {
+      const handle = await open(resolve(key), 'r');
+      try {
+        const buf = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buf, 0, length, 0);
+        return buf.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+    async download(key, file) {
+      await copyFile(resolve(key), file);
+    },
+    async createUploadUrl(key, { contentType, maxBytes, expiresInSeconds }) {
+      resolve(key);
+      const expires = Math.floor(now() / 1000) + expiresInSeconds;
+      const q = new URLSearchParams({
+        expires: String(expires),
+        max: String(maxBytes),
+        type: contentType,
+        signature: sign(key, expires, maxBytes, contentType),
+      });
+      return {
+        url: `${opts.publicBaseUrl}${LOCAL_UPLOAD_PREFIX}${key}?${q.toString()}`,
+        method: 'PUT',
+        headers: { 'Content-Type': contentType },
+        expiresAt: new Date(expires * 1000),
+      };
+    },
+    async receiveUpload(key, query, contentType, body) {
+      const expires = Number(query.expires);
+      const max = Number(query.max);
+      const type = query.type ?? '';
+      const given = Buffer.from(query.signature ?? '');
+      const expected = Buffer.from(sign(key, expires, max, type));
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw new UploadRefused(403, 'Endereço de envio inválido.');
+      if (!Number.isFinite(expires) || expires * 1000 < now())
+        throw new UploadRefused(403, 'O endereço de envio expirou. Envie o arquivo de novo.');
+      if ((contentType ?? '').split(';')[0]!.trim().toLowerCase() !== type)
+        throw new UploadRefused(415, `Envie o arquivo com o tipo ${type}.`);
+      const full = resolve(key);
+      await mkdir(tmpDir, { recursive: true });
+      const tmp = path.join(tmpDir, randomUUID());
+      let size = 0;
+      try {
+        await pipeline(
+          body,
+          async function* (source: AsyncIterable<Buffer>) {
+            for await (const chunk of source) {
+              size += chunk.length;
+              if (size > max) throw new UploadRefused(413, 'O arquivo passa do tamanho máximo permitido.');
+              yield chunk;
+            }
+          },
+          createWriteStream(tmp),
+        );
+        await mkdir(path.dirname(full), { recursive: true });
+        await rename(tmp, full);
+      } finally {
+        await rm(tmp, { force: true });
+      }
+      return { size };
+    },
   };
 }
-
-/** Image type from its first bytes, not from what the client claims. */
-export function sniffImageType(
-  buf: Buffer,
-): 'image/png' | 'image/jpeg' | 'image/webp' | 'image/svg+xml' | null {
-  if (
-    buf.length >= 8 &&
-    buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'image/png';
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  if (buf.length >= 12 && buf.toString('ascii', 0, 4) === 'RIFF' && buf.toString('ascii', 8, 12) === 'WEBP')
-    return 'image/webp';
-  const head = buf.subarray(0, 1024).toString('utf8').trimStart().toLowerCase();
-  if (
-    (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) &&
-    !/<script|on\w+\s*=|javascript:/i.test(buf.toString('utf8'))
-  ) {
-    return 'image/svg+xml';
-  }
-  return null;
-}
-
-export const IMAGE_EXTENSIONS = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/svg+xml': 'svg',
-} as const;

@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { VideosManager } from '@/features/videos';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
 import { formatDate } from '@/lib/utils';
@@ -147,7 +148,13 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
             >
               <PhotosManager realEstateId={realEstateId} page={page} />
             </EditorSection>
-            {/* Vídeos go here, after the photos: saved at once like them, outside the form's fields. */}
+            <EditorSection
+              id={EDITOR_SECTIONS.videos}
+              title="Vídeos"
+              description="Envie o vídeo direto do seu computador ou celular, ou cole um link do YouTube ou do Vimeo. Arraste para reordenar (ou use o botão de mover com espaço e as setas). Os vídeos são salvos na hora."
+            >
+              <VideosManager realEstateId={realEstateId} pageId={page.id} />
+            </EditorSection>
             <ContactSection />
             <EditorSection
               id={EDITOR_SECTIONS.seo}

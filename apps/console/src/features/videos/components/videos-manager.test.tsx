@@ -1,0 +1,217 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { VIDEO_MESSAGES, type Video } from '@vitrine/contracts';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { api } from '@/lib/api-client';
+import { resetToastsForTests } from '@/lib/toast';
+import { demoUser, setXsrfCookie } from '@/test/fixtures';
+import { fakeAuth, renderWithRouter } from '@/test/render';
+import type * as VideosApi from '../api/videos';
+import { VideosManager } from './videos-manager';
+
+// The PUT to storage goes through a seam the test drives: jsdom's XHR has no upload progress.
+const put = vi.hoisted(() => ({
+  fn: null as
+    | null
+    | ((
+        ticket: unknown,
+        file: File,
+        opts: { onProgress?: (p: number) => void; signal?: AbortSignal },
+      ) => Promise<void>),
+}));
+vi.mock('../api/videos', async (importOriginal) => {
+  const actual = await importOriginal<typeof VideosApi>();
+  return {
+    ...actual,
+    putToStorage: (ticket: VideosApi.UploadTicket, file: File, opts = {}) => put.fn!(ticket, file, opts),
+  };
+});
+
+const AGENCY = demoUser.real_estates[0]!.id;
+const mock = new MockAdapter(api);
+const video = (id: string, over: Partial<Video> = {}): Video => ({
+  id,
+  page_id: 7,
+  source: 'upload',
+  status: 'ready',
+  file_type: 'video/mp4',
+  size_bytes: 1_500_000,
+  url: `/files/videos/1/${id}/original.mp4`,
+  embed_url: null,
+  poster_url: `/files/videos/1/${id}/poster.jpg`,
+  duration_seconds: 65,
+  sequence: 0,
+  status_message: null,
+  created_at: '2026-11-20T12:00:00.000Z',
+  ...over,
+});
+const LIST = `/v1/real-estates/${AGENCY}/videos`;
+const ticket = {
+  url: 'http://localhost/uploads/videos/x?sig',
+  method: 'PUT',
+  headers: { 'Content-Type': 'video/mp4' },
+  expires_at: '2026-11-25T00:00:00Z',
+};
+
+beforeEach(() => {
+  mock.reset();
+  resetToastsForTests();
+  setXsrfCookie('t');
+  put.fn = null;
+});
+afterAll(() => mock.restore());
+
+function renderVideos() {
+  return renderWithRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <>
+            <VideosManager realEstateId={AGENCY} pageId={7} />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { auth: fakeAuth({ user: demoUser }) },
+  );
+}
+
+const file = () => new File([new Uint8Array(2048)], 'tour.mp4', { type: 'video/mp4' });
+
+describe('video section', () => {
+  it('shows the empty state, then uploads with a real progress bar and lists the ready video', async () => {
+    let list: Video[] = [];
+    mock.onGet(LIST).reply(() => [200, { data: list }]);
+    let asked: unknown = null;
+    mock.onPost('/v1/pages/7/videos/generate-upload-url').reply((config) => {
+      asked = JSON.parse(String(config.data));
+      return [201, { data: { video: video('v1', { status: 'pending_upload', url: null }), upload: ticket } }];
+    });
+    mock.onPatch('/v1/videos/v1/upload-finished').reply(() => {
+      list = [video('v1', { status: 'processing', poster_url: null, duration_seconds: null })];
+      return [200, { data: list[0] }];
+    });
+    let progress: (p: number) => void = () => undefined;
+    let release: () => void = () => undefined;
+    put.fn = (_t, _f, opts) => {
+      progress = opts.onProgress!;
+      return new Promise<void>((resolve) => (release = resolve));
+    };
+    const user = userEvent.setup();
+    renderVideos();
+    expect(await screen.findByText(/Nenhum vídeo ainda/)).toBeInTheDocument();
+
+    await user.upload(screen.getByLabelText('Escolher arquivos de vídeo'), file());
+    const bar = await screen.findByRole('progressbar', { name: 'Envio de tour.mp4' });
+    await waitFor(() => expect(asked).toEqual({ file_type: 'video/mp4', size_bytes: 2048 }));
+    act(() => progress(42));
+    expect(bar).toHaveAttribute('aria-valuenow', '42');
+    expect(screen.getByText(/42% de/)).toBeInTheDocument();
+    act(() => release());
+
+    const item = await screen.findByTestId('page-video');
+    expect(within(item).getByText('Processando')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('cancel aborts the transfer and drops the pending video', async () => {
+    mock.onGet(LIST).reply(200, { data: [] });
+    mock.onPost('/v1/pages/7/videos/generate-upload-url').reply(201, {
+      data: { video: video('v2', { status: 'pending_upload' }), upload: ticket },
+    });
+    let deleted = false;
+    mock.onDelete('/v1/videos/v2').reply(() => {
+      deleted = true;
+      return [204];
+    });
+    let signal: AbortSignal | undefined;
+    put.fn = (_t, _f, opts) => {
+      signal = opts.signal;
+      return new Promise<void>(() => undefined);
+    };
+    const user = userEvent.setup();
+    renderVideos();
+    await screen.findByText(/Nenhum vídeo ainda/);
+    await user.upload(screen.getByLabelText('Escolher arquivos de vídeo'), file());
+    await waitFor(() => expect(signal).toBeDefined());
+    await user.click(screen.getByRole('button', { name: 'Cancelar envio' }));
+    expect(signal!.aborted).toBe(true);
+    await waitFor(() => expect(deleted).toBe(true));
+    expect(screen.queryByTestId('video-upload')).not.toBeInTheDocument();
+  });
+
+  it('a refused upload shows the server’s message, and "Tentar de novo" starts again', async () => {
+    mock.onGet(LIST).reply(200, { data: [] });
+    mock
+      .onPost('/v1/pages/7/videos/generate-upload-url')
+      .replyOnce(422, {
+        message: 'O vídeo passa do limite de 500 MB.',
+        errors: { size_bytes: ['O vídeo passa do limite de 500 MB.'] },
+      })
+      .onPost('/v1/pages/7/videos/generate-upload-url')
+      .replyOnce(201, { data: { video: video('v3', { status: 'pending_upload' }), upload: ticket } });
+    mock.onPatch('/v1/videos/v3/upload-finished').reply(200, { data: video('v3') });
+    put.fn = () => Promise.resolve();
+    const user = userEvent.setup();
+    renderVideos();
+    await screen.findByText(/Nenhum vídeo ainda/);
+    await user.upload(screen.getByLabelText('Escolher arquivos de vídeo'), file());
+    expect(await screen.findByRole('alert')).toHaveTextContent('O vídeo passa do limite de 500 MB.');
+    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    await waitFor(() => expect(screen.queryByTestId('video-upload')).not.toBeInTheDocument());
+    expect(mock.history.patch.map((r) => r.url)).toEqual(['/v1/videos/v3/upload-finished']);
+  });
+
+  it('checks a link before sending it, and adds a YouTube link', async () => {
+    let list: Video[] = [];
+    mock.onGet(LIST).reply(() => [200, { data: list }]);
+    mock.onPost('/v1/pages/7/videos/from-url').reply((config) => {
+      list = [video('v4', { source: 'youtube', url: JSON.parse(String(config.data)).url, poster_url: null })];
+      return [201, { data: list[0] }];
+    });
+    const user = userEvent.setup();
+    renderVideos();
+    await screen.findByText(/Nenhum vídeo ainda/);
+    const input = screen.getByLabelText('Ou adicione um link');
+    await user.type(input, 'https://exemplo.com/pagina');
+    await user.click(screen.getByRole('button', { name: 'Adicionar link' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(VIDEO_MESSAGES.url);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(mock.history.post).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, 'https://youtu.be/dQw4w9WgXcQ');
+    await user.click(screen.getByRole('button', { name: 'Adicionar link' }));
+    const item = await screen.findByTestId('page-video');
+    expect(within(item).getByText('YouTube')).toBeInTheDocument();
+    expect(input).toHaveValue('');
+  });
+
+  it('moves a video with the keyboard and sends change-sequence', async () => {
+    mock.onGet(LIST).reply(200, { data: [video('a'), video('b', { sequence: 1, source: 'vimeo' })] });
+    let sent: unknown = null;
+    mock.onPatch('/v1/videos/change-sequence').reply((config) => {
+      sent = JSON.parse(String(config.data));
+      return [200, { data: [] }];
+    });
+    const user = userEvent.setup();
+    renderVideos();
+    const handle = await screen.findByRole('button', { name: 'Mover Vídeo 2 de 2' });
+    handle.focus();
+    await user.keyboard('[Space]');
+    await user.keyboard('[ArrowUp]');
+    await user.keyboard('[Space]');
+    await waitFor(() =>
+      expect(sent).toEqual({
+        videos: [
+          { id: 'b', sequence: 0 },
+          { id: 'a', sequence: 1 },
+        ],
+      }),
+    );
+  });
+});

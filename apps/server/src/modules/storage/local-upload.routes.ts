@@ -1,0 +1,55 @@
+/**
+ * The local driver's upload URLs: `PUT /uploads/{key}?expires&max&type&signature`, the disk's answer
+ * to an S3 presigned PUT. No session: the signature (HMAC with the app key over the key, expiry, size
+ * limit and type) is the permission, as with S3. The body streams to disk (never held in memory), is cut
+ * at the signed size limit, and lands under its key only when complete.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { UploadRefused, type LocalStorage } from './storage.ts';
+
+const uploadQuery = z.object({
+  expires: z.string().max(20).optional(),
+  max: z.string().max(20).optional(),
+  type: z.string().max(100).optional(),
+  signature: z.string().max(100).optional(),
+});
+
+export default async function localUploadRoutes(app: FastifyInstance) {
+  const storage = app.storage as LocalStorage;
+  if (storage.driver !== 'local') return;
+  // This scope reads bodies itself: whatever the content type, the handler gets the raw stream.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.put(
+    '/uploads/*',
+    {
+      bodyLimit: Number.MAX_SAFE_INTEGER,
+      config: { ownParams: true },
+      schema: {
+        tags: ['storage'],
+        summary: 'Envio direto de um arquivo para o armazenamento local (URL assinada e com validade)',
+        querystring: uploadQuery,
+        response: { 204: z.null().describe('Arquivo recebido') },
+      },
+    },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      if (!key || key.includes('..') || key.length > 300) throw notFound();
+      try {
+        await storage.receiveUpload(key, request.query, request.headers['content-type'], request.raw);
+      } catch (err) {
+        if (err instanceof UploadRefused) {
+          // The rest of a refused body is not read: the connection closes after the answer.
+          if (err.statusCode === 413) reply.header('connection', 'close');
+          throw new HttpError(err.statusCode, err.message);
+        }
+        throw err;
+      }
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The S3-compatible driver (AWS S3, MinIO, Cloudflare R2, …) on the AWS SDK v3. Uploads are presigned
+ * PUTs signed with the content type, so the browser sends the file straight to the bucket; the size and
+ * the real type are checked afterwards by whoever asked for the upload (videos: upload-finished), since
+ * a presigned PUT cannot bound the size. Files are read from `publicUrl` (a CDN, or the bucket itself
+ * when its objects are public).
+ */
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Storage } from './storage.ts';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** Other than AWS: the service's URL (http://localhost:9000 for MinIO). */
+  endpoint?: string;
+  /** Path-style URLs (endpoint/bucket/key): MinIO and most self-hosted stores need it. */
+  forcePathStyle?: boolean;
+  /** Without them the SDK's default chain (environment, profile, instance role) is used. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Base URL the files are read from (a CDN); default: the bucket's own URL. */
+  publicUrl?: string;
+}
+
+const isMissing = (err: unknown) =>
+  err instanceof NotFound ||
+  (err instanceof S3ServiceException &&
+    (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404));
+
+export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3Client } {
+  const client = new S3Client({
+    region: opts.region,
+    endpoint: opts.endpoint,
+    forcePathStyle: opts.forcePathStyle ?? false,
+    credentials: opts.credentials,
+    // Checksums only when the operation requires them: presigned PUTs from browsers and S3-compatible
+    // stores that don't know the newer CRC headers keep working.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const bucketUrl = (() => {
+    if (opts.publicUrl) return opts.publicUrl.replace(/\/$/, '');
+    if (opts.endpoint) {
+      const u = new URL(opts.endpoint);
+      return opts.forcePathStyle ? `${u.origin}/${opts.bucket}` : `${u.protocol}//${opts.bucket}.${u.host}`;
+    }
+    return `https://${opts.bucket}.s3.${opts.region}.amazonaws.com`;
+  })();
+  const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+  const origins = [
+    ...new Set([new URL(bucketUrl).origin, ...(opts.endpoint ? [new URL(opts.endpoint).origin] : [])]),
+  ];
+  if (!opts.endpoint) origins.push(`https://${opts.bucket}.s3.${opts.region}.amazonaws.com`);
+
+  return {
+    driver: 's3',
+    client,
+    origins: [...new Set(origins)],
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket: opts.bucket, Key: key, Body: body, ContentType: contentType }),
+      );
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: key }));
+    },
+    url: (key) => `${bucketUrl}/${encodeKey(key)}`,
+    async head(key) {
+      try {
+        const out = await client.send(new HeadObjectCommand({ Bucket: opts.bucket, Key: key }));
+        return { size: out.ContentLength ?? 0 };
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async readStart(key, length) {
+      const out = await client.send(
+        new GetObjectCommand({ Bucket: opts.bucket, Key: key, Range: `bytes=0-${length - 1}` }),
+      );
+      const bytes = Buffer.from((await out.Body?.transformToByteArray()) ?? []);
+      // A store that ignores Range sends the whole object: keep only the start.
+      return bytes.subarray(0, length);
+    },
+    async download(key, file) {
+      const out = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key }));
+      if (!out.Body) throw new Error(`Objeto vazio: ${key}`);
+      await pipeline(out.Body as Readable, createWriteStream(file));
+    },
+    async createUploadUrl(key, { contentType, expiresInSeconds }) {
+      const url = await getSignedUrl(
+        client,
+        new PutObjectCommand({ Bucket: opts.bucket, Key: key, ContentType: contentType }),
+        { expiresIn: expiresInSeconds },
+      );
+      return {
+        url,
+        method: 'PUT',
+        headers: { 'Content-Type': contentType },
+        expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
+      };
+    },
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * Both storage drivers: the S3 driver against a real S3 server (s3rver) — objects, presigned PUTs,
+ * expiry, the whole video flow of an app on S3 and the copy of files already on disk — and the local
+ * driver's signed, expiring upload URLs.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Video } from '@vitrine/contracts';
+import {
+  PNG_1X1,
+  TestClient,
+  createOwner,
+  createTestContext,
+  multipart,
+  waitFor,
+  type TestContext,
+} from '../../testing/test-app.ts';
+import { TINY_MP4 } from '../videos/testing/fixtures.ts';
+import { copyLocalUploads } from './copy-local-uploads.ts';
+import { createS3Storage } from './s3-storage.ts';
+import { createLocalStorage, UploadRefused } from './storage.ts';
+import { startLocalS3, type LocalS3 } from './testing/local-s3.ts';
+
+let s3: LocalS3;
+beforeAll(async () => {
+  s3 = await startLocalS3();
+});
+afterAll(async () => {
+  await s3?.close();
+});
+
+const driver = () =>
+  createS3Storage({
+    bucket: s3.bucket,
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+
+describe('S3 driver (s3rver)', () => {
+  it('puts, heads, reads the first bytes, serves by URL and deletes', async () => {
+    const storage = driver();
+    await storage.put('logos/1/a.png', PNG_1X1, 'image/png');
+    expect(await storage.head('logos/1/a.png')).toEqual({ size: PNG_1X1.length });
+    expect(await storage.readStart('logos/1/a.png', 4)).toEqual(PNG_1X1.subarray(0, 4));
+    expect(storage.url('logos/1/a.png')).toBe(`${s3.endpoint}/${s3.bucket}/logos/1/a.png`);
+    const served = await fetch(storage.url('logos/1/a.png'));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG_1X1);
+    await storage.delete('logos/1/a.png');
+    expect(await storage.head('logos/1/a.png')).toBeNull();
+  });
+
+  it('a presigned PUT takes the file from the browser side; an expired one is refused', async () => {
+    const storage = driver();
+    const ticket = await storage.createUploadUrl('videos/1/x/original.mp4', {
+      contentType: 'video/mp4',
+      maxBytes: 1_000_000,
+      expiresInSeconds: 60,
+    });
+    expect(ticket.url).toContain('X-Amz-Signature=');
+    const put = await fetch(ticket.url, { method: 'PUT', headers: ticket.headers, body: TINY_MP4 });
+    expect(put.status).toBe(200);
+    expect(await storage.head('videos/1/x/original.mp4')).toEqual({ size: TINY_MP4.length });
+
+    const expired = await storage.createUploadUrl('videos/1/y/original.mp4', {
+      contentType: 'video/mp4',
+      maxBytes: 1_000_000,
+      expiresInSeconds: 1,
+    });
+    // Presigned "now" one minute ago: the signature's date plus 1 s is in the past.
+    const url = new URL(expired.url);
+    const past = new Date(Date.now() - 60_000).toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
+    url.searchParams.set('X-Amz-Date', past);
+    const late = await fetch(url, { method: 'PUT', headers: expired.headers, body: TINY_MP4 });
+    expect(late.status).toBe(403);
+    expect(await storage.head('videos/1/y/original.mp4')).toBeNull();
+  });
+
+  it('copies the files already on disk under the same keys, once', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'vitrine-copy-'));
+    try {
+      const local = createLocalStorage({ dataDir: dir, publicBaseUrl: 'http://localhost:3000' });
+      await local.put('pages/7/p1.png', PNG_1X1, 'image/png');
+      await local.put('logos/7/logo.png', PNG_1X1, 'image/png');
+      const storage = driver();
+      expect(await copyLocalUploads(storage, local.root)).toEqual({ copied: 2, skipped: 0 });
+      expect(await storage.head('pages/7/p1.png')).toEqual({ size: PNG_1X1.length });
+      expect(await copyLocalUploads(storage, local.root)).toEqual({ copied: 0, skipped: 2 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an app on STORAGE_DRIVER=s3', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({}, s3.env);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('uploads a video straight to the bucket, checks it there, and stores the poster there', async () => {
+    expect(ctx.app.storage.driver).toBe('s3');
+    const owner = await createOwner(ctx);
+    const c = new TestClient(ctx.app);
+    await c.login(owner.email);
+    const page = (
+      await c.post(`/v1/real-estates/${owner.realEstateId}/pages`, { page: { title: 'Casa' } })
+    ).json().data;
+    const res = await c.post(`/v1/pages/${page.id}/videos/generate-upload-url`, { file_type: 'video/mp4' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { video, upload } = res.json().data;
+    expect(upload.url.startsWith(`${s3.endpoint}/${s3.bucket}/videos/`)).toBe(true);
+    // Not through the API: straight to the S3 server over HTTP.
+    const put = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: TINY_MP4 });
+    expect(put.status).toBe(200);
+    const done = await c.request('PATCH', `/v1/videos/${video.id}/upload-finished`);
+    expect(done.statusCode, done.body).toBe(200);
+    const ready = await waitFor(async () => {
+      const list = (await c.get(`/v1/real-estates/${owner.realEstateId}/videos`)).json().data as Video[];
+      return list.find((v) => v.id === video.id && v.status === 'ready');
+    });
+    expect(ready.url).toBe(
+      `${s3.endpoint}/${s3.bucket}/videos/${owner.realEstateId}/${video.id}/original.mp4`,
+    );
+    const poster = await fetch(ready.poster_url!);
+    expect(poster.status).toBe(200);
+    expect(Buffer.from(await poster.arrayBuffer()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // The console's CSP lets the browser reach the bucket.
+    const shell = await ctx.app.inject({ method: 'GET', url: '/v1/me' });
+    expect(shell.headers['content-security-policy']).toContain(`connect-src 'self' ${s3.endpoint}`);
+
+    expect((await c.delete(`/v1/videos/${video.id}`)).statusCode).toBe(204);
+    expect((await fetch(ready.url!)).status).toBe(404);
+    expect((await fetch(ready.poster_url!)).status).toBe(404);
+  });
+
+  it('a logo upload lands in the bucket too', async () => {
+    const owner = await createOwner(ctx);
+    const c = new TestClient(ctx.app);
+    await c.login(owner.email);
+    const form = multipart({ _method: 'PUT', name: 'Imobiliária no S3' }, [
+      { name: 'logo', filename: 'l.png', type: 'image/png', content: PNG_1X1 },
+    ]);
+    const res = await c.post(`/v1/real-estates/${owner.realEstateId}`, form.body, form.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const logo = res.json().data.logo_url as string;
+    expect(logo.startsWith(`${s3.endpoint}/${s3.bucket}/logos/`)).toBe(true);
+    expect((await fetch(logo)).status).toBe(200);
+  });
+});
+
+describe('local driver: signed, expiring upload URLs', () => {
+  it('accepts the signed URL until it expires, then refuses it', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'vitrine-local-'));
+    let now = Date.now();
+    try {
+      const storage = createLocalStorage({
+        dataDir: dir,
+        publicBaseUrl: 'http://localhost:3000',
+        secret: Buffer.alloc(32, 7),
+        now: () => now,
+      });
+      const ticket = await storage.createUploadUrl('videos/1/v/original.mp4', {
+        contentType: 'video/mp4',
+        maxBytes: 10_000,
+        expiresInSeconds: 600,
+      });
+      expect(ticket.expiresAt.getTime()).toBe(Math.floor(now / 1000) * 1000 + 600_000);
+      const query = Object.fromEntries(new URL(ticket.url).searchParams);
+      const key = new URL(ticket.url).pathname.replace(/^\/uploads\//, '');
+      expect(await storage.receiveUpload(key, query, 'video/mp4', Readable.from([TINY_MP4]))).toEqual({
+        size: TINY_MP4.length,
+      });
+      expect(await readFile(path.join(storage.root, key))).toEqual(TINY_MP4);
+
+      now += 601_000;
+      const late = storage.receiveUpload(key, query, 'video/mp4', Readable.from([TINY_MP4]));
+      await expect(late).rejects.toBeInstanceOf(UploadRefused);
+      await expect(late).rejects.toMatchObject({
+        statusCode: 403,
+        message: 'O endereço de envio expirou. Envie o arquivo de novo.',
+      });
+      // Another key with the same signature: refused.
+      const other = storage.receiveUpload(
+        'videos/1/w/original.mp4',
+        query,
+        'video/mp4',
+        Readable.from([TINY_MP4]),
+      );
+      await expect(other).rejects.toMatchObject({ statusCode: 403, message: 'Endereço de envio inválido.' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

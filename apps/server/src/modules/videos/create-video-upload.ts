@@ -1,0 +1,65 @@
+/**
+ * Step 1 of an upload (spec §4 "Video upload"): a pending video row and a signed URL the browser PUTs
+ * the file to, straight to storage. The key is ours (agency/video id), never the file's name.
+ */
+import { count, eq, sql } from 'drizzle-orm';
+import {
+  VIDEO_MESSAGES,
+  VIDEOS_PER_PAGE_LIMIT,
+  tooLargeMessage,
+  type VideoFileType,
+} from '@vitrine/contracts';
+import { videos } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { fieldError, validationError } from '../../lib/http-errors.ts';
+import { VIDEO_EXTENSIONS, type UploadTicket } from '../storage/index.ts';
+import type { VideoRow } from './video-view.ts';
+
+export const uploadKey = (realEstateId: number, videoId: string, type: VideoFileType) =>
+  `videos/${realEstateId}/${videoId}/original.${VIDEO_EXTENSIONS[type]}`;
+export const posterKey = (realEstateId: number, videoId: string) =>
+  `videos/${realEstateId}/${videoId}/poster.jpg`;
+
+/** The next display position on a page, checked against the per-page limit. */
+export async function nextVideoSequence(deps: Pick<Deps, 'db'>, pageId: number): Promise<number> {
+  const [row] = await deps.db
+    .select({ n: count(), max: sql<number | null>`max(${videos.sequence})` })
+    .from(videos)
+    .where(eq(videos.pageId, pageId));
+  if ((row?.n ?? 0) >= VIDEOS_PER_PAGE_LIMIT) throw validationError({ video: [VIDEO_MESSAGES.tooMany] });
+  return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+}
+
+export async function createVideoUpload(
+  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
+  input: { realEstateId: number; pageId: number; fileType: VideoFileType; sizeBytes?: number },
+): Promise<{ video: VideoRow; ticket: UploadTicket }> {
+  const max = deps.config.VIDEO_MAX_BYTES;
+  if (input.sizeBytes !== undefined && input.sizeBytes > max)
+    throw fieldError('size_bytes', tooLargeMessage(max));
+  const sequence = await nextVideoSequence(deps, input.pageId);
+  const [row] = await deps.db
+    .insert(videos)
+    .values({
+      realEstateId: input.realEstateId,
+      pageId: input.pageId,
+      source: 'upload',
+      status: 'pending_upload',
+      fileType: input.fileType,
+      sizeBytes: input.sizeBytes ?? null,
+      sequence,
+    })
+    .returning();
+  const key = uploadKey(input.realEstateId, row!.id, input.fileType);
+  const [video] = await deps.db
+    .update(videos)
+    .set({ storageKey: key })
+    .where(eq(videos.id, row!.id))
+    .returning();
+  const ticket = await deps.storage.createUploadUrl(key, {
+    contentType: input.fileType,
+    maxBytes: max,
+    expiresInSeconds: deps.config.VIDEO_UPLOAD_URL_TTL_SECONDS,
+  });
+  return { video: video!, ticket };
+}

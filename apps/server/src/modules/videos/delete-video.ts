@@ -1,0 +1,31 @@
+/** Deletes a video and then its stored objects (the file and the poster). */
+import { eq, inArray } from 'drizzle-orm';
+import { videos } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { videoKeys, type VideoRow } from './video-view.ts';
+
+export async function deleteVideo(deps: Pick<Deps, 'db' | 'storage'>, video: VideoRow): Promise<void> {
+  await deps.db.delete(videos).where(eq(videos.id, video.id));
+  await deleteStoredObjects(deps, [video]);
+}
+
+/** Files go after the rows: a failed delete leaves an orphan object, never a video without its file. */
+export async function deleteStoredObjects(
+  deps: Pick<Deps, 'storage'>,
+  rows: Pick<VideoRow, 'storageKey' | 'posterKey'>[],
+): Promise<void> {
+  await Promise.all(rows.flatMap(videoKeys).map((k) => deps.storage.delete(k).catch(() => undefined)));
+}
+
+/** The stored keys of the videos of these pages (read before the pages go: rows cascade, files don't). */
+export async function pageVideoKeys(
+  deps: Pick<Deps, 'db'>,
+  pageIds: number[],
+): Promise<{ pageId: number; keys: string[] }[]> {
+  if (!pageIds.length) return [];
+  const rows = await deps.db
+    .select({ pageId: videos.pageId, storageKey: videos.storageKey, posterKey: videos.posterKey })
+    .from(videos)
+    .where(inArray(videos.pageId, pageIds));
+  return rows.map((r) => ({ pageId: r.pageId, keys: videoKeys(r) }));
+}

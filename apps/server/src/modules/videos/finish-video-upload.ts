@@ -1,0 +1,62 @@
+/**
+ * Step 3 of an upload: the browser says the file is in storage. The object must exist, be within the
+ * size limit and be a video by its first bytes (S3 checks none of that on a presigned PUT); then the
+ * video is `processing` and a job makes its poster. A file that fails a check is deleted and the video
+ * is `failed` with the reason; nothing uploaded at all is a 422 and the video stays pending (retry).
+ */
+import { and, eq } from 'drizzle-orm';
+import { VIDEO_MESSAGES, tooLargeMessage } from '@vitrine/contracts';
+import { videos } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { fieldError } from '../../lib/http-errors.ts';
+import { videoProcessingJob } from '../../jobs/video-processing.job.ts';
+import { sniffVideoType } from '../storage/index.ts';
+import type { VideoRow } from './video-view.ts';
+
+export async function finishVideoUpload(
+  deps: Pick<Deps, 'db' | 'storage' | 'config' | 'queue'>,
+  video: VideoRow,
+): Promise<VideoRow> {
+  if (video.source !== 'upload') throw fieldError('video', VIDEO_MESSAGES.notPending);
+  // Already finished (a repeated call): the same answer.
+  if (video.status === 'processing' || video.status === 'ready') return video;
+  if (video.status === 'failed') throw fieldError('video', video.statusMessage ?? VIDEO_MESSAGES.notPending);
+  const key = video.storageKey!;
+  const head = await deps.storage.head(key);
+  if (!head || head.size === 0) throw fieldError('file', VIDEO_MESSAGES.notUploaded);
+
+  const fail = async (message: string) => {
+    await deps.storage.delete(key).catch(() => undefined);
+    await deps.db
+      .update(videos)
+      .set({ status: 'failed', statusMessage: message, sizeBytes: head.size, updatedAt: new Date() })
+      .where(and(eq(videos.id, video.id), eq(videos.status, 'pending_upload')));
+    return fieldError('file', message);
+  };
+  if (head.size > deps.config.VIDEO_MAX_BYTES) throw await fail(tooLargeMessage(deps.config.VIDEO_MAX_BYTES));
+  const type = sniffVideoType(await deps.storage.readStart(key, 4096));
+  if (!type) throw await fail(VIDEO_MESSAGES.notVideo);
+
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(videos)
+      .set({
+        status: 'processing',
+        fileType: type,
+        sizeBytes: head.size,
+        statusMessage: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(videos.id, video.id), eq(videos.status, 'pending_upload')))
+      .returning();
+    if (row) await deps.queue.enqueue(tx, videoProcessingJob, { videoId: row.id });
+    return row;
+  });
+  if (!updated) {
+    // Another call finished it first.
+    const [current] = await deps.db.select().from(videos).where(eq(videos.id, video.id));
+    return current!;
+  }
+  deps.queue.wake(videoProcessingJob);
+  return updated;
+}

@@ -1,0 +1,390 @@
+/**
+ * Videos API (api-contract.md, "Videos") on the local driver: the three-step upload through the real
+ * signed URL, the ffmpeg job, links, validation 422s, tenancy, agents, reorder, delete and the clean-up.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIDEO_MESSAGES, parseVideoUrl, type Video } from '@vitrine/contracts';
+import { videos } from '../../db/schema.ts';
+import {
+  PNG_1X1,
+  TestClient,
+  addMember,
+  createOwner,
+  createTestContext,
+  insertPage,
+  waitFor,
+  type TestContext,
+} from '../../testing/test-app.ts';
+import { cleanPendingUploads } from './clean-pending-uploads.ts';
+import { TINY_MP4, TINY_WEBM } from './testing/fixtures.ts';
+
+let ctx: TestContext;
+let owner: Awaited<ReturnType<typeof createOwner>>;
+let c: TestClient;
+let pageId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { VIDEO_MAX_BYTES: '100000' });
+  owner = await createOwner(ctx);
+  c = new TestClient(ctx.app);
+  await c.login(owner.email);
+  pageId = (await insertPage(ctx, owner.realEstateId)).id;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const fileOf = (url: string) =>
+  path.join(ctx.config.dataDir, 'uploads', new URL(url).pathname.replace(/^\/files\//, ''));
+
+/** Step 1 and 2 of the spec's flow: an upload URL, then the file PUT to it (no session, no CSRF). */
+async function upload(body: Buffer, fileType = 'video/mp4', page = pageId) {
+  const res = await c.post(`/v1/pages/${page}/videos/generate-upload-url`, { file_type: fileType });
+  expect(res.statusCode, res.body).toBe(201);
+  const { video, upload: ticket } = res.json().data as {
+    video: Video;
+    upload: { url: string; method: string; headers: Record<string, string>; expires_at: string };
+  };
+  const put = await ctx.app.inject({
+    method: 'PUT',
+    url: ticket.url.replace(ctx.config.APP_URL, ''),
+    headers: ticket.headers,
+    payload: body,
+  });
+  return { video, ticket, put };
+}
+
+describe('upload: generate-upload-url, PUT, upload-finished', () => {
+  it('stores the file, checks it, and the job makes the poster and reads the duration', async () => {
+    const { video, ticket, put } = await upload(TINY_MP4);
+    expect(video).toMatchObject({ status: 'pending_upload', source: 'upload', page_id: pageId, url: null });
+    expect(ticket.method).toBe('PUT');
+    expect(ticket.headers).toEqual({ 'Content-Type': 'video/mp4' });
+    expect(new Date(ticket.expires_at).getTime()).toBeGreaterThan(Date.now());
+    expect(put.statusCode, put.body).toBe(204);
+
+    const done = await c.request('PATCH', `/v1/videos/${video.id}/upload-finished`);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({ status: 'processing', size_bytes: TINY_MP4.length });
+
+    const ready = await waitFor(
+      async () => {
+        const list = (await c.get(`/v1/real-estates/${owner.realEstateId}/videos?page_id=${pageId}`)).json()
+          .data as Video[];
+        return list.find((v) => v.id === video.id && v.status === 'ready');
+      },
+      { what: 'video ready' },
+    );
+    expect(ready.duration_seconds).toBeCloseTo(2, 0);
+    expect(ready.poster_url).toMatch(/poster\.jpg$/);
+    expect(ready.url).toMatch(/\/files\/videos\/.+\/original\.mp4$/);
+    expect(ready.status_message).toBeNull();
+    // The poster is a real JPEG, served from storage.
+    const poster = await ctx.app.inject({ method: 'GET', url: new URL(ready.poster_url!).pathname });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+    // Finishing twice answers the same video.
+    const again = await c.request('PATCH', `/v1/videos/${video.id}/upload-finished`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.status).toBe('ready');
+  });
+
+  it('without ffmpeg the video is ready without a poster, and says so', async () => {
+    const other = await createTestContext({}, { FFMPEG_PATH: '/nonexistent/ffmpeg' });
+    try {
+      const o = await createOwner(other);
+      const client = new TestClient(other.app);
+      await client.login(o.email);
+      const page = await insertPage(other, o.realEstateId);
+      const res = await client.post(`/v1/pages/${page.id}/videos/generate-upload-url`, {
+        file_type: 'video/mp4',
+      });
+      const { video, upload: ticket } = res.json().data;
+      const put = await other.app.inject({
+        method: 'PUT',
+        url: (ticket.url as string).replace(other.config.APP_URL, ''),
+        headers: ticket.headers,
+        payload: TINY_MP4,
+      });
+      expect(put.statusCode).toBe(204);
+      expect((await client.request('PATCH', `/v1/videos/${video.id}/upload-finished`)).statusCode).toBe(200);
+      const ready = await waitFor(async () => {
+        const [row] = await other.database.db.select().from(videos).where(eq(videos.id, video.id));
+        return row?.status === 'ready' ? row : null;
+      });
+      expect(ready.posterKey).toBeNull();
+      expect(ready.statusMessage).toBe(VIDEO_MESSAGES.noFfmpeg);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a finish without upload is a 422 and the video stays pending (the browser can retry)', async () => {
+    const res = await c.post(`/v1/pages/${pageId}/videos/generate-upload-url`, { file_type: 'video/webm' });
+    const id = res.json().data.video.id;
+    const done = await c.request('PATCH', `/v1/videos/${id}/upload-finished`);
+    expect(done.statusCode).toBe(422);
+    expect(done.json().errors.file).toEqual([VIDEO_MESSAGES.notUploaded]);
+    const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, id));
+    expect(row!.status).toBe('pending_upload');
+  });
+
+  it('checks the real type by the first bytes: a PNG sent as video/mp4 fails and is deleted', async () => {
+    const { video, put } = await upload(PNG_1X1);
+    expect(put.statusCode).toBe(204);
+    const done = await c.request('PATCH', `/v1/videos/${video.id}/upload-finished`);
+    expect(done.statusCode).toBe(422);
+    expect(done.json().errors.file).toEqual([VIDEO_MESSAGES.notVideo]);
+    const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, video.id));
+    expect(row).toMatchObject({ status: 'failed', statusMessage: VIDEO_MESSAGES.notVideo });
+    expect(existsSync(path.join(ctx.config.dataDir, 'uploads', row!.storageKey!))).toBe(false);
+  });
+
+  it('a WebM declared as MP4 is stored as what it is', async () => {
+    const { video, put } = await upload(TINY_WEBM);
+    expect(put.statusCode).toBe(204);
+    const done = await c.request('PATCH', `/v1/videos/${video.id}/upload-finished`);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.file_type).toBe('video/webm');
+  });
+
+  it('refuses bad types and sizes over the limit with Portuguese 422s naming the field', async () => {
+    const bad = await c.post(`/v1/pages/${pageId}/videos/generate-upload-url`, { file_type: 'image/png' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.file_type).toEqual([VIDEO_MESSAGES.fileType]);
+    const none = await c.post(`/v1/pages/${pageId}/videos/generate-upload-url`, {});
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.file_type).toBeDefined();
+    const big = await c.post(`/v1/pages/${pageId}/videos/generate-upload-url`, {
+      file_type: 'video/mp4',
+      size_bytes: 200_000,
+    });
+    expect(big.statusCode).toBe(422);
+    expect(big.json().errors.size_bytes).toEqual(['O vídeo passa do limite de 100 KB.']);
+  });
+
+  it('the local URL cuts a body over the limit (413) and a wrong content type (415)', async () => {
+    const { put } = await upload(Buffer.concat([TINY_MP4, Buffer.alloc(100_000)]));
+    expect(put.statusCode).toBe(413);
+    const res = await c.post(`/v1/pages/${pageId}/videos/generate-upload-url`, { file_type: 'video/mp4' });
+    const ticket = res.json().data.upload;
+    const wrongType = await ctx.app.inject({
+      method: 'PUT',
+      url: (ticket.url as string).replace(ctx.config.APP_URL, ''),
+      headers: { 'content-type': 'text/html' },
+      payload: TINY_MP4,
+    });
+    expect(wrongType.statusCode).toBe(415);
+    const tampered = await ctx.app.inject({
+      method: 'PUT',
+      url: (ticket.url as string).replace(ctx.config.APP_URL, '').replace('max=100000', 'max=900000'),
+      headers: ticket.headers,
+      payload: TINY_MP4,
+    });
+    expect(tampered.statusCode).toBe(403);
+    expect(tampered.json().message).toBe('Endereço de envio inválido.');
+  });
+});
+
+describe('from a URL', () => {
+  it('takes every YouTube form, Vimeo and a direct https file', async () => {
+    const forms = [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10s',
+      'https://youtu.be/dQw4w9WgXcQ?si=abc',
+      'https://m.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+      'https://www.youtube.com/embed/dQw4w9WgXcQ',
+      'https://www.youtube.com/live/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      'youtube.com/watch?v=dQw4w9WgXcQ'.replace(/^/, 'https://'),
+    ];
+    for (const url of forms)
+      expect(parseVideoUrl(url), url).toMatchObject({ source: 'youtube', id: 'dQw4w9WgXcQ' });
+    expect(parseVideoUrl('https://vimeo.com/76979871')).toMatchObject({ source: 'vimeo', id: '76979871' });
+    expect(parseVideoUrl('https://player.vimeo.com/video/76979871?h=8272103f6e')).toMatchObject({
+      source: 'vimeo',
+      id: '76979871',
+      hash: '8272103f6e',
+    });
+    expect(parseVideoUrl('https://vimeo.com/channels/staffpicks/76979871')).toMatchObject({ id: '76979871' });
+
+    const yt = await c.post(`/v1/pages/${pageId}/videos/from-url`, { url: forms[1] });
+    expect(yt.statusCode, yt.body).toBe(201);
+    expect(yt.json().data).toMatchObject({
+      source: 'youtube',
+      status: 'ready',
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      embed_url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0',
+      poster_url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    });
+    const vimeo = await c.post(`/v1/pages/${pageId}/videos/from-url`, { url: 'https://vimeo.com/76979871' });
+    expect(vimeo.json().data.embed_url).toBe('https://player.vimeo.com/video/76979871?autoplay=1&dnt=1');
+    const file = await c.post(`/v1/pages/${pageId}/videos/from-url`, {
+      url: 'https://cdn.exemplo.com.br/tour.mp4',
+    });
+    expect(file.json().data).toMatchObject({ source: 'url', file_type: 'video/mp4', embed_url: null });
+  });
+
+  it('anything else is a 422 in Portuguese', async () => {
+    for (const url of [
+      'http://cdn.exemplo.com.br/tour.mp4',
+      'https://exemplo.com.br/tour.html',
+      'https://www.youtube.com/watch?v=curto',
+      'https://www.youtube.com/@canal',
+      'javascript:alert(1)',
+      'ftp://exemplo.com/v.mp4',
+      'não é um link',
+      '',
+    ]) {
+      const res = await c.post(`/v1/pages/${pageId}/videos/from-url`, { url });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().errors.url, url).toEqual([VIDEO_MESSAGES.url]);
+    }
+  });
+});
+
+describe('list, reorder, delete, tenancy and agents', () => {
+  it('reorders through change-sequence and lists in that order', async () => {
+    const page = await insertPage(ctx, owner.realEstateId);
+    const ids: string[] = [];
+    for (const id of ['aaaaaaaaaaa', 'bbbbbbbbbbb', 'ccccccccccc']) {
+      const res = await c.post(`/v1/pages/${page.id}/videos/from-url`, { url: `https://youtu.be/${id}` });
+      ids.push(res.json().data.id);
+    }
+    const res = await c.request('PATCH', '/v1/videos/change-sequence', {
+      body: { videos: [ids[2], ids[0], ids[1]].map((id, sequence) => ({ id, sequence })) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((v: Video) => v.id)).toEqual([ids[2], ids[0], ids[1]]);
+    const list = (await c.get(`/v1/real-estates/${owner.realEstateId}/videos?page_id=${page.id}`)).json()
+      .data;
+    expect(list.map((v: Video) => v.id)).toEqual([ids[2], ids[0], ids[1]]);
+    const all = (await c.get(`/v1/real-estates/${owner.realEstateId}/videos`)).json().data as Video[];
+    expect(new Set(all.map((v) => v.page_id))).toEqual(new Set([pageId, page.id]));
+
+    const bad = await c.request('PATCH', '/v1/videos/change-sequence', {
+      body: { videos: [{ id: ids[0], sequence: -1 }] },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe('A posição do vídeo não pode ser negativa.');
+  });
+
+  it('another agency’s video ids answer 404 everywhere and change nothing', async () => {
+    const { video } = await upload(TINY_MP4);
+    const attacker = await createOwner(ctx, 'Atacante');
+    const a = new TestClient(ctx.app);
+    await a.login(attacker.email);
+    expect((await a.request('PATCH', `/v1/videos/${video.id}/upload-finished`)).statusCode).toBe(404);
+    expect((await a.delete(`/v1/videos/${video.id}`)).statusCode).toBe(404);
+    const seq = await a.request('PATCH', '/v1/videos/change-sequence', {
+      body: { videos: [{ id: video.id, sequence: 9 }] },
+    });
+    expect(seq.statusCode).toBe(404);
+    expect(
+      (await a.post(`/v1/pages/${pageId}/videos/from-url`, { url: 'https://youtu.be/dQw4w9WgXcQ' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await a.get(`/v1/real-estates/${owner.realEstateId}/videos`)).statusCode).toBe(404);
+    expect((await a.request('PATCH', '/v1/videos/not-a-uuid/upload-finished')).statusCode).toBe(404);
+    const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, video.id));
+    expect(row).toMatchObject({ status: 'pending_upload', sequence: video.sequence });
+  });
+
+  it('an agent manages videos; delete removes the stored file and poster', async () => {
+    const agent = await addMember(ctx, owner.realEstateId, 'agent');
+    const ag = new TestClient(ctx.app);
+    await ag.login(agent.email);
+    const res = await ag.post(`/v1/pages/${pageId}/videos/generate-upload-url`, { file_type: 'video/mp4' });
+    expect(res.statusCode).toBe(201);
+    const { video, upload: ticket } = res.json().data;
+    await ctx.app.inject({
+      method: 'PUT',
+      url: (ticket.url as string).replace(ctx.config.APP_URL, ''),
+      headers: ticket.headers,
+      payload: TINY_MP4,
+    });
+    expect((await ag.request('PATCH', `/v1/videos/${video.id}/upload-finished`)).statusCode).toBe(200);
+    const ready = await waitFor(async () => {
+      const list = (await ag.get(`/v1/real-estates/${owner.realEstateId}/videos`)).json().data as Video[];
+      return list.find((v) => v.id === video.id && v.status === 'ready');
+    });
+    const files = [fileOf(ready.url!), fileOf(ready.poster_url!)];
+    expect(files.every((f) => existsSync(f))).toBe(true);
+    expect((await ag.delete(`/v1/videos/${video.id}`)).statusCode).toBe(204);
+    expect(files.some((f) => existsSync(f))).toBe(false);
+    expect((await ag.delete(`/v1/videos/${video.id}`)).statusCode).toBe(404);
+  });
+
+  it('deleting a page removes its videos’ files', async () => {
+    const page = await insertPage(ctx, owner.realEstateId);
+    const { video, put } = await upload(TINY_MP4, 'video/mp4', page.id);
+    expect(put.statusCode).toBe(204);
+    const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, video.id));
+    const file = path.join(ctx.config.dataDir, 'uploads', row!.storageKey!);
+    expect(existsSync(file)).toBe(true);
+    expect((await c.delete(`/v1/pages/${page.id}`)).statusCode).toBe(204);
+    expect(existsSync(file)).toBe(false);
+  });
+});
+
+describe('clean-up of uploads never finished', () => {
+  it('removes pending uploads older than 24 h with their partial file, and nothing else', async () => {
+    const page = await insertPage(ctx, owner.realEstateId);
+    const old = await upload(TINY_MP4, 'video/mp4', page.id);
+    const fresh = await upload(TINY_MP4, 'video/mp4', page.id);
+    const linked = await c.post(`/v1/pages/${page.id}/videos/from-url`, {
+      url: 'https://youtu.be/dQw4w9WgXcQ',
+    });
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
+    await ctx.database.db.update(videos).set({ createdAt: dayAgo }).where(eq(videos.id, old.video.id));
+    await ctx.database.db
+      .update(videos)
+      .set({ createdAt: dayAgo })
+      .where(eq(videos.id, linked.json().data.id));
+    const [oldRow] = await ctx.database.db.select().from(videos).where(eq(videos.id, old.video.id));
+    const oldFile = path.join(ctx.config.dataDir, 'uploads', oldRow!.storageKey!);
+    expect(existsSync(oldFile)).toBe(true);
+
+    expect(await cleanPendingUploads(ctx.app.deps)).toBe(1);
+    const left = await ctx.database.db.select().from(videos).where(eq(videos.pageId, page.id));
+    expect(left.map((v) => v.id).sort()).toEqual([fresh.video.id, linked.json().data.id].sort());
+    expect(existsSync(oldFile)).toBe(false);
+  });
+});
+
+describe('on the landing page', () => {
+  it('uploaded videos as <video preload="none" poster>, links as a facade; no player up front', async () => {
+    const page = await insertPage(ctx, owner.realEstateId);
+    const { video, put } = await upload(TINY_MP4, 'video/mp4', page.id);
+    expect(put.statusCode).toBe(204);
+    await c.request('PATCH', `/v1/videos/${video.id}/upload-finished`);
+    await waitFor(async () => {
+      const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, video.id));
+      return row?.status === 'ready';
+    });
+    await c.post(`/v1/pages/${page.id}/videos/from-url`, { url: 'https://youtu.be/dQw4w9WgXcQ' });
+    const pending = await c.post(`/v1/pages/${page.id}/videos/generate-upload-url`, {
+      file_type: 'video/mp4',
+    });
+    expect(pending.statusCode).toBe(201);
+
+    const res = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    expect(body).toMatch(/<video controls preload="none" playsinline[^>]* poster="[^"]+poster\.jpg"/);
+    expect(body).toContain('type="video/mp4"');
+    expect(body).toContain(
+      'data-embed="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&amp;rel=0"',
+    );
+    expect(body).toContain('src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg" alt="" loading="lazy"');
+    expect(body).not.toContain('<iframe');
+    expect(body.match(/<video /g)).toHaveLength(1); // the pending upload is not shown
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
+    expect(csp).toContain("media-src 'self' https:");
+  });
+});
