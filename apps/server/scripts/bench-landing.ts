@@ -140,8 +140,14 @@ try {
   server.cleanup();
 }
 
-const median = <T>(xs: T[], key: (x: T) => number) =>
-  xs.map(key).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The median of the runs that measured it (a failed Lighthouse run reports NaN: left out). */
+const median = <T>(xs: T[], key: (x: T) => number) => {
+  const values = xs
+    .map(key)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  return values.length ? values[Math.floor(values.length / 2)]! : NaN;
+};
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const scripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
 const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
