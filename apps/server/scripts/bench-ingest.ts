@@ -7,7 +7,8 @@
  *    bodies. Prints events/s, p50/p99 and the ratio.
  * 2. Dashboard: the agency's 30-day GET /v1/real-estates/{id}/analytics through the real server with
  *    1 M and then 10 M events stored (100 agencies, 90 days, this agency 10 %; seeded with
- *    generate_series), rollups rebuilt first; then again with today's rollup dirty (rebuilt on read).
+ *    generate_series), this agency's rollups rebuilt first; then again with today's rollup dirty (rebuilt
+ *    on read).
  *
  *   npm run bench:ingest [-- --seconds 20 --connections 50 --events 10 --sizes 1,10 --keep]
  */
@@ -279,19 +280,36 @@ async function seedTo(total: number) {
   await pool.query('analyze analytics_sessions; analyze analytics_events');
 }
 
-async function rebuildAll() {
+/**
+ * Marks every stored (agency, day) dirty, as ingestion leaves them, then rebuilds the measured
+ * agency's days (its dashboard reads only its own rollups) and a sample of 200 other agency-days to
+ * time a rebuild. Rebuilding all ~9,000 agency-days at 10 M took longer than this machine's time box
+ * (the worker's timer does it in the background in production); the others stay dirty, which the
+ * measured agency's queries never touch.
+ */
+async function rebuildMeasured() {
   await pool.query(`insert into analytics_dirty_days (real_estate_id, day)
     select distinct real_estate_id, (started_at at time zone 'America/Sao_Paulo')::date from analytics_sessions on conflict do nothing`);
   const pairs = Number(
     (await pool.query<{ n: string }>('select count(*) as n from analytics_dirty_days')).rows[0]!.n,
   );
-  const t = performance.now();
-  while ((await rollups.refreshAll(1000)) > 0) {
-    /* until none is dirty */
-  }
-  const ms = performance.now() - t;
+  const own = (
+    await pool.query<{ day: string }>(
+      `select to_char(day, 'YYYY-MM-DD') as day from analytics_dirty_days where real_estate_id = $1 order by day`,
+      [realEstateId],
+    )
+  ).rows.map((r) => r.day);
+  let t = performance.now();
+  if (own.length) await rollups.refresh(realEstateId, own[0]!, own.at(-1)!);
+  let ms = performance.now() - t;
   console.log(
-    `  rollups reconstruídos: ${pairs} dias×agência em ${(ms / 1000).toFixed(1)} s (${(ms / pairs).toFixed(1)} ms por dia×agência)`,
+    `  rollups desta imobiliária: ${own.length} dias reconstruídos em ${(ms / 1000).toFixed(1)} s (${(ms / Math.max(1, own.length)).toFixed(0)} ms por dia, ~10% dos eventos)`,
+  );
+  t = performance.now();
+  const sample = await rollups.refreshAll(200);
+  ms = performance.now() - t;
+  console.log(
+    `  amostra de outras imobiliárias: ${sample} dias×agência em ${(ms / 1000).toFixed(1)} s (${(ms / Math.max(1, sample)).toFixed(1)} ms por dia×agência; ${pairs} marcados no total)`,
   );
 }
 
@@ -325,7 +343,7 @@ for (const millions of SIZES) {
   console.log(
     `\n  — ${(Number(total) / 1e6).toFixed(2)} M eventos guardados (${millions} M semeados + os da ingestão) —`,
   );
-  await rebuildAll();
+  await rebuildMeasured();
   const agencyEvents = (
     await pool.query<{ n: string }>(
       `select count(*) as n from analytics_events where real_estate_id = $1 and occurred_at > now() - interval '30 days'`,

@@ -1,6 +1,9 @@
 /**
  * bench:landing — Lighthouse (mobile preset: emulated mid-range phone, simulated slow 4G) against a real
  * landing page served locally, in Debian's Chromium. Prints the scores, the Web Vitals and the bytes.
+ * Each run is made twice in turn: as served (with the analytics tracker, which runs as in a visitor's
+ * browser: navigator.webdriver off) and with /p/*.js blocked, so the tracker's cost on LCP is a
+ * difference measured in the same run.
  *
  *   npm run bench:landing [-- --runs 3]
  */
@@ -67,6 +70,9 @@ for (let i = 0; i < 6; i++) {
 }
 const url = `${server.url}/imoveis/${page.slug}`;
 const html = await (await fetch(url)).text();
+const trackerSrc = /data-t="(\/p\/[^"]+)"/.exec(html)?.[1];
+if (!trackerSrc) throw new Error('a página não carrega o rastreador');
+const trackerCode = await (await fetch(`${server.url}${trackerSrc}`)).text();
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -79,9 +85,12 @@ const chrome = await chromeLauncher.launch({
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // navigator.webdriver false, as in a visitor's browser: the tracker runs and sends its pageview.
+    '--disable-blink-features=AutomationControlled',
   ],
 });
 const results: {
+  tracker: boolean;
   score: number;
   lcp: number;
   cls: number;
@@ -94,12 +103,14 @@ const results: {
   bytes: Record<string, number>;
 }[] = [];
 try {
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < RUNS * 2; i++) {
+    const tracker = i % 2 === 0;
     const out = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
+      blockedUrlPatterns: tracker ? [] : ['*/p/*.js'],
     });
     const lhr = out!.lhr;
     const a = lhr.audits;
@@ -110,6 +121,7 @@ try {
     for (const it of items)
       bytes[it.resourceType ?? 'Other'] = (bytes[it.resourceType ?? 'Other'] ?? 0) + (it.transferSize ?? 0);
     results.push({
+      tracker,
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
       seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
@@ -128,22 +140,40 @@ try {
   server.cleanup();
 }
 
-const median = <T>(xs: T[], key: (x: T) => number) =>
-  xs.map(key).sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The median of the runs that measured it (a failed Lighthouse run reports NaN: left out). */
+const median = <T>(xs: T[], key: (x: T) => number) => {
+  const values = xs
+    .map(key)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  return values.length ? values[Math.floor(values.length / 2)]! : NaN;
+};
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const scripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
 const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
-console.log(`\nbench:landing — Lighthouse ${RUNS}× (mobile, 4G simulado) em ${url}\n`);
+console.log(
+  `\nbench:landing — Lighthouse ${RUNS}× com e ${RUNS}× sem o rastreador (mobile, 4G simulado) em ${url}\n`,
+);
 for (const [i, r] of results.entries()) {
   console.log(
-    `  execução ${i + 1}: desempenho ${r.score}, acessibilidade ${r.a11y}, SEO ${r.seo}, boas práticas ${r.bp}; LCP ${r.lcp.toFixed(0)} ms, FCP ${r.fcp.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, TBT ${r.tbt.toFixed(0)} ms, Speed Index ${r.si.toFixed(0)} ms`,
+    `  execução ${Math.floor(i / 2) + 1} ${r.tracker ? 'com rastreador' : 'sem rastreador'}: desempenho ${r.score}, acessibilidade ${r.a11y}, SEO ${r.seo}, boas práticas ${r.bp}; LCP ${r.lcp.toFixed(0)} ms, FCP ${r.fcp.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, TBT ${r.tbt.toFixed(0)} ms, Speed Index ${r.si.toFixed(0)} ms`,
+  );
+}
+const withTracker = results.filter((r) => r.tracker);
+const without = results.filter((r) => !r.tracker);
+for (const [label, rs] of [
+  ['com rastreador', withTracker],
+  ['sem rastreador', without],
+] as const) {
+  console.log(
+    `\n  mediana ${label}: desempenho ${median(rs, (r) => r.score)} (meta 100), LCP ${median(rs, (r) => r.lcp).toFixed(0)} ms (meta < 1200), CLS ${median(rs, (r) => r.cls).toFixed(3)} (meta 0), TBT ${median(rs, (r) => r.tbt).toFixed(0)} ms (meta 0)`,
   );
 }
 console.log(
-  `\n  mediana: desempenho ${median(results, (r) => r.score)} (meta 100), LCP ${median(results, (r) => r.lcp).toFixed(0)} ms (meta < 1200), CLS ${median(results, (r) => r.cls).toFixed(3)} (meta 0), TBT ${median(results, (r) => r.tbt).toFixed(0)} ms (meta 0)`,
+  `  custo do rastreador no LCP (mediana com − sem, mesma execução): ${(median(withTracker, (r) => r.lcp) - median(without, (r) => r.lcp)).toFixed(0)} ms`,
 );
 console.log(
-  `  página sem fotos (HTML com CSS e JS embutidos): ${kb(Buffer.byteLength(html))} bruto, ${kb(gzipSync(html).length)} gzip (meta ≤ 25 KB); CSS ${kb(gzipSync(styles).length)} gzip, JS ${kb(gzipSync(scripts).length)} gzip`,
+  `  página sem fotos (HTML com CSS e JS embutidos): ${kb(Buffer.byteLength(html))} bruto, ${kb(gzipSync(html).length)} gzip (meta ≤ 25 KB); CSS ${kb(gzipSync(styles).length)} gzip, JS ${kb(gzipSync(scripts).length)} gzip; rastreador ${trackerSrc} ${kb(gzipSync(trackerCode).length)} gzip (depois do load, cache de um ano)`,
 );
 console.log(
   `  transferido pelo navegador: ${Object.entries(results[0]!.bytes)

@@ -3,7 +3,8 @@
  *
  * - browser/lead-form.ts: inlined in every page (no extra request on a slow phone link); the page's
  *   CSP allows exactly its sha256 (landing-assets.ts).
- * - browser/tracker.ts: the analytics tracker, served from our origin as /p/<hash>.js with `defer`.
+ * - browser/tracker.ts: the analytics tracker, served from our origin as /p/<hash>.js; the inline
+ *   script inserts it after the `load` event (body data-t / data-p), so it never delays the LCP.
  *   Its URL carries a hash of its content, so it is cached for a year and a new version is a new URL.
  *
  * The production build (scripts/build-server.mjs) writes both next to the bundle (dist/lead-form.js,

@@ -323,7 +323,7 @@ ${cover ? html`<meta property="og:image" content="${cover.url}"><meta name="twit
 ${cover ? (cover.srcset?.length ? html`<link rel="preload" as="image" imagesrcset="${srcsetOf(cover)}" imagesizes="100vw" fetchpriority="high">` : html`<link rel="preload" as="image" href="${cover.url}" fetchpriority="high">`) : ''}
 <style>${raw(LANDING_CSS)}${brand ? raw(`a{color:${brand}}.btn-p{background:${brand}}`) : ''}</style>
 <script type="application/ld+json">${jsonForScript(jsonLd(input, url))}</script>
-</head><body>
+</head><body${input.trackerSrc ? html` data-t="${input.trackerSrc}" data-p="${p.id}"` : ''}>
 <header class="top"><div class="wrap">${agency.logoUrl ? html`<img src="${agency.logoUrl}" alt="" width="36" height="36">` : ''}<b>${agency.name}</b></div></header>
 ${cover ? html`<div class="hero">${photoImg(cover, p.title, { eager: true, width: 1200, height: 900, sizes: '100vw', n: 1 })}</div>` : ''}
 ${p.photos.length > 1 ? html`<div class="gal" aria-label="Fotos do imóvel">${p.photos.slice(1, 20).map((ph, i) => photoImg(ph, `${p.title} - foto ${i + 2}`, { width: 160, height: 120, n: i + 2 }))}</div>` : ''}
@@ -358,7 +358,6 @@ ${waHref ? html`<p class="wa-side"><a class="btn btn-w" href="${waHref}" rel="no
 <nav class="bar" aria-label="Contato rápido">${waHref ? html`<a class="btn btn-w" href="${waHref}" rel="noopener" target="_blank">${raw(WHATSAPP_ICON)} WhatsApp</a>` : ''}<a class="btn btn-p" style="margin:0" href="#contato">${closed ? 'Quero opções' : 'Tenho interesse'}</a></nav>
 <script>${raw(LANDING_SCRIPT)}</script>
 ${input.videos?.some((v) => v.kind === 'embed') ? html`<script>${raw(VIDEO_SCRIPT)}</script>` : ''}
-${input.trackerSrc ? html`<script src="${input.trackerSrc}" data-p="${p.id}" defer></script>` : ''}
 ${tags ? html`<script data-fb="${tags.metaPixelId}" data-ga="${tags.ga4MeasurementId}" data-gtm="${tags.gtmContainerId}">${raw(TAGS_LOADER)}</script>` : ''}
 </body></html>`;
   return doc.value;

@@ -1,12 +1,14 @@
 /**
  * The tracker as the landing page serves it: small (≤ 1.2 KB gzip), from our origin under a hashed
- * URL cached for a year, loaded with `defer` (never blocks rendering) and allowed by the page's CSP.
+ * URL cached for a year, inserted by the page's inline script after the `load` event (never competes
+ * with the cover photo) and allowed by the page's CSP.
  */
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, createTestContext, insertPage, type TestContext } from '../../testing/test-app.ts';
 import { browserScriptSource, trackerAsset } from './browser-scripts.ts';
+import { LANDING_SCRIPT } from './landing-assets.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -27,12 +29,15 @@ describe('the analytics tracker', () => {
     expect(code).toContain('sendBeacon');
   });
 
-  it('every landing page loads it deferred from a hashed URL its CSP allows; the footer says how visits are counted', async () => {
+  it('every landing page loads it after the page from a hashed URL its CSP allows; the footer says how visits are counted', async () => {
     const owner = await createOwner(ctx);
     const page = await insertPage(ctx, owner.realEstateId);
     const res = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` });
     const tracker = await trackerAsset();
-    expect(res.body).toContain(`<script src="${tracker.path}" data-p="${page.id}" defer></script>`);
+    // No <script src> in the HTML: the inline script inserts the tracker on `load`, from the body's data.
+    expect(res.body).toContain(`<body data-t="${tracker.path}" data-p="${page.id}">`);
+    expect(res.body).not.toContain('<script src=');
+    expect(LANDING_SCRIPT).toMatch(/addEventListener\("load"/);
     expect(res.headers['content-security-policy']).toMatch(/script-src 'sha256-[^']+' 'self'/);
     expect(res.body).toContain(
       'Privacidade: esta página conta visitas de forma anônima, sem cookies e sem guardar seu IP',

@@ -1,8 +1,8 @@
 /**
  * The landing page's own script, inlined in every page (built and minified by browser-scripts.ts; the
- * page's CSP allows exactly its hash). It enhances the lead form, which works without it: the
- * campaign's UTM / gclid / fbclid and the referrer go into the hidden fields, and the form is sent
- * with fetch, showing the server's errors next to their fields (or the thank-you box) without a
+ * page's CSP allows exactly its hash). It loads the analytics tracker after the page, and enhances
+ * the lead form, which works without it: the campaign's UTM / gclid / fbclid and the referrer go into
+ * the hidden fields, and the form is sent with fetch, showing the server's errors next to their fields (or the thank-you box) without a
  * reload. If the request fails, the form is posted the classic way.
  */
 interface Answer {
@@ -10,7 +10,18 @@ interface Answer {
   errors?: Record<string, string[]>;
 }
 
-((d) => {
+((d, w) => {
+  // The analytics tracker (body data-t = its URL, data-p = the page), inserted once the page has
+  // loaded: its download and first beacon never compete with the cover photo (LCP).
+  const page = d.body.dataset;
+  if (page.t)
+    w.addEventListener('load', () => {
+      const s = d.createElement('script');
+      s.src = page.t!;
+      s.dataset.p = page.p;
+      d.body.appendChild(s);
+    });
+
   const f = d.getElementById('lead') as HTMLFormElement | null;
   if (!f) return;
   const field = (name: string) => f.elements.namedItem(name) as HTMLInputElement | null;
@@ -76,4 +87,4 @@ interface Answer {
         f.submit();
       });
   });
-})(document);
+})(document, window);

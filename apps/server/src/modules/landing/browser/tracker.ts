@@ -1,6 +1,7 @@
 /**
- * The landing pages' analytics tracker (browser code; built and minified by tracker-asset.ts, served
- * from our origin as /p/<hash>.js with `defer`). First party, no cookie, no storage, no third-party
+ * The landing pages' analytics tracker (browser code; built and minified by browser-scripts.ts, served
+ * from our origin as /p/<hash>.js, inserted by the page's inline script after `load`). First party,
+ * no cookie, no storage, no third-party
  * request: events are queued and posted in small batches to /v1/public/events as text/plain (no CORS
  * preflight) with fetch keepalive, and with sendBeacon when the page is being left. The session id the
  * server answers is kept in memory only, sent back with the next batches and written into the lead
