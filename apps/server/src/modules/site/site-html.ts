@@ -38,7 +38,7 @@ h1{font-size:34px;line-height:1.15;letter-spacing:-.02em;margin:0 0 16px}
 .lead{font-size:18px;color:#52525b;max-width:640px;margin:0 0 28px}
 .actions{display:flex;flex-wrap:wrap;gap:12px}
 .muted{color:#52525b}
-section.band{padding:48px 0}
+section.band{padding:48px 0;content-visibility:auto;contain-intrinsic-size:auto 640px}
 section.band.alt{background:#fafafa;border-top:1px solid #e4e4e7;border-bottom:1px solid #e4e4e7}
 h2{font-size:26px;line-height:1.25;letter-spacing:-.01em;margin:0 0 12px}
 h3{font-size:18px;margin:0 0 6px}
@@ -129,7 +129,7 @@ export const SITE_SCRIPT_HASH = (script: string) =>
   `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 /** The pages' policy: inline CSS, at most one hash-pinned inline script, calls to our own API. */
-export function siteCsp(script?: string): string {
+export function siteCsp(script: string | undefined, secure: boolean): string {
   return [
     "default-src 'none'",
     "img-src 'self' data:",
@@ -139,6 +139,8 @@ export function siteCsp(script?: string): string {
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
+    // As the console's policy: only when the site itself is https.
+    ...(secure ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
 }
 

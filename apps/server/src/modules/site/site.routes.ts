@@ -19,6 +19,7 @@ const hidden = { schema: { hide: true } };
 export default async function siteRoutes(app: FastifyInstance) {
   const { config, deps } = app;
   const appUrl = config.APP_URL;
+  const secure = appUrl.startsWith('https://');
   // Read once: the posts are files of this release.
   const posts = loadPosts();
   const bySlug = new Map(posts.map((p) => [p.slug, p]));
@@ -27,7 +28,7 @@ export default async function siteRoutes(app: FastifyInstance) {
     reply
       .status(status)
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', siteCsp(script))
+      .header('content-security-policy', siteCsp(script, secure))
       .header('cache-control', cache)
       .send(body);
   const PUBLIC_CACHE = 'public, max-age=300';
