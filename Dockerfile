@@ -22,6 +22,10 @@ RUN npm run build
 # ── runtime: production dependencies only, the built files, an unprivileged user ──────────────────
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
+# Debian's ffmpeg: video posters and durations (without it videos are ready without a poster).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ffmpeg \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/console/package.json apps/console/
