@@ -39,6 +39,8 @@ const lead = {
   session_id: null,
   created_at: at,
   status_changed_at: null,
+  overdue: false,
+  over_plan_limit: false,
 };
 const meta = { current_page: 1, per_page: 25, total: 1, last_page: 1, from: 1, to: 1 };
 const links = { first: 'x?page=1', last: 'x?page=1', prev: null, next: null };
