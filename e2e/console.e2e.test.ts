@@ -176,6 +176,9 @@ describe('console in the browser', () => {
       await sidebar(page).getByRole('button', { name: 'Menu do usuário' }).click();
       await page.getByRole('menuitem', { name: 'Sair' }).click();
       await page.waitForURL((url) => url.pathname === '/');
+      // The welcome page the server renders (the console hands '/' over with a full page load).
+      await page.getByRole('heading', { level: 1, name: /Cada imóvel com a sua página/ }).waitFor();
+      await page.waitForLoadState('load');
       await page.getByRole('link', { name: 'Entrar' }).first().waitFor();
       expect(
         await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('vitrine.'))),
