@@ -11,6 +11,7 @@ import { memberships, realEstates, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
+import { assertWithinLimit } from '../billing/index.ts';
 import { renderEmail } from '../mail/index.ts';
 import { findMember, memberView, writeAudit, type MemberRow } from './members.ts';
 
@@ -108,6 +109,8 @@ export async function inviteMember(
           'email',
           existing.status === 'active' ? TEAM_MESSAGES.alreadyMember : TEAM_MESSAGES.alreadyInvited,
         );
+      // A pending invitation holds a seat of the plan (Assinatura: users per plan).
+      await assertWithinLimit({ db: tx }, { realEstateId, key: 'users', field: 'email' });
       const now = new Date();
       await tx.insert(memberships).values({
         realEstateId,

@@ -75,6 +75,12 @@ describe('members list', () => {
       .set({ name: 'Zélia Buscável' })
       .where(eq(users.id, agents[3]!.userId));
     const c = await signedIn(owner.email);
+    // Thirteen people: past the trial's 5 users, so the agency takes the plan with 20.
+    const plan = await c.put(`/v1/real-estates/${owner.realEstateId}/subscription`, {
+      plan: 'imobiliaria',
+      billing_type: 'PIX',
+    });
+    expect(plan.statusCode, plan.body).toBe(200);
     const inv = await c.post(`/v1/real-estates/${owner.realEstateId}/users`, {
       email: uniqueEmail('convite'),
       role: 'admin',
@@ -264,6 +270,23 @@ describe('invitations', () => {
     const bad = await c.post(url, { email: 'não é e-mail', role: 'chefe' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'role']);
+  });
+});
+
+describe('plan seats', () => {
+  it("an invitation holds a seat: past the plan's users it is refused on the e-mail field, nothing written", async () => {
+    const owner = await createOwner(ctx, 'Imobiliária Lotada');
+    for (let i = 0; i < 3; i++) await addMember(ctx, owner.realEstateId, 'agent');
+    const c = await signedIn(owner.email);
+    const base = `/v1/real-estates/${owner.realEstateId}/users`;
+    // The trial has the Profissional limits: 5 users; the owner and 3 agents leave one seat.
+    expect((await c.post(base, { email: uniqueEmail('quinto'), role: 'agent' })).statusCode).toBe(201);
+    const full = await c.post(base, { email: uniqueEmail('sexto'), role: 'agent' });
+    expect(full.statusCode).toBe(422);
+    expect(full.json().errors.email).toEqual([
+      'Seu plano Profissional permite 5 usuários. Remova alguém ou mude de plano em Assinatura.',
+    ]);
+    expect((await c.get(base)).json().meta.total).toBe(5);
   });
 });
 
