@@ -1,5 +1,5 @@
 /**
- * The nightly reset of the public demo (docs/decisions/012-public-site.md): whatever visitors changed
+ * The nightly reset of the public demo (docs/decisions/013-public-site.md): whatever visitors changed
  * during the day — pages edited or deleted, leads moved, the webhook switched off — is thrown away once
  * a night and the demo is seeded again, with its 30 days of leads ending "today". Everything happens in
  * one transaction (the demo is never missing), and a demo seeded after the last reset time is left

@@ -1,7 +1,7 @@
 /**
  * The public site, server-rendered: / (welcome), /entrar and /login, /registrar, /blog, /blog/{slug},
  * /blog/rss.xml, /sitemap.xml, /robots.txt and the site's images (/site/img/). No console bundle on these
- * pages: they paint from the first response (docs/decisions/012-public-site.md).
+ * pages: they paint from the first response (docs/decisions/013-public-site.md).
  */
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
