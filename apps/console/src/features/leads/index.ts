@@ -2,4 +2,5 @@
 export { LeadsSummaryCard } from './components/leads-summary-card';
 export { useDeliveries } from './api/get-deliveries';
 export { useWaitingLeads } from './api/get-waiting-leads';
+export { usePageOptions, type PageOption } from './api/get-page-options';
 export { OverdueBadge, errorText } from './components/status-badges';

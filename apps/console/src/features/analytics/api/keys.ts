@@ -7,5 +7,4 @@ export const analyticsKeys = {
     agencyKey(realEstateId, 'analytics', 'report', params),
   session: (realEstateId: number, sessionId: string) =>
     agencyKey(realEstateId, 'analytics', 'session', sessionId),
-  pageOptions: (realEstateId: number) => agencyKey(realEstateId, 'analytics', 'page-options'),
 };

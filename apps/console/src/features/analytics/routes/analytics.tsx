@@ -20,7 +20,7 @@ import {
   type ParamPatch,
 } from '../analytics-filters';
 import { useAnalytics } from '../api/get-analytics';
-import { usePageOptions } from '../api/get-page-options';
+import { usePageOptions } from '@/features/leads';
 import { AnalyticsToolbar } from '../components/analytics-toolbar';
 import { BreakdownCard, type BreakdownRow } from '../components/breakdown-card';
 import { FunnelCard } from '../components/funnel';

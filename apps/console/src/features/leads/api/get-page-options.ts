@@ -8,8 +8,8 @@ export interface PageOption {
 }
 
 /**
- * GET /v1/real-estates/{id}/pages?per_page=100, reduced to what the "Imóvel" filter needs. The
- * leads feature keeps its own small fetch (features don't import each other) under its own key.
+ * GET /v1/real-estates/{id}/pages?per_page=100, reduced to what a page filter needs (the "Imóvel"
+ * filter of Leads, the "Página" filter of Analytics: one fetch, one cache entry).
  */
 export async function getPageOptions(realEstateId: number, signal?: AbortSignal): Promise<PageOption[]> {
   const response = await api.get<{ data: PageOption[] }>(`/v1/real-estates/${realEstateId}/pages`, {
