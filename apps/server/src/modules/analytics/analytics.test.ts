@@ -206,7 +206,11 @@ describe('POST /v1/public/events', () => {
     expect((await sessionsOf(owner.realEstateId)).find((s) => s.id === id)!.device).toBe('tablet');
     advance(3 * 24 * 60);
     await send(beacon(page.id, [{ name: 'pageview' }]), v);
-    expect(await ctx.app.analytics.salts.days()).toEqual(['2025-06-16']);
+    // The 12th and 13th are gone. (On PostgreSQL the test files share one database: a file running on
+    // the real clock may hold today's salt, which is newer than this test's days and rightly kept.)
+    expect((await ctx.app.analytics.salts.days()).filter((day) => day <= '2025-06-16')).toEqual([
+      '2025-06-16',
+    ]);
     clock = new Date('2025-06-10T15:00:00-03:00');
   });
 
