@@ -7,6 +7,7 @@
  *
  *   npm run bench:landing [-- --runs 3]
  */
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -68,8 +69,32 @@ for (let i = 0; i < 6; i++) {
   );
   await client.call('POST', `/v1/pages/${page.id}/photos`, form);
 }
+// Two videos, as an agency's page has them: an uploaded MP4 (a <video preload="none"> with its poster) and
+// a YouTube link (a click-to-play facade: no player script until the visitor asks for it).
+const mp4 = readFileSync(new URL('../src/modules/videos/testing/tiny.mp4', import.meta.url));
+const { data: ticket } = await client.call('POST', `/v1/pages/${page.id}/videos/generate-upload-url`, {
+  file_type: 'video/mp4',
+  size_bytes: mp4.length,
+});
+const put = await fetch(ticket.upload.url, { method: 'PUT', headers: ticket.upload.headers, body: mp4 });
+if (!put.ok) throw new Error(`envio do vídeo: ${put.status}`);
+await client.call('PATCH', `/v1/videos/${ticket.video.id}/upload-finished`, {});
+await client.call('POST', `/v1/pages/${page.id}/videos/from-url`, {
+  url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+});
+for (let tries = 0; ; tries++) {
+  const { data: videos } = await client.call(
+    'GET',
+    `/v1/real-estates/${realEstateId}/videos?page_id=${page.id}`,
+  );
+  if ((videos as { status: string }[]).every((v) => v.status === 'ready')) break;
+  if (tries > 100) throw new Error('os vídeos não ficaram prontos');
+  await new Promise((r) => setTimeout(r, 100));
+}
 const url = `${server.url}/imoveis/${page.slug}`;
 const html = await (await fetch(url)).text();
+if (!html.includes('<video') || !html.includes('data-embed='))
+  throw new Error('a página não mostra os dois vídeos');
 const trackerSrc = /data-t="(\/p\/[^"]+)"/.exec(html)?.[1];
 if (!trackerSrc) throw new Error('a página não carrega o rastreador');
 const trackerCode = await (await fetch(`${server.url}${trackerSrc}`)).text();
@@ -91,6 +116,8 @@ const chrome = await chromeLauncher.launch({
 });
 const results: {
   tracker: boolean;
+  failed: string[];
+  lcpElement: string | undefined;
   score: number;
   lcp: number;
   cls: number;
@@ -120,8 +147,29 @@ try {
     const bytes: Record<string, number> = {};
     for (const it of items)
       bytes[it.resourceType ?? 'Other'] = (bytes[it.resourceType ?? 'Other'] ?? 0) + (it.transferSize ?? 0);
+    const failed = Object.entries(lhr.categories['best-practices']?.auditRefs ?? [])
+      .map(([, ref]) => a[ref.id])
+      .filter(
+        (audit) =>
+          audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
+      )
+      .map((audit) => {
+        const detail = (
+          audit!.details as { items?: { description?: string; url?: string }[] } | undefined
+        )?.items
+          ?.map((item) => item.description ?? item.url)
+          .filter(Boolean)
+          .join(' | ');
+        return detail ? `${audit!.id} (${detail})` : audit!.id;
+      });
+    const lcpElement = (
+      a['largest-contentful-paint-element']?.details as
+        { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+    )?.items?.[0]?.items?.[0]?.node?.snippet;
     results.push({
       tracker,
+      failed,
+      lcpElement,
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
       seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
@@ -156,9 +204,10 @@ console.log(
 );
 for (const [i, r] of results.entries()) {
   console.log(
-    `  execução ${Math.floor(i / 2) + 1} ${r.tracker ? 'com rastreador' : 'sem rastreador'}: desempenho ${r.score}, acessibilidade ${r.a11y}, SEO ${r.seo}, boas práticas ${r.bp}; LCP ${r.lcp.toFixed(0)} ms, FCP ${r.fcp.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, TBT ${r.tbt.toFixed(0)} ms, Speed Index ${r.si.toFixed(0)} ms`,
+    `  execução ${Math.floor(i / 2) + 1} ${r.tracker ? 'com rastreador' : 'sem rastreador'}: desempenho ${r.score}, acessibilidade ${r.a11y}, SEO ${r.seo}, boas práticas ${r.bp}; LCP ${r.lcp.toFixed(0)} ms, FCP ${r.fcp.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, TBT ${r.tbt.toFixed(0)} ms, Speed Index ${r.si.toFixed(0)} ms${r.failed.length ? `; boas práticas perdidas em ${r.failed.join(', ')}` : ''}`,
   );
 }
+console.log(`  elemento do LCP: ${results[0]?.lcpElement ?? '?'}`);
 const withTracker = results.filter((r) => r.tracker);
 const without = results.filter((r) => !r.tracker);
 for (const [label, rs] of [
