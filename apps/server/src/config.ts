@@ -78,6 +78,11 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /**
+   * Connections each process opens to PostgreSQL at most (DATABASE_URL). The two public hot paths keep
+   * up to 4 (admission) + 8 (capture) shared transactions in flight; the rest serve the console and jobs.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(20),
   APP_KEY: z.string().optional(),
   /** The demo agencies and login on an empty database: on by default in development, never in production unless `true`. */
   SEED_DEMO: optionalBool(),

@@ -39,6 +39,8 @@ export interface Database {
 
 export interface DatabaseOptions {
   databaseUrl?: string;
+  /** PostgreSQL: the pool's connections at most (10 unless said). */
+  poolMax?: number;
   dataDir?: string;
   /** Start from a PGlite data dir dump (tests: a migrated template). */
   loadDataDir?: Blob;
@@ -47,7 +49,7 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
     // An idle connection dropped by the server (restart, failover, admin) emits 'error' on the pool;
     // unheard, that event would crash the process. The pool discards the client and the next query
     // opens a new one (or fails, and that request gets its 5xx / the readiness probe its 503).

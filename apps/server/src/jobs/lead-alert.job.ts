@@ -2,7 +2,9 @@
  * The new-lead e-mail to the agency's team (modules/leads/send-lead-alert.ts). A captured group of
  * leads enqueues one job for the whole group (`leadIds`); the job sends each lead's alert, and the
  * ones that fail go back as jobs of their own (`leadId`), so a retry never repeats an alert already
- * sent. A released lead or an older job carries a single `leadId`.
+ * sent. A released lead or an older job carries a single `leadId`. A group's job first hands the
+ * visitors' auto-replies to jobs of their own (only where the agency has them on), so capture itself
+ * writes one job row for the group whatever the preferences.
  */
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from './define-job.ts';
@@ -32,6 +34,8 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
       await sendLeadAlert(deps, leadId);
     };
     if (data.leadId) return alert(data.leadId);
+    const { queueLeadAutoReplies } = await import('../modules/leads/send-lead-auto-reply.ts');
+    await queueLeadAutoReplies(deps, data.leadIds ?? []);
     const failed: string[] = [];
     for (const leadId of data.leadIds ?? []) {
       try {

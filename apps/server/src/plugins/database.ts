@@ -21,6 +21,7 @@ export default fp<DatabasePluginOptions>(
     if (!database) {
       database = await openDatabase({
         databaseUrl: app.config.DATABASE_URL,
+        poolMax: app.config.DATABASE_POOL_MAX,
         dataDir: app.config.dataDir,
         inMemory: app.config.inMemoryDatabase,
       });

@@ -2,7 +2,7 @@
  * The agency's subscription: created with the 14-day trial the first time it is needed, its effective
  * status (a trial past its end is over), the limits that apply, the usage, and the plan changes.
  */
-import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import {
   PLANS,
   PLAN_IDS,
@@ -141,25 +141,12 @@ export async function assertWithinLimit(
  * For lead capture: how many more leads each agency may receive this month within its plan. A lead past
  * that is stored all the same and flagged (over_plan_limit): a lead is never refused for a plan limit.
  */
-export async function leadsLeftThisMonth(tx: Db, realEstateIds: number[], now = new Date()) {
+/**
+ * The leads each agency may still receive this month within its plan, from its subscription rows and
+ * the month's leads so far (lead capture reads both in its one lookup statement).
+ */
+export function leadsLeft(subs: Row[], used: Map<number, number>, realEstateIds: number[], now = new Date()) {
   const left = new Map<number, number>();
-  if (!realEstateIds.length) return left;
-  const subs = await tx
-    .select()
-    .from(subscriptions)
-    .where(inArray(subscriptions.realEstateId, realEstateIds));
-  const counts = await tx
-    .select({ id: leads.realEstateId, n: count() })
-    .from(leads)
-    .where(
-      and(
-        inArray(leads.realEstateId, realEstateIds),
-        eq(leads.isTest, false),
-        gte(leads.createdAt, monthStart(now)),
-      ),
-    )
-    .groupBy(leads.realEstateId);
-  const used = new Map(counts.map((c) => [c.id, Number(c.n)]));
   for (const id of realEstateIds) {
     const row = subs.find((s) => s.realEstateId === id);
     // No row yet: the agency is in its trial.

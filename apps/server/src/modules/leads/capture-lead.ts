@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { queryPrepared, type Tx } from '../../db/client.ts';
-import { auditLog, contacts, deliveries, leads } from '../../db/schema.ts';
+import { auditLog, contacts, deliveries, leads, subscriptions } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { LEAD_ALERT_MAX_IDS, leadAlertJob } from '../../jobs/lead-alert.job.ts';
 import { leadAutoReplyJob } from '../../jobs/lead-auto-reply.job.ts';
@@ -30,7 +30,7 @@ import {
   matchLeadSessions,
   type SessionCandidateRow,
 } from '../analytics/index.ts';
-import { leadsLeftThisMonth } from '../billing/index.ts';
+import { leadsLeft, monthStart } from '../billing/index.ts';
 
 export type NewLead = Omit<
   typeof leads.$inferInsert,
@@ -52,7 +52,7 @@ export interface CapturedLead {
 
 /** Leads per shared transaction (one alert job names them all), and transactions at once. */
 const MAX_BATCH = LEAD_ALERT_MAX_IDS;
-const MAX_IN_FLIGHT = 4;
+const MAX_IN_FLIGHT = 8;
 
 /** Contact keys of a lead: its phone and e-mail within its agency. */
 const contactKeys = (l: NewLead) =>
@@ -74,6 +74,16 @@ const toDbRow = (columns: Columns, row: Record<string, unknown>) => {
   for (const [key, name] of columns) out[name] = row[key] ?? null;
   return out;
 };
+const SUBSCRIPTION_COLUMNS = Object.entries(getTableColumns(subscriptions));
+/** A subscription row read as JSON (snake_case, timestamps as text) back into its Drizzle shape. */
+const subscriptionFromJson = (json: Record<string, unknown>) => {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of SUBSCRIPTION_COLUMNS) {
+    const value = json[column.name] ?? null;
+    out[key] = value !== null && column.dataType === 'date' ? new Date(value as string) : value;
+  }
+  return out as typeof subscriptions.$inferSelect;
+};
 const insertFromJson = (table: string, columns: Columns, param: string) => {
   const names = columns.map(([, name]) => `"${name}"`).join(', ');
   return `insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${param}::json)`;
@@ -83,7 +93,8 @@ const insertFromJson = (table: string, columns: Columns, param: string) => {
 const LOCK_SQL = 'select pg_advisory_xact_lock(hashtext(k)) from unnest($1::text[]) as k order by k';
 /**
  * One row: the contacts the group's leads may belong to (oldest first), the agencies' active
- * integrations and the candidate analytics sessions, each as a JSON array.
+ * integrations, the candidate analytics sessions, and the agencies' subscriptions and leads of the
+ * month (a lead past the plan's month is flagged, never refused), each as a JSON array.
  */
 const LOOKUP_SQL = `
 select
@@ -95,7 +106,15 @@ select
     select real_estate_id, name, halted_kind, halted_reason from integrations
     where real_estate_id = any($4::int[]) and is_active
   ) i) as integrations,
-  ${leadSessionCandidatesSql(['$5', '$6', '$7', '$8'])} as sessions`;
+  ${leadSessionCandidatesSql(['$5', '$6', '$7', '$8'])} as sessions,
+  (select coalesce(json_agg(s), '[]'::json) from (
+    select * from subscriptions where real_estate_id = any($9::int[])
+  ) s) as subscriptions,
+  (select coalesce(json_agg(u), '[]'::json) from (
+    select real_estate_id, count(*)::int as n from leads
+    where real_estate_id = any($9::int[]) and not is_test and created_at >= $10::timestamptz
+    group by real_estate_id
+  ) u) as month_leads`;
 /** Every row of the group in one statement: new contacts, counted contacts, leads, deliveries, session links. */
 const WRITE_SQL = `
 with new_contacts as (${insertFromJson('contacts', CONTACT_COLUMNS, '$1')} returning 1),
@@ -125,6 +144,8 @@ type LookupRow = {
     halted_reason: string | null;
   }[];
   sessions: SessionCandidateRow[];
+  subscriptions: Record<string, unknown>[];
+  month_leads: { real_estate_id: number; n: number }[];
 };
 type Contact = {
   id: string;
@@ -161,12 +182,15 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
           ],
     ),
   );
+  const planned = [...new Set(inputs.filter((l) => !l.isTest).map((l) => l.realEstateId))];
   const [found] = await queryPrepared<LookupRow>(tx, 'lead_lookup', LOOKUP_SQL, [
     keys.length ? [...new Set(linked.map((l) => l.realEstateId))] : [],
     [...new Set(linked.map((l) => l.phone).filter((p): p is string => !!p))],
     [...new Set(linked.map((l) => l.email?.toLowerCase()).filter((e): e is string => !!e))],
     [...new Set(inputs.filter((l) => !l.quarantined).map((l) => l.realEstateId))],
     ...sessions.params,
+    planned,
+    monthStart(now).toISOString(),
   ]);
   const visits = matchLeadSessions(sessions, found!.sessions);
 
@@ -249,9 +273,12 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
   });
 
   // Over the plan's leads of the month: stored and shown all the same, flagged (never refused).
-  const left = await leadsLeftThisMonth(tx, [
-    ...new Set(rows.filter((r) => !r.isTest).map((r) => r.realEstateId)),
-  ]);
+  const left = leadsLeft(
+    found!.subscriptions.map(subscriptionFromJson),
+    new Map(found!.month_leads.map((u) => [Number(u.real_estate_id), Number(u.n)])),
+    planned,
+    now,
+  );
   for (const row of rows) {
     if (row.isTest) continue;
     const n = left.get(row.realEstateId) ?? 0;
@@ -319,15 +346,10 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
     leadDeliveryJob,
     newDeliveries.filter((d) => d.status === 'pending').map((d) => ({ deliveryId: d.id })),
   );
-  // One alert job for the group: it sends each lead's e-mail (jobs/lead-alert.job.ts).
+  // One job for the group: it sends each lead's alert and hands the visitors' auto-replies to jobs of
+  // their own when the agency has them on (jobs/lead-alert.job.ts).
   const alerted = rows.filter((l) => !l.quarantined && !l.isTest).map((l) => l.id);
   if (alerted.length) await queue.enqueue(tx, leadAlertJob, { leadIds: alerted });
-  // The visitor's auto-reply (the job checks the agency's preference lead_auto_reply).
-  await queue.enqueueMany(
-    tx,
-    leadAutoReplyJob,
-    rows.filter((l) => !l.quarantined && !l.isTest && l.email).map((l) => ({ leadId: l.id })),
-  );
   const byLead = new Map<string, DeliveryRow[]>();
   for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
   return rows.map((lead) => ({ lead, deliveries: byLead.get(lead.id) ?? [] }));

@@ -3,10 +3,11 @@
  * lead_auto_reply (Configurações), a lead that left an e-mail gets the agency's text, with {nome},
  * {titulo} and {link} filled in. Quarantined and test leads get nothing.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { fillTemplate } from '@vitrine/contracts';
 import { leads, pages, realEstates } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { leadAutoReplyJob } from '../../jobs/lead-auto-reply.job.ts';
 import { renderEmail } from '../mail/index.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
 
@@ -48,4 +49,38 @@ export async function sendLeadAutoReply(deps: Pick<Deps, 'db' | 'config' | 'mail
     ...mail,
   });
   return true;
+}
+
+/**
+ * A captured group's auto-replies (from the group's lead-alert job, so capture writes no row for them):
+ * one job per lead that left an e-mail, only for agencies that have lead_auto_reply on. One transaction:
+ * a retry of the group's job enqueues them again only if this did not commit.
+ */
+export async function queueLeadAutoReplies(deps: Pick<Deps, 'db' | 'queue'>, leadIds: string[]) {
+  const rows = await deps.db
+    .select({ id: leads.id, realEstateId: leads.realEstateId })
+    .from(leads)
+    .where(
+      and(
+        inArray(leads.id, leadIds),
+        isNotNull(leads.email),
+        eq(leads.quarantined, false),
+        eq(leads.isTest, false),
+      ),
+    );
+  const on = new Map<number, boolean>();
+  for (const realEstateId of new Set(rows.map((r) => r.realEstateId))) {
+    const { lead_auto_reply: reply } = await getAgencyPreferences(deps, realEstateId, ['lead_auto_reply']);
+    on.set(realEstateId, reply.enabled && !!reply.message.trim());
+  }
+  const queued = rows.filter((r) => on.get(r.realEstateId));
+  if (queued.length)
+    await deps.db.transaction((tx) =>
+      deps.queue.enqueueMany(
+        tx,
+        leadAutoReplyJob,
+        queued.map((r) => ({ leadId: r.id })),
+      ),
+    );
+  return queued.length;
 }

@@ -225,17 +225,22 @@ describe('effects on leads', () => {
     const first = 'visitante.sem.resposta@exemplo.com.br';
     const quiet = (await postLead(page.slug, { name: 'Sem Resposta', email: first, consent: true })).json()
       .data.id as string;
-    // Its auto-reply job ran (and found the reply off) before the reply is turned on.
+    // Its group's alert job ran with the reply off: it queued no auto-reply for it.
     await waitFor(
       async () => {
         const rows = await ctx.database.query<{ state: string }>(
-          `select state from pgboss.job where name = 'lead-auto-reply' and data->>'leadId' = $1`,
+          `select state from pgboss.job where name = 'lead-alert' and data->'leadIds' ? $1`,
           [quiet],
         );
         return rows[0]?.state === 'completed';
       },
-      { what: 'the first auto-reply job' },
+      { what: 'the first lead alert job' },
     );
+    const queued = await ctx.database.query(
+      `select 1 from pgboss.job where name = 'lead-auto-reply' and data->>'leadId' = $1`,
+      [quiet],
+    );
+    expect(queued).toHaveLength(0);
     const set = await setPref(c, owner.realEstateId, 'lead_auto_reply', {
       enabled: true,
       message: 'Olá, {nome}! Recebemos seu interesse em {titulo}.',
