@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -132,3 +133,44 @@ export async function queryPrepared<T>(db: Tx, name: string, text: string, value
 type PgRawClient = { query(config: { name: string; text: string; values: unknown[] }): Promise<unknown> };
 type PgliteRawClient = { query(text: string, values: unknown[]): Promise<unknown> };
 type RawClient = PgRawClient | PgliteRawClient;
+
+/**
+ * A transaction that starts holding transaction-scoped advisory locks on `keys` (taken in sorted order,
+ * so two callers never wait on each other in a cycle). On PostgreSQL the BEGIN and the locks go in one
+ * round trip (a simple-protocol query with the keys as an escaped JSON literal); on PGlite, one
+ * connection with nothing to wait on the wire, a plain transaction then the lock statement. The hot
+ * paths use it: every round trip inside a group's transaction is time the group holds its locks.
+ */
+export async function lockedTransaction<T>(db: Db, keys: string[], fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const sorted = [...new Set(keys)].sort();
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool))
+    return db.transaction(async (tx) => {
+      if (sorted.length)
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${sql.param(sorted)}::text[]) as k order by k`,
+        );
+      return fn(tx);
+    });
+  const client = await pool.connect();
+  // A connection whose ROLLBACK failed is in an unknown state: the pool discards it.
+  let broken = false;
+  try {
+    const locks = sorted.length
+      ? `; select count(pg_advisory_xact_lock(hashtext(k))) from (select k from json_array_elements_text(${client.escapeLiteral(JSON.stringify(sorted))}::json) as k order by k) as l`
+      : '';
+    await client.query(`begin${locks}`);
+    try {
+      const result = await fn(drizzlePg(client) as unknown as Tx);
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      await client.query('rollback').catch(() => {
+        broken = true;
+      });
+      throw err;
+    }
+  } finally {
+    client.release(broken);
+  }
+}

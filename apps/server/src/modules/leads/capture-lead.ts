@@ -5,16 +5,17 @@
  *
  * Group commit (lib/group-commit.ts, shared with the public form's admission and analytics beacons):
  * the leads that arrive while a transaction is being prepared share the next one, and a group costs the
- * same few named prepared statements whatever its size: the contact locks, one lookup (contacts,
- * integrations, analytics sessions), one write of every row through CTEs (contacts, leads, deliveries,
- * session links), then one job insert per queue (the deliveries' jobs and one alert job for the group).
+ * same few round trips whatever its size: BEGIN with the contact locks (one round trip on PostgreSQL),
+ * one lookup (contacts, integrations, analytics sessions, the plans' month), one write of every row
+ * through CTEs (contacts, leads, deliveries, session links), then one job insert per queue (the
+ * deliveries' jobs and one job for the group that sends the alerts and queues the auto-replies), COMMIT.
  * Each caller still gets its answer only after the commit that holds its lead. If a shared transaction
  * fails, its leads are retried one by one, so one bad lead never fails the others. Contacts are matched
  * under advisory locks in the database, so several server processes link a person to one contact.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, getTableColumns } from 'drizzle-orm';
-import { queryPrepared, type Tx } from '../../db/client.ts';
+import { lockedTransaction, queryPrepared, type Tx } from '../../db/client.ts';
 import { auditLog, contacts, deliveries, leads, subscriptions } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { LEAD_ALERT_MAX_IDS, leadAlertJob } from '../../jobs/lead-alert.job.ts';
@@ -61,6 +62,10 @@ const contactKeys = (l: NewLead) =>
     l.email ? `${l.realEstateId}|e:${l.email.toLowerCase()}` : null,
   ].filter((k): k is string => k !== null);
 const linksContact = (l: NewLead) => !l.isTest && (!!l.phone || !!l.email);
+/** The contact keys a group locks: two groups that may link one person take turns. */
+const groupContactKeys = (inputs: NewLead[]) => [
+  ...new Set(inputs.filter(linksContact).flatMap(contactKeys)),
+];
 
 /** Column keys and database names of a table, in schema order: the JSON rows sent to the database. */
 const columnsOf = (table: Parameters<typeof getTableColumns>[0]) =>
@@ -89,8 +94,6 @@ const insertFromJson = (table: string, columns: Columns, param: string) => {
   return `insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${param}::json)`;
 };
 
-/** Sorted, so two groups never wait on each other in a cycle. */
-const LOCK_SQL = 'select pg_advisory_xact_lock(hashtext(k)) from unnest($1::text[]) as k order by k';
 /**
  * One row: the contacts the group's leads may belong to (oldest first), the agencies' active
  * integrations, the candidate analytics sessions, and the agencies' subscriptions and leads of the
@@ -164,8 +167,8 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
   const linked = inputs.filter(linksContact);
   const ids = inputs.map(() => randomUUID());
 
-  const keys = [...new Set(linked.flatMap(contactKeys))].sort();
-  if (keys.length) await queryPrepared(tx, 'lead_contact_locks', LOCK_SQL, [keys]);
+  // The contact keys' locks were taken when the transaction began (lockedTransaction, in captureLead).
+  const keys = groupContactKeys(inputs);
   const sessions = leadSessionLookup(
     deps,
     inputs.flatMap((l, i) =>
@@ -363,7 +366,7 @@ export function captureLead(deps: CaptureDeps, input: NewLead): Promise<Captured
   if (!batcher) {
     const { db, queue } = deps;
     batcher = new GroupCommit<NewLead, CapturedLead>({
-      run: (inputs) => db.transaction((tx) => storeLeads(deps, tx, inputs)),
+      run: (inputs) => lockedTransaction(db, groupContactKeys(inputs), (tx) => storeLeads(deps, tx, inputs)),
       committed: (results) => {
         if (results.some((r) => r.deliveries.some((d) => d.status === 'pending')))
           queue.wake(leadDeliveryJob);
