@@ -4,6 +4,7 @@
  * with the ETag (304). The index and ETag tests run on a database of their own: on the shared PostgreSQL
  * database another file publishing a page would move the counts and the ETag under them.
  */
+import { gunzipSync } from 'node:zlib';
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Preference } from '@vitrine/contracts';
@@ -176,6 +177,11 @@ describe(`sitemap index past ${CHUNK} landing pages (SITEMAP_CHUNK_SIZE)`, () =>
         `<url><loc>${APP}/imoveis/pagina-indice-1</loc><lastmod>${made[0]!.updatedAt.toISOString()}</lastmod></url>`,
       ),
     ).toBe(true);
+
+    // Streamed through the compression plugin: the same file, gzipped.
+    const zipped = await get(own, '/sitemaps/pages-2.xml', { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(landingSlugs(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(parts[1]);
 
     for (const missing of ['/sitemaps/pages-4.xml', '/sitemaps/pages-0.xml', '/sitemaps/pages-x.xml'])
       expect((await get(own, missing)).statusCode, missing).toBe(404);
