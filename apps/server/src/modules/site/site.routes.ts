@@ -97,11 +97,17 @@ export default async function siteRoutes(app: FastifyInstance) {
     .update(JSON.stringify([appUrl, chunkSize, posts.map((p) => [p.slug, p.date])]))
     .digest('base64url')
     .slice(0, 12);
-  const sendXml = (request: FastifyRequest, reply: FastifyReply, tag: string, body: () => SitemapBody) => {
+  /** The body is made only when the crawler's copy is stale (a 304 reads no rows). */
+  const sendXml = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    tag: string,
+    body: () => SitemapBody | Promise<SitemapBody>,
+  ) => {
     const etag = `W/"${release}-${tag}"`;
     reply.header('etag', etag).header('cache-control', 'no-cache');
     if (matchesEtag(request, etag)) return reply.status(304).send();
-    const content = body();
+    const content = await body();
     return reply
       .type('application/xml; charset=utf-8')
       .send(typeof content === 'string' ? content : Readable.from(content, { objectMode: false }));
@@ -114,8 +120,9 @@ export default async function siteRoutes(app: FastifyInstance) {
         streamUrlset(appUrl, sitemapPageBatches(deps, 1, chunkSize), posts),
       );
     // Past one file: an index of the site's file and one file per chunk of landing pages.
-    const chunks = await sitemapChunks(deps, chunkSize);
-    return sendXml(request, reply, state.fingerprint, () => renderSitemapIndex(appUrl, posts, chunks));
+    return sendXml(request, reply, state.fingerprint, async () =>
+      renderSitemapIndex(appUrl, posts, await sitemapChunks(deps, chunkSize)),
+    );
   });
 
   app.get('/sitemaps/site.xml', hidden, async (request, reply) =>

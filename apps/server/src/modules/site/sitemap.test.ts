@@ -136,6 +136,9 @@ describe(`sitemap index past ${CHUNK} landing pages (SITEMAP_CHUNK_SIZE)`, () =>
     expect(res.headers['content-type']).toContain('application/xml');
     expect(res.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(res.body).not.toContain('<urlset');
+    // The index revalidates like the single file.
+    const indexTag = String(res.headers.etag);
+    expect((await get(own, '/sitemap.xml', { 'if-none-match': indexTag })).statusCode).toBe(304);
     const files = locs(res.body);
     expect(files).toEqual([
       `${APP}/sitemaps/site.xml`,
