@@ -20,6 +20,7 @@ const SHOTS = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 
 let browser: Browser;
 let slug = '';
+let soldSlug = '';
 const cookies = new Map<string, string>();
 async function api(method: string, url: string, body?: unknown) {
   const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -61,6 +62,10 @@ beforeAll(async () => {
     page: { title: `Sobrado com jardim ${STAMP}`, status: 'published', city: 'Campinas' },
   });
   slug = page.slug as string;
+  const { data: sold } = await api('POST', `/v1/real-estates/${agencyId}/pages`, {
+    page: { title: `Casa vendida ${STAMP}`, status: 'sold', city: 'Campinas' },
+  });
+  soldSlug = sold.slug as string;
 });
 afterAll(async () => {
   await browser?.close();
@@ -126,6 +131,28 @@ describe('Configurações changes the landing pages', () => {
       } finally {
         await visitor.close();
       }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('Configurações changes the sitemap', () => {
+  it('the switch keeps sold pages in /sitemap.xml once saved', async () => {
+    const sitemap = async () => (await fetch(`${baseURL}/sitemap.xml`)).text();
+    expect(await sitemap()).not.toContain(`/imoveis/${soldSlug}<`);
+    const { context, page } = await newPage(browser, baseURL, DESKTOP);
+    try {
+      await logIn(page, USER.email, USER.password);
+      await page.goto('/configuracoes');
+      const toggle = page.getByRole('switch', { name: 'Manter imóveis vendidos ou alugados no sitemap' });
+      await toggle.click();
+      await saved(page, 'sitemap_closed_pages');
+      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      expect(await sitemap()).toContain(`/imoveis/${soldSlug}<`);
+      await toggle.click();
+      await saved(page, 'sitemap_closed_pages');
+      expect(await sitemap()).not.toContain(`/imoveis/${soldSlug}<`);
     } finally {
       await context.close();
     }

@@ -100,6 +100,8 @@ const envSchema = z.object({
   PRESSURE_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).default(0),
   PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
   PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
+  /** Landing pages per sitemap file; past it /sitemap.xml becomes a sitemap index (the protocol allows 50,000). */
+  SITEMAP_CHUNK_SIZE: z.coerce.number().int().min(1).max(50_000).default(45_000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Vitrine Imóveis <nao-responda@vitrine.local>'),
   SUPPORT_EMAIL: z.string().default('suporte@vitrine.app'),

@@ -16,6 +16,7 @@ export const PREFERENCE_KEYS = [
   'meta_pixel_id',
   'ga4_measurement_id',
   'gtm_container_id',
+  'sitemap_closed_pages',
 ] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
@@ -43,6 +44,8 @@ export interface PreferenceValues {
   meta_pixel_id: string;
   ga4_measurement_id: string;
   gtm_container_id: string;
+  /** Sold and rented pages stay in /sitemap.xml (drafts never: they are not public). */
+  sitemap_closed_pages: boolean;
 }
 
 export const PREFERENCE_DEFAULTS: PreferenceValues = {
@@ -59,6 +62,7 @@ export const PREFERENCE_DEFAULTS: PreferenceValues = {
   meta_pixel_id: '',
   ga4_measurement_id: '',
   gtm_container_id: '',
+  sitemap_closed_pages: false,
 };
 
 /** How the screen and the API describe each key. */
@@ -102,6 +106,11 @@ export const PREFERENCE_LABELS: Record<PreferenceKey, { label: string; descripti
   gtm_container_id: {
     label: 'Google Tag Manager',
     description: 'ID do contêiner no formato GTM-XXXXXXX. Só entra nas páginas quando preenchido.',
+  },
+  sitemap_closed_pages: {
+    label: 'Manter imóveis vendidos ou alugados no sitemap',
+    description:
+      'Ligado: as páginas vendidas ou alugadas continuam no sitemap para os buscadores, com o aviso de vendido ou alugado e imóveis parecidos. Desligado: só as páginas publicadas. Rascunhos nunca entram.',
   },
 };
 
@@ -183,6 +192,9 @@ export const preferenceValueSchemas = {
   }),
   ga4_measurement_id: optionalId('O ID do Google Analytics 4', /^G-[A-Z0-9]{4,15}$/, 'G-XXXXXXXXXX'),
   gtm_container_id: optionalId('O ID do Google Tag Manager', /^GTM-[A-Z0-9]{4,10}$/, 'GTM-XXXXXXX'),
+  sitemap_closed_pages: z.boolean({
+    error: 'Manter imóveis vendidos ou alugados no sitemap: use verdadeiro (true) ou falso (false).',
+  }),
 } satisfies Record<PreferenceKey, z.ZodType>;
 
 export const preferenceSchema = z.object({

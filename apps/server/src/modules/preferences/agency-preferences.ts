@@ -2,7 +2,7 @@
  * The agency's preferences (api-contract.md, Preferences): stored rows over the contract's defaults.
  * Readers (landing pages, the lead alert, the SLA flag) take the values; the screen takes the rows.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   PREFERENCE_DEFAULTS,
   PREFERENCE_KEYS,
@@ -38,6 +38,23 @@ export async function getAgencyPreferences(
   const values: Record<string, unknown> = { ...PREFERENCE_DEFAULTS };
   for (const row of rows) if (isKey(row.key)) values[row.key] = unwrap(row.value);
   return values as unknown as PreferenceValues;
+}
+
+/**
+ * SQL for a query over many agencies (the sitemap): true where the agency in `realEstateId` holds this
+ * value for the key. A key never stored reads as its default, so asking for the default also matches
+ * agencies without the row.
+ */
+export function agencyPreferenceIs<K extends PreferenceKey>(
+  realEstateId: AnyColumn,
+  key: K,
+  value: PreferenceValues[K],
+): SQL {
+  const json = JSON.stringify(stored(value));
+  const row = sql`select 1 from ${agencyPreferences} where ${agencyPreferences.realEstateId} = ${realEstateId} and ${agencyPreferences.key} = ${key}`;
+  return JSON.stringify(value) === JSON.stringify(PREFERENCE_DEFAULTS[key])
+    ? sql`not exists (${row} and ${agencyPreferences.value} <> ${json}::jsonb)`
+    : sql`exists (${row} and ${agencyPreferences.value} = ${json}::jsonb)`;
 }
 
 type Row = typeof agencyPreferences.$inferSelect;

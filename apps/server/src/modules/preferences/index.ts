@@ -1,1 +1,1 @@
-export { getAgencyPreferences } from './agency-preferences.ts';
+export { agencyPreferenceIs, getAgencyPreferences } from './agency-preferences.ts';

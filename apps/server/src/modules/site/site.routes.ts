@@ -3,18 +3,36 @@
  * /blog/rss.xml, /sitemap.xml, /robots.txt and the site's images (/site/img/). No console bundle on these
  * pages: they paint from the first response (docs/decisions/013-public-site.md).
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { serverRoot } from '../../paths.ts';
 import { loadPosts, pageOfPosts, POST_SLUG } from './blog-posts.ts';
 import { renderLogin, renderRegister, AUTH_SCRIPT } from './render-auth.ts';
 import { renderBlogList, renderBlogPost, renderSiteNotFound, renderWelcome } from './render-site.ts';
 import { siteCsp } from './site-html.ts';
-import { renderRobots, renderRss, renderSitemap } from './sitemap.ts';
+import { sitemapChunks, sitemapPageBatches, sitemapState } from './sitemap-pages.ts';
+import {
+  renderRobots,
+  renderRss,
+  renderSiteUrlset,
+  renderSitemapIndex,
+  streamUrlset,
+  type SitemapBody,
+} from './sitemap.ts';
 
 export const BLOG_PER_PAGE = 10;
 const hidden = { schema: { hide: true } };
+
+/** If-None-Match lists this ETag (weak comparison, RFC 9110 13.1.2) or is `*`. */
+function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.trim() === '*' || header.split(',').some((tag) => bare(tag) === bare(etag));
+}
 
 export default async function siteRoutes(app: FastifyInstance) {
   const { config, deps } = app;
@@ -72,12 +90,56 @@ export default async function siteRoutes(app: FastifyInstance) {
     return sendPage(reply, 200, renderBlogPost(appUrl, post), PUBLIC_CACHE);
   });
 
-  app.get('/sitemap.xml', hidden, async (_request, reply) =>
-    reply
+  // The sitemap: read from the database on each request, revalidated with an ETag of the listed pages'
+  // state (one aggregate query; a crawler asking again gets a 304 without the rows being read).
+  const chunkSize = config.SITEMAP_CHUNK_SIZE;
+  const release = createHash('sha256')
+    .update(JSON.stringify([appUrl, chunkSize, posts.map((p) => [p.slug, p.date])]))
+    .digest('base64url')
+    .slice(0, 12);
+  /** The body is made only when the crawler's copy is stale (a 304 reads no rows). */
+  const sendXml = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    tag: string,
+    body: () => SitemapBody | Promise<SitemapBody>,
+  ) => {
+    const etag = `W/"${release}-${tag}"`;
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (matchesEtag(request, etag)) return reply.status(304).send();
+    const content = await body();
+    return reply
       .type('application/xml; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(await renderSitemap(deps, appUrl, posts)),
+      .send(typeof content === 'string' ? content : Readable.from(content, { objectMode: false }));
+  };
+
+  app.get('/sitemap.xml', hidden, async (request, reply) => {
+    const state = await sitemapState(deps);
+    if (state.count <= chunkSize)
+      return sendXml(request, reply, state.fingerprint, () =>
+        streamUrlset(appUrl, sitemapPageBatches(deps, 1, chunkSize), posts),
+      );
+    // Past one file: an index of the site's file and one file per chunk of landing pages.
+    return sendXml(request, reply, state.fingerprint, async () =>
+      renderSitemapIndex(appUrl, posts, await sitemapChunks(deps, chunkSize)),
+    );
+  });
+
+  app.get('/sitemaps/site.xml', hidden, async (request, reply) =>
+    sendXml(request, reply, 'site', () => renderSiteUrlset(appUrl, posts)),
   );
+
+  app.get<{ Params: { n: string } }>('/sitemaps/pages-:n.xml', hidden, async (request, reply) => {
+    const raw = request.params.n;
+    const n = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 0;
+    const missing = () => sendPage(reply, 404, renderSiteNotFound(appUrl, request.url), 'no-cache');
+    if (n < 1) return missing();
+    const state = await sitemapState(deps);
+    if ((n - 1) * chunkSize >= state.count) return missing();
+    return sendXml(request, reply, `${n}-${state.fingerprint}`, () =>
+      streamUrlset(appUrl, sitemapPageBatches(deps, n, chunkSize)),
+    );
+  });
 
   app.get('/robots.txt', hidden, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', PUBLIC_CACHE).send(renderRobots(appUrl)),

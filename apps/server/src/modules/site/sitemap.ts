@@ -1,17 +1,13 @@
 /**
- * What search engines get: robots.txt, /sitemap.xml (the public pages, the blog and every published
- * landing page with its lastmod, read from the database on each request, so publishing or unpublishing
- * a page changes it at once) and the blog's RSS feed.
+ * What search engines get: robots.txt, the sitemap's XML (the public pages, the blog and the listed
+ * landing pages with their lastmod, read from the database on each request, so publishing or
+ * unpublishing a page changes it at once; a sitemap index past SITEMAP_CHUNK_SIZE pages) and the blog's
+ * RSS feed.
  */
-import { desc, eq } from 'drizzle-orm';
-import { pages } from '../../db/schema.ts';
-import type { Deps } from '../../deps.ts';
 import { escapeHtml as esc } from '../landing/index.ts';
 import type { BlogPost } from './blog-posts.ts';
+import type { SitemapRow } from './sitemap-pages.ts';
 import { SITE_NAME } from './site-html.ts';
-
-/** One sitemap file holds at most 50,000 URLs; past that it would need a sitemap index. */
-export const SITEMAP_MAX_PAGES = 45_000;
 
 /** Public pages worth indexing (the console's screens are behind a login and disallowed). */
 export const PUBLIC_PATHS = ['/', '/demonstracao', '/blog', '/registrar', '/entrar'] as const;
@@ -50,29 +46,63 @@ export function renderRobots(appUrl: string): string {
   ].join('\n');
 }
 
-/** Published landing pages (drafts never; sold and rented ones leave the sitemap too), newest first. */
-export async function listSitemapPages(deps: Pick<Deps, 'db'>) {
-  return deps.db
-    .select({ slug: pages.slug, updatedAt: pages.updatedAt })
-    .from(pages)
-    .where(eq(pages.status, 'published'))
-    .orderBy(desc(pages.updatedAt))
-    .limit(SITEMAP_MAX_PAGES);
-}
+/** A sitemap file: whole, or as the stream of its parts. */
+export type SitemapBody = string | AsyncIterable<string>;
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 const url = (loc: string, lastmod?: string) =>
   `<url><loc>${esc(loc)}</loc>${lastmod ? `<lastmod>${esc(lastmod)}</lastmod>` : ''}</url>`;
 
-export async function renderSitemap(deps: Pick<Deps, 'db'>, appUrl: string, posts: BlogPost[]) {
-  const landing = await listSitemapPages(deps);
+/** The public pages and the blog's posts (lastmod = the post's date; /blog's is the newest post's). */
+function siteUrls(appUrl: string, posts: BlogPost[]): string[] {
   const newestPost = posts[0]?.date;
   return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...PUBLIC_PATHS.map((p) => url(`${appUrl}${p}`, p === '/blog' ? newestPost : undefined)),
     ...posts.map((p) => url(`${appUrl}/blog/${p.slug}`, p.date)),
-    ...landing.map((p) => url(`${appUrl}/imoveis/${p.slug}`, p.updatedAt.toISOString())),
-    '</urlset>',
+  ];
+}
+
+const landingUrls = (appUrl: string, rows: SitemapRow[]) =>
+  rows.map((p) => url(`${appUrl}/imoveis/${p.slug}`, p.updatedAt.toISOString())).join('\n');
+
+/**
+ * A <urlset> written as it is read: the head, then each batch of landing pages as the query returns it.
+ * With `site` (the posts), the public pages and posts come first: the single-file sitemap.
+ */
+export async function* streamUrlset(
+  appUrl: string,
+  batches: AsyncIterable<SitemapRow[]>,
+  site?: BlogPost[],
+): AsyncGenerator<string> {
+  yield [XML_HEAD, `<urlset xmlns="${NS}">`, ...(site ? siteUrls(appUrl, site) : []), ''].join('\n');
+  for await (const rows of batches) yield `${landingUrls(appUrl, rows)}\n`;
+  yield '</urlset>\n';
+}
+
+/** /sitemaps/site.xml: the public pages and the blog (the first file of a sitemap index). */
+export function renderSiteUrlset(appUrl: string, posts: BlogPost[]): string {
+  return [XML_HEAD, `<urlset xmlns="${NS}">`, ...siteUrls(appUrl, posts), '</urlset>', ''].join('\n');
+}
+
+export const SITE_SITEMAP_PATH = '/sitemaps/site.xml';
+export const pagesSitemapPath = (n: number) => `/sitemaps/pages-${n}.xml`;
+
+/** /sitemap.xml past one file of landing pages: a <sitemapindex> of the site's file and the pages' files. */
+export function renderSitemapIndex(
+  appUrl: string,
+  posts: BlogPost[],
+  chunks: { n: number; lastmod: Date }[],
+): string {
+  const entry = (loc: string, lastmod?: string) =>
+    `<sitemap><loc>${esc(loc)}</loc>${lastmod ? `<lastmod>${esc(lastmod)}</lastmod>` : ''}</sitemap>`;
+  return [
+    XML_HEAD,
+    `<sitemapindex xmlns="${NS}">`,
+    entry(`${appUrl}${SITE_SITEMAP_PATH}`, posts[0]?.date),
+    ...chunks.map((c) => entry(`${appUrl}${pagesSitemapPath(c.n)}`, c.lastmod.toISOString())),
+    '</sitemapindex>',
     '',
   ].join('\n');
 }

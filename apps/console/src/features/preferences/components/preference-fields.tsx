@@ -277,3 +277,27 @@ export function IdField({ row, onEdit, onBlur, placeholder }: FieldProps & { pla
     </Row>
   );
 }
+
+/** An on/off preference: the switch is the control (saved after the pause, or when focus leaves it). */
+export function ToggleField({ row, onEdit, onBlur, on, off }: FieldProps & { on: string; off: string }) {
+  const checked = row.draft === true;
+  return (
+    <Row row={row}>
+      {({ id, describedBy, invalid }) => (
+        <div className="flex items-center gap-3">
+          <Switch
+            id={id}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            checked={checked}
+            onCheckedChange={(value) => onEdit(row.key, value)}
+            onBlur={() => onBlur(row.key)}
+          />
+          <span className="text-sm" aria-hidden="true">
+            {checked ? on : off}
+          </span>
+        </div>
+      )}
+    </Row>
+  );
+}

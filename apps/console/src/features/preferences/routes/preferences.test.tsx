@@ -49,7 +49,7 @@ describe('Configurações', () => {
     renderScreen();
     expect(screen.getByRole('status', { name: 'Carregando configurações...' })).toBeInTheDocument();
     expect(await screen.findByText('WhatsApp das páginas')).toBeInTheDocument();
-    for (const group of ['Leads', 'Aparência das páginas', 'Marketing e medição'])
+    for (const group of ['Leads', 'Aparência das páginas', 'Marketing e medição', 'Buscadores'])
       expect(screen.getByText(group)).toBeInTheDocument();
     expect(field('whatsapp_message')).toHaveValue(PREFERENCE_DEFAULTS.whatsapp_message);
     expect(field('response_sla_minutes')).toHaveValue('60');
@@ -122,6 +122,35 @@ describe('Configurações', () => {
     await user.type(field('meta_pixel_id'), '123456789012345');
     await user.tab();
     expect(await screen.findByText('O ID do Meta Pixel já está em uso.')).toBeInTheDocument();
+  });
+
+  it('the sitemap switch starts off and auto-saves true, then false, each answered "Salvo"', async () => {
+    mock.onGet(LIST).reply(200, { data: prefs() });
+    const puts: unknown[] = [];
+    mock.onPut(`/v1/preferences/${idOf('sitemap_closed_pages')}`).reply((config) => {
+      const body = JSON.parse(String(config.data)) as { value: boolean };
+      puts.push(body);
+      const row = prefs().find((p) => p.key === 'sitemap_closed_pages')!;
+      return [200, { data: { ...row, value: body.value } }];
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText('Buscadores');
+    const toggle = screen.getByRole('switch', { name: PREFERENCE_LABELS.sitemap_closed_pages.label });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByText('Só páginas publicadas no sitemap')).toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByText('Vendidos e alugados continuam no sitemap')).toBeInTheDocument();
+    expect(statusOf('sitemap_closed_pages')).toHaveTextContent('Alteração pendente');
+    // Leaving the switch saves at once.
+    await user.tab();
+    await waitFor(() => expect(statusOf('sitemap_closed_pages')).toHaveTextContent('Salvo'));
+    expect(puts).toEqual([{ value: true }]);
+    await user.click(toggle);
+    await waitFor(() => expect(puts).toEqual([{ value: true }, { value: false }]), { timeout: 4000 });
+    await waitFor(() => expect(statusOf('sitemap_closed_pages')).toHaveTextContent('Salvo'));
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
   });
 
   it('agents see who can change the settings, and no call is made', async () => {

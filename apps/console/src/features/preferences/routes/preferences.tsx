@@ -17,6 +17,7 @@ import {
   ColorField,
   IdField,
   MinutesField,
+  ToggleField,
   WhatsappMessageField,
   WhatsappNumberField,
   type FieldProps,
@@ -106,6 +107,22 @@ const GROUPS: Group[] = [
     title: 'Aparência das páginas',
     description: 'A cor da sua marca nos botões e links das páginas de imóveis.',
     fields: [{ key: 'brand_color', render: (p) => <ColorField {...p} /> }],
+  },
+  {
+    title: 'Buscadores',
+    description: 'O que o Google e outros buscadores encontram no sitemap do site.',
+    fields: [
+      {
+        key: 'sitemap_closed_pages',
+        render: (p) => (
+          <ToggleField
+            {...p}
+            on="Vendidos e alugados continuam no sitemap"
+            off="Só páginas publicadas no sitemap"
+          />
+        ),
+      },
+    ],
   },
   {
     title: 'Marketing e medição',
