@@ -308,6 +308,10 @@ describe('POST /v1/webhooks/asaas', () => {
     const data = (await c.get(url)).json().data;
     expect(data).toMatchObject({ status: 'past_due', invoice_url: 'https://sandbox.asaas.com/i/vencida' });
     expect(data.usage.published_pages.limit).toBe(50);
+    // Overdue is not a reason to subscribe again: the same plan is refused, its invoice is the way back.
+    const same = await c.put(url, { plan: 'profissional' });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().errors.plan[0]).toMatch(/já está no plano Profissional/);
 
     const received = asaas.event('PAYMENT_RECEIVED', {
       payment: { id: payment.id, status: 'RECEIVED', subscription: subscriptionId },

@@ -228,7 +228,12 @@ export async function changePlan(
   const row = await ensureSubscription(deps, input.realEstateId);
   const target = PLANS[input.plan];
   const status = effectiveStatus(row);
-  if (status === 'active' && row.plan === input.plan && !row.cancelAtPeriodEnd && !row.pendingPlan)
+  if (
+    (status === 'active' || status === 'past_due') &&
+    row.plan === input.plan &&
+    !row.cancelAtPeriodEnd &&
+    !row.pendingPlan
+  )
     throw validationError({ plan: [`Sua imobiliária já está no plano ${target.name}.`] });
   const usage = await usageOf(deps, input.realEstateId);
   const over = (['published_pages', 'users'] as const).filter((k) => usage[k] > target.limits[k]);

@@ -202,6 +202,7 @@ describe('Assinatura', () => {
       'Pagamento em atraso: pague a fatura para manter o plano.',
     );
     expect(screen.getByRole('link', { name: 'Pagar a fatura' })).toHaveAttribute('href', INVOICE);
+    expect(screen.getByRole('button', { name: 'Profissional: plano atual' })).toBeDisabled();
   });
 
   it('without payment keys: says how to activate payments and offers no plan change', async () => {

@@ -106,7 +106,11 @@ function SubscriptionView({ realEstateId, data }: { realEstateId: number; data: 
   const { change, cancel } = useSubscriptionActions(realEstateId);
   const [billing, setBilling] = useState<BillingType>(data.billing_type ?? 'PIX');
   const [error, setError] = useState<string | null>(null);
-  const current = data.status === 'active' && !data.cancel_at_period_end ? data.plan.id : null;
+  // An overdue plan is still the current one: paying its invoice is the way back, not subscribing again.
+  const current =
+    (data.status === 'active' || data.status === 'past_due') && !data.cancel_at_period_end
+      ? data.plan.id
+      : null;
   const canCancel =
     ((data.status === 'trialing' || data.status === 'active' || data.status === 'past_due') &&
       !data.cancel_at_period_end) ||
