@@ -33,6 +33,7 @@ import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import { createAnalytics, type Analytics } from './modules/analytics/index.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import billingRoutes from './modules/billing/billing.routes.ts';
+import { createPaymentProvider } from './modules/billing/index.ts';
 import catalogImportRoutes from './modules/catalog-import/catalog-import.routes.ts';
 import deliveryRoutes from './modules/deliveries/deliveries.routes.ts';
 import demoRoutes from './modules/demo/demo.routes.ts';
@@ -130,6 +131,7 @@ async function registerCore(app: FastifyInstance, opts: BuildOptions) {
     storage: app.storage,
     outbound,
     analytics,
+    payments: createPaymentProvider(config),
   });
 }
 

@@ -172,6 +172,23 @@ const envSchema = z.object({
   /** Debian's ffmpeg/ffprobe make posters and read durations; absent, videos are ready without a poster. */
   FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg'),
   FFPROBE_PATH: z.string().default('/usr/bin/ffprobe'),
+  /** Who charges the subscriptions: `fake` (embedded default; nothing is charged) or `asaas`. */
+  PAYMENT_PROVIDER: z.enum(['fake', 'asaas']).default('fake'),
+  /** The Asaas account's API key (`$aact_...`). Without it, PAYMENT_PROVIDER=asaas leaves payments off. */
+  ASAAS_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** `sandbox` (api-sandbox.asaas.com) or `production` (api.asaas.com). */
+  ASAAS_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Overrides the environment's base URL (a local fake Asaas in tests). */
+  ASAAS_BASE_URL: z.url().optional(),
+  /** The authentication token set on the Asaas webhook: sent back in the `asaas-access-token` header. */
+  ASAAS_WEBHOOK_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(32, 'use pelo menos 32 caracteres').max(255).optional()),
   JETIMOB_BASE_URL: z.url().default('https://api.jetimob.com'),
   ARBO_BASE_URL: z.url().default('https://app-integracao.arboimoveis.com/api'),
   ARBO_LEAD_PATH: z.string().default('/leads'),

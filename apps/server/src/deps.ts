@@ -8,6 +8,7 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { SafeHttpClient } from './lib/outbound/safe-http.ts';
 import type { Analytics } from './modules/analytics/index.ts';
+import type { PaymentProvider } from './modules/billing/index.ts';
 import type { Mailer } from './modules/mail/index.ts';
 import type { Storage } from './modules/storage/index.ts';
 import type { Queue } from './plugins/queue.ts';
@@ -23,4 +24,6 @@ export interface Deps {
   outbound: SafeHttpClient;
   /** Visitor salts, beacon ingestion, rollups and the analytics clock (modules/analytics). */
   analytics: Analytics;
+  /** The subscriptions' payment provider: the local fake one, or Asaas (modules/billing). */
+  payments: PaymentProvider;
 }

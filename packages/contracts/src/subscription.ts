@@ -92,11 +92,17 @@ export const subscriptionSchema = z.object({
   current_period_end: isoDateTime.nullable(),
   cancel_at_period_end: z.boolean(),
   billing_type: z.enum(BILLING_TYPES).nullable(),
+  /** A plan chosen and awaiting its first payment: it applies when the provider confirms the payment. */
+  pending_plan: z.enum(PLAN_IDS).nullable(),
+  /** The provider's hosted page of the payment awaiting payment (boleto, Pix or card), when there is one. */
+  invoice_url: z.string().nullable(),
   usage: z.object({ published_pages: meter, users: meter, leads_per_month: meter }),
   payments: z.object({
     provider: z.enum(['fake', 'asaas']),
     /** False when no real provider is configured: the screen explains how to turn payments on. */
     live: z.boolean(),
+    /** False when plan changes cannot be charged (no provider key): the screen says how to turn payments on. */
+    enabled: z.boolean(),
     message: z.string().nullable(),
   }),
   plans: z.array(planSchema),

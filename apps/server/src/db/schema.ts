@@ -456,6 +456,10 @@ export const subscriptions = pgTable(
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id'),
     billingType: text('billing_type'),
+    /** A plan chosen and awaiting its first payment (Asaas): it applies when the payment is confirmed. */
+    pendingPlan: text('pending_plan'),
+    /** The provider's hosted page of the payment awaiting payment (boleto, Pix or card). */
+    invoiceUrl: text('invoice_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,7 @@
  */
 import { analyticsRetentionJob } from './analytics-retention.job.ts';
 import { analyticsRollupsJob } from './analytics-rollups.job.ts';
+import { billingEventJob } from './billing-event.job.ts';
 import { catalogImportJob } from './catalog-import.job.ts';
 import type { JobDefinition } from './define-job.ts';
 import { demoResetJob } from './demo-reset.job.ts';
@@ -23,4 +24,5 @@ export const jobRegistry: readonly JobDefinition[] = [
   demoResetJob,
   videoProcessingJob,
   videoCleanupJob,
+  billingEventJob,
 ];

@@ -100,7 +100,8 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method)) return;
       const url = request.url;
-      if (!url.startsWith('/v1/') || url.startsWith('/v1/public/')) return;
+      // Public calls and providers' webhooks (authenticated by their own tokens) carry no session.
+      if (!url.startsWith('/v1/') || url.startsWith('/v1/public/') || url.startsWith('/v1/webhooks/')) return;
       const header = request.headers['x-xsrf-token'];
       const token = typeof header === 'string' ? safeDecode(header) : '';
       if (!request.session || !token || !safeEqual(token, request.session.csrfToken)) {

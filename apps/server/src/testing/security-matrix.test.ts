@@ -199,7 +199,11 @@ describe('CSRF: every state-changing console call without the token', () => {
     const c = new TestClient(ctx.app);
     await c.login(victim.email);
     const calls = routes.filter(
-      ([m, p]) => stateChanging(m) && p.startsWith('/v1/') && !p.startsWith('/v1/public/'),
+      ([m, p]) =>
+        stateChanging(m) &&
+        p.startsWith('/v1/') &&
+        !p.startsWith('/v1/public/') &&
+        !TOKEN_AUTH.includes(`${m} ${p}`),
     );
     expect(calls.length).toBeGreaterThan(20);
     const wrong: string[] = [];
@@ -303,9 +307,37 @@ const AGENT_ALLOWED = [
   'PUT /uploads/{*}',
 ];
 
+/**
+ * Public, authenticated by a provider's token instead of a session (no CSRF, no role): a session,
+ * whatever its role, does not stand in for the token.
+ */
+const TOKEN_AUTH = [
+  // Asaas webhooks: the `asaas-access-token` header equal to ASAAS_WEBHOOK_TOKEN (issue 13).
+  'POST /v1/webhooks/asaas',
+];
+
+describe('provider webhooks: the token, not a session', () => {
+  it('answer 401 without the token to the owner and to an agent, with or without the CSRF token', async () => {
+    const agent = await addMember(ctx, victim.realEstateId, 'agent');
+    const wrong: string[] = [];
+    for (const email of [victim.email, agent.email]) {
+      const c = new TestClient(ctx.app);
+      await c.login(email);
+      for (const route of TOKEN_AUTH) {
+        const [method, path] = route.split(' ') as [string, string];
+        for (const csrf of [true, false]) {
+          const res = await c.request(method as 'POST', path, { body: { id: 'evt_x', event: 'X' }, csrf });
+          if (res.statusCode !== 401) wrong.push(`${route} (csrf ${csrf}) → ${res.statusCode}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('roles: what an agent may not do', () => {
-  it('every route is classified as manager-only or open to agents', () => {
-    const known = new Set([...MANAGER_ONLY, ...AGENT_ALLOWED]);
+  it('every route is classified as manager-only, open to agents or token-authenticated', () => {
+    const known = new Set([...MANAGER_ONLY, ...AGENT_ALLOWED, ...TOKEN_AUTH]);
     const unclassified = routes.map(([m, p]) => `${m} ${p}`).filter((r) => !known.has(r));
     expect(unclassified).toEqual([]);
     const listed = new Set(routes.map(([m, p]) => `${m} ${p}`));

@@ -17,20 +17,13 @@ import {
   type SubscriptionStatus,
 } from '@vitrine/contracts';
 import type { Tx } from '../../db/client.ts';
-import { leads, memberships, pages, realEstates, subscriptions } from '../../db/schema.ts';
+import { leads, memberships, pages, realEstates, subscriptions, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, validationError } from '../../lib/http-errors.ts';
-import {
-  FAKE_PROVIDER_MESSAGE,
-  createFakePaymentProvider,
-  type PaymentProvider,
-} from './payment-provider.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 
 type Db = Deps['db'] | Tx;
 type Row = typeof subscriptions.$inferSelect;
-
-/** The provider in use: the fake one until a real adapter is configured. */
-export const paymentProvider: PaymentProvider = createFakePaymentProvider();
 
 const DAY = 24 * 60 * 60 * 1000;
 /** No plan (trial over, or canceled): what already exists stays, nothing new is published or invited. */
@@ -57,7 +50,8 @@ export async function ensureSubscription(deps: { db: Db }, realEstateId: number)
       plan: TRIAL_PLAN,
       status: 'trialing',
       trialEndsAt: new Date(start.getTime() + TRIAL_DAYS * DAY),
-      provider: paymentProvider.name,
+      // No provider until a plan is subscribed.
+      provider: 'none',
     })
     .onConflictDoNothing();
   const [row] = await deps.db
@@ -156,7 +150,10 @@ export function leadsLeft(subs: Row[], used: Map<number, number>, realEstateIds:
   return left;
 }
 
-export async function subscriptionView(deps: { db: Db }, row: Row): Promise<Subscription> {
+export async function subscriptionView(
+  deps: { db: Db; payments: PaymentProvider },
+  row: Row,
+): Promise<Subscription> {
   const now = new Date();
   const limits = limitsOf(row, now);
   const usage = await usageOf(deps, row.realEstateId, now);
@@ -167,30 +164,65 @@ export async function subscriptionView(deps: { db: Db }, row: Row): Promise<Subs
     current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
     cancel_at_period_end: row.cancelAtPeriodEnd,
     billing_type: (row.billingType as BillingType | null) ?? null,
+    pending_plan: row.pendingPlan && isPlan(row.pendingPlan) ? row.pendingPlan : null,
+    invoice_url: row.invoiceUrl,
     usage: {
       published_pages: { used: usage.published_pages, limit: limits.published_pages },
       users: { used: usage.users, limit: limits.users },
       leads_per_month: { used: usage.leads_per_month, limit: limits.leads_per_month },
     },
     payments: {
-      provider: paymentProvider.name,
-      live: paymentProvider.live,
-      message: paymentProvider.live ? null : FAKE_PROVIDER_MESSAGE,
+      provider: deps.payments.name,
+      live: deps.payments.live,
+      enabled: deps.payments.enabled,
+      message: deps.payments.message,
     },
     plans: PLAN_IDS.map((id) => PLANS[id]),
   };
 }
 
-/** Upgrade or downgrade: refused (422) when what the agency has does not fit the new plan. */
+/** A date in São Paulo as YYYY-MM-DD (UTC-3): the due dates Asaas takes. */
+export const saoPauloDate = (d: Date) =>
+  new Date(d.getTime() - 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/** Who the provider bills: the agency's name and CNPJ, its e-mail or else its owner's. */
+async function billingCustomer(deps: { db: Db }, realEstateId: number) {
+  const [agency] = await deps.db
+    .select({ name: realEstates.name, cnpj: realEstates.cnpj, email: realEstates.email })
+    .from(realEstates)
+    .where(eq(realEstates.id, realEstateId));
+  const [owner] = await deps.db
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.realEstateId, realEstateId), eq(memberships.role, 'owner')))
+    .limit(1);
+  const cnpj = agency?.cnpj?.replace(/\D/g, '') || null;
+  return { name: agency?.name ?? '', email: agency?.email || owner?.email || '', cpfCnpj: cnpj };
+}
+
+/**
+ * Upgrade or downgrade: refused (422) when what the agency has does not fit the new plan, and (409)
+ * while payments are off. A running subscription changes its price at the provider and the plan applies
+ * at once; otherwise a new subscription is made: with the fake provider it is paid at once, with Asaas
+ * the plan waits (`pendingPlan`) for its first payment, made on the provider's page (`invoiceUrl`).
+ */
 export async function changePlan(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'payments'>,
   input: { realEstateId: number; plan: PlanId; billingType: BillingType },
 ): Promise<Row> {
+  const { payments } = deps;
   const row = await ensureSubscription(deps, input.realEstateId);
   const target = PLANS[input.plan];
-  const usage = await usageOf(deps, input.realEstateId);
-  if (effectiveStatus(row) === 'active' && row.plan === input.plan && !row.cancelAtPeriodEnd)
+  const status = effectiveStatus(row);
+  if (
+    (status === 'active' || status === 'past_due') &&
+    row.plan === input.plan &&
+    !row.cancelAtPeriodEnd &&
+    !row.pendingPlan
+  )
     throw validationError({ plan: [`Sua imobiliária já está no plano ${target.name}.`] });
+  const usage = await usageOf(deps, input.realEstateId);
   const over = (['published_pages', 'users'] as const).filter((k) => usage[k] > target.limits[k]);
   if (over.length) {
     const what = over
@@ -202,48 +234,89 @@ export async function changePlan(
       .join(' e ');
     throw validationError({ plan: [`O plano ${target.name} não comporta o que você tem hoje: ${what}.`] });
   }
-  const result = await paymentProvider.subscribe({
+  if (!payments.enabled) throw new HttpError(409, payments.message ?? 'Os pagamentos não estão ativados.');
+  const now = new Date();
+  const set = (values: Partial<typeof subscriptions.$inferInsert>) =>
+    deps.db
+      .update(subscriptions)
+      .set({ ...values, billingType: input.billingType, updatedAt: now })
+      .where(eq(subscriptions.id, row.id))
+      .returning()
+      .then((r) => r[0]!);
+
+  const running =
+    !!row.providerSubscriptionId &&
+    row.provider === payments.name &&
+    !row.cancelAtPeriodEnd &&
+    (status === 'active' || status === 'past_due' || !!row.pendingPlan);
+  if (running) {
+    await payments.changePlan(row.providerSubscriptionId!, input);
+    // Awaiting the first payment: the plan to apply changes; a paid plan changes now.
+    return set(row.pendingPlan ? { pendingPlan: input.plan } : { plan: input.plan });
+  }
+
+  // A plan canceled but still paid for: the new subscription's first charge falls when that period ends.
+  const paidUntil =
+    status === 'active' && row.currentPeriodEnd && row.currentPeriodEnd > now ? row.currentPeriodEnd : null;
+  const result = await payments.subscribe({
     realEstateId: input.realEstateId,
     plan: input.plan,
     billingType: input.billingType,
-    customerId: row.providerCustomerId,
+    customerId: row.provider === payments.name ? row.providerCustomerId : null,
+    customer: await billingCustomer(deps, input.realEstateId),
+    nextDueDate: saoPauloDate(paidUntil ?? now),
   });
-  if (row.providerSubscriptionId && row.providerSubscriptionId !== result.subscriptionId)
-    await paymentProvider.cancel(row.providerSubscriptionId);
+  const provider = {
+    provider: payments.name,
+    providerCustomerId: result.customerId,
+    providerSubscriptionId: result.subscriptionId,
+    invoiceUrl: result.invoiceUrl,
+    cancelAtPeriodEnd: false,
+  };
+  if (result.confirmed)
+    return set({
+      ...provider,
+      plan: input.plan,
+      status: 'active',
+      currentPeriodEnd: new Date(now.getTime() + 30 * DAY),
+      pendingPlan: null,
+    });
+  if (paidUntil) return set({ ...provider, plan: input.plan, pendingPlan: null });
+  return set({ ...provider, pendingPlan: input.plan });
+}
+
+/**
+ * Cancel: a trial ends now; a paid plan runs to the end of the paid period; a plan awaiting its first
+ * payment is dropped. The provider's subscription is deleted (Asaas: DELETE /subscriptions/{id}).
+ */
+export async function cancelSubscription(
+  deps: Pick<Deps, 'db' | 'payments'>,
+  realEstateId: number,
+): Promise<Row> {
+  const row = await ensureSubscription(deps, realEstateId);
+  const status = effectiveStatus(row);
+  const pending = !!row.pendingPlan;
+  if (!pending && (status === 'canceled' || status === 'expired' || row.cancelAtPeriodEnd))
+    throw new HttpError(409, 'A assinatura já está cancelada.');
+  if (
+    row.providerSubscriptionId &&
+    row.provider === deps.payments.name &&
+    (pending || !row.cancelAtPeriodEnd)
+  )
+    await deps.payments.cancel(row.providerSubscriptionId);
   const now = new Date();
   const [updated] = await deps.db
     .update(subscriptions)
     .set({
-      plan: input.plan,
-      status: result.confirmed ? 'active' : 'past_due',
-      currentPeriodEnd: new Date(now.getTime() + 30 * DAY),
-      cancelAtPeriodEnd: false,
-      billingType: input.billingType,
-      provider: paymentProvider.name,
-      providerCustomerId: result.customerId,
-      providerSubscriptionId: result.subscriptionId,
+      ...(status === 'trialing'
+        ? { status: 'canceled' as const, trialEndsAt: now }
+        : status === 'active' || status === 'past_due'
+          ? { cancelAtPeriodEnd: true }
+          : {}),
+      pendingPlan: null,
+      invoiceUrl: null,
       updatedAt: now,
     })
-    .where(eq(subscriptions.id, row.id))
-    .returning();
-  return updated!;
-}
-
-/** Cancel: a trial ends now; a paid plan runs to the end of the paid period. */
-export async function cancelSubscription(deps: Pick<Deps, 'db'>, realEstateId: number): Promise<Row> {
-  const row = await ensureSubscription(deps, realEstateId);
-  const status = effectiveStatus(row);
-  if (status === 'canceled' || status === 'expired' || row.cancelAtPeriodEnd)
-    throw new HttpError(409, 'A assinatura já está cancelada.');
-  if (row.providerSubscriptionId) await paymentProvider.cancel(row.providerSubscriptionId);
-  const now = new Date();
-  const [updated] = await deps.db
-    .update(subscriptions)
-    .set(
-      status === 'trialing'
-        ? { status: 'canceled', trialEndsAt: now, updatedAt: now }
-        : { cancelAtPeriodEnd: true, updatedAt: now },
-    )
     .where(eq(subscriptions.id, row.id))
     .returning();
   return updated!;

@@ -2,7 +2,7 @@ import { PLANS, type Subscription, type User } from '@vitrine/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
@@ -18,12 +18,19 @@ const trial = (): Subscription => ({
   current_period_end: null,
   cancel_at_period_end: false,
   billing_type: null,
+  pending_plan: null,
+  invoice_url: null,
   usage: {
     published_pages: { used: 12, limit: 50 },
     users: { used: 2, limit: 5 },
     leads_per_month: { used: 1_040, limit: 1_000 },
   },
-  payments: { provider: 'fake', live: false, message: 'Pagamentos em modo de demonstração: nada é cobrado.' },
+  payments: {
+    provider: 'fake',
+    live: false,
+    enabled: true,
+    message: 'Pagamentos em modo de demonstração: nada é cobrado.',
+  },
   plans: [PLANS.essencial, PLANS.profissional, PLANS.imobiliaria],
 });
 
@@ -32,6 +39,13 @@ beforeEach(() => {
   setXsrfCookie('tok');
 });
 afterAll(() => mock.restore());
+afterEach(() => vi.restoreAllMocks());
+
+const asaas = (): Subscription => ({
+  ...trial(),
+  payments: { provider: 'asaas', live: true, enabled: true, message: null },
+});
+const INVOICE = 'https://sandbox.asaas.com/i/abc123';
 
 const renderScreen = (user: User = demoUser) =>
   renderWithRouter([{ path: '/assinatura', element: <SubscriptionRoute /> }], {
@@ -127,5 +141,84 @@ describe('Assinatura', () => {
     renderScreen(singleAgencyUser);
     expect(await screen.findByText('Só o proprietário')).toBeInTheDocument();
     expect(mock.history.get).toHaveLength(0);
+  });
+
+  it('with Asaas: the payment method chosen goes with the plan, the invoice page opens, and the screen keeps its link', async () => {
+    mock.onGet(URL).reply(200, { data: asaas() });
+    let body: unknown;
+    mock.onPut(URL).reply((config) => {
+      body = JSON.parse(String(config.data));
+      return [
+        200,
+        {
+          data: {
+            ...asaas(),
+            billing_type: 'CREDIT_CARD',
+            pending_plan: 'imobiliaria',
+            invoice_url: INVOICE,
+          },
+          message: 'Falta pagar o plano Imobiliária: abra a fatura para pagar por Pix, boleto ou cartão.',
+        },
+      ];
+    });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText('Plano atual: Profissional');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    const method = screen.getByLabelText('Forma de pagamento');
+    expect(
+      within(method)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pix', 'Boleto', 'Cartão de crédito']);
+    await user.selectOptions(method, 'CREDIT_CARD');
+    await user.click(screen.getByRole('button', { name: 'Assinar o plano Imobiliária' }));
+    expect(await screen.findByRole('link', { name: 'Pagar a fatura' })).toHaveAttribute('href', INVOICE);
+    expect(body).toEqual({ plan: 'imobiliaria', billing_type: 'CREDIT_CARD' });
+    expect(open).toHaveBeenCalledWith(INVOICE, '_blank', 'noopener,noreferrer');
+    expect(
+      screen.getByText(/O plano Imobiliária começa assim que o pagamento for confirmado/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imobiliária: aguardando pagamento' })).toBeDisabled();
+    // Still in the trial until Asaas confirms the payment.
+    expect(screen.getByText('Plano atual: Profissional')).toBeInTheDocument();
+  });
+
+  it('with Asaas: an overdue payment says so, with the invoice to pay', async () => {
+    mock.onGet(URL).reply(200, {
+      data: {
+        ...asaas(),
+        status: 'past_due',
+        billing_type: 'BOLETO',
+        current_period_end: '2026-11-24T03:00:00.000Z',
+        invoice_url: INVOICE,
+      },
+    });
+    renderScreen();
+    expect(await screen.findByText('Pagamento pendente')).toBeInTheDocument();
+    expect(screen.getByText(/O último pagamento não foi confirmado/)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Pagamento em atraso: pague a fatura para manter o plano.',
+    );
+    expect(screen.getByRole('link', { name: 'Pagar a fatura' })).toHaveAttribute('href', INVOICE);
+    expect(screen.getByRole('button', { name: 'Profissional: plano atual' })).toBeDisabled();
+  });
+
+  it('without payment keys: says how to activate payments and offers no plan change', async () => {
+    const message = 'Os pagamentos ainda não estão ativados neste servidor. Defina ASAAS_API_KEY.';
+    mock.onGet(URL).reply(200, {
+      data: { ...trial(), payments: { provider: 'asaas', live: false, enabled: false, message } },
+    });
+    renderScreen();
+    await screen.findByText('Plano atual: Profissional');
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('Como ativar os pagamentos');
+    expect(note).toHaveTextContent(message);
+    expect(screen.queryByLabelText('Forma de pagamento')).not.toBeInTheDocument();
+    for (const name of ['Essencial', 'Profissional', 'Imobiliária'])
+      expect(screen.getByRole('button', { name: `Assinar o plano ${name}` })).toBeDisabled();
+    // The usage and the trial are still there.
+    expect(screen.getByRole('progressbar', { name: 'Páginas publicadas: 12 de 50' })).toBeInTheDocument();
   });
 });

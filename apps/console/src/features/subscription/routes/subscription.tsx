@@ -3,16 +3,18 @@ import {
   BILLING_TYPE_LABELS,
   LIMIT_KEYS,
   LIMIT_LABELS,
+  PLANS,
   SUBSCRIPTION_STATUS_LABELS,
   type BillingType,
   type Plan,
   type Subscription,
 } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
-import { Check, Info, Lock } from 'lucide-react';
+import { Check, ExternalLink, Info, Lock } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { NoAgencySelected } from '@/components/no-agency-selected';
+import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -95,7 +97,8 @@ function statusLine(s: Subscription): string {
     return `Cancelada: o plano ${s.plan.name} vale até ${day(s.current_period_end)}.`;
   if (s.status === 'active' && s.current_period_end)
     return `Plano ${s.plan.name}, renova em ${day(s.current_period_end)}.`;
-  if (s.status === 'past_due') return 'O último pagamento não foi confirmado.';
+  if (s.status === 'past_due')
+    return `O último pagamento não foi confirmado: o plano ${s.plan.name} continua valendo até ele ser pago.`;
   return 'Sem plano ativo: as páginas publicadas continuam no ar e os leads continuam chegando, mas nada novo é publicado. Escolha um plano.';
 }
 
@@ -103,15 +106,31 @@ function SubscriptionView({ realEstateId, data }: { realEstateId: number; data: 
   const { change, cancel } = useSubscriptionActions(realEstateId);
   const [billing, setBilling] = useState<BillingType>(data.billing_type ?? 'PIX');
   const [error, setError] = useState<string | null>(null);
-  const current = data.status === 'active' && !data.cancel_at_period_end ? data.plan.id : null;
-  const canCancel = (data.status === 'trialing' || data.status === 'active') && !data.cancel_at_period_end;
+  // An overdue plan is still the current one: paying its invoice is the way back, not subscribing again.
+  const current =
+    (data.status === 'active' || data.status === 'past_due') && !data.cancel_at_period_end
+      ? data.plan.id
+      : null;
+  const canCancel =
+    ((data.status === 'trialing' || data.status === 'active' || data.status === 'past_due') &&
+      !data.cancel_at_period_end) ||
+    !!data.pending_plan;
+
+  const enabled = data.payments.enabled;
+  const pendingPlan = data.pending_plan ? PLANS[data.pending_plan] : null;
 
   const choose = (plan: Plan) => {
     setError(null);
     change.mutate(
       { plan: plan.id, billing_type: billing },
       {
-        onSuccess: (res) => toast({ title: res.message ?? `Plano ${plan.name} ativado.` }),
+        onSuccess: (res) => {
+          toast({ title: res.message ?? `Plano ${plan.name} ativado.` });
+          // Asaas: the plan waits for its first payment, made on Asaas's page (boleto, Pix or card).
+          // A blocked pop-up is fine: the screen keeps the link.
+          if (res.data.pending_plan && res.data.invoice_url)
+            window.open(res.data.invoice_url, '_blank', 'noopener,noreferrer');
+        },
         onError: (e) => setError(getApiErrorMessage(e)),
       },
     );
@@ -163,8 +182,29 @@ function SubscriptionView({ realEstateId, data }: { realEstateId: number; data: 
           className="flex gap-3 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950"
         >
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <p>{data.payments.message}</p>
+          <div className="grid gap-1">
+            {!enabled && <p className="font-medium">Como ativar os pagamentos</p>}
+            <p>{data.payments.message}</p>
+          </div>
         </div>
+      )}
+
+      {data.invoice_url && (pendingPlan || data.status === 'past_due') && (
+        <Alert variant={data.status === 'past_due' ? 'danger' : 'warning'}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p>
+              {pendingPlan
+                ? `O plano ${pendingPlan.name} começa assim que o pagamento for confirmado. Pague por boleto, Pix ou cartão na página da fatura.`
+                : 'Pagamento em atraso: pague a fatura para manter o plano.'}
+            </p>
+            <Button asChild size="sm">
+              <a href={data.invoice_url} target="_blank" rel="noopener noreferrer">
+                Pagar a fatura
+                <ExternalLink aria-hidden="true" />
+              </a>
+            </Button>
+          </div>
+        </Alert>
       )}
 
       <section aria-labelledby="plans-title" className="grid gap-4">
@@ -172,21 +212,23 @@ function SubscriptionView({ realEstateId, data }: { realEstateId: number; data: 
           <h2 id="plans-title" className="text-lg font-semibold">
             Planos
           </h2>
-          <div className="grid gap-1">
-            <Label htmlFor="billing-type">Forma de pagamento</Label>
-            <NativeSelect
-              id="billing-type"
-              value={billing}
-              onChange={(e) => setBilling(e.target.value as BillingType)}
-              className="w-48"
-            >
-              {BILLING_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {BILLING_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          {enabled && (
+            <div className="grid gap-1">
+              <Label htmlFor="billing-type">Forma de pagamento</Label>
+              <NativeSelect
+                id="billing-type"
+                value={billing}
+                onChange={(e) => setBilling(e.target.value as BillingType)}
+                className="w-48"
+              >
+                {BILLING_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {BILLING_TYPE_LABELS[t]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          )}
         </div>
         {error && (
           <p
@@ -199,6 +241,7 @@ function SubscriptionView({ realEstateId, data }: { realEstateId: number; data: 
         <div className="grid gap-4 md:grid-cols-3">
           {data.plans.map((plan) => {
             const isCurrent = current === plan.id;
+            const isPending = data.pending_plan === plan.id;
             return (
               <Card key={plan.id} className={isCurrent ? 'border-primary ring-1 ring-primary' : undefined}>
                 <CardHeader>
@@ -224,12 +267,18 @@ function SubscriptionView({ realEstateId, data }: { realEstateId: number; data: 
                     </li>
                   </ul>
                   <Button
-                    variant={isCurrent ? 'outline' : 'default'}
-                    disabled={isCurrent || change.isPending}
+                    variant={isCurrent || isPending ? 'outline' : 'default'}
+                    disabled={isCurrent || isPending || !enabled || change.isPending}
                     onClick={() => choose(plan)}
-                    aria-label={isCurrent ? `${plan.name}: plano atual` : `Assinar o plano ${plan.name}`}
+                    aria-label={
+                      isCurrent
+                        ? `${plan.name}: plano atual`
+                        : isPending
+                          ? `${plan.name}: aguardando pagamento`
+                          : `Assinar o plano ${plan.name}`
+                    }
                   >
-                    {isCurrent ? 'Plano atual' : `Assinar ${plan.name}`}
+                    {isCurrent ? 'Plano atual' : isPending ? 'Aguardando pagamento' : `Assinar ${plan.name}`}
                   </Button>
                 </CardContent>
               </Card>
