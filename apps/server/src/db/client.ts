@@ -50,7 +50,14 @@ export interface DatabaseOptions {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? 10,
+      // JIT off: the planner's estimates for the analytics rollup rebuild (a lateral join over a day's
+      // sessions) crossed jit_above_cost, and compiling took ~950 ms of a 1,020 ms statement that runs in
+      // 31 ms without it (bench:ingest at 10 M events). Our statements are short; none gains from JIT.
+      options: '-c jit=off',
+    });
     // An idle connection dropped by the server (restart, failover, admin) emits 'error' on the pool;
     // unheard, that event would crash the process. The pool discards the client and the next query
     // opens a new one (or fails, and that request gets its 5xx / the readiness probe its 503).

@@ -64,3 +64,23 @@ describe('migrations', () => {
     expect(users!.n).toBe(0);
   });
 });
+
+describe('connections', () => {
+  it.runIf(onPostgres)(
+    'PostgreSQL connections run without JIT (it cost the rollup rebuild ~1 s)',
+    async () => {
+      const [a] = await freshPair();
+      const [row] = await a.query<{ jit: string }>('show jit');
+      expect(row!.jit).toBe('off');
+    },
+  );
+
+  it('rate-limit windows are unlogged: their writes wait for no WAL flush', async () => {
+    const [a] = await freshPair();
+    await runMigrations(a);
+    const [row] = await a.query<{ relpersistence: string }>(
+      `select relpersistence from pg_class where relname = 'rate_limits'`,
+    );
+    expect(row!.relpersistence).toBe('u');
+  });
+});
