@@ -466,6 +466,23 @@ export const subscriptions = pgTable(
   (t) => [uniqueIndex('subscriptions_real_estate_unique').on(t.realEstateId)],
 );
 
+/**
+ * Leads received per agency and São Paulo month (the plan's "leads per month"), kept by lead capture in
+ * the same statement that writes the leads, so a capture reads a few rows instead of counting the
+ * month's leads. Sharded: each captured group adds to one of a few rows of the month, so concurrent
+ * groups of one agency rarely wait on one row lock; the month's figure is their sum.
+ */
+export const leadMonthUsage = pgTable(
+  'lead_month_usage',
+  {
+    realEstateId: tenantId(),
+    month: date('month', { mode: 'string' }).notNull(),
+    shard: integer('shard').notNull(),
+    leads: integer('leads').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.realEstateId, t.month, t.shard] })],
+);
+
 /** Payment provider webhooks, by the provider's event id: a retried delivery is stored once. */
 export const billingEvents = pgTable(
   'billing_events',

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS, TRIAL_DAYS } from '@vitrine/contracts';
 import { leads, pages, realEstates, subscriptions } from '../../db/schema.ts';
+import { recountLeadMonths } from './subscription.ts';
 import {
   TestClient,
   addMember,
@@ -151,6 +152,8 @@ describe('plan changes and limits', () => {
         phone: '11988887777',
       })),
     );
+    // Written directly, as the demo seed does: the month's usage counted again from the leads.
+    await recountLeadMonths(ctx.database.db, owner.realEstateId);
     const within = await postLead(page.slug);
     expect(within.statusCode).toBe(201);
     const over = await postLead(page.slug);
@@ -162,6 +165,20 @@ describe('plan changes and limits', () => {
     const listed = (await c.get(`/v1/real-estates/${owner.realEstateId}/leads?per_page=1`)).json().data[0];
     expect(listed).toMatchObject({ id: over.json().data.id, over_plan_limit: true });
     expect((await c.get(url)).json().data.usage.leads_per_month).toEqual({ used: limit + 1, limit });
+  });
+
+  it('lead capture keeps the month’s count: its rows add up to the leads received', async () => {
+    const { owner } = await ownerClient();
+    const page = await insertPage(ctx, owner.realEstateId);
+    const posted = await Promise.all(Array.from({ length: 7 }, () => postLead(page.slug)));
+    expect(posted.map((r) => r.statusCode)).toEqual(Array(7).fill(201));
+    const [row] = await ctx.database.query<{ n: number; shards: number }>(
+      'select coalesce(sum(leads), 0)::int as n, count(*)::int as shards from lead_month_usage where real_estate_id = $1',
+      [owner.realEstateId],
+    );
+    expect(row!.n).toBe(7);
+    expect(row!.shards).toBeGreaterThanOrEqual(1);
+    expect(row!.shards).toBeLessThanOrEqual(7);
   });
 
   it('a trial past its end is over: nothing new is published, leads still arrive (flagged)', async () => {

@@ -2,7 +2,7 @@
  * The agency's subscription: created with the 14-day trial the first time it is needed, its effective
  * status (a trial past its end is over), the limits that apply, the usage, and the plan changes.
  */
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import {
   PLANS,
   PLAN_IDS,
@@ -82,6 +82,24 @@ const planOf = (row: Row) => PLANS[isPlan(row.plan) ? row.plan : TRIAL_PLAN];
 export function monthStart(now = new Date()): Date {
   const local = new Date(now.getTime() - 3 * 60 * 60 * 1000);
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1, 3));
+}
+
+/** The São Paulo month of `now` as AAAA-MM-01 (lead_month_usage.month). */
+export function monthKey(now = new Date()): string {
+  const local = new Date(now.getTime() - 3 * 60 * 60 * 1000);
+  return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * Counts an agency's leads of every month again into lead_month_usage (the demo seed, which writes its
+ * leads directly rather than through lead capture).
+ */
+export async function recountLeadMonths(tx: Db, realEstateId: number) {
+  await tx.execute(sql`delete from lead_month_usage where real_estate_id = ${realEstateId}`);
+  await tx.execute(sql`
+    insert into lead_month_usage (real_estate_id, month, shard, leads)
+    select real_estate_id, date_trunc('month', created_at at time zone 'America/Sao_Paulo')::date, 0, count(*)::int
+    from leads where real_estate_id = ${realEstateId} and not is_test group by 1, 2`);
 }
 
 export async function usageOf(deps: { db: Db }, realEstateId: number, now = new Date()) {

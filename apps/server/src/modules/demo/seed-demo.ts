@@ -33,6 +33,7 @@ import { generateWebhookSecret } from '../integrations/index.ts';
 import { allocateSlugs } from '../pages/index.ts';
 import type { Storage } from '../storage/index.ts';
 import { rebuildDays, saoPauloDay } from '../analytics/index.ts';
+import { recountLeadMonths } from '../billing/index.ts';
 import { buildDemoAnalytics } from './demo-analytics.ts';
 import { DEMO_LISTINGS } from './demo-listings.ts';
 import { buildDemoLeads, WEBHOOK_SINCE_DAYS } from './demo-leads.ts';
@@ -300,6 +301,7 @@ async function seedLeadsAndDeliveries(tx: Tx, accounts: DemoAccounts, seeded: Se
   for (const lead of data.leads) lead.sessionId = visits.leadSessions.get(lead.id) ?? null;
   await tx.insert(contacts).values(data.contacts);
   await tx.insert(leads).values(data.leads);
+  await recountLeadMonths(tx, accounts.mainId);
   if (data.deliveries.length) await tx.insert(deliveries).values(data.deliveries);
   if (data.attempts.length) await tx.insert(deliveryAttempts).values(data.attempts);
 

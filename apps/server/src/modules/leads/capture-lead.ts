@@ -31,7 +31,7 @@ import {
   matchLeadSessions,
   type SessionCandidateRow,
 } from '../analytics/index.ts';
-import { leadsLeft, monthStart } from '../billing/index.ts';
+import { leadsLeft, monthKey } from '../billing/index.ts';
 
 export type NewLead = Omit<
   typeof leads.$inferInsert,
@@ -54,6 +54,8 @@ export interface CapturedLead {
 /** Leads per shared transaction (one alert job names them all), and transactions at once. */
 const MAX_BATCH = LEAD_ALERT_MAX_IDS;
 const MAX_IN_FLIGHT = 8;
+/** Rows per agency and month in lead_month_usage (db/schema.ts). */
+const MONTH_USAGE_SHARDS = 8;
 
 /** Contact keys of a lead: its phone and e-mail within its agency. */
 const contactKeys = (l: NewLead) =>
@@ -97,7 +99,9 @@ const insertFromJson = (table: string, columns: Columns, param: string) => {
 /**
  * One row: the contacts the group's leads may belong to (oldest first), the agencies' active
  * integrations, the candidate analytics sessions, and the agencies' subscriptions and leads of the
- * month (a lead past the plan's month is flagged, never refused), each as a JSON array.
+ * month so far (lead_month_usage: a lead past the plan's month is flagged, never refused), each as a
+ * JSON array. Two groups of one agency in flight at once may both see the month before the other's
+ * leads: the flag can come a group late at the plan's edge, never on a lead within it.
  */
 const LOOKUP_SQL = `
 select
@@ -114,11 +118,14 @@ select
     select * from subscriptions where real_estate_id = any($9::int[])
   ) s) as subscriptions,
   (select coalesce(json_agg(u), '[]'::json) from (
-    select real_estate_id, count(*)::int as n from leads
-    where real_estate_id = any($9::int[]) and not is_test and created_at >= $10::timestamptz
+    select real_estate_id, sum(leads)::int as n from lead_month_usage
+    where real_estate_id = any($9::int[]) and month = $10::date
     group by real_estate_id
   ) u) as month_leads`;
-/** Every row of the group in one statement: new contacts, counted contacts, leads, deliveries, session links. */
+/**
+ * Every row of the group in one statement: new contacts, counted contacts, leads, deliveries, session
+ * links, and the agencies' leads of the month.
+ */
 const WRITE_SQL = `
 with new_contacts as (${insertFromJson('contacts', CONTACT_COLUMNS, '$1')} returning 1),
 counted as (
@@ -129,7 +136,14 @@ counted as (
 ),
 new_leads as (${insertFromJson('leads', LEAD_COLUMNS, '$3')} returning 1),
 new_deliveries as (${insertFromJson('deliveries', DELIVERY_COLUMNS, '$4')} returning 1),
-${leadSessionLinkCtes('$5', '$6')}
+${leadSessionLinkCtes('$5', '$6')},
+month_usage as (
+  insert into lead_month_usage (real_estate_id, month, shard, leads)
+  select x.real_estate_id, $7::date, $8::int, x.n from json_to_recordset($9::json) as x(real_estate_id int, n int)
+  order by x.real_estate_id
+  on conflict (real_estate_id, month, shard) do update set leads = lead_month_usage.leads + excluded.leads
+  returning 1
+)
 select (select count(*) from new_leads)::int as leads`;
 
 type LookupRow = {
@@ -186,6 +200,7 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
     ),
   );
   const planned = [...new Set(inputs.filter((l) => !l.isTest).map((l) => l.realEstateId))];
+  const month = monthKey(now);
   const [found] = await queryPrepared<LookupRow>(tx, 'lead_lookup', LOOKUP_SQL, [
     keys.length ? [...new Set(linked.map((l) => l.realEstateId))] : [],
     [...new Set(linked.map((l) => l.phone).filter((p): p is string => !!p))],
@@ -193,7 +208,7 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
     [...new Set(inputs.filter((l) => !l.quarantined).map((l) => l.realEstateId))],
     ...sessions.params,
     planned,
-    monthStart(now).toISOString(),
+    month,
   ]);
   const visits = matchLeadSessions(sessions, found!.sessions);
 
@@ -342,6 +357,15 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
     JSON.stringify(newDeliveries.map((d) => toDbRow(DELIVERY_COLUMNS, d))),
     JSON.stringify(visits.links),
     sessions.now.toISOString(),
+    month,
+    // One of a few rows of the month per group: concurrent groups of one agency rarely share a row lock.
+    Math.floor(Math.random() * MONTH_USAGE_SHARDS),
+    JSON.stringify(
+      planned.map((id) => ({
+        real_estate_id: id,
+        n: rows.filter((r) => !r.isTest && r.realEstateId === id).length,
+      })),
+    ),
   ]);
 
   await queue.enqueueMany(
