@@ -1,2 +1,2 @@
 /** The billing module's public API: the plan limits other features enforce. */
-export { assertWithinLimit, leadsLeftThisMonth } from './subscription.ts';
+export { assertWithinLimit, leadsLeftThisMonth, publishedPagesLeft } from './subscription.ts';

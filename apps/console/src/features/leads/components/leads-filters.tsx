@@ -17,10 +17,20 @@ interface LeadsFiltersProps {
   onClear: () => void;
   /** The agency's pages for the "Imóvel" filter; undefined hides it (still loading, or unavailable). */
   pages: PageOption[] | undefined;
+  /**
+   * The members for the "Responsável" filter (issue 13); undefined hides it: an agent who sees only
+   * their own leads has nothing to filter.
+   */
+  assignees?: AssigneeOption[] | undefined;
+}
+
+export interface AssigneeOption {
+  id: number;
+  name: string;
 }
 
 /** Search, status, property, source, period and the two toggles; every change lands in the URL. */
-export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFiltersProps) {
+export function LeadsFilters({ filters, onChange, onClear, pages, assignees }: LeadsFiltersProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const active = Object.keys(leadFilterParams(filters)).filter((k) => k !== 'search').length;
@@ -38,7 +48,13 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
       aria-label="Filtros de leads"
       className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4"
     >
-      <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+      <div
+        className={
+          assignees
+            ? 'grid gap-3 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]'
+            : 'grid gap-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]'
+        }
+      >
         <div className="flex items-end gap-2">
           <div className="grid flex-1 gap-1.5">
             <Label htmlFor={`${id}-search`}>Buscar</Label>
@@ -64,7 +80,7 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
         {/* On phones these fold behind "Filtros"; on wide screens they share the search's row. */}
         <div
           id={`${id}-more`}
-          className={`${open ? 'grid' : 'hidden'} gap-3 sm:grid-cols-3 md:grid lg:contents`}
+          className={`${open ? 'grid' : 'hidden'} gap-3 ${assignees ? 'sm:grid-cols-4' : 'sm:grid-cols-3'} md:grid lg:contents`}
         >
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-status`}>Status</Label>
@@ -127,6 +143,30 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
               ))}
             </NativeSelect>
           </div>
+          {assignees && (
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-assignee`}>Responsável</Label>
+              <NativeSelect
+                id={`${id}-assignee`}
+                value={filters.assignedTo}
+                onChange={(e) => onChange({ assigned_to: e.target.value })}
+              >
+                <option value="">Todos</option>
+                <option value="none">Sem responsável</option>
+                {/* A member from a shared link who is no longer in the team still shows as chosen. */}
+                {filters.assignedTo &&
+                  filters.assignedTo !== 'none' &&
+                  !assignees.some((m) => String(m.id) === filters.assignedTo) && (
+                    <option value={filters.assignedTo}>Membro #{filters.assignedTo}</option>
+                  )}
+                {assignees.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          )}
         </div>
       </div>
 
