@@ -107,7 +107,7 @@ describe('team', () => {
     await newcomer.context.close();
   });
 
-  it('screenshots of /usuarios on desktop and phone', async () => {
+  it('screenshots of /usuarios and of Leads with "Responsável", on desktop and phone', async () => {
     for (const [name, viewport] of [
       ['desktop', DESKTOP],
       ['phone', PHONE],
@@ -122,6 +122,10 @@ describe('team', () => {
         .first()
         .waitFor();
       await page.screenshot({ path: path.join(outDir, `users-${name}.png`), fullPage: true });
+      await page.goto('/leads');
+      if (name === 'desktop') await page.getByRole('columnheader', { name: 'Responsável' }).waitFor();
+      else await page.getByRole('list', { name: 'Leads' }).getByLabel('Responsável').first().waitFor();
+      await page.screenshot({ path: path.join(outDir, `leads-responsavel-${name}.png`) });
       await context.close();
     }
   });
