@@ -173,7 +173,9 @@ export default async function analyticsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const m = await app.requireMembership(request, request.params.id);
-      return readEvents(deps, m.realEstateId, request.query);
+      // Another member's lead stays hidden from an agent who sees only their own (issue 13).
+      const scope = await leadScopeOf(deps, m, request.currentUser!.id);
+      return readEvents(deps, m.realEstateId, request.query, scope);
     },
   );
 }

@@ -154,6 +154,23 @@ function sessionView(r: Record<string, unknown>): AnalyticsSession {
   };
 }
 
+/**
+ * The session's lead as `scope` may see it (null: every lead): an agent who sees only their own
+ * leads gets another member's (or nobody's) lead as null (issue 13).
+ */
+function visibleLeadOf(scope: number | null): SQL {
+  return scope === null
+    ? sql`s.lead_id`
+    : sql`(select l.id from leads l where l.id = s.lead_id and l.assigned_user_id = ${scope})`;
+}
+
+/** An event's props without the `lead_id` of a lead that `scope` may not see (the lead_submitted event). */
+function visiblePropsOf(scope: number | null): SQL {
+  return scope === null
+    ? sql`e.props`
+    : sql`(case when e.props->>'lead_id' is not null and not exists (select 1 from leads l where l.id::text = e.props->>'lead_id' and l.assigned_user_id = ${scope}) then e.props - 'lead_id' else e.props end)`;
+}
+
 /** A lead's session, when `session_id` holds one (older rows may hold anything). */
 const LEAD_SESSION = sql`(case when l.session_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then l.session_id::uuid end)`;
 
@@ -248,10 +265,7 @@ export async function readAnalytics(
   const leadWhere = sql.join(leadFilters, sql` and `);
 
   // An agent's own leads: another member's lead is not linked from a session.
-  const visibleLead =
-    scope === null
-      ? sql`s.lead_id`
-      : sql`(select l.id from leads l where l.id = s.lead_id and l.assigned_user_id = ${scope})`;
+  const visibleLead = visibleLeadOf(scope);
 
   const [grouped, previous, leadCounts, delivered, sessionPage, scoped, scopedPrevious] = await Promise.all([
     db.execute(sql`
@@ -454,10 +468,13 @@ export async function readEvents(
   deps: ReadAnalyticsDeps,
   realEstateId: number,
   q: EventsQuery,
+  /** The agent whose own leads alone show (null: every lead), as in readAnalytics. */
+  scope: number | null = null,
 ): Promise<AnalyticsEventsResponse> {
   const { db } = deps;
   const url = `${deps.config.APP_URL}/v1/real-estates/${realEstateId}/analytics/events`;
   const filters: SQL[] = [sql`e.real_estate_id = ${realEstateId}`];
+  const props = visiblePropsOf(scope);
   if (q.name) filters.push(sql`e.name = ${q.name}`);
   if (q.page_id !== undefined) filters.push(sql`e.page_id = ${q.page_id}`);
 
@@ -465,7 +482,7 @@ export async function readEvents(
     if (!isUuid(q.session_id)) throw notFound('Sessão não encontrada.');
     const [session] = rowsOf<Record<string, unknown>>(
       await db.execute(
-        sql`select s.*, p.title as page_title from analytics_sessions s left join pages p on p.id = s.page_id where s.id = ${q.session_id}::uuid and s.real_estate_id = ${realEstateId}`,
+        sql`select s.*, ${visibleLeadOf(scope)} as visible_lead_id, p.title as page_title from analytics_sessions s left join pages p on p.id = s.page_id where s.id = ${q.session_id}::uuid and s.real_estate_id = ${realEstateId}`,
       ),
     );
     if (!session) throw notFound('Sessão não encontrada.');
@@ -476,7 +493,7 @@ export async function readEvents(
     const [events, [counted], seen, [facts]] = await Promise.all([
       db
         .execute(
-          sql`select e.* from analytics_events e where ${where} order by e.occurred_at, e.id limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+          sql`select e.id, e.session_id, e.name, e.occurred_at, e.page_id, ${props} as props from analytics_events e where ${where} order by e.occurred_at, e.id limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
         )
         .then((r) => rowsOf<Record<string, unknown>>(r)),
       db
@@ -510,7 +527,7 @@ export async function readEvents(
     return {
       ...list,
       session: {
-        ...sessionView(session),
+        ...sessionView({ ...session, lead_id: session.visible_lead_id }),
         pages: seen.map((p) => ({ id: num(p.page_id), title: p.title ?? 'Página removida' })),
         utm_term: (session.utm_term as string | null) ?? null,
         utm_content: (session.utm_content as string | null) ?? null,
@@ -531,7 +548,7 @@ export async function readEvents(
   const [events, [counted]] = await Promise.all([
     db
       .execute(
-        sql`select e.* from analytics_events e where ${where} order by e.occurred_at desc, e.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+        sql`select e.id, e.session_id, e.name, e.occurred_at, e.page_id, ${props} as props from analytics_events e where ${where} order by e.occurred_at desc, e.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
       )
       .then((r) => rowsOf<Record<string, unknown>>(r)),
     db

@@ -28,7 +28,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
   return (
     <div aria-busy={stale || undefined} className={cn('transition-opacity', stale && 'opacity-60')}>
       <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm lg:block">
-        <Table>
+        <Table scrollLabel="Tabela de leads">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead className="w-28">Data</TableHead>

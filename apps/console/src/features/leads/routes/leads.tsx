@@ -91,7 +91,11 @@ function LeadsScreen({
         )
       }
     >
-      <Tabs value={url.tab} onValueChange={(value) => url.setTab(value as LeadsTab)} className="grid gap-4">
+      <Tabs
+        value={url.tab}
+        onValueChange={(value) => url.setTab(value as LeadsTab)}
+        className="grid grid-cols-1 gap-4"
+      >
         <TabsList aria-label="Visões de leads">
           <TabsTrigger value="leads">
             <Inbox aria-hidden="true" />
@@ -102,10 +106,10 @@ function LeadsScreen({
             Entregas
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="leads" className="grid gap-4">
+        <TabsContent value="leads" className="grid grid-cols-1 gap-4">
           <LeadsTabContent realEstateId={realEstateId} url={url} filterParams={filterParams} />
         </TabsContent>
-        <TabsContent value="entregas">
+        <TabsContent value="entregas" className="min-w-0">
           <DeliveriesPanel
             realEstateId={realEstateId}
             filters={url.deliveryFilters}
@@ -163,7 +167,7 @@ function LeadsTabContent({
         pages={pages.isSuccess ? pages.data : undefined}
         assignees={assignees}
       />
-      <section aria-label="Lista de leads" className="grid gap-4">
+      <section aria-label="Lista de leads" className="grid grid-cols-1 gap-4">
         {query.isSuccess && filters.quarantined && quarantined > 0 && (
           <QuarantineHeader count={quarantined} onBack={() => url.update({ quarantined: null })} />
         )}

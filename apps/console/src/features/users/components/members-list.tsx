@@ -24,7 +24,7 @@ export function MembersList(props: Props) {
   return (
     <>
       <div className="hidden md:block">
-        <Table>
+        <Table scrollLabel="Tabela de usuários">
           <TableHeader>
             <TableRow>
               <TableHead>Nome</TableHead>
