@@ -123,9 +123,10 @@ describe('team', () => {
         .waitFor();
       await page.screenshot({ path: path.join(outDir, `users-${name}.png`), fullPage: true });
       await page.goto('/leads');
+      // the chart drawn: its period then says how many leads
+      await page.getByText(/\d{2}\/\d{2}\/\d{4} · \d+ leads?$/).waitFor();
       if (name === 'desktop') await page.getByRole('columnheader', { name: 'Responsável' }).waitFor();
       else {
-        await page.getByText('Leads por dia').waitFor();
         // the first card whole, with its "Responsável" line
         const card = page.getByRole('list', { name: 'Leads' }).getByRole('listitem').first();
         await card.getByLabel('Responsável').waitFor();
