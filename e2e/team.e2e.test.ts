@@ -107,7 +107,7 @@ describe('team', () => {
     await newcomer.context.close();
   });
 
-  it('screenshots of /usuarios on desktop and phone', async () => {
+  it('screenshots of /usuarios and of Leads with "Responsável", on desktop and phone', async () => {
     for (const [name, viewport] of [
       ['desktop', DESKTOP],
       ['phone', PHONE],
@@ -122,6 +122,72 @@ describe('team', () => {
         .first()
         .waitFor();
       await page.screenshot({ path: path.join(outDir, `users-${name}.png`), fullPage: true });
+      await page.goto('/leads');
+      // the chart drawn: its period then says how many leads
+      await page.getByText(/\d{2}\/\d{2}\/\d{4} · \d+ leads?$/).waitFor();
+      if (name === 'desktop') await page.getByRole('columnheader', { name: 'Responsável' }).waitFor();
+      else {
+        // the first card whole, with its "Responsável" line
+        const card = page.getByRole('list', { name: 'Leads' }).getByRole('listitem').first();
+        await card.getByLabel('Responsável').waitFor();
+        await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      }
+      await page.screenshot({ path: path.join(outDir, `leads-responsavel-${name}.png`) });
+      await context.close();
+    }
+  });
+
+  it('no wide screen is wider than the window at 1024, 1280 and 1440 px: the Leads table scrolls in its own card', async () => {
+    const widths = [1024, 1280, 1440];
+    const screens: [string, string][] = [
+      ['/leads', 'Responsável'],
+      ['/leads?tab=entregas', 'Criada em'],
+      ['/paginas', ''],
+      ['/usuarios', ''],
+      ['/analytics', ''],
+    ];
+    for (const width of widths) {
+      const { context, page } = await newPage(browser, baseURL, { width, height: 800 });
+      await logIn(page);
+      for (const [url, header] of screens) {
+        await page.goto(url);
+        if (header) await page.getByRole('columnheader', { name: header }).first().waitFor();
+        else await page.getByRole('table').first().waitFor();
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate(() => {
+          const main = document.getElementById('conteudo')!;
+          const right = main.getBoundingClientRect().right;
+          // what sticks out past the content column (a table inside a scrolling frame does not count)
+          const out = [...main.querySelectorAll('*')].filter((el) => {
+            if (
+              el.closest('[data-slot="table-container"]') &&
+              el.getAttribute('data-slot') !== 'table-container'
+            )
+              return false;
+            return el.getBoundingClientRect().right > right + 1;
+          });
+          return {
+            page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            out: out.slice(0, 3).map((el) => `${el.tagName} ${el.className}`.slice(0, 120)),
+          };
+        });
+        expect({ width, url, ...overflow }).toEqual({ width, url, page: 0, out: [] });
+      }
+      if (width === 1024) {
+        await page.goto('/leads');
+        await page.getByRole('columnheader', { name: 'Responsável' }).waitFor();
+        await page.screenshot({ path: path.join(outDir, `leads-responsavel-${width}.png`) });
+      }
+      // the Leads table's frame, when it scrolls, is reachable by keyboard and named
+      await page.goto('/leads');
+      await page.getByRole('columnheader', { name: 'Responsável' }).waitFor();
+      const frame = page.locator('[data-slot="table-container"]').first();
+      const scrolls = await frame.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      if (scrolls) {
+        expect(await frame.getAttribute('tabindex')).toBe('0');
+        expect(await frame.getAttribute('aria-label')).toBe('Tabela de leads');
+      }
       await context.close();
     }
   });

@@ -137,6 +137,8 @@ export const leadSchema = z.object({
   status_changed_at: isoDateTime.nullable(),
   /** The member in charge of the lead (issue 13: by hand or by rotation); null when nobody is. */
   assigned_user_id: z.number().int().nullable().optional(),
+  /** That member's name (lists, the detail and the assignment answer); null when nobody is. */
+  assigned_user_name: z.string().nullable().optional(),
   /** Still "novo" past the agency's first-response deadline (preference response_sla_minutes). */
   overdue: z.boolean(),
   /** Arrived while the agency was over its plan's leads of the month: stored all the same. */
@@ -156,7 +158,11 @@ export type LeadDetail = z.infer<typeof leadDetailSchema>;
 /** `GET /v1/real-estates/{id}/leads`: the list also says how many leads with the same filters are in quarantine. */
 export const leadListResponse = z.object({
   data: z.array(leadSchema),
-  meta: paginationMeta.extend({ quarantined: z.number().int() }),
+  meta: paginationMeta.extend({
+    quarantined: z.number().int(),
+    /** The caller is an agent who sees only the leads assigned to them (issue 13). */
+    own_leads_only: z.boolean().optional(),
+  }),
   links: paginationLinks,
 });
 export type LeadList = z.infer<typeof leadListResponse>;

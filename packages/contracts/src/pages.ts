@@ -344,6 +344,10 @@ export const catalogImportSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
+  /** Listings "Publicar ao importar" would have put online past the plan's published pages: drafts. */
+  over_limit_drafts: z.number().int(),
+  /** Says so, naming the plan's limit (null when the limit was not reached). */
+  limit_notice: z.string().nullable(),
   /** All rejected rows, even when `rejected` holds only the first ones. */
   rejected_count: z.number().int(),
   rejected: z.array(catalogImportRejectedRow),

@@ -376,6 +376,10 @@ export const catalogImports = pgTable(
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     unchanged: integer('unchanged').notNull().default(0),
+    /** Listings "publish" would have put online past the plan's published pages: kept as drafts. */
+    overLimitDrafts: integer('over_limit_drafts').notNull().default(0),
+    /** The summary's sentence naming that limit (pt-BR), when it was reached. */
+    limitNotice: text('limit_notice'),
     rejected: jsonb('rejected')
       .$type<{ row: number; home_listing_id: string | null; reason: string }[]>()
       .notNull()

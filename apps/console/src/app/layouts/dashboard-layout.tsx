@@ -45,7 +45,7 @@ export function DashboardLayout() {
           <Brand to={paths.dashboard} className="text-sm" />
         </header>
 
-        <main id="conteudo" className="flex-1 px-4 pt-6 pb-24 sm:px-6 md:px-8 md:pt-8">
+        <main id="conteudo" className="min-w-0 flex-1 px-4 pt-6 pb-24 sm:px-6 md:px-8 md:pt-8">
           <ProtectedRoute>
             <Outlet />
           </ProtectedRoute>

@@ -1,13 +1,46 @@
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { cn } from '@/lib/utils';
 
+interface TableProps extends ComponentProps<'table'> {
+  /**
+   * Names the frame when the table is wider than it and scrolls sideways: the frame then takes the
+   * keyboard focus (arrow keys scroll it) and is announced as a region with this name.
+   */
+  scrollLabel?: string;
+}
+
 /** shadcn/ui's table: a plain <table> in a horizontally scrollable frame. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+export function Table({ className, scrollLabel, ...props }: TableProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(frame, scrollLabel !== undefined);
+  const focusable = scrolls && scrollLabel !== undefined;
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={frame}
+      data-slot="table-container"
+      className="relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+      {...(focusable ? { tabIndex: 0, role: 'region', 'aria-label': scrollLabel } : {})}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
+}
+
+/** Whether the element is narrower than its content (watched while `enabled`, on every resize). */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el) return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref, enabled]);
+  return scrolls;
 }
 export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
   return <thead className={cn('bg-muted/40 [&_tr]:border-b', className)} {...props} />;

@@ -30,6 +30,8 @@ export interface LeadFilters {
   status: LeadStatus | '';
   pageId: string;
   source: string;
+  /** The member in charge: a user id, "none" (nobody) or '' (anyone). */
+  assignedTo: string;
   from: string;
   to: string;
   quarantined: boolean;
@@ -65,6 +67,7 @@ export function parseLeadFilters(params: URLSearchParams): LeadFilters {
     status: oneOf(LEAD_STATUSES, params.get('status')),
     pageId: /^\d+$/.test(params.get('page_id') ?? '') ? params.get('page_id')! : '',
     source: (params.get('source') ?? '').slice(0, 50),
+    assignedTo: /^(\d{1,9}|none)$/.test(params.get('assigned_to') ?? '') ? params.get('assigned_to')! : '',
     from: date(params.get('from')),
     to: date(params.get('to')),
     quarantined: flag(params.get('quarantined')),
@@ -90,6 +93,7 @@ export function leadFilterParams(f: LeadFilters): Record<string, string> {
   if (f.status) out.status = f.status;
   if (f.pageId) out.page_id = f.pageId;
   if (f.source) out.source = f.source;
+  if (f.assignedTo) out.assigned_to = f.assignedTo;
   if (f.from) out.from = f.from;
   if (f.to) out.to = f.to;
   if (f.quarantined) out.quarantined = '1';
@@ -144,6 +148,7 @@ const LEAD_FILTER_KEYS = [
   'status',
   'page_id',
   'source',
+  'assigned_to',
   'from',
   'to',
   'quarantined',

@@ -83,6 +83,8 @@ export function makeImport(overrides: Partial<CatalogImport> = {}): CatalogImpor
     created: 0,
     updated: 0,
     unchanged: 0,
+    over_limit_drafts: 0,
+    limit_notice: null,
     rejected_count: 0,
     rejected: [],
     error: null,

@@ -21,6 +21,7 @@ import { HttpError, issuesToErrors, validationError } from '../../lib/http-error
 import { idParams } from '../../lib/route-params.ts';
 import { campaignOf, deviceOf, referrerHost, sourceOf } from './classify-visit.ts';
 import { SESSION_IDLE_MS, type EventProps, type StoredEvent } from './ingest-events.ts';
+import { leadScopeOf } from '../team/index.ts';
 import { readAnalytics, readEvents } from './read-analytics.ts';
 import { visitorHashes } from './visitor-salts.ts';
 
@@ -153,7 +154,10 @@ export default async function analyticsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const m = await app.requireMembership(request, request.params.id);
-      return readAnalytics(deps, m.realEstateId, request.query);
+      // An agent who sees only their own leads gets their own lead figures; visits stay the agency's
+      // (decision 012, "Team").
+      const scope = await leadScopeOf(deps, m, request.currentUser!.id);
+      return readAnalytics(deps, m.realEstateId, request.query, scope);
     },
   );
 
@@ -169,7 +173,9 @@ export default async function analyticsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const m = await app.requireMembership(request, request.params.id);
-      return readEvents(deps, m.realEstateId, request.query);
+      // Another member's lead stays hidden from an agent who sees only their own (issue 13).
+      const scope = await leadScopeOf(deps, m, request.currentUser!.id);
+      return readEvents(deps, m.realEstateId, request.query, scope);
     },
   );
 }

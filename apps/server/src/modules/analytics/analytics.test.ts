@@ -723,6 +723,105 @@ describe('GET /v1/real-estates/{id}/analytics', () => {
   });
 });
 
+describe('an agent who sees only their own leads (issue 13)', () => {
+  it('reads their own lead figures (summary, previous, series, pages, funnel, sessions’ lead); visits stay the agency’s', async () => {
+    const { owner, page, c } = await agency('Imobiliária Escopo');
+    const other = await insertPage(ctx, owner.realEstateId, { title: 'Sala comercial' });
+    const ana = await addMember(ctx, owner.realEstateId, 'agent');
+    const bia = await addMember(ctx, owner.realEstateId, 'agent');
+    // three visits, each with a lead: Ana's on the first page, Bia's and nobody's on the other
+    const visit = async (pageId: number, slug: string) => {
+      const v = visitor();
+      const sessionId = (await send(beacon(pageId, [{ name: 'pageview' }]), v)).json().session_id as string;
+      advance(1);
+      return { sessionId, leadId: await leadFrom(slug, sessionId, v) };
+    };
+    const mine = await visit(page.id, page.slug);
+    const bias = await visit(other.id, other.slug);
+    const nobodys = await visit(other.id, other.slug);
+    await ctx.database.db.update(leads).set({ assignedUserId: ana.userId }).where(eq(leads.id, mine.leadId));
+    await ctx.database.db.update(leads).set({ assignedUserId: bia.userId }).where(eq(leads.id, bias.leadId));
+
+    const url = `/v1/real-estates/${owner.realEstateId}/analytics`;
+    const all = analyticsResponseSchema.parse((await c.get(url)).json());
+    expect(all.summary).toMatchObject({ sessions: 3, leads: 3 });
+
+    const a = new TestClient(ctx.app);
+    await a.login(ana.email);
+    const res = await a.get(url);
+    expect(res.statusCode).toBe(200);
+    const own = analyticsResponseSchema.parse(res.json());
+    // visits are the agency's: not per agent
+    expect(own.summary).toMatchObject({
+      visitors: all.summary.visitors,
+      sessions: 3,
+      pageviews: all.summary.pageviews,
+      leads: 1,
+    });
+    expect(own.summary.conversion_rate).toBeCloseTo(1 / 3, 3);
+    expect(own.series.reduce((n, d) => n + d.leads, 0)).toBe(1);
+    const leadsByPage = Object.fromEntries(own.breakdowns.pages.map((p) => [p.page.id, p.leads]));
+    expect(leadsByPage).toEqual({ [page.id]: 1, [other.id]: 0 });
+    expect(own.breakdowns.devices.reduce((n, d) => n + d.leads, 0)).toBe(1);
+    expect(own.funnel.total.leads).toBe(1);
+    // a session links only her lead
+    const linked = own.data.filter((s) => s.lead_id !== null).map((s) => s.lead_id);
+    expect(linked).toEqual([mine.leadId]);
+    expect(nobodys.leadId).not.toBe(mine.leadId);
+
+    // once the agency lets agents see every lead, she reads the agency's figures
+    await c.put(`/v1/real-estates/${owner.realEstateId}/team-settings`, { agents_see_all_leads: true });
+    const everything = analyticsResponseSchema.parse((await a.get(url)).json());
+    expect(everything.summary.leads).toBe(3);
+    expect(everything.funnel.total.leads).toBe(3);
+  });
+
+  it('the session timeline and the events list hide another member’s lead (lead_id null) from her; her own lead shows', async () => {
+    const { owner, page, c } = await agency('Imobiliária Linha do Tempo');
+    const ana = await addMember(ctx, owner.realEstateId, 'agent');
+    const bia = await addMember(ctx, owner.realEstateId, 'agent');
+    const visit = async () => {
+      const v = visitor();
+      const sessionId = (await send(beacon(page.id, [{ name: 'pageview' }]), v)).json().session_id as string;
+      advance(1);
+      return { sessionId, leadId: await leadFrom(page.slug, sessionId, v) };
+    };
+    const mine = await visit();
+    const bias = await visit();
+    const nobodys = await visit();
+    await ctx.database.db.update(leads).set({ assignedUserId: ana.userId }).where(eq(leads.id, mine.leadId));
+    await ctx.database.db.update(leads).set({ assignedUserId: bia.userId }).where(eq(leads.id, bias.leadId));
+    const base = `/v1/real-estates/${owner.realEstateId}/analytics/events`;
+    const timeline = async (client: TestClient, sessionId: string) => {
+      const res = await client.get(`${base}?session_id=${sessionId}`);
+      expect(res.statusCode).toBe(200);
+      const body = analyticsEventsResponseSchema.parse(res.json());
+      const submitted = body.data.find((e) => e.name === 'lead_submitted');
+      return { lead: body.session?.lead_id, prop: submitted?.props.lead_id ?? null };
+    };
+    const leadIdsIn = async (client: TestClient) =>
+      analyticsEventsResponseSchema
+        .parse((await client.get(`${base}?name=lead_submitted`)).json())
+        .data.map((e) => e.props.lead_id ?? null);
+
+    // the owner sees every session's lead
+    expect(await timeline(c, bias.sessionId)).toEqual({ lead: bias.leadId, prop: bias.leadId });
+
+    const a = new TestClient(ctx.app);
+    await a.login(ana.email);
+    expect(await timeline(a, mine.sessionId)).toEqual({ lead: mine.leadId, prop: mine.leadId });
+    expect(await timeline(a, bias.sessionId)).toEqual({ lead: null, prop: null });
+    expect(await timeline(a, nobodys.sessionId)).toEqual({ lead: null, prop: null });
+    // nor does the events list name them
+    expect((await leadIdsIn(a)).sort()).toEqual([mine.leadId, null, null].sort());
+
+    // once the agency lets agents see every lead, she reads them all
+    await c.put(`/v1/real-estates/${owner.realEstateId}/team-settings`, { agents_see_all_leads: true });
+    expect(await timeline(a, bias.sessionId)).toEqual({ lead: bias.leadId, prop: bias.leadId });
+    expect(await timeline(a, nobodys.sessionId)).toEqual({ lead: nobodys.leadId, prop: nobodys.leadId });
+  });
+});
+
 describe('GET /v1/real-estates/{id}/analytics/events', () => {
   it('lists events newest first with filters; with session_id, the timeline oldest first and the session’s facts', async () => {
     const { owner, page, c } = await agency();

@@ -154,13 +154,86 @@ function sessionView(r: Record<string, unknown>): AnalyticsSession {
   };
 }
 
+/**
+ * The session's lead as `scope` may see it (null: every lead): an agent who sees only their own
+ * leads gets another member's (or nobody's) lead as null (issue 13).
+ */
+function visibleLeadOf(scope: number | null): SQL {
+  return scope === null
+    ? sql`s.lead_id`
+    : sql`(select l.id from leads l where l.id = s.lead_id and l.assigned_user_id = ${scope})`;
+}
+
+/** An event's props without the `lead_id` of a lead that `scope` may not see (the lead_submitted event). */
+function visiblePropsOf(scope: number | null): SQL {
+  return scope === null
+    ? sql`e.props`
+    : sql`(case when e.props->>'lead_id' is not null and not exists (select 1 from leads l where l.id::text = e.props->>'lead_id' and l.assigned_user_id = ${scope}) then e.props - 'lead_id' else e.props end)`;
+}
+
 /** A lead's session, when `session_id` holds one (older rows may hold anything). */
 const LEAD_SESSION = sql`(case when l.session_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then l.session_id::uuid end)`;
 
+/**
+ * The leads of an agent who sees only their own (`scope`, their user id), counted like the rollups'
+ * `leads` (a tracked session whose lead was sent on a page), by the rollups' groupings: the agency's
+ * rollups count every lead, so for that agent these counts replace theirs.
+ */
+async function scopedLeadCounts(
+  deps: ReadAnalyticsDeps,
+  realEstateId: number,
+  q: Query,
+  scope: number,
+  range: { from: string; to: string },
+) {
+  const filters: SQL[] = [
+    sql`l.real_estate_id = ${realEstateId}`,
+    sql`l.assigned_user_id = ${scope}`,
+    sql`not l.is_test`,
+    sql`s.real_estate_id = ${realEstateId}`,
+    sql`s.started_at >= ${dayStart(range.from).toISOString()}::timestamptz`,
+    sql`s.started_at < ${dayStart(addDays(range.to, 1)).toISOString()}::timestamptz`,
+  ];
+  if (q.page_id !== undefined) filters.push(sql`l.page_id = ${q.page_id}`);
+  if (q.source) filters.push(sql`s.source = ${q.source}`);
+  if (q.device) filters.push(sql`s.device = ${q.device}`);
+  const rows = rowsOf<Record<string, unknown>>(
+    await deps.db.execute(sql`
+      select grouping(x.day) as g_day, grouping(x.page_id) as g_page, grouping(x.source, x.utm_campaign) as g_source,
+        grouping(x.referrer) as g_referrer, grouping(x.device) as g_device,
+        x.day, x.page_id, x.source, x.utm_campaign, x.referrer, x.device, count(*) as leads
+      from (
+        select (s.started_at at time zone 'America/Sao_Paulo')::date as day, coalesce(l.page_id, 0) as page_id,
+          s.source, coalesce(s.utm_campaign, '') as utm_campaign, coalesce(s.referrer, '') as referrer, s.device
+        from leads l join analytics_sessions s on s.id = ${LEAD_SESSION}
+        where ${sql.join(filters, sql` and `)}
+      ) x
+      group by grouping sets ((), (x.day), (x.page_id), (x.source, x.utm_campaign), (x.referrer), (x.device))`),
+  );
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(groupKey(r), num(r.leads));
+  return counts;
+}
+
+/** One grouping-sets row's key: which grouping, and its values (rollup rows and lead counts alike). */
+function groupKey(r: Record<string, unknown>): string {
+  if (num(r.g_day) === 0) return `day:${dayString(r.day as string | Date)}`;
+  if (num(r.g_page) === 0) return `page:${num(r.page_id)}`;
+  if (num(r.g_source) === 0) return `source:${String(r.source)}|${String(r.utm_campaign ?? '')}`;
+  if (num(r.g_referrer) === 0) return `referrer:${String(r.referrer ?? '')}`;
+  if (num(r.g_device) === 0) return `device:${String(r.device)}`;
+  return 'all';
+}
+
+/**
+ * `scope`: the user id of an agent who sees only the leads assigned to them; their lead figures
+ * (summary, series, breakdowns, funnel, the sessions' lead) are theirs alone, visits the agency's.
+ */
 export async function readAnalytics(
   deps: ReadAnalyticsDeps,
   realEstateId: number,
   q: Query,
+  scope: number | null = null,
 ): Promise<AnalyticsResponse> {
   const { db } = deps;
   const period = periodOf(deps.analytics.now(), q);
@@ -185,12 +258,16 @@ export async function readAnalytics(
       ? sql`join analytics_sessions s on s.id = ${LEAD_SESSION}`
       : sql`left join analytics_sessions s on s.id = ${LEAD_SESSION}`;
   const leadFilters: SQL[] = [sql`l.real_estate_id = ${realEstateId}`, sql`not l.is_test`];
+  if (scope !== null) leadFilters.push(sql`l.assigned_user_id = ${scope}`);
   if (q.page_id !== undefined) leadFilters.push(sql`l.page_id = ${q.page_id}`);
   if (q.source) leadFilters.push(sql`s.source = ${q.source}`);
   if (q.device) leadFilters.push(sql`s.device = ${q.device}`);
   const leadWhere = sql.join(leadFilters, sql` and `);
 
-  const [grouped, previous, leadCounts, delivered, sessionPage] = await Promise.all([
+  // An agent's own leads: another member's lead is not linked from a session.
+  const visibleLead = visibleLeadOf(scope);
+
+  const [grouped, previous, leadCounts, delivered, sessionPage, scoped, scopedPrevious] = await Promise.all([
     db.execute(sql`
       select grouping(day) as g_day, grouping(page_id) as g_page, grouping(source, utm_campaign) as g_source, grouping(referrer) as g_referrer, grouping(device) as g_device,
         day, page_id, source, utm_campaign, referrer, device, ${SUMS}
@@ -214,12 +291,24 @@ export async function readAnalytics(
         and exists (select 1 from deliveries d where d.lead_id = l.id and d.status = 'delivered')
       group by l.page_id`),
     db.execute(sql`
-      select s.*, p.title as page_title from analytics_sessions s left join pages p on p.id = s.page_id
+      select s.*, ${visibleLead} as visible_lead_id, p.title as page_title from analytics_sessions s left join pages p on p.id = s.page_id
       where ${sessionsInRange}
       order by s.started_at desc, s.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
+    scope === null ? null : scopedLeadCounts(deps, realEstateId, q, scope, period),
+    scope === null
+      ? null
+      : scopedLeadCounts(deps, realEstateId, q, scope, {
+          from: period.previous_from,
+          to: period.previous_to,
+        }),
   ]);
 
   const rows = rowsOf<Record<string, unknown>>(grouped);
+  const previousRow = rowsOf<Record<string, unknown>>(previous)[0] ?? {};
+  if (scoped && scopedPrevious) {
+    for (const r of rows) r.leads = scoped.get(groupKey(r)) ?? 0;
+    previousRow.leads = scopedPrevious.get('all') ?? 0;
+  }
   const is = (
     r: Record<string, unknown>,
     only: 'all' | 'day' | 'page' | 'source' | 'referrer' | 'device',
@@ -334,7 +423,9 @@ export async function readAnalytics(
     50,
   );
   const list = paginate({
-    data: rowsOf<Record<string, unknown>>(sessionPage).map(sessionView),
+    data: rowsOf<Record<string, unknown>>(sessionPage).map((r) =>
+      sessionView({ ...r, lead_id: r.visible_lead_id }),
+    ),
     // The sessions that started in the period on the filtered page/source/device: the rollups' entries.
     total: total.entries,
     page: q.page,
@@ -346,11 +437,7 @@ export async function readAnalytics(
     ...list,
     period,
     summary: summaryOf(total, leadsBy.get(true) ?? 0, byPage),
-    previous_summary: summaryOf(
-      sums(rowsOf<Record<string, unknown>>(previous)[0] ?? {}),
-      leadsBy.get(false) ?? 0,
-      byPage,
-    ),
+    previous_summary: summaryOf(sums(previousRow), leadsBy.get(false) ?? 0, byPage),
     series,
     breakdowns,
     funnel: {
@@ -381,10 +468,13 @@ export async function readEvents(
   deps: ReadAnalyticsDeps,
   realEstateId: number,
   q: EventsQuery,
+  /** The agent whose own leads alone show (null: every lead), as in readAnalytics. */
+  scope: number | null = null,
 ): Promise<AnalyticsEventsResponse> {
   const { db } = deps;
   const url = `${deps.config.APP_URL}/v1/real-estates/${realEstateId}/analytics/events`;
   const filters: SQL[] = [sql`e.real_estate_id = ${realEstateId}`];
+  const props = visiblePropsOf(scope);
   if (q.name) filters.push(sql`e.name = ${q.name}`);
   if (q.page_id !== undefined) filters.push(sql`e.page_id = ${q.page_id}`);
 
@@ -392,7 +482,7 @@ export async function readEvents(
     if (!isUuid(q.session_id)) throw notFound('Sessão não encontrada.');
     const [session] = rowsOf<Record<string, unknown>>(
       await db.execute(
-        sql`select s.*, p.title as page_title from analytics_sessions s left join pages p on p.id = s.page_id where s.id = ${q.session_id}::uuid and s.real_estate_id = ${realEstateId}`,
+        sql`select s.*, ${visibleLeadOf(scope)} as visible_lead_id, p.title as page_title from analytics_sessions s left join pages p on p.id = s.page_id where s.id = ${q.session_id}::uuid and s.real_estate_id = ${realEstateId}`,
       ),
     );
     if (!session) throw notFound('Sessão não encontrada.');
@@ -403,7 +493,7 @@ export async function readEvents(
     const [events, [counted], seen, [facts]] = await Promise.all([
       db
         .execute(
-          sql`select e.* from analytics_events e where ${where} order by e.occurred_at, e.id limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+          sql`select e.id, e.session_id, e.name, e.occurred_at, e.page_id, ${props} as props from analytics_events e where ${where} order by e.occurred_at, e.id limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
         )
         .then((r) => rowsOf<Record<string, unknown>>(r)),
       db
@@ -437,7 +527,7 @@ export async function readEvents(
     return {
       ...list,
       session: {
-        ...sessionView(session),
+        ...sessionView({ ...session, lead_id: session.visible_lead_id }),
         pages: seen.map((p) => ({ id: num(p.page_id), title: p.title ?? 'Página removida' })),
         utm_term: (session.utm_term as string | null) ?? null,
         utm_content: (session.utm_content as string | null) ?? null,
@@ -458,7 +548,7 @@ export async function readEvents(
   const [events, [counted]] = await Promise.all([
     db
       .execute(
-        sql`select e.* from analytics_events e where ${where} order by e.occurred_at desc, e.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+        sql`select e.id, e.session_id, e.name, e.occurred_at, e.page_id, ${props} as props from analytics_events e where ${where} order by e.occurred_at desc, e.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
       )
       .then((r) => rowsOf<Record<string, unknown>>(r)),
     db

@@ -1,3 +1,9 @@
 /** The billing module's public API: the plan limits other features enforce, and the payment provider. */
-export { assertWithinLimit, leadsLeft, monthKey, recountLeadMonths } from './subscription.ts';
+export {
+  assertWithinLimit,
+  leadsLeft,
+  monthKey,
+  publishedPagesLeft,
+  recountLeadMonths,
+} from './subscription.ts';
 export { createPaymentProvider, type PaymentProvider } from './payment-provider.ts';

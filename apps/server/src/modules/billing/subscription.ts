@@ -150,6 +150,20 @@ export async function assertWithinLimit(
 }
 
 /**
+ * How many more pages the agency may publish now (0 past a trial's end or a cancellation), and the
+ * sentence naming the limit, for the features that publish many pages at once (the catalog import
+ * publishes up to it and keeps the rest as drafts).
+ */
+export async function publishedPagesLeft(deps: { db: Db }, realEstateId: number) {
+  const row = await ensureSubscription(deps, realEstateId);
+  const limit = limitsOf(row).published_pages;
+  const used = (await usageOf(deps, realEstateId)).published_pages;
+  const status = effectiveStatus(row);
+  const active = status === 'trialing' || status === 'active' || status === 'past_due';
+  return { left: Math.max(0, limit - used), limit, plan: planOf(row).name, active };
+}
+
+/**
  * For lead capture: how many more leads each agency may receive this month within its plan. A lead past
  * that is stored all the same and flagged (over_plan_limit): a lead is never refused for a plan limit.
  */

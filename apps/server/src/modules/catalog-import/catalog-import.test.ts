@@ -11,6 +11,7 @@ import {
   addMember,
   createOwner,
   createTestContext,
+  insertPage,
   multipart,
   waitFor,
   type TestContext,
@@ -361,6 +362,82 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
       'https://img.exemplo.com/a.jpg',
       'https://img.exemplo.com/b.jpg',
     ]);
+  });
+});
+
+describe("the plan's published pages (issue 13)", () => {
+  it('"Publicar ao importar" past the limit imports every listing, publishes up to it and keeps the rest as drafts, saying so', async () => {
+    const { c, realEstateId } = await agency('Imobiliária Plano Essencial');
+    const plan = await c.put(`/v1/real-estates/${realEstateId}/subscription`, {
+      plan: 'essencial',
+      billing_type: 'PIX',
+    });
+    expect(plan.statusCode, plan.body).toBe(200);
+    // Essencial: 10 published pages; 7 are online already
+    for (let i = 0; i < 7; i++) await insertPage(ctx, realEstateId);
+    const report = await importFile(
+      c,
+      realEstateId,
+      catalogBuffer({ format: 'csv', count: 24 }),
+      'c.csv',
+      PUBLISH,
+    );
+    expect(report).toMatchObject({ status: 'done', rows_total: 24, created: 24, rejected_count: 0 });
+
+    const imported = (await pagesOf(realEstateId)).filter((p) => p.source === 'catalog');
+    expect(imported).toHaveLength(24);
+    const online = imported.filter((p) => p.status === 'published');
+    expect(online).toHaveLength(3);
+    expect(online.every((p) => p.publishedAt !== null)).toBe(true);
+    expect((await pagesOf(realEstateId)).filter((p) => p.status === 'published')).toHaveLength(10);
+
+    // Without the limit, the same file publishes every listing that is available in the catalog.
+    const free = await agency('Imobiliária Sem Limite');
+    await importFile(
+      free.c,
+      free.realEstateId,
+      catalogBuffer({ format: 'csv', count: 24 }),
+      'c.csv',
+      PUBLISH,
+    );
+    const wouldPublish = (await pagesOf(free.realEstateId)).filter((p) => p.status === 'published').length;
+    expect(wouldPublish).toBeGreaterThan(3);
+    expect(report.over_limit_drafts).toBe(wouldPublish - 3);
+    expect(report.limit_notice).toBe(
+      `${wouldPublish - 3} páginas foram importadas como rascunho: seu plano Essencial permite 10 páginas publicadas. Despublique uma página ou mude de plano em Assinatura para publicá-las.`,
+    );
+    // the list of imports carries it too
+    const listed = (await c.get(`/v1/real-estates/${realEstateId}/imports`)).json().data[0];
+    expect(listed).toMatchObject({ over_limit_drafts: wouldPublish - 3, limit_notice: report.limit_notice });
+
+    // without "publish" nothing is counted against the plan: every new page is a draft, no notice
+    const drafts = await importFile(
+      c,
+      realEstateId,
+      catalogBuffer({ format: 'csv', listings: [100, 101, 102].map((n) => makeListing(n)) }),
+      'rascunhos.csv',
+    );
+    expect(drafts).toMatchObject({ created: 3, over_limit_drafts: 0, limit_notice: null });
+  });
+
+  it('an agency past its trial publishes nothing from an import, and imports every listing as a draft', async () => {
+    const { c, realEstateId } = await agency('Imobiliária Teste Vencido');
+    await c.post(`/v1/real-estates/${realEstateId}/subscription/cancel`, {});
+    const report = await importFile(
+      c,
+      realEstateId,
+      catalogBuffer({ format: 'csv', count: 5 }),
+      'c.csv',
+      PUBLISH,
+    );
+    expect(report).toMatchObject({ status: 'done', created: 5 });
+    expect((await pagesOf(realEstateId)).every((p) => p.status === 'draft' && p.publishedAt === null)).toBe(
+      true,
+    );
+    expect(report.over_limit_drafts).toBeGreaterThan(0);
+    expect(report.limit_notice).toBe(
+      `${report.over_limit_drafts} páginas foram importadas como rascunho: sua assinatura não está ativa. Escolha um plano em Assinatura para publicá-las.`,
+    );
   });
 });
 

@@ -24,6 +24,8 @@ export function toImportView(row: CatalogImportRow, opts: { rejectedLimit?: numb
     created: row.created,
     updated: row.updated,
     unchanged: row.unchanged,
+    over_limit_drafts: row.overLimitDrafts,
+    limit_notice: row.limitNotice,
     rejected_count: Math.max(row.rejected.length, row.rowsTotal - row.created - row.updated - row.unchanged),
     rejected: opts.rejectedLimit === undefined ? row.rejected : row.rejected.slice(0, opts.rejectedLimit),
     error: row.error,

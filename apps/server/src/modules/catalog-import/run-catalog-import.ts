@@ -16,6 +16,7 @@ import { auditLog, catalogImports, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { catalogImportJob } from '../../jobs/catalog-import.job.ts';
 import type { JobPayload } from '../../jobs/define-job.ts';
+import { publishedPagesLeft } from '../billing/index.ts';
 import { allocateSlugs, isUniqueViolationOf, SLUG_UNIQUE_INDEX } from '../pages/index.ts';
 import { mapListing, type ListingPage } from './map-listing.ts';
 import { CatalogParseError, readCatalog } from './read-catalog.ts';
@@ -97,6 +98,8 @@ async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOpt
       created: 0,
       updated: 0,
       unchanged: 0,
+      overLimitDrafts: 0,
+      limitNotice: null,
       rejected: [],
     })
     .where(eq(catalogImports.id, importId));
@@ -111,7 +114,7 @@ async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOpt
     throw err;
   }
 
-  const counts = { rows: 0, created: 0, updated: 0, unchanged: 0 };
+  const counts = { rows: 0, created: 0, updated: 0, unchanged: 0, overLimitDrafts: 0 };
   const rejected: Rejected[] = [];
   const firstRowOf = new Map<string, number>();
   let bytesRead = 0;
@@ -135,6 +138,12 @@ async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOpt
           created: counts.created + r.created,
           updated: counts.updated + r.updated,
           unchanged: counts.unchanged + r.unchanged,
+          overLimitDrafts: counts.overLimitDrafts + r.overLimitDrafts,
+          ...(r.overLimitDrafts > 0 && r.plan
+            ? {
+                limitNotice: overLimitNotice(counts.overLimitDrafts + r.overLimitDrafts, r.plan),
+              }
+            : {}),
           ...(rejected.length !== rejectedWritten ? { rejected } : {}),
         })
         .where(eq(catalogImports.id, importId));
@@ -142,6 +151,7 @@ async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOpt
     counts.created += result.created;
     counts.updated += result.updated;
     counts.unchanged += result.unchanged;
+    counts.overLimitDrafts += result.overLimitDrafts;
     counts.rows += rowsInBatch;
     rejectedWritten = rejected.length;
     batch = [];
@@ -240,9 +250,25 @@ interface BatchResult {
   created: number;
   updated: number;
   unchanged: number;
+  /** Pages the catalog would publish, kept as drafts: the plan's published pages were reached. */
+  overLimitDrafts: number;
+  /** The plan's limit, when the batch read it (with "publish"). */
+  plan: { limit: number; plan: string; active: boolean } | null;
 }
 
-/** One transaction: look up the batch's pages, insert the new ones and update the changed ones. */
+/** The import's summary when the plan's published pages were reached (pt-BR, names the limit). */
+export const overLimitNotice = (drafts: number, room: { limit: number; plan: string; active: boolean }) =>
+  `${drafts === 1 ? '1 página foi importada' : `${drafts} páginas foram importadas`} como rascunho: ${
+    room.active
+      ? `seu plano ${room.plan} permite ${room.limit} páginas publicadas. Despublique uma página ou mude de plano em Assinatura para publicá-las.`
+      : 'sua assinatura não está ativa. Escolha um plano em Assinatura para publicá-las.'
+  }`;
+
+/**
+ * One transaction: look up the batch's pages, insert the new ones and update the changed ones. With
+ * "publish", pages that would go online past the plan's published pages are written as drafts (every
+ * listing is imported; the summary says how many wait for room).
+ */
 async function writeBatch(
   db: Db,
   realEstateId: number,
@@ -256,7 +282,12 @@ async function writeBatch(
         const ids = batch.map((b) => b.page.externalId);
         const found = ids.length
           ? await tx
-              .select({ externalId: pages.externalId, importHash: pages.importHash, slug: pages.slug })
+              .select({
+                externalId: pages.externalId,
+                importHash: pages.importHash,
+                slug: pages.slug,
+                status: pages.status,
+              })
               .from(pages)
               .where(and(eq(pages.realEstateId, realEstateId), inArray(pages.externalId, ids)))
           : [];
@@ -272,21 +303,36 @@ async function writeBatch(
           fresh.map((b) => `${b.page.title.slice(0, 60)} ${b.page.externalId.slice(0, 30)}`),
         );
         const now = new Date();
+        // Read in this batch's transaction: earlier batches' pages are counted.
+        const room = publish ? await publishedPagesLeft({ db: tx }, realEstateId) : null;
+        let overLimitDrafts = 0;
         const rows = [
           ...fresh.map((b, i) => ({ b, slug: slugs[i]! })),
           ...changed.map((b) => ({ b, slug: existing.get(b.page.externalId)!.slug })),
-        ].map(({ b, slug }) => ({
-          ...b.page,
+        ].map(({ b, slug }) => {
           // Drafts unless the agent asked to publish (an existing page keeps its status, below).
-          status: publish ? b.page.status : ('draft' as const),
-          realEstateId,
-          slug,
-          source: 'catalog' as const,
-          importHash: b.hash,
-          publishedAt: !publish || b.page.status === 'draft' ? null : now,
-          createdAt: now,
-          updatedAt: now,
-        }));
+          let status = publish ? b.page.status : ('draft' as const);
+          const goesOnline =
+            status === 'published' && existing.get(b.page.externalId)?.status !== 'published';
+          if (goesOnline && room) {
+            if (room.left > 0) room.left--;
+            else {
+              status = 'draft';
+              overLimitDrafts++;
+            }
+          }
+          return {
+            ...b.page,
+            status,
+            realEstateId,
+            slug,
+            source: 'catalog' as const,
+            importHash: b.hash,
+            publishedAt: status === 'draft' ? null : now,
+            createdAt: now,
+            updatedAt: now,
+          };
+        });
         if (rows.length) {
           await tx
             .insert(pages)
@@ -320,7 +366,13 @@ async function writeBatch(
               },
             });
         }
-        const result = { created: fresh.length, updated: changed.length, unchanged };
+        const result = {
+          created: fresh.length,
+          updated: changed.length,
+          unchanged,
+          overLimitDrafts,
+          plan: room && { limit: room.limit, plan: room.plan, active: room.active },
+        };
         await onCommit(tx, result);
         return result;
       });

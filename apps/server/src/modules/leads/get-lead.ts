@@ -3,7 +3,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import { deliveries, leads, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { webhookIdOf } from '../deliveries/index.ts';
-import { leadPageColumns, leadView, responseSlaOf, type LeadPage, type LeadRow } from './lead-view.ts';
+import {
+  assigneeNameOf,
+  leadPageColumns,
+  leadView,
+  responseSlaOf,
+  type LeadPage,
+  type LeadRow,
+} from './lead-view.ts';
 
 export async function findLead(deps: Pick<Deps, 'db'>, id: string): Promise<LeadRow | null> {
   const [row] = await deps.db.select().from(leads).where(eq(leads.id, id));
@@ -21,7 +28,7 @@ export async function getLeadDetail(deps: Pick<Deps, 'db'>, lead: LeadRow) {
   const { db } = deps;
   const page = await getLeadPage(deps, lead);
   const sla = await responseSlaOf(deps, lead.realEstateId);
-  const [others, ledger] = await Promise.all([
+  const [others, ledger, assignee] = await Promise.all([
     lead.contactId
       ? db
           .select({ lead: leads, page: leadPageColumns })
@@ -31,9 +38,10 @@ export async function getLeadDetail(deps: Pick<Deps, 'db'>, lead: LeadRow) {
           .orderBy(asc(leads.createdAt))
       : Promise.resolve([]),
     db.select().from(deliveries).where(eq(deliveries.leadId, lead.id)).orderBy(asc(deliveries.createdAt)),
+    assigneeNameOf(deps, lead),
   ]);
   return {
-    ...leadView(lead, page, sla),
+    ...leadView(lead, page, sla, assignee),
     contact_leads: others
       .filter((o) => o.lead.id !== lead.id)
       .map((o) => leadView(o.lead, o.page?.id ? o.page : null, sla)),

@@ -3,4 +3,4 @@ export { captureLead } from './capture-lead.ts';
 export { sendLeadAlert } from './send-lead-alert.ts';
 export { scoreLead } from './spam-score.ts';
 export { findLead, getLeadPage } from './get-lead.ts';
-export { leadView } from './lead-view.ts';
+export { assigneeNameOf, leadView } from './lead-view.ts';

@@ -1,5 +1,6 @@
 /** A lead as the API answers it, with the page it came from. */
-import { pages, type leads } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { pages, users, type leads } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
 
@@ -25,7 +26,18 @@ export function isOverdue(row: LeadRow, slaMinutes: number, now = Date.now()): b
   );
 }
 
-export function leadView(row: LeadRow, page: LeadPage | null, slaMinutes = 0) {
+/** The name of the member in charge of a lead (null when nobody is). */
+export async function assigneeNameOf(deps: Pick<Deps, 'db'>, row: LeadRow): Promise<string | null> {
+  if (row.assignedUserId === null) return null;
+  const [user] = await deps.db
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, row.assignedUserId));
+  return user?.name ?? null;
+}
+
+/** `assigneeName`: the assigned member's name, when the caller read it (list, detail, assignment). */
+export function leadView(row: LeadRow, page: LeadPage | null, slaMinutes = 0, assigneeName?: string | null) {
   return {
     id: row.id,
     name: row.name,
@@ -55,6 +67,9 @@ export function leadView(row: LeadRow, page: LeadPage | null, slaMinutes = 0) {
     created_at: row.createdAt.toISOString(),
     status_changed_at: row.statusChangedAt?.toISOString() ?? null,
     assigned_user_id: row.assignedUserId,
+    ...(assigneeName !== undefined
+      ? { assigned_user_name: row.assignedUserId === null ? null : assigneeName }
+      : {}),
     overdue: isOverdue(row, slaMinutes),
     over_plan_limit: row.overPlanLimit,
   };

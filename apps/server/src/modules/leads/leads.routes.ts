@@ -55,7 +55,7 @@ export default async function leadRoutes(app: FastifyInstance) {
         url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/leads`,
         query: q,
       });
-      return { ...list, meta: { ...list.meta, quarantined } };
+      return { ...list, meta: { ...list.meta, quarantined, own_leads_only: scope !== null } };
     },
   );
 

@@ -2,7 +2,7 @@
 import { and, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { LEAD_STATUSES } from '@vitrine/contracts';
-import { leads, pages } from '../../db/schema.ts';
+import { leads, pages, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { newestFirstPage } from '../../lib/pagination.ts';
 import { dayFilter, endOfDay, startOfDay } from '../../lib/route-params.ts';
@@ -58,9 +58,10 @@ export async function listLeads(
   const { db } = deps;
   const cond = leadsWhere(realEstateId, q);
   const query = db
-    .select({ lead: leads, page: leadPageColumns })
+    .select({ lead: leads, page: leadPageColumns, assignee: users.name })
     .from(leads)
-    .leftJoin(pages, eq(pages.id, leads.pageId));
+    .leftJoin(pages, eq(pages.id, leads.pageId))
+    .leftJoin(users, eq(users.id, leads.assignedUserId));
   const [rows, total, quarantined, sla] = await Promise.all([
     newestFirstPage(query.where(cond).$dynamic(), leads, q),
     db.$count(leads, cond),
@@ -69,7 +70,7 @@ export async function listLeads(
     responseSlaOf(deps, realEstateId),
   ]);
   return {
-    data: rows.map((x) => leadView(x.lead, x.page?.id ? x.page : null, sla)),
+    data: rows.map((x) => leadView(x.lead, x.page?.id ? x.page : null, sla, x.assignee)),
     total,
     quarantined,
   };

@@ -33,7 +33,7 @@ import { paginate } from '../../lib/pagination.ts';
 import { idParams, uuidParams } from '../../lib/route-params.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
 import { getUserView } from '../auth/index.ts';
-import { findLead, getLeadPage, leadView } from '../leads/index.ts';
+import { assigneeNameOf, findLead, getLeadPage, leadView } from '../leads/index.ts';
 import { listTeamAudit } from './audit-log.ts';
 import { acceptInvitation, inviteMember, lookupInvitation, resendInvitation } from './invitations.ts';
 import { assignLead } from './lead-assignment.ts';
@@ -287,7 +287,7 @@ export default async function teamRoutes(app: FastifyInstance) {
         userId: request.body.user_id,
         actorId: request.currentUser!.id,
       });
-      return { data: leadView(row, await getLeadPage(deps, row)) };
+      return { data: leadView(row, await getLeadPage(deps, row), 0, await assigneeNameOf(deps, row)) };
     },
   );
 

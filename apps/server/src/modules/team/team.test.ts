@@ -404,7 +404,11 @@ describe('lead assignment and what agents see', () => {
     const c = await signedIn(owner.email);
     const assign = await c.put(`/v1/leads/${one.id}/assignee`, { user_id: ana.userId });
     expect(assign.statusCode).toBe(200);
-    expect(assign.json().data).toMatchObject({ id: one.id, assigned_user_id: ana.userId });
+    expect(assign.json().data).toMatchObject({
+      id: one.id,
+      assigned_user_id: ana.userId,
+      assigned_user_name: 'Membro agent',
+    });
     const notMember = await c.put(`/v1/leads/${two.id}/assignee`, {
       user_id: (await createOwner(ctx)).userId,
     });
@@ -414,7 +418,12 @@ describe('lead assignment and what agents see', () => {
     const a = await signedIn(ana.email);
     const b = await signedIn(bia.email);
     const list = `/v1/real-estates/${owner.realEstateId}/leads`;
-    expect((await a.get(list)).json().data.map((l: { id: string }) => l.id)).toEqual([one.id]);
+    const own = (await a.get(list)).json();
+    expect(own.data.map((l: { id: string }) => l.id)).toEqual([one.id]);
+    // the list names the member in charge, and tells the console the agent sees only their own
+    expect(own.data[0]).toMatchObject({ assigned_user_id: ana.userId, assigned_user_name: 'Membro agent' });
+    expect(own.meta.own_leads_only).toBe(true);
+    expect((await a.get(`/v1/leads/${one.id}`)).json().data.assigned_user_name).toBe('Membro agent');
     expect((await b.get(list)).json().data).toEqual([]);
     // an agent's filter cannot widen their scope
     expect((await b.get(`${list}?assigned_to=${ana.userId}`)).json().data).toEqual([]);
@@ -424,7 +433,12 @@ describe('lead assignment and what agents see', () => {
     ).toBe(404);
     expect((await a.put(`/v1/leads/${one.id}/assignee`, { user_id: bia.userId })).statusCode).toBe(403);
     // the owner sees all, and filters by member or nobody
-    expect((await c.get(list)).json().meta.total).toBe(2);
+    const all = (await c.get(list)).json();
+    expect(all.meta).toMatchObject({ total: 2, own_leads_only: false });
+    expect(all.data.find((l: { id: string }) => l.id === two.id).assigned_user_name).toBeNull();
+    expect(
+      (await c.get(`${list}?assigned_to=${ana.userId}`)).json().data.map((l: { id: string }) => l.id),
+    ).toEqual([one.id]);
     expect((await c.get(`${list}?assigned_to=none`)).json().data.map((l: { id: string }) => l.id)).toEqual([
       two.id,
     ]);
@@ -433,7 +447,7 @@ describe('lead assignment and what agents see', () => {
       agents_see_all_leads: true,
     });
     expect(settings.statusCode).toBe(200);
-    expect((await b.get(list)).json().meta.total).toBe(2);
+    expect((await b.get(list)).json().meta).toMatchObject({ total: 2, own_leads_only: false });
     expect((await b.get(`/v1/leads/${one.id}`)).statusCode).toBe(200);
 
     const unassign = await c.put(`/v1/leads/${one.id}/assignee`, { user_id: null });

@@ -45,7 +45,7 @@ export function SessionsTable({ sessions, stale }: { sessions: AnalyticsSession[
   return (
     <div aria-busy={stale || undefined} className={cn('transition-opacity', stale && 'opacity-60')}>
       <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm md:block">
-        <Table>
+        <Table scrollLabel="Tabela de sessões">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead scope="col" className="w-28">

@@ -124,7 +124,7 @@ function Report({
   return (
     <div
       aria-busy={stale || undefined}
-      className={cn('grid gap-6 transition-opacity', stale && 'opacity-60')}
+      className={cn('grid grid-cols-1 gap-6 transition-opacity', stale && 'opacity-60')}
     >
       {/* Seven cards: the four counts in one row, the three rates and times under them. */}
       <KpiGrid label={`Números de ${text}`} className="lg:grid-cols-12">
@@ -204,7 +204,7 @@ function Report({
         scope={chosen ? `${chosen.page.title} · ${text}` : `Todos os imóveis · ${text}`}
       />
 
-      <section aria-labelledby="sessoes" className="grid gap-3">
+      <section aria-labelledby="sessoes" className="grid grid-cols-1 gap-3">
         <h2 id="sessoes" className="text-base font-semibold">
           Sessões
         </h2>

@@ -50,7 +50,7 @@ export function DeliveriesPanel({
   const hasFilters = Boolean(filters.status || filters.integration);
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <section
         aria-label="Filtros de entregas"
         className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4"
@@ -185,7 +185,7 @@ function DeliveriesList({
   return (
     <div aria-busy={stale || undefined} className={cn('transition-opacity', stale && 'opacity-60')}>
       <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm lg:block">
-        <Table>
+        <Table scrollLabel="Tabela de entregas">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead className="w-28">Criada em</TableHead>

@@ -17,10 +17,20 @@ interface LeadsFiltersProps {
   onClear: () => void;
   /** The agency's pages for the "Imóvel" filter; undefined hides it (still loading, or unavailable). */
   pages: PageOption[] | undefined;
+  /**
+   * The members for the "Responsável" filter (issue 13); undefined hides it: an agent who sees only
+   * their own leads has nothing to filter.
+   */
+  assignees?: AssigneeOption[] | undefined;
+}
+
+export interface AssigneeOption {
+  id: number;
+  name: string;
 }
 
 /** Search, status, property, source, period and the two toggles; every change lands in the URL. */
-export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFiltersProps) {
+export function LeadsFilters({ filters, onChange, onClear, pages, assignees }: LeadsFiltersProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const active = Object.keys(leadFilterParams(filters)).filter((k) => k !== 'search').length;
@@ -38,7 +48,15 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
       aria-label="Filtros de leads"
       className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm sm:p-4"
     >
-      <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+      {/* Search on its own row, the selects in a grid under it; they share one row only where each
+          select keeps room for its longest choice ("Todos os imóveis"): 1440 px with "Responsável". */}
+      <div
+        className={
+          assignees
+            ? 'grid grid-cols-1 gap-3 min-[1440px]:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]'
+            : 'grid grid-cols-1 gap-3 xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]'
+        }
+      >
         <div className="flex items-end gap-2">
           <div className="grid flex-1 gap-1.5">
             <Label htmlFor={`${id}-search`}>Buscar</Label>
@@ -61,10 +79,10 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
             Filtros{active > 0 ? ` (${active})` : ''}
           </Button>
         </div>
-        {/* On phones these fold behind "Filtros"; on wide screens they share the search's row. */}
+        {/* On phones these fold behind "Filtros"; on the widest screens they share the search's row. */}
         <div
           id={`${id}-more`}
-          className={`${open ? 'grid' : 'hidden'} gap-3 sm:grid-cols-3 md:grid lg:contents`}
+          className={`${open ? 'grid' : 'hidden'} gap-3 md:grid ${assignees ? 'sm:grid-cols-2 lg:grid-cols-4 min-[1440px]:contents' : 'sm:grid-cols-3 xl:contents'}`}
         >
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-status`}>Status</Label>
@@ -127,6 +145,30 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
               ))}
             </NativeSelect>
           </div>
+          {assignees && (
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-assignee`}>Responsável</Label>
+              <NativeSelect
+                id={`${id}-assignee`}
+                value={filters.assignedTo}
+                onChange={(e) => onChange({ assigned_to: e.target.value })}
+              >
+                <option value="">Todos</option>
+                <option value="none">Sem responsável</option>
+                {/* A member from a shared link who is no longer in the team still shows as chosen. */}
+                {filters.assignedTo &&
+                  filters.assignedTo !== 'none' &&
+                  !assignees.some((m) => String(m.id) === filters.assignedTo) && (
+                    <option value={filters.assignedTo}>Membro #{filters.assignedTo}</option>
+                  )}
+                {assignees.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          )}
         </div>
       </div>
 
@@ -157,29 +199,32 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
             className="sm:w-40"
           />
         </div>
-        {/* sm:mt-5 = a label's height: level with the date inputs, even under a date's message. */}
-        <div className="flex h-9 items-center gap-2 sm:mt-5">
-          <Switch
-            id={`${id}-quarantine`}
-            checked={filters.quarantined}
-            onCheckedChange={(checked) => onChange({ quarantined: checked })}
-            aria-describedby={`${id}-quarantine-hint`}
-          />
-          <Label htmlFor={`${id}-quarantine`}>Quarentena</Label>
-          <span id={`${id}-quarantine-hint`} className="sr-only">
-            Mostra só os leads suspeitos de spam, que não foram enviados às integrações.
-          </span>
-        </div>
-        <div className="flex h-9 items-center gap-2 sm:mt-5">
-          <Switch
-            id={`${id}-tests`}
-            checked={filters.includeTests}
-            onCheckedChange={(checked) => onChange({ include_tests: checked })}
-          />
-          <Label htmlFor={`${id}-tests`}>Incluir leads de teste</Label>
+        {/* xl:mt-5 = a label's height: level with the date inputs, even under a date's message, where
+            the two switches fit beside the dates; narrower, they wrap together onto their own row. */}
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3 xl:mt-5">
+          <div className="flex h-9 items-center gap-2">
+            <Switch
+              id={`${id}-quarantine`}
+              checked={filters.quarantined}
+              onCheckedChange={(checked) => onChange({ quarantined: checked })}
+              aria-describedby={`${id}-quarantine-hint`}
+            />
+            <Label htmlFor={`${id}-quarantine`}>Quarentena</Label>
+            <span id={`${id}-quarantine-hint`} className="sr-only">
+              Mostra só os leads suspeitos de spam, que não foram enviados às integrações.
+            </span>
+          </div>
+          <div className="flex h-9 items-center gap-2">
+            <Switch
+              id={`${id}-tests`}
+              checked={filters.includeTests}
+              onCheckedChange={(checked) => onChange({ include_tests: checked })}
+            />
+            <Label htmlFor={`${id}-tests`}>Incluir leads de teste</Label>
+          </div>
         </div>
         {hasAny && (
-          <Button variant="ghost" size="sm" className="ml-auto sm:mt-5.5" onClick={onClear}>
+          <Button variant="ghost" size="sm" className="ml-auto xl:mt-5.5" onClick={onClear}>
             <FilterX aria-hidden="true" />
             Limpar filtros
           </Button>

@@ -1,5 +1,5 @@
 import { paths } from '@vitrine/contracts/paths';
-import { Inbox, Mail, Phone, SearchX, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Inbox, Mail, Phone, SearchX, ShieldAlert, ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -28,7 +28,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
   return (
     <div aria-busy={stale || undefined} className={cn('transition-opacity', stale && 'opacity-60')}>
       <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm lg:block">
-        <Table>
+        <Table scrollLabel="Tabela de leads">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead className="w-28">Data</TableHead>
@@ -36,6 +36,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
               <TableHead>Contato</TableHead>
               <TableHead>Imóvel</TableHead>
               <TableHead>Status</TableHead>
+              <TableHead>Responsável</TableHead>
               <TableHead>Origem</TableHead>
               {action && (
                 <TableHead>
@@ -89,6 +90,9 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                 </TableCell>
                 <TableCell>
                   <LeadStatusBadge status={lead.status} />
+                </TableCell>
+                <TableCell className="max-w-40">
+                  <Assignee lead={lead} />
                 </TableCell>
                 <TableCell className="max-w-48">
                   <div className="truncate" title={campaignSummary(lead)}>
@@ -151,6 +155,14 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                     <dd className="line-clamp-2 text-muted-foreground">{lead.page.title}</dd>
                   </div>
                 )}
+                <div className="flex min-w-0 items-center gap-2">
+                  <dt>
+                    <UserRound className="size-3.5 text-muted-foreground" aria-label="Responsável" />
+                  </dt>
+                  <dd className="truncate">
+                    <Assignee lead={lead} />
+                  </dd>
+                </div>
                 <div className="flex gap-2">
                   <dt className="sr-only">Origem</dt>
                   <dd className="truncate text-xs text-muted-foreground">{campaignSummary(lead)}</dd>
@@ -165,6 +177,15 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
   );
 }
 
+/** The member in charge of the lead, or "—" when nobody is (issue 13). */
+function Assignee({ lead }: { lead: Lead }) {
+  return lead.assigned_user_name ? (
+    <span className="line-clamp-2 break-words">{lead.assigned_user_name}</span>
+  ) : (
+    <span className="text-muted-foreground">—</span>
+  );
+}
+
 export function LeadsListSkeleton() {
   return (
     <div role="status" aria-label="Carregando leads..." className="grid gap-3">
@@ -172,13 +193,14 @@ export function LeadsListSkeleton() {
         {Array.from({ length: 6 }, (_, i) => (
           <div
             key={i}
-            className="grid grid-cols-[6rem_1fr_1fr_1fr_6rem_1fr] gap-4 border-b px-1 py-4 last:border-0"
+            className="grid grid-cols-[6rem_1fr_1fr_1fr_6rem_6rem_1fr] gap-4 border-b px-1 py-4 last:border-0"
           >
             <Skeleton className="h-4" />
             <Skeleton className="h-4 w-3/4" />
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="h-4 w-4/5" />
             <Skeleton className="h-5 rounded-full" />
+            <Skeleton className="h-4 w-3/4" />
             <Skeleton className="h-4 w-1/2" />
           </div>
         ))}

@@ -6,7 +6,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { api } from '@/lib/api-client';
 import { resetToastsForTests } from '@/lib/toast';
-import { demoUser, setXsrfCookie } from '@/test/fixtures';
+import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
 import type { Delivery, Lead, LeadDetail } from '@vitrine/contracts';
 import { LeadsRoute } from './leads';
@@ -258,6 +258,96 @@ describe('/leads list', () => {
     await screen.findAllByText('Maria Souza');
     expect(screen.getByLabelText('Status')).toBeInTheDocument();
     expect(screen.queryByLabelText('Imóvel')).not.toBeInTheDocument();
+  });
+});
+
+describe('/leads: who is in charge (issue 13)', () => {
+  const member = (id: number, name: string) => ({
+    id,
+    name,
+    email: `m${id}@imobiliaria.test`,
+    role: 'agent',
+    status: 'active',
+    invited_at: null,
+    joined_at: '2025-03-01T12:00:00.000Z',
+    invite_expires_at: null,
+    in_rotation: false,
+  });
+  const withMembers = () =>
+    mock
+      .onGet(`/v1/real-estates/${AGENCY}/users`)
+      .reply(200, page([member(7, 'Bruno Lima'), member(8, 'Carla Reis')]));
+  const twoLeads = () =>
+    page([
+      makeLead({ assigned_user_id: 7, assigned_user_name: 'Bruno Lima' }),
+      makeLead({ id: '22222222-2222-4222-8222-222222222222', name: 'João Sem Dono', assigned_user_id: null }),
+    ]);
+
+  it('shows the "Responsável" column (name or —) in the table and on the phone card', async () => {
+    withMembers();
+    replyList(twoLeads());
+    renderLeads();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Responsável' })).toBeInTheDocument();
+    const rowOf = (name: string) => within(table).getByText(name).closest('tr') as HTMLElement;
+    expect(within(rowOf('Maria Souza')).getByText('Bruno Lima')).toBeInTheDocument();
+    expect(within(rowOf('João Sem Dono')).getByText('—')).toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Leads' })).getAllByRole('listitem');
+    expect(within(cards[0]!).getByText('Bruno Lima')).toBeInTheDocument();
+    expect(within(cards[0]!).getByLabelText('Responsável')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('—')).toBeInTheDocument();
+  });
+
+  it('filters by member or "Sem responsável", kept in the URL and sent as assigned_to', async () => {
+    const user = userEvent.setup();
+    withMembers();
+    replyList(twoLeads());
+    const { search } = renderLeads('/leads?assigned_to=8');
+    await screen.findAllByText('Maria Souza');
+    expect(lastList()).toEqual({ assigned_to: '8', page: 1, per_page: 25 });
+    const filter = await screen.findByLabelText('Responsável', { selector: 'select' });
+    await waitFor(() => expect(filter).toHaveValue('8'));
+    await user.selectOptions(filter, 'none');
+    await waitFor(() => expect(search().toString()).toBe('assigned_to=none'));
+    await waitFor(() => expect(lastList()).toEqual({ assigned_to: 'none', page: 1, per_page: 25 }));
+    await user.selectOptions(filter, '7');
+    await waitFor(() => expect(search().get('assigned_to')).toBe('7'));
+    // "Limpar filtros" clears it with the others
+    await user.click(screen.getAllByRole('button', { name: 'Limpar filtros' })[0]!);
+    await waitFor(() => expect(search().get('assigned_to')).toBeNull());
+  });
+
+  it('an agent who sees only their own leads gets no "Responsável" filter (nor asks for the team)', async () => {
+    const agent = { ...singleAgencyUser };
+    const agentList = `/v1/real-estates/${agent.real_estates[0]!.id}/leads`;
+    const teamCalls: unknown[] = [];
+    mock.onGet(`/v1/real-estates/${agent.real_estates[0]!.id}/users`).reply((c) => {
+      teamCalls.push(c.params);
+      return [403, { message: 'Esta ação não é permitida.' }];
+    });
+    mock.onGet(`/v1/real-estates/${agent.real_estates[0]!.id}/pages`).reply(200, page([]));
+    const body = twoLeads();
+    mock.onGet(agentList).reply(200, { ...body, meta: { ...body.meta, own_leads_only: true } });
+    renderLeads('/leads', agent);
+    await screen.findAllByText('Maria Souza');
+    expect(screen.getByLabelText('Status')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Responsável', { selector: 'select' })).not.toBeInTheDocument();
+    expect(teamCalls).toEqual([]);
+  });
+
+  it('an agent who sees every lead can filter "Meus leads" by themselves or nobody', async () => {
+    const agent = { ...singleAgencyUser };
+    mock.onGet(`/v1/real-estates/${agent.real_estates[0]!.id}/pages`).reply(200, page([]));
+    const body = twoLeads();
+    mock
+      .onGet(`/v1/real-estates/${agent.real_estates[0]!.id}/leads`)
+      .reply(200, { ...body, meta: { ...body.meta, own_leads_only: false } });
+    renderLeads('/leads', agent);
+    const filter = await screen.findByLabelText('Responsável', { selector: 'select' });
+    const options = within(filter)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Todos', 'Sem responsável', 'Bruno Corretor (você)']);
   });
 });
 

@@ -9,14 +9,16 @@ import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { isManagerRole } from '@vitrine/contracts';
 import { useAuth } from '@/features/auth';
+import { useActiveMembers } from '@/features/users';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { leadsExportUrl, useLeads } from '../api/get-leads';
 import { usePageOptions } from '../api/get-page-options';
 import { DeliveriesPanel } from '../components/deliveries-panel';
 import { LeadDetailSheet } from '../components/lead-detail-sheet';
 import { LeadsEmpty, LeadsList, LeadsListSkeleton } from '../components/leads-list';
-import { LeadsFilters } from '../components/leads-filters';
+import { LeadsFilters, type AssigneeOption } from '../components/leads-filters';
 import { QuarantineHeader, QuarantineNotice, ReleaseLeadButton } from '../components/quarantine';
 import {
   hasLeadFilters,
@@ -89,7 +91,11 @@ function LeadsScreen({
         )
       }
     >
-      <Tabs value={url.tab} onValueChange={(value) => url.setTab(value as LeadsTab)} className="grid gap-4">
+      <Tabs
+        value={url.tab}
+        onValueChange={(value) => url.setTab(value as LeadsTab)}
+        className="grid grid-cols-1 gap-4"
+      >
         <TabsList aria-label="Visões de leads">
           <TabsTrigger value="leads">
             <Inbox aria-hidden="true" />
@@ -100,10 +106,10 @@ function LeadsScreen({
             Entregas
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="leads" className="grid gap-4">
+        <TabsContent value="leads" className="grid grid-cols-1 gap-4">
           <LeadsTabContent realEstateId={realEstateId} url={url} filterParams={filterParams} />
         </TabsContent>
-        <TabsContent value="entregas">
+        <TabsContent value="entregas" className="min-w-0">
           <DeliveriesPanel
             realEstateId={realEstateId}
             filters={url.deliveryFilters}
@@ -139,6 +145,7 @@ function LeadsTabContent({
   const navigate = useNavigate();
   const { leadFilters: filters } = url;
   const query = useLeads(realEstateId, leadListParams(filters));
+  const assignees = useAssigneeOptions(realEstateId, query.data?.meta.own_leads_only);
   // The "Imóvel" filter hides itself when the pages list is unavailable.
   const pages = usePageOptions(realEstateId);
   const period = chartPeriod(filters);
@@ -158,8 +165,9 @@ function LeadsTabContent({
         onChange={url.update}
         onClear={url.clear}
         pages={pages.isSuccess ? pages.data : undefined}
+        assignees={assignees}
       />
-      <section aria-label="Lista de leads" className="grid gap-4">
+      <section aria-label="Lista de leads" className="grid grid-cols-1 gap-4">
         {query.isSuccess && filters.quarantined && quarantined > 0 && (
           <QuarantineHeader count={quarantined} onBack={() => url.update({ quarantined: null })} />
         )}
@@ -221,6 +229,26 @@ function LeadsTabContent({
       </section>
     </>
   );
+}
+
+/**
+ * The "Responsável" filter's members: the team for owners and admins; for an agent who sees every
+ * lead, themselves (the team list is not theirs to read); nothing for an agent who sees only their own.
+ */
+function useAssigneeOptions(
+  realEstateId: number,
+  ownLeadsOnly: boolean | undefined,
+): AssigneeOption[] | undefined {
+  const { user, selectedRealEstate } = useAuth();
+  const manager = isManagerRole(selectedRealEstate?.role);
+  const members = useActiveMembers(realEstateId, manager);
+  return useMemo(() => {
+    if (manager) {
+      return members.data?.data.map((m) => ({ id: m.id, name: m.name ?? m.email }));
+    }
+    if (ownLeadsOnly !== false || !user) return undefined;
+    return [{ id: user.id, name: `${user.name} (você)` }];
+  }, [manager, members.data, ownLeadsOnly, user]);
 }
 
 function ChartFallback() {

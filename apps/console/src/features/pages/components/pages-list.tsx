@@ -132,7 +132,7 @@ export function PagesList({ pages, selected, onToggle, onToggleAll, onDelete, st
   return (
     <div aria-busy={stale || undefined} className={cn('transition-opacity', stale && 'opacity-60')}>
       <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm lg:block">
-        <Table>
+        <Table scrollLabel="Tabela de páginas">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead className="w-10">

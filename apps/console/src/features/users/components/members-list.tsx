@@ -24,7 +24,7 @@ export function MembersList(props: Props) {
   return (
     <>
       <div className="hidden md:block">
-        <Table>
+        <Table scrollLabel="Tabela de usuários">
           <TableHeader>
             <TableRow>
               <TableHead>Nome</TableHead>
@@ -144,11 +144,12 @@ function RoleControl({ realEstateId, member, myRole }: Props & { member: Member 
   );
 }
 
-function MemberActions({ realEstateId, member, myRole }: Props & { member: Member }) {
+function MemberActions({ realEstateId, member, myRole, myId }: Props & { member: Member }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useRemoveMember(realEstateId);
   const resend = useResendInvite(realEstateId);
-  if (!canManage(myRole, member)) return null;
+  // Nobody removes themselves from here (the server still refuses the last owner: 422).
+  if (!canManage(myRole, member) || member.id === myId) return null;
   const who = member.name ?? member.email;
   const invited = member.status === 'invited';
   return (

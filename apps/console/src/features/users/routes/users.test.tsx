@@ -201,6 +201,21 @@ describe('/usuarios', () => {
     );
   });
 
+  it('offers no "Remover" on your own row (table and card), only on the others', async () => {
+    replyMembers();
+    renderUsers();
+    const table = await screen.findByRole('table');
+    const myRow = within(table).getByText('(você)').closest('tr') as HTMLElement;
+    expect(within(myRow).queryByRole('button', { name: /Remover/ })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: `Remover ${demoUser.name}` })).toEqual([]);
+    const myCard = screen
+      .getAllByTestId('member-card')
+      .find((card) => within(card).queryByText('(você)')) as HTMLElement;
+    expect(within(myCard).queryByRole('button', { name: /Remover/ })).toBeNull();
+    // another owner-manageable member still has it
+    expect(screen.getAllByRole('button', { name: 'Remover Corretor 1' })).toHaveLength(2);
+  });
+
   it('tells an agent the screen is not theirs, without calling the API', async () => {
     const calls = replyMembers();
     renderUsers('agent');

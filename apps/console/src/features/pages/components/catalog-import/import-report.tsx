@@ -62,6 +62,12 @@ export function ImportReport({ report }: { report: CatalogImport }) {
           </p>
         </Alert>
       )}
+      {report.limit_notice && report.over_limit_drafts > 0 && (
+        // "Publicar ao importar" past the plan's published pages: the rest came in as drafts.
+        <Alert variant="warning">
+          <p>{report.limit_notice}</p>
+        </Alert>
+      )}
       {report.status === 'failed' && (
         <Alert variant="danger">
           <p className="font-medium">A importação falhou</p>
