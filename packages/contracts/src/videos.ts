@@ -78,6 +78,13 @@ export const generateUploadUrlResponse = z.object({
 });
 export const videoResponse = z.object({ data: videoSchema });
 export const videoListResponse = z.object({ data: z.array(videoSchema) });
+/**
+ * GET /v1/real-estates/{id}/videos: the list, and in `meta` the largest upload the server takes
+ * (VIDEO_MAX_BYTES), so the editor names the real limit and refuses a bigger file before sending it.
+ */
+export const videoIndexResponse = videoListResponse.extend({
+  meta: z.object({ max_upload_bytes: z.number().int().positive() }),
+});
 
 export const videoFromUrlBody = z.object({
   url: z

@@ -17,8 +17,8 @@ import type { VideoRow } from './video-view.ts';
 
 export const uploadKey = (realEstateId: number, videoId: string, type: VideoFileType) =>
   `videos/${realEstateId}/${videoId}/original.${VIDEO_EXTENSIONS[type]}`;
-export const posterKey = (realEstateId: number, videoId: string) =>
-  `videos/${realEstateId}/${videoId}/poster.jpg`;
+export const posterKey = (realEstateId: number, videoId: string, ext = 'jpg') =>
+  `videos/${realEstateId}/${videoId}/poster.${ext}`;
 
 /** The next display position on a page, checked against the per-page limit. */
 export async function nextVideoSequence(deps: Pick<Deps, 'db'>, pageId: number): Promise<number> {

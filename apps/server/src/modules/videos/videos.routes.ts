@@ -12,6 +12,7 @@ import {
   generateUploadUrlBody,
   generateUploadUrlResponse,
   videoFromUrlBody,
+  videoIndexResponse,
   videoListQuery,
   videoListResponse,
   videoResponse,
@@ -73,13 +74,13 @@ export default async function videoRoutes(app: FastifyInstance) {
         summary: 'Vídeos da imobiliária (filtro page_id), na ordem de exibição',
         params: idParams,
         querystring: videoListQuery,
-        response: { 200: videoListResponse },
+        response: { 200: videoIndexResponse },
       },
     },
     async (request) => {
       const m = await app.requireMembership(request, request.params.id);
       const rows = await listVideos(deps, { realEstateId: m.realEstateId, pageId: request.query.page_id });
-      return { data: rows.map(view) };
+      return { data: rows.map(view), meta: { max_upload_bytes: deps.config.VIDEO_MAX_BYTES } };
     },
   );
 
