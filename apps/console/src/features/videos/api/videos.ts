@@ -5,7 +5,7 @@
  * through the API.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Video, VideoFileType } from '@vitrine/contracts';
+import { DEFAULT_VIDEO_MAX_BYTES, type Video, type VideoFileType } from '@vitrine/contracts';
 import { api } from '@/lib/api-client';
 import { agencyKey } from '@/lib/query-client';
 
@@ -14,21 +14,42 @@ export const videosKeys = {
   page: (realEstateId: number, pageId: number) => agencyKey(realEstateId, 'videos', 'page', pageId),
 };
 
-/** GET /v1/real-estates/{id}/videos?page_id= */
-export async function getPageVideos(realEstateId: number, pageId: number, signal?: AbortSignal) {
-  const response = await api.get<{ data: Video[] }>(`/v1/real-estates/${realEstateId}/videos`, {
-    params: { page_id: pageId },
-    signal,
-  });
-  return response.data.data;
+export interface PageVideos {
+  videos: Video[];
+  /** The largest upload the server takes (its VIDEO_MAX_BYTES, from the list's meta). */
+  maxUploadBytes: number;
 }
+
+/** GET /v1/real-estates/{id}/videos?page_id= → {data: Video[], meta: {max_upload_bytes}}. */
+export async function getPageVideos(
+  realEstateId: number,
+  pageId: number,
+  signal?: AbortSignal,
+): Promise<PageVideos> {
+  const response = await api.get<{ data: Video[]; meta?: { max_upload_bytes?: number } }>(
+    `/v1/real-estates/${realEstateId}/videos`,
+    { params: { page_id: pageId }, signal },
+  );
+  return {
+    videos: response.data.data,
+    // An older server without the meta: the documented default.
+    maxUploadBytes: response.data.meta?.max_upload_bytes ?? DEFAULT_VIDEO_MAX_BYTES,
+  };
+}
+
+/** A YouTube/Vimeo link added in the last 30 s whose poster the server is still copying. */
+const awaitingPoster = (v: Video) =>
+  (v.source === 'youtube' || v.source === 'vimeo') &&
+  !v.poster_url &&
+  Date.now() - Date.parse(v.created_at) < 30_000;
 
 export const pageVideosQueryOptions = (realEstateId: number, pageId: number) =>
   queryOptions({
     queryKey: videosKeys.page(realEstateId, pageId),
     queryFn: ({ signal }) => getPageVideos(realEstateId, pageId, signal),
-    // While a poster is being made, look again every 2 s.
-    refetchInterval: (query) => (query.state.data?.some((v) => v.status === 'processing') ? 2000 : false),
+    // While a poster is being made (or a link's thumbnail copied), look again every 2 s.
+    refetchInterval: (query) =>
+      query.state.data?.videos.some((v) => v.status === 'processing' || awaitingPoster(v)) ? 2000 : false,
   });
 
 export const usePageVideos = (realEstateId: number, pageId: number) =>

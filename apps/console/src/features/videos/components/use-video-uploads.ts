@@ -4,7 +4,7 @@
  * video; retry starts the three steps again with the same file.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { VIDEO_FILE_TYPES, VIDEO_MESSAGES, type VideoFileType } from '@vitrine/contracts';
+import { VIDEO_FILE_TYPES, VIDEO_MESSAGES, tooLargeMessage, type VideoFileType } from '@vitrine/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import {
@@ -36,7 +36,8 @@ export function videoFileType(file: File): VideoFileType | null {
   return null;
 }
 
-export function useVideoUploads(realEstateId: number, pageId: number) {
+/** `maxBytes`: the server's limit (the list's meta); a bigger file is refused before anything is sent. */
+export function useVideoUploads(realEstateId: number, pageId: number, maxBytes?: number) {
   const queryClient = useQueryClient();
   const [uploads, setUploads] = useState<VideoUpload[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
@@ -62,6 +63,10 @@ export function useVideoUploads(realEstateId: number, pageId: number) {
       const type = videoFileType(file);
       if (!type) {
         patch(key, { status: 'error', error: VIDEO_MESSAGES.fileType });
+        return;
+      }
+      if (maxBytes !== undefined && file.size > maxBytes) {
+        patch(key, { status: 'error', error: tooLargeMessage(maxBytes) });
         return;
       }
       const controller = new AbortController();
@@ -90,7 +95,7 @@ export function useVideoUploads(realEstateId: number, pageId: number) {
         forget(key);
       }
     },
-    [drop, forget, pageId, patch, queryClient, realEstateId],
+    [drop, forget, maxBytes, pageId, patch, queryClient, realEstateId],
   );
 
   const addFiles = useCallback(

@@ -166,6 +166,34 @@ describe('video section', () => {
     expect(mock.history.patch.map((r) => r.url)).toEqual(['/v1/videos/v3/upload-finished']);
   });
 
+  it('names the server’s upload limit and refuses a bigger file before sending anything', async () => {
+    mock.onGet(LIST).reply(200, { data: [], meta: { max_upload_bytes: 2_000_000 } });
+    put.fn = vi.fn(() => Promise.resolve());
+    const user = userEvent.setup();
+    renderVideos();
+    expect(await screen.findByText('MP4, WebM ou MOV, até 2 MB.')).toBeInTheDocument();
+    expect(screen.queryByText(/500 MB/)).not.toBeInTheDocument();
+    const big = new File([new Uint8Array(2_000_001)], 'grande.mp4', { type: 'video/mp4' });
+    await user.upload(screen.getByLabelText('Escolher arquivos de vídeo'), big);
+    expect(await screen.findByRole('alert')).toHaveTextContent('O vídeo passa do limite de 2 MB.');
+    expect(mock.history.post).toEqual([]);
+    expect(put.fn).not.toHaveBeenCalled();
+    // A file within the limit goes.
+    mock.onPost('/v1/pages/7/videos/generate-upload-url').reply(201, {
+      data: { video: video('v9', { status: 'pending_upload' }), upload: ticket },
+    });
+    mock.onPatch('/v1/videos/v9/upload-finished').reply(200, { data: video('v9') });
+    await user.upload(
+      screen.getByLabelText('Escolher arquivos de vídeo'),
+      new File([new Uint8Array(2_000_000)], 'ok.mp4', { type: 'video/mp4' }),
+    );
+    await waitFor(() => expect(put.fn).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({
+      file_type: 'video/mp4',
+      size_bytes: 2_000_000,
+    });
+  });
+
   it('checks a link before sending it, and adds a YouTube link', async () => {
     let list: Video[] = [];
     mock.onGet(LIST).reply(() => [200, { data: list }]);
