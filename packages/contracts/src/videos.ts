@@ -23,13 +23,16 @@ export const VIDEO_MESSAGES = {
   noFfmpeg: 'Vídeo pronto sem capa: o ffmpeg não está instalado no servidor.',
 } as const;
 
-/** "500 MB": sizes as people read them (decimal units, pt-BR digits). */
+/**
+ * "500 MB": sizes in the units the rest of the product uses (1 MB = 1024 × 1024 bytes, as the console's
+ * file sizes and VIDEO_MAX_BYTES's default 500 × 1024 × 1024), pt-BR digits.
+ */
 export function formatBytes(bytes: number): string {
   const units = ['bytes', 'KB', 'MB', 'GB'];
   let value = bytes;
   let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
     unit += 1;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;

@@ -204,7 +204,7 @@ describe('upload: generate-upload-url, PUT, upload-finished', () => {
       size_bytes: 200_000,
     });
     expect(big.statusCode).toBe(422);
-    expect(big.json().errors.size_bytes).toEqual(['O vídeo passa do limite de 100 KB.']);
+    expect(big.json().errors.size_bytes).toEqual(['O vídeo passa do limite de 97,7 KB.']);
   });
 
   it('the list names the configured upload limit in meta (the editor shows it and checks files)', async () => {

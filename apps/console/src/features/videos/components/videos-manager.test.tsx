@@ -167,13 +167,13 @@ describe('video section', () => {
   });
 
   it('names the server’s upload limit and refuses a bigger file before sending anything', async () => {
-    mock.onGet(LIST).reply(200, { data: [], meta: { max_upload_bytes: 2_000_000 } });
+    mock.onGet(LIST).reply(200, { data: [], meta: { max_upload_bytes: 2 * 1024 * 1024 } });
     put.fn = vi.fn(() => Promise.resolve());
     const user = userEvent.setup();
     renderVideos();
     expect(await screen.findByText('MP4, WebM ou MOV, até 2 MB.')).toBeInTheDocument();
     expect(screen.queryByText(/500 MB/)).not.toBeInTheDocument();
-    const big = new File([new Uint8Array(2_000_001)], 'grande.mp4', { type: 'video/mp4' });
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'grande.mp4', { type: 'video/mp4' });
     await user.upload(screen.getByLabelText('Escolher arquivos de vídeo'), big);
     expect(await screen.findByRole('alert')).toHaveTextContent('O vídeo passa do limite de 2 MB.');
     expect(mock.history.post).toEqual([]);
@@ -185,12 +185,12 @@ describe('video section', () => {
     mock.onPatch('/v1/videos/v9/upload-finished').reply(200, { data: video('v9') });
     await user.upload(
       screen.getByLabelText('Escolher arquivos de vídeo'),
-      new File([new Uint8Array(2_000_000)], 'ok.mp4', { type: 'video/mp4' }),
+      new File([new Uint8Array(2 * 1024 * 1024)], 'ok.mp4', { type: 'video/mp4' }),
     );
     await waitFor(() => expect(put.fn).toHaveBeenCalledTimes(1));
     expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({
       file_type: 'video/mp4',
-      size_bytes: 2_000_000,
+      size_bytes: 2 * 1024 * 1024,
     });
   });
 
