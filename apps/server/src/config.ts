@@ -160,6 +160,15 @@ const envSchema = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(3600),
+  /**
+   * On S3, a file larger than this is sent in parts of this size (S3's multipart upload: presigned
+   * UploadPart URLs, then complete); S3 takes parts of 5 MiB at least, 10 000 parts at most.
+   */
+  VIDEO_UPLOAD_PART_BYTES: z.coerce
+    .number()
+    .int()
+    .min(5 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
   /** Uploads never finished are removed after this many hours. */
   VIDEO_PENDING_TTL_HOURS: z.coerce.number().min(1).default(24),
   /**

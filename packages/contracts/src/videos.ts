@@ -21,6 +21,8 @@ export const VIDEO_MESSAGES = {
   tooMany: `Uma página tem no máximo ${VIDEOS_PER_PAGE_LIMIT} vídeos.`,
   notFound: 'Vídeo não encontrado.',
   noFfmpeg: 'Vídeo pronto sem capa: o ffmpeg não está instalado no servidor.',
+  partsMissing: 'Este vídeo foi enviado em partes: informe em parts o número e o ETag de cada parte.',
+  partsRefused: 'O armazenamento não aceitou as partes enviadas. Envie o vídeo de novo.',
 } as const;
 
 /**
@@ -75,7 +77,28 @@ export const uploadTicketSchema = z.object({
   method: z.literal('PUT'),
   headers: z.record(z.string(), z.string()),
   expires_at: z.string(),
+  /**
+   * A large file on S3 goes in parts: part n (1-based) is bytes [(n-1)·part_size, n·part_size) PUT to
+   * `parts[n-1].url` (`url` is part 1's); upload-finished then takes each part's ETag.
+   */
+  part_size: z.number().int().optional(),
+  parts: z.array(z.object({ number: z.number().int(), url: z.string() })).optional(),
 });
+/** PATCH upload-finished: after a multipart upload, the ETag each part's PUT answered. */
+export const uploadFinishedBody = z
+  .object({
+    parts: z
+      .array(
+        z.object({
+          number: z.number().int().min(1).max(10_000),
+          etag: z.string().min(1).max(200),
+        }),
+        { error: 'Envie as partes do arquivo em parts: [{number, etag}].' },
+      )
+      .max(10_000)
+      .optional(),
+  })
+  .nullish();
 export const generateUploadUrlResponse = z.object({
   data: z.object({ video: videoSchema, upload: uploadTicketSchema }),
 });

@@ -11,6 +11,7 @@ import {
   changeVideoSequenceBody,
   generateUploadUrlBody,
   generateUploadUrlResponse,
+  uploadFinishedBody,
   videoFromUrlBody,
   videoIndexResponse,
   videoListQuery,
@@ -111,6 +112,9 @@ export default async function videoRoutes(app: FastifyInstance) {
             method: ticket.method,
             headers: ticket.headers,
             expires_at: ticket.expiresAt.toISOString(),
+            ...(ticket.multipart
+              ? { part_size: ticket.multipart.partSize, parts: ticket.multipart.parts }
+              : {}),
           },
         },
       });
@@ -124,12 +128,13 @@ export default async function videoRoutes(app: FastifyInstance) {
         tags: ['videos'],
         summary: 'Marcar o envio como concluído: confere o arquivo e gera a capa',
         params: videoParams,
+        body: uploadFinishedBody,
         response: { 200: videoResponse },
       },
     },
     async (request) => {
       const video = await loadVideo(request, request.params.id);
-      return { data: view(await finishVideoUpload(deps, video)) };
+      return { data: view(await finishVideoUpload(deps, video, request.body?.parts)) };
     },
   );
 

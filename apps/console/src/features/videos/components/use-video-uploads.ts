@@ -76,12 +76,12 @@ export function useVideoUploads(realEstateId: number, pageId: number, maxBytes?:
         const { video, upload } = await generateUploadUrl(pageId, type, file.size);
         pending.current.set(key, video.id);
         patch(key, { status: 'uploading' });
-        await putToStorage(upload, file, {
+        const parts = await putToStorage(upload, file, {
           signal: controller.signal,
           onProgress: (progress) => patch(key, { progress }),
         });
         patch(key, { status: 'finishing', progress: 100 });
-        await markUploadFinished(video.id);
+        await markUploadFinished(video.id, parts);
         pending.current.delete(key);
         drop(key);
         await queryClient.invalidateQueries({ queryKey: videosKeys.page(realEstateId, pageId) });

@@ -19,7 +19,7 @@ const put = vi.hoisted(() => ({
         ticket: unknown,
         file: File,
         opts: { onProgress?: (p: number) => void; signal?: AbortSignal },
-      ) => Promise<void>),
+      ) => Promise<void | VideosApi.UploadedParts>),
 }));
 vi.mock('../api/videos', async (importOriginal) => {
   const actual = await importOriginal<typeof VideosApi>();
@@ -192,6 +192,25 @@ describe('video section', () => {
       file_type: 'video/mp4',
       size_bytes: 2 * 1024 * 1024,
     });
+  });
+
+  it('after a multipart upload, upload-finished gets the parts’ ETags', async () => {
+    mock.onGet(LIST).reply(200, { data: [] });
+    mock.onPost('/v1/pages/7/videos/generate-upload-url').reply(201, {
+      data: { video: video('v7', { status: 'pending_upload' }), upload: ticket },
+    });
+    mock.onPatch('/v1/videos/v7/upload-finished').reply(200, { data: video('v7') });
+    const parts = [
+      { number: 1, etag: '"a"' },
+      { number: 2, etag: '"b"' },
+    ];
+    put.fn = () => Promise.resolve(parts);
+    const user = userEvent.setup();
+    renderVideos();
+    await screen.findByText(/Nenhum vídeo ainda/);
+    await user.upload(screen.getByLabelText('Escolher arquivos de vídeo'), file());
+    await waitFor(() => expect(mock.history.patch).toHaveLength(1));
+    expect(JSON.parse(mock.history.patch[0]!.data as string)).toEqual({ parts });
   });
 
   it('checks a link before sending it, and adds a YouTube link', async () => {
