@@ -47,6 +47,11 @@ beforeAll(async () => {
     if (/boom|222222222/.test(id)) return res.writeHead(500).end('oops');
     if (/slow/.test(id)) return; // never answers: the request's time budget ends it
     if (yt) return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(THUMB_JPEG);
+    if (url.pathname === '/api/oembed.json' && id.includes('333333333'))
+      // An answer pointing elsewhere than Vimeo's CDN (or this host) is not followed.
+      return res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ thumbnail_url: 'http://169.254.169.254/latest/meta-data/thumb.jpg' }));
     if (url.pathname === '/api/oembed.json')
       return res
         .writeHead(200, { 'content-type': 'application/json' })
@@ -324,24 +329,26 @@ describe('from a URL', () => {
     };
     const gone = await add('https://youtu.be/gone1234567');
     const goneVimeo = await add('https://vimeo.com/111111111');
+    const elsewhere = await add('https://vimeo.com/333333333');
     const boom = await add('https://youtu.be/boom1234567');
     const slow = await add('https://www.youtube.com/watch?v=slow1234567');
     const deps = ctx.app.deps;
     await processVideo(deps, gone.id);
     await processVideo(deps, goneVimeo.id);
+    await processVideo(deps, elsewhere.id);
     await expect(processVideo(deps, boom.id)).rejects.toBeInstanceOf(ThumbnailFetchError);
     const started = Date.now();
     await expect(processVideo(deps, slow.id)).rejects.toBeInstanceOf(ThumbnailFetchError);
     expect(Date.now() - started).toBeLessThan(5_000); // VIDEO_THUMBNAIL_TIMEOUT_MS=300
     const rows = await ctx.database.db.select().from(videos).where(eq(videos.pageId, page.id));
-    expect(rows.map((r) => r.posterKey)).toEqual([null, null, null, null]);
+    expect(rows.map((r) => r.posterKey)).toEqual([null, null, null, null, null]);
     expect(rows.every((r) => r.status === 'ready')).toBe(true);
 
     // The landing shows the placeholder (no image at all) and names no third party but the players.
     const landing = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` });
     expect(landing.statusCode).toBe(200);
     const body = landing.body;
-    expect(body.match(/<button type="button" class="vf"[^>]*><span><\/span><\/button>/g)).toHaveLength(4);
+    expect(body.match(/<button type="button" class="vf"[^>]*><span><\/span><\/button>/g)).toHaveLength(5);
     expect(body).not.toMatch(/ytimg|vimeocdn|127\.0\.0\.1|<img[^>]+hqdefault/);
     // The video section loads nothing before a click: no src or poster at all, only the players to create.
     const section = /<section><h2>Vídeos<\/h2>.*?<\/section>/s.exec(body)?.[0] ?? '';
