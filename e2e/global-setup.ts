@@ -1,10 +1,14 @@
 /**
  * Builds the console when its sources are newer than the build, starts the real server on a free
  * port with a fresh DATA_DIR and the demo seed, waits for /healthz and hands the URL to the tests.
+ * YouTube's thumbnail host is a local server too (no test reaches the internet): it answers every
+ * id with e2e/fixtures/youtube-hqdefault.jpg, except ids starting with "semcapa" (404, as YouTube
+ * answers an id it has no thumbnail for).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,8 +82,21 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`O servidor não respondeu /healthz em ${timeoutMs / 1000} s:\n${output()}`);
 }
 
+/** The local stand-in for https://i.ytimg.com/vi: {base}/{id}/hqdefault.jpg. */
+async function startThumbnailServer(): Promise<{ server: Server; base: string }> {
+  const jpeg = readFileSync(path.join(root, 'e2e/fixtures/youtube-hqdefault.jpg'));
+  const server = createHttpServer((req, res) => {
+    const id = /^\/vi\/([\w-]+)\/hqdefault\.jpg$/.exec(req.url ?? '')?.[1];
+    if (!id || id.startsWith('semcapa')) res.writeHead(404).end();
+    else res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/vi` };
+}
+
 export default async function setup(project: TestProject) {
   buildConsoleIfNeeded();
+  const thumbnails = await startThumbnailServer();
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-e2e-'));
@@ -99,6 +116,9 @@ export default async function setup(project: TestProject) {
       // Every browser test posts leads from 127.0.0.1: the per-IP flood rule would quarantine them by order.
       LEAD_IP_SOFT_LIMIT: '100',
       LEAD_IP_HARD_LIMIT: '200',
+      YOUTUBE_THUMBNAIL_BASE: thumbnails.base,
+      // No Vimeo stand-in: a closed port, so a Vimeo link stays without a poster.
+      VIMEO_OEMBED_URL: 'http://127.0.0.1:9/api/oembed.json',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -115,6 +135,7 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseURL, child, () => log);
   } catch (error) {
     child.kill('SIGKILL');
+    thumbnails.server.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -129,6 +150,7 @@ export default async function setup(project: TestProject) {
       await exited;
       clearTimeout(timer);
     }
+    thumbnails.server.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

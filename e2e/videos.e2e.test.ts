@@ -1,10 +1,12 @@
 /**
  * The editor's video section in a real browser against the real server (local storage driver, Debian's
  * ffmpeg): a real MP4 sent straight to its signed upload URL with a visible progress bar (the upload is
- * throttled so the bar can be seen moving), the poster made by the job, a YouTube link, a keyboard
- * reorder, and the published landing page showing the video without loading any player. Screenshots of
- * the section at 1280×800 and 390×844 go to test-results/screenshots/ (docs/screenshots/ with
- * UPDATE_SCREENSHOTS=1).
+ * throttled so the bar can be seen moving), the poster made by the job, a YouTube link whose thumbnail
+ * the server copies into its storage (from the local stand-in of global-setup.ts), a keyboard reorder,
+ * and the published landing page showing the videos in the new order without loading any player or
+ * contacting any other origin. Screenshots of the section at 1280×800 and 390×844, and of the landing's
+ * videos at 390×844 (a facade with the copied poster and one without), go to test-results/screenshots/
+ * (docs/screenshots/ with UPDATE_SCREENSHOTS=1).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -54,15 +56,10 @@ describe('videos in the page editor', () => {
   it('uploads a real MP4 with progress, adds a link, reorders with the keyboard, and the landing shows it', async () => {
     const { context, page } = await newPage(browser, baseURL, DESKTOP);
     try {
+      // No error at all: posters come from our storage, never from i.ytimg.com.
       const consoleErrors: string[] = [];
       page.on('console', (m) => {
-        // The YouTube poster cannot load without internet here; that is the only allowed error.
-        if (
-          m.type() === 'error' &&
-          !m.text().includes('ERR_NAME_NOT_RESOLVED') &&
-          !m.text().includes('i.ytimg.com')
-        )
-          consoleErrors.push(m.text());
+        if (m.type() === 'error') consoleErrors.push(m.text());
       });
       await logIn(page);
       const me = await api<{ user: { real_estates: { id: number }[] } }>(page, '/v1/me');
@@ -135,6 +132,16 @@ describe('videos in the page editor', () => {
       await expect
         .poll(() => section(page).getByTestId('page-video').first().textContent())
         .toContain('YouTube');
+      // Its poster, copied by the server's job into our storage.
+      await expect
+        .poll(() => section(page).getByTestId('page-video').first().locator('img').getAttribute('src'), {
+          timeout: 15_000,
+        })
+        .toMatch(new RegExp(`^${baseURL}/files/videos/.+/poster\\.jpg$`));
+      // A link YouTube has no thumbnail for: it stays without a poster (the landing shows a placeholder).
+      await section(page).getByLabel('Ou adicione um link').fill('https://youtu.be/semcapa0001');
+      await section(page).getByRole('button', { name: 'Adicionar link' }).click();
+      await expect.poll(() => section(page).getByTestId('page-video').count()).toBe(3);
 
       await section(page).scrollIntoViewIfNeeded();
       await section(page).screenshot({ path: path.join(outDir, 'videos-section-desktop.png') });
@@ -143,17 +150,40 @@ describe('videos in the page editor', () => {
       await section(page).screenshot({ path: path.join(outDir, 'videos-section-phone.png') });
       expect(consoleErrors).toEqual([]);
 
-      // The published landing page: the facade first, then the uploaded video; no player loaded.
+      // The published landing page, in the editor's new order: the YouTube facade (moved up), the
+      // uploaded video, then the link without a poster. No player loaded, no other origin contacted.
       const frames: string[] = [];
       page.on('request', (r) => frames.push(r.url()));
       await page.goto(`/imoveis/${target.slug}`);
-      const facade = page.locator('button.vf');
+      const facade = page.locator('button.vf').first();
       await facade.waitFor();
+      const order = await page
+        .locator('.vids > *')
+        .evaluateAll((els) =>
+          els.map((e) => `${e.tagName.toLowerCase()} ${e.getAttribute('data-embed') ?? ''}`.trim()),
+        );
+      expect(order).toEqual([
+        'button https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0',
+        'video',
+        'button https://www.youtube-nocookie.com/embed/semcapa0001?autoplay=1&rel=0',
+      ]);
       expect(await page.locator('iframe').count()).toBe(0);
       const video = page.locator('video');
       expect(await video.getAttribute('preload')).toBe('none');
       expect(await video.getAttribute('poster')).toMatch(/poster\.jpg$/);
+      expect(await facade.locator('img').getAttribute('src')).toMatch(
+        new RegExp(`^${baseURL}/files/videos/.+/poster\\.jpg$`),
+      );
+      expect(await page.locator('button.vf').nth(1).locator('img').count()).toBe(0); // the placeholder
+      await page.locator('.vids').scrollIntoViewIfNeeded();
+      await page
+        .locator('.vids img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.decode());
+      await page.locator('.vids').screenshot({ path: path.join(outDir, 'videos-landing-phone.png') });
+      expect(frames.filter((u) => !u.startsWith(baseURL))).toEqual([]);
       expect(frames.some((u) => u.includes('youtube-nocookie.com') || u.includes('.mp4'))).toBe(false);
+      expect(consoleErrors).toEqual([]);
       await facade.click();
       const iframe = page.locator('iframe.vfi');
       await iframe.waitFor({ state: 'attached' });

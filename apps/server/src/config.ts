@@ -167,8 +167,26 @@ const envSchema = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(3600),
+  /**
+   * On S3, a file larger than this is sent in parts of this size (S3's multipart upload: presigned
+   * UploadPart URLs, then complete); S3 takes parts of 5 MiB at least, 10 000 parts at most.
+   */
+  VIDEO_UPLOAD_PART_BYTES: z.coerce
+    .number()
+    .int()
+    .min(5 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
   /** Uploads never finished are removed after this many hours. */
   VIDEO_PENDING_TTL_HOURS: z.coerce.number().min(1).default(24),
+  /**
+   * YouTube/Vimeo posters are copied into our storage by a job (the landing never points a visitor's
+   * browser at Google or Vimeo before play): YouTube's thumbnails live at {base}/{id}/hqdefault.jpg,
+   * Vimeo's URL comes from its oEmbed endpoint (no API key). Tests point both at a local server.
+   */
+  YOUTUBE_THUMBNAIL_BASE: z.url().default('https://i.ytimg.com/vi'),
+  VIMEO_OEMBED_URL: z.url().default('https://vimeo.com/api/oembed.json'),
+  /** Each thumbnail request's budget; the job retries a failure (3 times, backing off). */
+  VIDEO_THUMBNAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Debian's ffmpeg/ffprobe make posters and read durations; absent, videos are ready without a poster. */
   FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg'),
   FFPROBE_PATH: z.string().default('/usr/bin/ffprobe'),

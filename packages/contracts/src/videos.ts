@@ -21,15 +21,20 @@ export const VIDEO_MESSAGES = {
   tooMany: `Uma página tem no máximo ${VIDEOS_PER_PAGE_LIMIT} vídeos.`,
   notFound: 'Vídeo não encontrado.',
   noFfmpeg: 'Vídeo pronto sem capa: o ffmpeg não está instalado no servidor.',
+  partsMissing: 'Este vídeo foi enviado em partes: informe em parts o número e o ETag de cada parte.',
+  partsRefused: 'O armazenamento não aceitou as partes enviadas. Envie o vídeo de novo.',
 } as const;
 
-/** "500 MB": sizes as people read them (decimal units, pt-BR digits). */
+/**
+ * "500 MB": sizes in the units the rest of the product uses (1 MB = 1024 × 1024 bytes, as the console's
+ * file sizes and VIDEO_MAX_BYTES's default 500 × 1024 × 1024), pt-BR digits.
+ */
 export function formatBytes(bytes: number): string {
   const units = ['bytes', 'KB', 'MB', 'GB'];
   let value = bytes;
   let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
     unit += 1;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
@@ -72,12 +77,40 @@ export const uploadTicketSchema = z.object({
   method: z.literal('PUT'),
   headers: z.record(z.string(), z.string()),
   expires_at: z.string(),
+  /**
+   * A large file on S3 goes in parts: part n (1-based) is bytes [(n-1)·part_size, n·part_size) PUT to
+   * `parts[n-1].url` (`url` is part 1's); upload-finished then takes each part's ETag.
+   */
+  part_size: z.number().int().optional(),
+  parts: z.array(z.object({ number: z.number().int(), url: z.string() })).optional(),
 });
+/** PATCH upload-finished: after a multipart upload, the ETag each part's PUT answered. */
+export const uploadFinishedBody = z
+  .object({
+    parts: z
+      .array(
+        z.object({
+          number: z.number().int().min(1).max(10_000),
+          etag: z.string().min(1).max(200),
+        }),
+        { error: 'Envie as partes do arquivo em parts: [{number, etag}].' },
+      )
+      .max(10_000)
+      .optional(),
+  })
+  .nullish();
 export const generateUploadUrlResponse = z.object({
   data: z.object({ video: videoSchema, upload: uploadTicketSchema }),
 });
 export const videoResponse = z.object({ data: videoSchema });
 export const videoListResponse = z.object({ data: z.array(videoSchema) });
+/**
+ * GET /v1/real-estates/{id}/videos: the list, and in `meta` the largest upload the server takes
+ * (VIDEO_MAX_BYTES), so the editor names the real limit and refuses a bigger file before sending it.
+ */
+export const videoIndexResponse = videoListResponse.extend({
+  meta: z.object({ max_upload_bytes: z.number().int().positive() }),
+});
 
 export const videoFromUrlBody = z.object({
   url: z

@@ -647,6 +647,8 @@ export const videos = pgTable(
     /** Storage keys of the uploaded file and of its poster (ours, or null). */
     storageKey: text('storage_key'),
     posterKey: text('poster_key'),
+    /** The S3 multipart upload of a large file still being sent (completed or aborted, then null). */
+    uploadId: text('upload_id'),
     /** The link as given (YouTube, Vimeo, a direct https file) and the provider's id. */
     externalUrl: text('external_url'),
     externalId: text('external_id'),

@@ -1,4 +1,7 @@
-/** The poster frame and duration of an uploaded video (modules/videos/process-video.ts). */
+/**
+ * The poster frame and duration of an uploaded video, or the copied thumbnail of a YouTube/Vimeo link
+ * (modules/videos/process-video.ts, copy-link-poster.ts).
+ */
 import { z } from 'zod';
 import { defineJob } from './define-job.ts';
 

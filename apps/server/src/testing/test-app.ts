@@ -53,6 +53,9 @@ export async function createTestContext(
       LOG_LEVEL: 'silent',
       APP_URL: 'http://localhost:3000',
       PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+      // Tests never contact YouTube or Vimeo: a closed local port unless a test serves thumbnails.
+      YOUTUBE_THUMBNAIL_BASE: 'http://127.0.0.1:9/vi',
+      VIMEO_OEMBED_URL: 'http://127.0.0.1:9/api/oembed.json',
       ...env,
     },
     { dataDir, appKey: randomBytes(32), ...overrides },

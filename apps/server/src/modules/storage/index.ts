@@ -4,6 +4,7 @@ export {
   LOCAL_UPLOAD_PREFIX,
   UploadRefused,
   type LocalStorage,
+  type MultipartTicket,
   type Storage,
   type UploadTicket,
 } from './storage.ts';

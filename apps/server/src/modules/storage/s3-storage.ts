@@ -9,6 +9,9 @@ import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -16,9 +19,10 @@ import {
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Storage } from './storage.ts';
+import type { MultipartUploads, Storage } from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -63,9 +67,62 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
   ];
   if (!opts.endpoint) origins.push(`https://${opts.bucket}.s3.${opts.region}.amazonaws.com`);
 
+  const multipart: MultipartUploads = {
+    async create(key, { contentType, size, partSize, expiresInSeconds }) {
+      const out = await client.send(
+        new CreateMultipartUploadCommand({ Bucket: opts.bucket, Key: key, ContentType: contentType }),
+      );
+      const uploadId = out.UploadId;
+      if (!uploadId) throw new Error(`CreateMultipartUpload sem UploadId: ${key}`);
+      const count = Math.max(1, Math.ceil(size / partSize));
+      const parts = await Promise.all(
+        Array.from({ length: count }, async (_, i) => ({
+          number: i + 1,
+          url: await getSignedUrl(
+            client,
+            new UploadPartCommand({ Bucket: opts.bucket, Key: key, UploadId: uploadId, PartNumber: i + 1 }),
+            { expiresIn: expiresInSeconds },
+          ),
+        })),
+      );
+      return {
+        uploadId,
+        partSize,
+        parts,
+        headers: {},
+        expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
+      };
+    },
+    async complete(key, uploadId, parts) {
+      await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: opts.bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: {
+            Parts: [...parts]
+              .sort((a, b) => a.number - b.number)
+              .map((p) => ({ PartNumber: p.number, ETag: p.etag })),
+          },
+        }),
+      );
+    },
+    async abort(key, uploadId) {
+      try {
+        await client.send(
+          new AbortMultipartUploadCommand({ Bucket: opts.bucket, Key: key, UploadId: uploadId }),
+        );
+      } catch (err) {
+        if (isMissing(err) || (err instanceof S3ServiceException && err.name === 'NoSuchUpload')) return;
+        throw err;
+      }
+    },
+  };
+
   return {
     driver: 's3',
     client,
+    multipart,
     origins: [...new Set(origins)],
     async put(key, body, contentType) {
       await client.send(

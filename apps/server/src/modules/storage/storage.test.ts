@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Video } from '@vitrine/contracts';
 import {
   PNG_1X1,
@@ -140,6 +140,80 @@ describe('an app on STORAGE_DRIVER=s3', () => {
     expect((await c.delete(`/v1/videos/${video.id}`)).statusCode).toBe(204);
     expect((await fetch(ready.url!)).status).toBe(404);
     expect((await fetch(ready.poster_url!)).status).toBe(404);
+  });
+
+  it('a large file goes in parts (presigned UploadPart URLs), completed by upload-finished; delete aborts one open', async () => {
+    const PART = 5 * 1024 * 1024;
+    const app = await createTestContext({}, { ...s3.env, VIDEO_UPLOAD_PART_BYTES: String(PART) });
+    try {
+      const owner = await createOwner(app);
+      const c = new TestClient(app.app);
+      await c.login(owner.email);
+      const page = (
+        await c.post(`/v1/real-estates/${owner.realEstateId}/pages`, { page: { title: 'Casa grande' } })
+      ).json().data;
+      // The tiny MP4 followed by a `free` box: a valid MP4 of 11 MiB, three parts.
+      const size = 11 * 1024 * 1024;
+      const free = Buffer.alloc(size - TINY_MP4.length);
+      free.writeUInt32BE(free.length, 0);
+      free.write('free', 4, 'latin1');
+      const file = Buffer.concat([TINY_MP4, free]);
+      const res = await c.post(`/v1/pages/${page.id}/videos/generate-upload-url`, {
+        file_type: 'video/mp4',
+        size_bytes: size,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { video, upload } = res.json().data as {
+        video: Video;
+        upload: { url: string; part_size: number; parts: { number: number; url: string }[] };
+      };
+      expect(upload.part_size).toBe(PART);
+      expect(upload.parts.map((p) => p.number)).toEqual([1, 2, 3]);
+      expect(upload.url).toBe(upload.parts[0]!.url);
+      for (const p of upload.parts)
+        expect(new URL(p.url).searchParams.get('partNumber')).toBe(String(p.number));
+
+      // Finishing without the parts' ETags is a 422 naming the field; nothing is lost.
+      const early = await c.request('PATCH', `/v1/videos/${video.id}/upload-finished`);
+      expect(early.statusCode).toBe(422);
+      expect(early.json().errors.parts).toBeDefined();
+
+      const parts = [];
+      for (const p of upload.parts) {
+        const body = file.subarray((p.number - 1) * PART, p.number * PART);
+        const put = await fetch(p.url, { method: 'PUT', body });
+        expect(put.status).toBe(200);
+        parts.push({ number: p.number, etag: put.headers.get('etag')! });
+      }
+      const done = await c.request('PATCH', `/v1/videos/${video.id}/upload-finished`, { body: { parts } });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().data).toMatchObject({ status: 'processing', size_bytes: size });
+      await waitFor(async () => {
+        const list = (await c.get(`/v1/real-estates/${owner.realEstateId}/videos`)).json().data as Video[];
+        return list.find((v) => v.id === video.id && v.status === 'ready');
+      });
+      const stored = await fetch(
+        `${s3.endpoint}/${s3.bucket}/videos/${owner.realEstateId}/${video.id}/original.mp4`,
+      );
+      expect(Buffer.from(await stored.arrayBuffer()).equals(file)).toBe(true);
+
+      // Cancelled midway: deleting the pending video aborts the multipart upload.
+      const abort = vi.spyOn(app.app.storage.multipart!, 'abort');
+      const second = await c.post(`/v1/pages/${page.id}/videos/generate-upload-url`, {
+        file_type: 'video/mp4',
+        size_bytes: size,
+      });
+      const other = second.json().data as { video: Video; upload: { parts: { url: string }[] } };
+      const first = await fetch(other.upload.parts[0]!.url, { method: 'PUT', body: file.subarray(0, PART) });
+      expect(first.status).toBe(200);
+      expect((await c.delete(`/v1/videos/${other.video.id}`)).statusCode).toBe(204);
+      const key = `videos/${owner.realEstateId}/${other.video.id}/original.mp4`;
+      const uploadId = new URL(other.upload.parts[0]!.url).searchParams.get('uploadId');
+      // s3rver has no AbortMultipartUpload (it answers 405): the request is checked, not its effect.
+      expect(abort).toHaveBeenCalledWith(key, uploadId);
+    } finally {
+      await app.close();
+    }
   });
 
   it('a logo upload lands in the bucket too', async () => {

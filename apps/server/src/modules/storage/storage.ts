@@ -19,6 +19,27 @@ export interface UploadTicket {
   expiresAt: Date;
 }
 
+/** A multipart upload: the browser PUTs part n (1-based, `partSize` bytes but the last) to `parts[n-1].url`. */
+export interface MultipartTicket {
+  uploadId: string;
+  partSize: number;
+  parts: { number: number; url: string }[];
+  headers: Record<string, string>;
+  expiresAt: Date;
+}
+
+/** Large files in parts (S3's multipart upload); the local driver has none and takes one PUT. */
+export interface MultipartUploads {
+  create(
+    key: string,
+    opts: { contentType: string; size: number; partSize: number; expiresInSeconds: number },
+  ): Promise<MultipartTicket>;
+  /** Joins the parts into the object; each part's ETag as the PUT answered it. */
+  complete(key: string, uploadId: string, parts: { number: number; etag: string }[]): Promise<void>;
+  /** Drops the parts sent so far (cancel, clean-up); an upload already gone is not an error. */
+  abort(key: string, uploadId: string): Promise<void>;
+}
+
 export interface Storage {
   readonly driver: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -38,6 +59,8 @@ export interface Storage {
   ): Promise<UploadTicket>;
   /** Origins other than the app's that browsers reach for uploads and files (CSP), none for local. */
   readonly origins: string[];
+  /** S3 only. */
+  readonly multipart?: MultipartUploads;
 }
 
 export interface LocalStorage extends Storage {

@@ -12,13 +12,13 @@ import {
 import { videos } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldError, validationError } from '../../lib/http-errors.ts';
-import { VIDEO_EXTENSIONS, type UploadTicket } from '../storage/index.ts';
+import { VIDEO_EXTENSIONS, type MultipartTicket, type UploadTicket } from '../storage/index.ts';
 import type { VideoRow } from './video-view.ts';
 
 export const uploadKey = (realEstateId: number, videoId: string, type: VideoFileType) =>
   `videos/${realEstateId}/${videoId}/original.${VIDEO_EXTENSIONS[type]}`;
-export const posterKey = (realEstateId: number, videoId: string) =>
-  `videos/${realEstateId}/${videoId}/poster.jpg`;
+export const posterKey = (realEstateId: number, videoId: string, ext = 'jpg') =>
+  `videos/${realEstateId}/${videoId}/poster.${ext}`;
 
 /** The next display position on a page, checked against the per-page limit. */
 export async function nextVideoSequence(deps: Pick<Deps, 'db'>, pageId: number): Promise<number> {
@@ -33,7 +33,7 @@ export async function nextVideoSequence(deps: Pick<Deps, 'db'>, pageId: number):
 export async function createVideoUpload(
   deps: Pick<Deps, 'db' | 'storage' | 'config'>,
   input: { realEstateId: number; pageId: number; fileType: VideoFileType; sizeBytes?: number },
-): Promise<{ video: VideoRow; ticket: UploadTicket }> {
+): Promise<{ video: VideoRow; ticket: UploadTicket & { multipart?: MultipartTicket } }> {
   const max = deps.config.VIDEO_MAX_BYTES;
   if (input.sizeBytes !== undefined && input.sizeBytes > max)
     throw fieldError('size_bytes', tooLargeMessage(max));
@@ -51,6 +51,29 @@ export async function createVideoUpload(
     })
     .returning();
   const key = uploadKey(input.realEstateId, row!.id, input.fileType);
+  // A large file on S3 goes in parts (a failed part is sent again, not the whole file).
+  const partSize = Math.max(deps.config.VIDEO_UPLOAD_PART_BYTES, Math.ceil((input.sizeBytes ?? 0) / 10_000));
+  if (deps.storage.multipart && input.sizeBytes !== undefined && input.sizeBytes > partSize) {
+    const multipart = await deps.storage.multipart.create(key, {
+      contentType: input.fileType,
+      size: input.sizeBytes,
+      partSize,
+      expiresInSeconds: deps.config.VIDEO_UPLOAD_URL_TTL_SECONDS,
+    });
+    const [video] = await deps.db
+      .update(videos)
+      .set({ storageKey: key, uploadId: multipart.uploadId })
+      .where(eq(videos.id, row!.id))
+      .returning();
+    const ticket = {
+      url: multipart.parts[0]!.url,
+      method: 'PUT' as const,
+      headers: multipart.headers,
+      expiresAt: multipart.expiresAt,
+      multipart,
+    };
+    return { video: video!, ticket };
+  }
   const [video] = await deps.db
     .update(videos)
     .set({ storageKey: key })

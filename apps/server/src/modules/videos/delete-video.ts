@@ -9,12 +9,22 @@ export async function deleteVideo(deps: Pick<Deps, 'db' | 'storage'>, video: Vid
   await deleteStoredObjects(deps, [video]);
 }
 
-/** Files go after the rows: a failed delete leaves an orphan object, never a video without its file. */
+/**
+ * Files go after the rows: a failed delete leaves an orphan object, never a video without its file. A
+ * multipart upload still open is aborted (its parts are stored, and billed, until then).
+ */
 export async function deleteStoredObjects(
   deps: Pick<Deps, 'storage'>,
-  rows: Pick<VideoRow, 'storageKey' | 'posterKey'>[],
+  rows: (Pick<VideoRow, 'storageKey' | 'posterKey'> & { uploadId?: string | null })[],
 ): Promise<void> {
-  await Promise.all(rows.flatMap(videoKeys).map((k) => deps.storage.delete(k).catch(() => undefined)));
+  await Promise.all([
+    ...rows.flatMap(videoKeys).map((k) => deps.storage.delete(k).catch(() => undefined)),
+    ...rows.map((r) =>
+      r.uploadId && r.storageKey && deps.storage.multipart
+        ? deps.storage.multipart.abort(r.storageKey, r.uploadId).catch(() => undefined)
+        : undefined,
+    ),
+  ]);
 }
 
 /** The stored keys of the videos of these pages (read before the pages go: rows cascade, files don't). */

@@ -13,15 +13,38 @@ import { videoProcessingJob } from '../../jobs/video-processing.job.ts';
 import { sniffVideoType } from '../storage/index.ts';
 import type { VideoRow } from './video-view.ts';
 
+/** Joins the parts into the object; a refusal (a missing or wrong part) is a 422 and the browser can retry. */
+async function completeMultipart(
+  deps: Pick<Deps, 'db' | 'storage'>,
+  video: VideoRow,
+  key: string,
+  parts: { number: number; etag: string }[] | undefined,
+) {
+  if (!parts?.length) throw fieldError('parts', VIDEO_MESSAGES.partsMissing);
+  try {
+    await deps.storage.multipart!.complete(key, video.uploadId!, parts);
+  } catch {
+    // Completed by an earlier call whose answer was lost: the object is there.
+    if (!(await deps.storage.head(key))) throw fieldError('parts', VIDEO_MESSAGES.partsRefused);
+  }
+  await deps.db
+    .update(videos)
+    .set({ uploadId: null })
+    .where(and(eq(videos.id, video.id), eq(videos.status, 'pending_upload')));
+}
+
 export async function finishVideoUpload(
   deps: Pick<Deps, 'db' | 'storage' | 'config' | 'queue'>,
   video: VideoRow,
+  /** After a multipart upload: each part's number and the ETag its PUT answered. */
+  parts?: { number: number; etag: string }[],
 ): Promise<VideoRow> {
   if (video.source !== 'upload') throw fieldError('video', VIDEO_MESSAGES.notPending);
   // Already finished (a repeated call): the same answer.
   if (video.status === 'processing' || video.status === 'ready') return video;
   if (video.status === 'failed') throw fieldError('video', video.statusMessage ?? VIDEO_MESSAGES.notPending);
   const key = video.storageKey!;
+  if (video.uploadId) await completeMultipart(deps, video, key, parts);
   const head = await deps.storage.head(key);
   if (!head || head.size === 0) throw fieldError('file', VIDEO_MESSAGES.notUploaded);
 

@@ -1,5 +1,6 @@
 /**
- * The job's work on an uploaded video (jobs/video-processing.job.ts): reads its duration with ffprobe
+ * The job's work on a video: a linked YouTube/Vimeo video gets its thumbnail copied into our storage
+ * (copy-link-poster.ts). An uploaded video (jobs/video-processing.job.ts): reads its duration with ffprobe
  * and draws a poster (a frame at 1 s, 640 px wide JPEG) with ffmpeg, Debian's binaries. Without ffmpeg
  * on the machine the video is ready without a poster, and says so. Safe to run twice: only a video still
  * `processing` is touched.
@@ -14,6 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { VIDEO_MESSAGES } from '@vitrine/contracts';
 import { videos } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { copyLinkPoster } from './copy-link-poster.ts';
 import { posterKey } from './create-video-upload.ts';
 
 const run = promisify(execFile);
@@ -29,6 +31,7 @@ export async function processVideo(
   videoId: string,
 ): Promise<void> {
   const [video] = await deps.db.select().from(videos).where(eq(videos.id, videoId));
+  if (video && (video.source === 'youtube' || video.source === 'vimeo')) return copyLinkPoster(deps, video);
   if (!video || video.status !== 'processing' || !video.storageKey) return;
   const done = (values: Partial<typeof videos.$inferInsert>) =>
     deps.db

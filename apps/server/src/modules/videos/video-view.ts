@@ -5,17 +5,15 @@ import type { Storage } from '../storage/index.ts';
 
 export type VideoRow = typeof videos.$inferSelect;
 
-/** YouTube's own poster when we have none (the facade shows it; the player loads only on click). */
-const youtubePoster = (id: string) => `https://i.ytimg.com/vi/${id}/hqdefault.jpg`;
-
 export function toVideoView(row: VideoRow, storage: Pick<Storage, 'url'>): Video {
   const [id, hash] = (row.externalId ?? '').split(':');
   let url: string | null = null;
   if (row.source === 'upload')
     url = row.storageKey && row.status === 'ready' ? storage.url(row.storageKey) : null;
   else url = row.externalUrl;
-  let poster: string | null = row.posterKey ? storage.url(row.posterKey) : null;
-  if (!poster && row.source === 'youtube' && id) poster = youtubePoster(id);
+  // Only posters we store (YouTube/Vimeo thumbnails are copied by the video-poster job): neither the
+  // landing nor the console points a browser at the provider before play.
+  const poster = row.posterKey ? storage.url(row.posterKey) : null;
   return {
     id: row.id,
     page_id: row.pageId,

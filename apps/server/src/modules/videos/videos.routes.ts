@@ -11,7 +11,9 @@ import {
   changeVideoSequenceBody,
   generateUploadUrlBody,
   generateUploadUrlResponse,
+  uploadFinishedBody,
   videoFromUrlBody,
+  videoIndexResponse,
   videoListQuery,
   videoListResponse,
   videoResponse,
@@ -73,13 +75,13 @@ export default async function videoRoutes(app: FastifyInstance) {
         summary: 'Vídeos da imobiliária (filtro page_id), na ordem de exibição',
         params: idParams,
         querystring: videoListQuery,
-        response: { 200: videoListResponse },
+        response: { 200: videoIndexResponse },
       },
     },
     async (request) => {
       const m = await app.requireMembership(request, request.params.id);
       const rows = await listVideos(deps, { realEstateId: m.realEstateId, pageId: request.query.page_id });
-      return { data: rows.map(view) };
+      return { data: rows.map(view), meta: { max_upload_bytes: deps.config.VIDEO_MAX_BYTES } };
     },
   );
 
@@ -110,6 +112,9 @@ export default async function videoRoutes(app: FastifyInstance) {
             method: ticket.method,
             headers: ticket.headers,
             expires_at: ticket.expiresAt.toISOString(),
+            ...(ticket.multipart
+              ? { part_size: ticket.multipart.partSize, parts: ticket.multipart.parts }
+              : {}),
           },
         },
       });
@@ -123,12 +128,13 @@ export default async function videoRoutes(app: FastifyInstance) {
         tags: ['videos'],
         summary: 'Marcar o envio como concluído: confere o arquivo e gera a capa',
         params: videoParams,
+        body: uploadFinishedBody,
         response: { 200: videoResponse },
       },
     },
     async (request) => {
       const video = await loadVideo(request, request.params.id);
-      return { data: view(await finishVideoUpload(deps, video)) };
+      return { data: view(await finishVideoUpload(deps, video, request.body?.parts)) };
     },
   );
 

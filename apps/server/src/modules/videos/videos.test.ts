@@ -3,6 +3,8 @@
  * signed URL, the ffmpeg job, links, validation 422s, tenancy, agents, reorder, delete and the clean-up.
  */
 import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +21,8 @@ import {
   type TestContext,
 } from '../../testing/test-app.ts';
 import { cleanPendingUploads } from './clean-pending-uploads.ts';
+import { ThumbnailFetchError } from './copy-link-poster.ts';
+import { processVideo } from './process-video.ts';
 import { TINY_MP4, TINY_WEBM } from './testing/fixtures.ts';
 
 let ctx: TestContext;
@@ -26,8 +30,47 @@ let owner: Awaited<ReturnType<typeof createOwner>>;
 let c: TestClient;
 let pageId: number;
 
+/** A JPEG as YouTube's and Vimeo's thumbnail hosts answer (only its first bytes are checked). */
+const THUMB_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
+/** The two providers' thumbnail hosts, local: ids starting with "gone" are 404, "boom" 500, "slow" hang. */
+let thumbs: Server;
+let thumbsBase: string;
+const thumbRequests: string[] = [];
+
 beforeAll(async () => {
-  ctx = await createTestContext({}, { VIDEO_MAX_BYTES: '100000' });
+  thumbs = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    thumbRequests.push(url.pathname + url.search);
+    const yt = /^\/vi\/([\w-]+)\/hqdefault\.jpg$/.exec(url.pathname);
+    const id = yt?.[1] ?? url.searchParams.get('url') ?? '';
+    if (/gone|111111111/.test(id)) return res.writeHead(404).end('not found');
+    if (/boom|222222222/.test(id)) return res.writeHead(500).end('oops');
+    if (/slow/.test(id)) return; // never answers: the request's time budget ends it
+    if (yt) return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(THUMB_JPEG);
+    if (url.pathname === '/api/oembed.json' && id.includes('333333333'))
+      // An answer pointing elsewhere than Vimeo's CDN (or this host) is not followed.
+      return res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ thumbnail_url: 'http://169.254.169.254/latest/meta-data/thumb.jpg' }));
+    if (url.pathname === '/api/oembed.json')
+      return res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ type: 'video', thumbnail_url: `${thumbsBase}/vimeo-thumb/1.jpg` }));
+    if (url.pathname === '/vimeo-thumb/1.jpg')
+      return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(THUMB_JPEG);
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => thumbs.listen(0, '127.0.0.1', resolve));
+  thumbsBase = `http://127.0.0.1:${(thumbs.address() as AddressInfo).port}`;
+  ctx = await createTestContext(
+    {},
+    {
+      VIDEO_MAX_BYTES: '100000',
+      YOUTUBE_THUMBNAIL_BASE: `${thumbsBase}/vi`,
+      VIMEO_OEMBED_URL: `${thumbsBase}/api/oembed.json`,
+      VIDEO_THUMBNAIL_TIMEOUT_MS: '300',
+    },
+  );
   owner = await createOwner(ctx);
   c = new TestClient(ctx.app);
   await c.login(owner.email);
@@ -35,6 +78,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx?.close();
+  thumbs?.closeAllConnections();
+  await new Promise((resolve) => thumbs?.close(resolve));
 });
 
 const fileOf = (url: string) =>
@@ -164,7 +209,13 @@ describe('upload: generate-upload-url, PUT, upload-finished', () => {
       size_bytes: 200_000,
     });
     expect(big.statusCode).toBe(422);
-    expect(big.json().errors.size_bytes).toEqual(['O vídeo passa do limite de 100 KB.']);
+    expect(big.json().errors.size_bytes).toEqual(['O vídeo passa do limite de 97,7 KB.']);
+  });
+
+  it('the list names the configured upload limit in meta (the editor shows it and checks files)', async () => {
+    const list = await c.get(`/v1/real-estates/${owner.realEstateId}/videos?page_id=${pageId}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().meta).toEqual({ max_upload_bytes: 100_000 }); // VIDEO_MAX_BYTES of this file
   });
 
   it('the local URL cuts a body over the limit (413) and a wrong content type (415)', async () => {
@@ -219,7 +270,8 @@ describe('from a URL', () => {
       status: 'ready',
       url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       embed_url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0',
-      poster_url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+      // Never YouTube's own image: the job copies it into our storage.
+      poster_url: null,
     });
     const vimeo = await c.post(`/v1/pages/${pageId}/videos/from-url`, { url: 'https://vimeo.com/76979871' });
     expect(vimeo.json().data.embed_url).toBe('https://player.vimeo.com/video/76979871?autoplay=1&dnt=1');
@@ -227,6 +279,81 @@ describe('from a URL', () => {
       url: 'https://cdn.exemplo.com.br/tour.mp4',
     });
     expect(file.json().data).toMatchObject({ source: 'url', file_type: 'video/mp4', embed_url: null });
+  });
+
+  /** Another agency, so that the list tests below see only their own pages. */
+  const otherAgency = async () => {
+    const o = await createOwner(ctx);
+    const client = new TestClient(ctx.app);
+    await client.login(o.email);
+    return { o, client, page: await insertPage(ctx, o.realEstateId) };
+  };
+
+  it('YouTube and Vimeo thumbnails are copied into our storage by the job, and served from there', async () => {
+    const { o, client: c, page } = await otherAgency();
+    const yt = await c.post(`/v1/pages/${page.id}/videos/from-url`, { url: 'https://youtu.be/aaaaaaaaaaa' });
+    const vimeo = await c.post(`/v1/pages/${page.id}/videos/from-url`, {
+      url: 'https://vimeo.com/76979871/8272103f6e',
+    });
+    expect(yt.statusCode).toBe(201);
+    expect(vimeo.statusCode).toBe(201);
+    const ids = [yt.json().data.id as string, vimeo.json().data.id as string];
+    await waitFor(
+      async () => {
+        const rows = await ctx.database.db.select().from(videos).where(eq(videos.pageId, page.id));
+        return rows.length === 2 && rows.every((r) => r.posterKey);
+      },
+      { what: 'both posters copied' },
+    );
+    expect(thumbRequests).toContain('/vi/aaaaaaaaaaa/hqdefault.jpg');
+    expect(thumbRequests).toContain(
+      `/api/oembed.json?url=${encodeURIComponent('https://vimeo.com/76979871/8272103f6e')}&width=640`,
+    );
+    const list = await c.get(`/v1/real-estates/${o.realEstateId}/videos?page_id=${page.id}`);
+    const posters = (list.json().data as Video[]).map((v) => v.poster_url);
+    expect(list.json().data.map((v: Video) => v.id)).toEqual(ids);
+    for (const poster of posters) {
+      expect(poster).toMatch(new RegExp(`^${ctx.config.APP_URL}/files/videos/\\d+/[0-9a-f-]+/poster\\.jpg$`));
+      const file = await ctx.app.inject({ method: 'GET', url: new URL(poster!).pathname });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload).toEqual(THUMB_JPEG);
+    }
+  });
+
+  it('a thumbnail the provider lacks leaves no poster; network failures and timeouts throw for a retry', async () => {
+    const { client: c, page } = await otherAgency();
+    const add = async (url: string) => {
+      const res = await c.post(`/v1/pages/${page.id}/videos/from-url`, { url });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as Video;
+    };
+    const gone = await add('https://youtu.be/gone1234567');
+    const goneVimeo = await add('https://vimeo.com/111111111');
+    const elsewhere = await add('https://vimeo.com/333333333');
+    const boom = await add('https://youtu.be/boom1234567');
+    const slow = await add('https://www.youtube.com/watch?v=slow1234567');
+    const deps = ctx.app.deps;
+    await processVideo(deps, gone.id);
+    await processVideo(deps, goneVimeo.id);
+    await processVideo(deps, elsewhere.id);
+    await expect(processVideo(deps, boom.id)).rejects.toBeInstanceOf(ThumbnailFetchError);
+    const started = Date.now();
+    await expect(processVideo(deps, slow.id)).rejects.toBeInstanceOf(ThumbnailFetchError);
+    expect(Date.now() - started).toBeLessThan(5_000); // VIDEO_THUMBNAIL_TIMEOUT_MS=300
+    const rows = await ctx.database.db.select().from(videos).where(eq(videos.pageId, page.id));
+    expect(rows.map((r) => r.posterKey)).toEqual([null, null, null, null, null]);
+    expect(rows.every((r) => r.status === 'ready')).toBe(true);
+
+    // The landing shows the placeholder (no image at all) and names no third party but the players.
+    const landing = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` });
+    expect(landing.statusCode).toBe(200);
+    const body = landing.body;
+    expect(body.match(/<button type="button" class="vf"[^>]*><span><\/span><\/button>/g)).toHaveLength(5);
+    expect(body).not.toMatch(/ytimg|vimeocdn|127\.0\.0\.1|<img[^>]+hqdefault/);
+    // The video section loads nothing before a click: no src or poster at all, only the players to create.
+    const section = /<section><h2>Vídeos<\/h2>.*?<\/section>/s.exec(body)?.[0] ?? '';
+    expect(section).toContain('data-embed="https://www.youtube-nocookie.com/embed/gone1234567');
+    expect(section).not.toMatch(/\s(src|poster|srcset)=/);
   });
 
   it('anything else is a 422 in Portuguese', async () => {
@@ -366,7 +493,11 @@ describe('on the landing page', () => {
       const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, video.id));
       return row?.status === 'ready';
     });
-    await c.post(`/v1/pages/${page.id}/videos/from-url`, { url: 'https://youtu.be/dQw4w9WgXcQ' });
+    const yt = await c.post(`/v1/pages/${page.id}/videos/from-url`, { url: 'https://youtu.be/dQw4w9WgXcQ' });
+    const ytPoster = await waitFor(async () => {
+      const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, yt.json().data.id));
+      return row?.posterKey;
+    });
     const pending = await c.post(`/v1/pages/${page.id}/videos/generate-upload-url`, {
       file_type: 'video/mp4',
     });
@@ -380,7 +511,9 @@ describe('on the landing page', () => {
     expect(body).toContain(
       'data-embed="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&amp;rel=0"',
     );
-    expect(body).toContain('src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg" alt="" loading="lazy"');
+    // The YouTube facade's poster is our copy: no request to Google before play.
+    expect(body).toContain(`src="${ctx.config.APP_URL}/files/${ytPoster}" alt="" loading="lazy"`);
+    expect(body).not.toContain('ytimg');
     expect(body).not.toContain('<iframe');
     expect(body.match(/<video /g)).toHaveLength(1); // the pending upload is not shown
     const csp = res.headers['content-security-policy'] as string;

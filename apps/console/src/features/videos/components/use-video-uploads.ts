@@ -4,7 +4,7 @@
  * video; retry starts the three steps again with the same file.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { VIDEO_FILE_TYPES, VIDEO_MESSAGES, type VideoFileType } from '@vitrine/contracts';
+import { VIDEO_FILE_TYPES, VIDEO_MESSAGES, tooLargeMessage, type VideoFileType } from '@vitrine/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import {
@@ -36,7 +36,8 @@ export function videoFileType(file: File): VideoFileType | null {
   return null;
 }
 
-export function useVideoUploads(realEstateId: number, pageId: number) {
+/** `maxBytes`: the server's limit (the list's meta); a bigger file is refused before anything is sent. */
+export function useVideoUploads(realEstateId: number, pageId: number, maxBytes?: number) {
   const queryClient = useQueryClient();
   const [uploads, setUploads] = useState<VideoUpload[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
@@ -64,6 +65,10 @@ export function useVideoUploads(realEstateId: number, pageId: number) {
         patch(key, { status: 'error', error: VIDEO_MESSAGES.fileType });
         return;
       }
+      if (maxBytes !== undefined && file.size > maxBytes) {
+        patch(key, { status: 'error', error: tooLargeMessage(maxBytes) });
+        return;
+      }
       const controller = new AbortController();
       controllers.current.set(key, controller);
       patch(key, { status: 'requesting', progress: 0, error: undefined });
@@ -71,12 +76,12 @@ export function useVideoUploads(realEstateId: number, pageId: number) {
         const { video, upload } = await generateUploadUrl(pageId, type, file.size);
         pending.current.set(key, video.id);
         patch(key, { status: 'uploading' });
-        await putToStorage(upload, file, {
+        const parts = await putToStorage(upload, file, {
           signal: controller.signal,
           onProgress: (progress) => patch(key, { progress }),
         });
         patch(key, { status: 'finishing', progress: 100 });
-        await markUploadFinished(video.id);
+        await markUploadFinished(video.id, parts);
         pending.current.delete(key);
         drop(key);
         await queryClient.invalidateQueries({ queryKey: videosKeys.page(realEstateId, pageId) });
@@ -90,7 +95,7 @@ export function useVideoUploads(realEstateId: number, pageId: number) {
         forget(key);
       }
     },
-    [drop, forget, pageId, patch, queryClient, realEstateId],
+    [drop, forget, maxBytes, pageId, patch, queryClient, realEstateId],
   );
 
   const addFiles = useCallback(

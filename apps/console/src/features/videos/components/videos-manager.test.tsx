@@ -19,7 +19,7 @@ const put = vi.hoisted(() => ({
         ticket: unknown,
         file: File,
         opts: { onProgress?: (p: number) => void; signal?: AbortSignal },
-      ) => Promise<void>),
+      ) => Promise<void | VideosApi.UploadedParts>),
 }));
 vi.mock('../api/videos', async (importOriginal) => {
   const actual = await importOriginal<typeof VideosApi>();
@@ -164,6 +164,53 @@ describe('video section', () => {
     await user.click(screen.getByRole('button', { name: 'Tentar de novo' }));
     await waitFor(() => expect(screen.queryByTestId('video-upload')).not.toBeInTheDocument());
     expect(mock.history.patch.map((r) => r.url)).toEqual(['/v1/videos/v3/upload-finished']);
+  });
+
+  it('names the server’s upload limit and refuses a bigger file before sending anything', async () => {
+    mock.onGet(LIST).reply(200, { data: [], meta: { max_upload_bytes: 2 * 1024 * 1024 } });
+    put.fn = vi.fn(() => Promise.resolve());
+    const user = userEvent.setup();
+    renderVideos();
+    expect(await screen.findByText('MP4, WebM ou MOV, até 2 MB.')).toBeInTheDocument();
+    expect(screen.queryByText(/500 MB/)).not.toBeInTheDocument();
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'grande.mp4', { type: 'video/mp4' });
+    await user.upload(screen.getByLabelText('Escolher arquivos de vídeo'), big);
+    expect(await screen.findByRole('alert')).toHaveTextContent('O vídeo passa do limite de 2 MB.');
+    expect(mock.history.post).toEqual([]);
+    expect(put.fn).not.toHaveBeenCalled();
+    // A file within the limit goes.
+    mock.onPost('/v1/pages/7/videos/generate-upload-url').reply(201, {
+      data: { video: video('v9', { status: 'pending_upload' }), upload: ticket },
+    });
+    mock.onPatch('/v1/videos/v9/upload-finished').reply(200, { data: video('v9') });
+    await user.upload(
+      screen.getByLabelText('Escolher arquivos de vídeo'),
+      new File([new Uint8Array(2 * 1024 * 1024)], 'ok.mp4', { type: 'video/mp4' }),
+    );
+    await waitFor(() => expect(put.fn).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({
+      file_type: 'video/mp4',
+      size_bytes: 2 * 1024 * 1024,
+    });
+  });
+
+  it('after a multipart upload, upload-finished gets the parts’ ETags', async () => {
+    mock.onGet(LIST).reply(200, { data: [] });
+    mock.onPost('/v1/pages/7/videos/generate-upload-url').reply(201, {
+      data: { video: video('v7', { status: 'pending_upload' }), upload: ticket },
+    });
+    mock.onPatch('/v1/videos/v7/upload-finished').reply(200, { data: video('v7') });
+    const parts = [
+      { number: 1, etag: '"a"' },
+      { number: 2, etag: '"b"' },
+    ];
+    put.fn = () => Promise.resolve(parts);
+    const user = userEvent.setup();
+    renderVideos();
+    await screen.findByText(/Nenhum vídeo ainda/);
+    await user.upload(screen.getByLabelText('Escolher arquivos de vídeo'), file());
+    await waitFor(() => expect(mock.history.patch).toHaveLength(1));
+    expect(JSON.parse(mock.history.patch[0]!.data as string)).toEqual({ parts });
   });
 
   it('checks a link before sending it, and adds a YouTube link', async () => {

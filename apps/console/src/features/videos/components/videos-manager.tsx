@@ -3,7 +3,7 @@
  * YouTube/Vimeo/direct links, reorder by drag and drop or keyboard, delete. Saved at once, like photos.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { VIDEO_FILE_TYPES, type Video } from '@vitrine/contracts';
+import { VIDEO_FILE_TYPES, formatBytes, type Video } from '@vitrine/contracts';
 import { Film, Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -11,7 +11,14 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
-import { addVideoFromUrl, changeVideoSequence, deleteVideo, usePageVideos, videosKeys } from '../api/videos';
+import {
+  addVideoFromUrl,
+  changeVideoSequence,
+  deleteVideo,
+  usePageVideos,
+  videosKeys,
+  type PageVideos,
+} from '../api/videos';
 import { useVideoUploads } from './use-video-uploads';
 import { VideoLinkForm } from './video-link-form';
 import { VideoList } from './video-list';
@@ -20,16 +27,20 @@ import { VideoUploadList } from './video-upload-list';
 export function VideosManager({ realEstateId, pageId }: { realEstateId: number; pageId: number }) {
   const queryClient = useQueryClient();
   const query = usePageVideos(realEstateId, pageId);
-  const { uploads, addFiles, cancel, retry, discard } = useVideoUploads(realEstateId, pageId);
+  // The server's limit, once the list has answered (the server checks it again in any case).
+  const maxBytes = query.data?.maxUploadBytes;
+  const { uploads, addFiles, cancel, retry, discard } = useVideoUploads(realEstateId, pageId, maxBytes);
   const input = useRef<HTMLInputElement>(null);
   const key = videosKeys.page(realEstateId, pageId);
   // Uploads still on their way show in the upload list, not here.
-  const videos = (query.data ?? []).filter((v) => v.status !== 'pending_upload');
+  const videos = (query.data?.videos ?? []).filter((v) => v.status !== 'pending_upload');
 
   const applyOrder = async (ids: string[]) => {
-    const previous = queryClient.getQueryData<Video[]>(key);
-    queryClient.setQueryData<Video[]>(key, (list) =>
-      list ? ids.map((id) => list.find((v) => v.id === id)!).filter(Boolean) : list,
+    const previous = queryClient.getQueryData<PageVideos>(key);
+    queryClient.setQueryData<PageVideos>(key, (data) =>
+      data
+        ? { ...data, videos: ids.map((id) => data.videos.find((v) => v.id === id)!).filter(Boolean) }
+        : data,
     );
     try {
       await changeVideoSequence(ids);
@@ -46,7 +57,9 @@ export function VideosManager({ realEstateId, pageId }: { realEstateId: number; 
   const remove = async (video: Video) => {
     try {
       await deleteVideo(video.id);
-      queryClient.setQueryData<Video[]>(key, (list) => list?.filter((v) => v.id !== video.id));
+      queryClient.setQueryData<PageVideos>(key, (data) =>
+        data ? { ...data, videos: data.videos.filter((v) => v.id !== video.id) } : data,
+      );
       toast({ variant: 'success', title: 'Vídeo excluído' });
     } catch (error) {
       toast({ variant: 'danger', title: 'O vídeo não foi excluído', description: getApiErrorMessage(error) });
@@ -61,7 +74,9 @@ export function VideosManager({ realEstateId, pageId }: { realEstateId: number; 
     <div className="grid gap-4">
       <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-5 text-center">
         <Film className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="text-sm text-muted-foreground">MP4, WebM ou MOV, até 500 MB.</p>
+        <p className="text-sm text-muted-foreground">
+          {maxBytes ? `MP4, WebM ou MOV, até ${formatBytes(maxBytes)}.` : 'MP4, WebM ou MOV.'}
+        </p>
         <Button type="button" variant="outline" onClick={() => input.current?.click()}>
           <Upload aria-hidden="true" /> Enviar vídeo
         </Button>
