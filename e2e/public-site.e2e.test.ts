@@ -4,38 +4,19 @@
  * (errors in place, then into the console). Screenshots at 1280×800 and 390×844 go to
  * test-results/screenshots/, or to docs/screenshots/ with UPDATE_SCREENSHOTS=1.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, DESKTOP, launchBrowser, newPage, PHONE } from './kit';
+import { DEMO, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from './kit';
 
 const baseURL = inject('baseURL');
-const outDir = fileURLToPath(
-  new URL(
-    process.env.UPDATE_SCREENSHOTS ? '../docs/screenshots/' : '../test-results/screenshots/',
-    import.meta.url,
-  ),
-);
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shoot(page: Page, name: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name} is wider than the viewport`).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`) });
-}
 
 describe('the public site', () => {
   for (const [label, viewport] of [
@@ -53,7 +34,7 @@ describe('the public site', () => {
         await page.getByRole('heading', { level: 1, name: /Cada imóvel com a sua página/ }).waitFor();
         await page.waitForLoadState('load');
         expect(assets, 'the console bundle is not needed by /').toEqual([]);
-        await shoot(page, `public-home-${viewport.width}`);
+        await screenshot(page, `public-home-${viewport.width}`, { settleMs: 0 });
 
         await page.getByRole('link', { name: 'Ver a demonstração' }).first().click();
         await page.waitForURL((url) => url.pathname === '/demonstracao');
@@ -71,7 +52,7 @@ describe('the public site', () => {
         await page.goto('/blog');
         await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
         expect(await page.locator('.post-item').count()).toBe(3);
-        await shoot(page, `blog-${viewport.width}`);
+        await screenshot(page, `blog-${viewport.width}`, { settleMs: 0 });
 
         await page.getByRole('link', { name: /WhatsApp ou formulário/ }).click();
         await page.waitForURL('**/blog/whatsapp-ou-formulario');
@@ -79,7 +60,7 @@ describe('the public site', () => {
         expect(await page.title()).toBe(
           'WhatsApp ou formulário: qual converte mais na página do imóvel? | Vitrine Imóveis',
         );
-        await shoot(page, `blog-post-${viewport.width}`);
+        await screenshot(page, `blog-post-${viewport.width}`, { settleMs: 0 });
 
         const missing = await page.goto('/blog/nao-existe');
         expect(missing?.status()).toBe(404);

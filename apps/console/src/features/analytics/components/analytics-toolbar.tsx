@@ -2,12 +2,11 @@
 import { ANALYTICS_DEVICES } from '@vitrine/contracts';
 import { CalendarRange, FilterX, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
+import { PeriodFields } from '@/components/period-fields';
 import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import { formatIsoDay } from '@/lib/datetime';
 import {
   hasAnalyticsFilters,
   PERIOD_LABELS,
@@ -81,30 +80,8 @@ export function AnalyticsToolbar({ filters, onChange, onClear, pages, sources }:
           </ToggleGroup>
         </div>
         {filters.period === 'personalizado' && (
-          <div className="grid w-full grid-cols-2 items-start gap-3 sm:w-auto">
-            {/* dd/mm/aaaa whatever the browser's language; an emptied field keeps the period's day. */}
-            <DateField
-              id={`${id}-from`}
-              label="De"
-              value={filters.from}
-              max={filters.to || undefined}
-              onChange={(from) => from && onChange({ from })}
-              className="sm:w-40"
-            />
-            <DateField
-              id={`${id}-to`}
-              label="Até"
-              value={filters.to}
-              min={filters.from || undefined}
-              onChange={(to) => to && onChange({ to })}
-              error={
-                filters.from && filters.to && filters.to < filters.from
-                  ? `Até: a data final é anterior à inicial (${formatIsoDay(filters.from)}).`
-                  : undefined
-              }
-              className="sm:w-40"
-            />
-          </div>
+          // An emptied field keeps the period's day.
+          <PeriodFields id={id} from={filters.from} to={filters.to} onChange={onChange} required />
         )}
       </div>
       <Button

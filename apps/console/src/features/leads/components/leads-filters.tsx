@@ -1,15 +1,14 @@
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_STATUSES } from '@vitrine/contracts';
 import { FilterX, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
+import { PeriodFields } from '@/components/period-fields';
 import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import type { PageOption } from '../api/get-page-options';
 import { leadFilterParams, type LeadFilters, type ParamPatch } from '../lead-filters';
 import { SearchInput } from '@/components/ui/search-input';
-import { formatIsoDay } from '@/lib/datetime';
 
 interface LeadsFiltersProps {
   filters: LeadFilters;
@@ -134,29 +133,7 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
         id={`${id}-more2`}
         className={`${open ? 'flex' : 'hidden'} flex-wrap items-start gap-x-6 gap-y-3 md:flex`}
       >
-        <div className="grid w-full grid-cols-2 items-start gap-3 sm:w-auto">
-          <DateField
-            id={`${id}-from`}
-            label="De"
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(from) => onChange({ from })}
-            className="sm:w-40"
-          />
-          <DateField
-            id={`${id}-to`}
-            label="Até"
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(to) => onChange({ to })}
-            error={
-              filters.from && filters.to && filters.to < filters.from
-                ? `Até: a data final é anterior à inicial (${formatIsoDay(filters.from)}).`
-                : undefined
-            }
-            className="sm:w-40"
-          />
-        </div>
+        <PeriodFields id={id} from={filters.from} to={filters.to} onChange={onChange} />
         {/* sm:mt-5 = a label's height: level with the date inputs, even under a date's message. */}
         <div className="flex h-9 items-center gap-2 sm:mt-5">
           <Switch
