@@ -40,7 +40,8 @@ export interface MediaNoun {
   first?: { moved: string; instructions: string };
 }
 
-function announcements(ids: readonly string[], noun: MediaNoun): Announcements {
+/** What screen readers hear while an item moves (exported for its test). */
+export function mediaAnnouncements(ids: readonly string[], noun: MediaNoun): Announcements {
   const n = ids.length;
   const at = (id: string | number) => ids.indexOf(String(id)) + 1;
   const a = noun.feminine ? 'a' : 'o';
@@ -89,7 +90,7 @@ export function SortableMediaList<T extends { id: string }>({
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
       accessibility={{
-        announcements: announcements(ids, noun),
+        announcements: mediaAnnouncements(ids, noun),
         screenReaderInstructions: { draggable: instructions },
       }}
     >

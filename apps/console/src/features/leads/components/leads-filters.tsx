@@ -1,6 +1,7 @@
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_STATUSES } from '@vitrine/contracts';
 import { FilterX, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
+import { FilterSelect } from '@/components/filter-select';
 import { PeriodFields } from '@/components/period-fields';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -81,25 +82,16 @@ export function LeadsFilters({ filters, onChange, onClear, pages }: LeadsFilters
             </NativeSelect>
           </div>
           {pages && pages.length > 0 && (
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-page`}>Imóvel</Label>
-              <NativeSelect
-                id={`${id}-page`}
-                value={filters.pageId}
-                onChange={(e) => onChange({ page_id: e.target.value })}
-              >
-                <option value="">Todos os imóveis</option>
-                {/* A page id from a shared link that is not among the first 100 still shows as chosen. */}
-                {filters.pageId && !pages.some((p) => String(p.id) === filters.pageId) && (
-                  <option value={filters.pageId}>Página #{filters.pageId}</option>
-                )}
-                {pages.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.title}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            // A page id from a shared link that is not among the first 100 still shows as chosen.
+            <FilterSelect
+              id={`${id}-page`}
+              label="Imóvel"
+              allLabel="Todos os imóveis"
+              value={filters.pageId}
+              options={pages.map((p) => ({ value: String(p.id), label: p.title }))}
+              unknownLabel={(pageId) => `Página #${pageId}`}
+              onChange={(pageId) => onChange({ page_id: pageId })}
+            />
           )}
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-source`}>Origem</Label>
