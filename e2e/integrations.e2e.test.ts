@@ -6,19 +6,12 @@
  */
 import { fileURLToPath } from 'node:url';
 import { SECRET_MASK } from '@vitrine/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, logIn, newPage, PHONE, startFakeWebhook, screenshot } from './kit';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, logIn, newPage, PHONE, startFakeWebhook, screenshot, useBrowser } from './kit';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 // ---------------------------------------------------------------------------------------------
 // A webhook receiver that checks the Standard Webhooks signature of what it gets
@@ -140,7 +133,7 @@ describe('/integracoes in the browser', () => {
   it('saves a webhook with header auth, keeps it after a reload, and the test reaches the receiver signed', async () => {
     let secret = '';
     const receiver = await startReceiver(200, () => secret);
-    const { context, page } = await newPage(browser, baseURL, DESKTOP);
+    const { context, page } = await newPage(browser(), baseURL, DESKTOP);
     try {
       await logIn(page);
       await openIntegrations(page);
@@ -210,7 +203,7 @@ describe('/integracoes in the browser', () => {
 
   it('a receiver answering 500 makes the test fail: danger toast with the reason and a red dot', async () => {
     const receiver = await startReceiver(500, () => '');
-    const { context, page } = await newPage(browser, baseURL, DESKTOP);
+    const { context, page } = await newPage(browser(), baseURL, DESKTOP);
     try {
       await logIn(page);
       await openIntegrations(page);
@@ -238,7 +231,7 @@ describe('/integracoes in the browser', () => {
     it(`screenshot with every status colour (${label} ${viewport.width}×${viewport.height})`, async () => {
       let secret = '';
       const receiver = await startReceiver(200, () => secret);
-      const { context, page } = await newPage(browser, baseURL, viewport);
+      const { context, page } = await newPage(browser(), baseURL, viewport);
       let release: () => void = () => undefined;
       try {
         await logIn(page);

@@ -16,7 +16,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ConsoleClient } from '../test-kit/index.ts';
 
 export { registerAgency, startFakeWebhook, type FakeWebhook, type WebhookCall } from '../test-kit/index.ts';
@@ -47,6 +47,24 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * The file's browser: launched before its tests, closed after them. Call at the top of a test file;
+ * the getter gives the browser inside a test (`newPage(browser(), baseURL)`).
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('O navegador só abre quando os testes do arquivo começam.');
+    return browser;
+  };
 }
 
 export async function newPage(

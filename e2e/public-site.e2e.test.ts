@@ -4,19 +4,11 @@
  * (errors in place, then into the console). Screenshots at 1280×800 and 390×844 go to
  * test-results/screenshots/, or to docs/screenshots/ with UPDATE_SCREENSHOTS=1.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from './kit';
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO, DESKTOP, newPage, PHONE, screenshot, useBrowser } from './kit';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the public site', () => {
   for (const [label, viewport] of [
@@ -24,7 +16,7 @@ describe('the public site', () => {
     ['phone', PHONE],
   ] as const) {
     it(`/ paints without the console and one click on the demo lands in the demo agency (${label})`, async () => {
-      const { context, page } = await newPage(browser, baseURL, viewport);
+      const { context, page } = await newPage(browser(), baseURL, viewport);
       try {
         const assets: string[] = [];
         page.on('request', (r) => {
@@ -47,7 +39,7 @@ describe('the public site', () => {
     });
 
     it(`the blog lists the posts and a post reads as an article (${label})`, async () => {
-      const { context, page } = await newPage(browser, baseURL, viewport);
+      const { context, page } = await newPage(browser(), baseURL, viewport);
       try {
         await page.goto('/blog');
         await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
@@ -72,7 +64,7 @@ describe('the public site', () => {
   }
 
   it('the server-rendered sign-in shows a refusal in place, then signs in into the console', async () => {
-    const { context, page } = await newPage(browser, baseURL);
+    const { context, page } = await newPage(browser(), baseURL);
     try {
       await page.goto('/entrar');
       await page.getByLabel('E-mail').fill(DEMO.email);
@@ -97,7 +89,7 @@ describe('the public site', () => {
   });
 
   it('the server-rendered registration names the wrong field, then creates the account and lands on /sucesso', async () => {
-    const { context, page } = await newPage(browser, baseURL, PHONE);
+    const { context, page } = await newPage(browser(), baseURL, PHONE);
     try {
       await page.goto('/registrar');
       await page.getByLabel('Seu nome').fill('Carla Registro');

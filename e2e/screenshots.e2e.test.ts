@@ -3,26 +3,18 @@
  * test-results/screenshots/ (ignored by git) unless UPDATE_SCREENSHOTS=1, which refreshes the
  * committed ones in docs/screenshots/.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { DESKTOP, logIn, launchBrowser, newPage, PHONE, screenshot } from './kit';
+import { expect, inject, it } from 'vitest';
+import { DESKTOP, logIn, newPage, PHONE, screenshot, useBrowser } from './kit';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 for (const [label, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const) {
   it(`captures the login screen and the shell (${label} ${viewport.width}×${viewport.height})`, async () => {
-    const { context, page } = await newPage(browser, baseURL, viewport);
+    const { context, page } = await newPage(browser(), baseURL, viewport);
     try {
       await page.goto('/');
       await page.getByRole('heading', { level: 1 }).waitFor();
