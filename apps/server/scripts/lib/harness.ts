@@ -83,13 +83,13 @@ export async function startServer(env: Record<string, string>): Promise<ServerHa
 }
 
 /**
- * A baseline server of a benchmark (lib/bare-*.ts) on a free port, waited for on /healthz; killed
- * with the script if it stops early.
+ * A baseline server of a benchmark (`script`, relative to apps/server/scripts: 'lib/bare-*.ts') on a
+ * free port, waited for on /healthz; killed with the script if it stops early.
  */
 export async function startBareServer(script: string, env: Record<string, string>) {
   const port = await freePort();
   const bare = spawnServer({
-    args: ['--import', 'tsx', path.join(import.meta.dirname, script)],
+    args: ['--import', 'tsx', path.join(import.meta.dirname, '..', script)],
     env: { ...env, PORT: String(port) },
     echoStderr: true,
   });
