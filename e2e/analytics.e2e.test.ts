@@ -6,7 +6,6 @@
  * has sources and devices to compare. The screenshots (docs/screenshots with UPDATE_SCREENSHOTS=1)
  * show the demo agency's seeded 30 days.
  */
-import { createServer, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,8 @@ import {
   newPage,
   PHONE,
   registerAgency,
+  startFakeWebhook,
+  type FakeWebhook,
 } from './kit';
 
 const baseURL = inject('baseURL');
@@ -46,7 +47,7 @@ const DESKTOP_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 let browser: Browser;
-let receiver: Server;
+let receiver: FakeWebhook;
 
 const api = apiClient(baseURL);
 
@@ -122,25 +123,23 @@ async function visitorContext(): Promise<{ context: BrowserContext; page: Page }
 beforeAll(async () => {
   browser = await launchBrowser();
   // A CRM that refuses the lead (4xx: no retry): the delivery fails and the Dashboard asks for attention.
-  receiver = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(422).end('cadastro recusado'));
+  receiver = await startFakeWebhook({
+    path: '/leads',
+    respond: () => ({ status: 422, body: 'cadastro recusado' }),
   });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
 });
 afterAll(async () => {
   await browser?.close();
-  receiver?.close();
+  await receiver?.close();
 });
 
 describe('analytics, end to end', () => {
   it('a visit with a WhatsApp click and a lead shows in /analytics, in its timeline and in the lead', async () => {
     const { agencyId } = await registerAgency(api, USER, `Imobiliária Analytics ${STAMP}`);
-    const port = (receiver.address() as { port: number }).port;
     await api('PUT', `/v1/real-estates/${agencyId}/integrations`, {
       name: 'webhook',
       is_active: true,
-      payload: { url: `http://127.0.0.1:${port}/leads` },
+      payload: { url: receiver.url },
     });
     const page = (
       await api('POST', `/v1/real-estates/${agencyId}/pages`, {

@@ -1,20 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, logIn, launchBrowser, newPage, PHONE } from './kit';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO, logIn, newPage, PHONE, useBrowser } from './kit';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A fresh context (no cookies, empty localStorage) per test. */
 async function freshPage(viewport?: { width: number; height: number }) {
-  const { context, page } = await newPage(browser, baseURL, viewport);
+  const { context, page } = await newPage(browser(), baseURL, viewport);
   return { page, close: () => context.close() };
 }
 

@@ -5,20 +5,11 @@
  * Portuguese. Screenshots of /leads with the quarantine notice and the period filled, at 1280×800
  * and 390×844, go to test-results/screenshots/, or to docs/screenshots/ with UPDATE_SCREENSHOTS=1.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiClient, DESKTOP, launchBrowser, logIn, newPage, PHONE, registerAgency } from './kit';
+import { apiClient, DESKTOP, launchBrowser, logIn, newPage, PHONE, registerAgency, screenshot } from './kit';
 
 const baseURL = inject('baseURL');
-const outDir = fileURLToPath(
-  new URL(
-    process.env.UPDATE_SCREENSHOTS ? '../docs/screenshots/' : '../test-results/screenshots/',
-    import.meta.url,
-  ),
-);
 const STAMP = `${Date.now() % 1_000_000}`;
 const USER = { name: 'Helena Prado', email: `helena.${STAMP}@prado.com.br`, password: 'senha-das-datas' };
 const NOT_PORTUGUESE = { locale: 'en-US', timezoneId: 'America/New_York' } as const;
@@ -37,24 +28,12 @@ let browser: Browser;
 
 const api = apiClient(baseURL);
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name} is wider than the viewport`).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`) });
-}
-
 const param = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
 /** A lead's row (table) or card (phone) link. */
 const leadLink = (page: Page, name: string) =>
   page.locator('a[href*="lead="]').filter({ visible: true, hasText: name });
 
 beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
   browser = await launchBrowser();
 
   const { agencyId } = await registerAgency(api, USER, 'Imobiliária Prado');
@@ -125,7 +104,7 @@ describe('the Leads period in an en-US browser', () => {
       await page.getByText('De: 31/02/2025 não é uma data válida.').waitFor();
       expect(await from.getAttribute('aria-invalid')).toBe('true');
       expect(param(page, 'from')).toBeNull();
-      await shoot(page, 'leads-period-invalid-1280');
+      await screenshot(page, 'leads-period-invalid-1280');
 
       // The last week.
       await from.fill('');
@@ -136,7 +115,7 @@ describe('the Leads period in an en-US browser', () => {
       await page.getByTestId('quarantine-notice').getByText('1 lead em quarentena').waitFor();
       await page.getByRole('navigation', { name: 'Paginação de leads' }).waitFor();
       await from.blur();
-      await shoot(page, 'leads-period-1280');
+      await screenshot(page, 'leads-period-1280');
 
       // The calendar speaks Portuguese too, and Escape closes it.
       await page.getByRole('button', { name: 'Escolher no calendário: Até' }).click();
@@ -148,7 +127,7 @@ describe('the Leads period in an en-US browser', () => {
       await calendar.getByText(month.replace(' ', ' de ')).waitFor();
       await calendar.getByRole('button', { name: /^Hoje, .*selecionado$/ }).waitFor();
       await calendar.getByRole('button', { name: 'Ir para o mês anterior' }).waitFor();
-      await shoot(page, 'leads-calendar-1280');
+      await screenshot(page, 'leads-calendar-1280');
       await page.keyboard.press('Escape');
       await calendar.waitFor({ state: 'detached' });
     } finally {
@@ -180,7 +159,7 @@ describe('the Leads period in an en-US browser', () => {
       const box = (await calendar.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-      await shoot(page, 'leads-calendar-390');
+      await screenshot(page, 'leads-calendar-390');
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('Enter');
       await calendar.waitFor({ state: 'detached' });
@@ -195,7 +174,7 @@ describe('the Leads period in an en-US browser', () => {
       await page
         .getByRole('region', { name: 'Filtros de leads' })
         .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 72));
-      await shoot(page, 'leads-period-390');
+      await screenshot(page, 'leads-period-390');
     } finally {
       await context.close();
     }

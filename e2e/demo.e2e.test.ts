@@ -4,51 +4,22 @@
  * landing page show the generated photos (WebP from srcset). Screenshots at 1280×800 and 390×844 go
  * to test-results/screenshots/, or to docs/screenshots/ with UPDATE_SCREENSHOTS=1.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, DESKTOP, launchBrowser, newPage, PHONE } from './kit';
+import { DEMO, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from './kit';
 
 const baseURL = inject('baseURL');
-const outDir = fileURLToPath(
-  new URL(
-    process.env.UPDATE_SCREENSHOTS ? '../docs/screenshots/' : '../test-results/screenshots/',
-    import.meta.url,
-  ),
-);
 const LISTING = 'Apartamento com 3 quartos e varanda gourmet em Pinheiros';
 const LISTING_SLUG = 'apartamento-3-quartos-varanda-gourmet-pinheiros';
 
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shoot(page: Page, name: string, fullPage = false) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name} is wider than the viewport`).toBeLessThanOrEqual(innerWidth);
-  if (!fullPage) return page.screenshot({ path: path.join(outDir, `${name}.png`) });
-  // A full-page capture leaves fixed elements (the help button) where the viewport ended, over the
-  // content: make the viewport as tall as the page instead, so that they sit at its real bottom.
-  const viewport = page.viewportSize()!;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`) });
-  await page.setViewportSize(viewport);
-}
 
 /** Every <img> shown on screen has loaded (no broken photo); hidden layouts and lazy ones below are skipped. */
 async function imagesLoaded(page: Page) {
@@ -85,7 +56,7 @@ describe('the one-click demo', () => {
         await page.getByRole('heading', { level: 1 }).waitFor();
         await page.getByText(DEMO.email).waitFor();
         await page.getByRole('heading', { name: '15 páginas de imóveis' }).waitFor();
-        await shoot(page, `demo-${viewport.width}`, true);
+        await screenshot(page, `demo-${viewport.width}`, { fullPage: 'tall' });
 
         await page.getByRole('button', { name: 'Entrar na demonstração' }).click();
         await page.waitForURL('**/leads');
@@ -93,7 +64,7 @@ describe('the one-click demo', () => {
         await expect
           .poll(() => page.locator('a[href*="lead="]').filter({ visible: true }).count(), { timeout: 15_000 })
           .toBeGreaterThanOrEqual(10);
-        await shoot(page, `demo-leads-${viewport.width}`);
+        await screenshot(page, `demo-leads-${viewport.width}`);
 
         await page.goto('/paginas');
         await page.getByRole('link', { name: LISTING }).first().waitFor();
@@ -101,7 +72,7 @@ describe('the one-click demo', () => {
         expect(
           await page.locator('img[src*="/files/pages/"]').filter({ visible: true }).count(),
         ).toBeGreaterThanOrEqual(3);
-        await shoot(page, `demo-pages-${viewport.width}`);
+        await screenshot(page, `demo-pages-${viewport.width}`);
 
         const response = await page.goto(`/imoveis/${LISTING_SLUG}`);
         expect(response?.status()).toBe(200);
@@ -111,7 +82,7 @@ describe('the one-click demo', () => {
         expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
           /-(480|960|1200)\.webp$/,
         );
-        await shoot(page, `demo-landing-${viewport.width}`);
+        await screenshot(page, `demo-landing-${viewport.width}`);
       } finally {
         await context.close();
       }

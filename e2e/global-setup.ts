@@ -1,18 +1,19 @@
 /**
  * Builds the console when its sources are newer than the build, starts the real server on a free
- * port with a fresh DATA_DIR and the demo seed, waits for /healthz and hands the URL to the tests.
- * YouTube's thumbnail host is a local server too (no test reaches the internet): it answers every
- * id with e2e/fixtures/youtube-hqdefault.jpg, except ids starting with "semcapa" (404, as YouTube
- * answers an id it has no thumbnail for).
+ * port with a fresh DATA_DIR and the demo seed (the test kit's spawnServer), waits for /healthz and
+ * hands the URL to the tests. YouTube's thumbnail host is a local server too (no test reaches the
+ * internet): it answers every id with e2e/fixtures/youtube-hqdefault.jpg, except ids starting with
+ * "semcapa" (404, as YouTube answers an id it has no thumbnail for).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { freePort, serverEntry, spawnServer, waitForHttp } from '../test-kit/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -52,36 +53,6 @@ function buildConsoleIfNeeded() {
   if (result.status !== 0) throw new Error('O build do console falhou (npx vite build em apps/console).');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`O servidor terminou (código ${child.exitCode}) antes de responder:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`O servidor não respondeu /healthz em ${timeoutMs / 1000} s:\n${output()}`);
-}
-
 /** The local stand-in for https://i.ytimg.com/vi: {base}/{id}/hqdefault.jpg. */
 async function startThumbnailServer(): Promise<{ server: Server; base: string }> {
   const jpeg = readFileSync(path.join(root, 'e2e/fixtures/youtube-hqdefault.jpg'));
@@ -101,9 +72,9 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-e2e-'));
   const baseURL = `http://localhost:${port}`;
-  let log = '';
-  const child = spawn(path.join(bin, 'tsx'), ['apps/server/src/server.ts'], {
-    cwd: root,
+  const server = spawnServer({
+    args: ['--import', 'tsx', serverEntry],
+    inheritEnv: false, // `env` is this process's, less NODE_ENV
     env: {
       ...env,
       PORT: String(port),
@@ -120,21 +91,13 @@ export default async function setup(project: TestProject) {
       // No Vimeo stand-in: a closed port, so a Vimeo link stays without a poster.
       VIMEO_OEMBED_URL: 'http://127.0.0.1:9/api/oembed.json',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', (chunk: Buffer) => {
-    keep(chunk);
-    if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
+    echoStderr: Boolean(process.env.E2E_SERVER_LOG),
   });
 
   try {
-    await waitForHealth(baseURL, child, () => log);
+    await waitForHttp(`${baseURL}/healthz`, server, { timeoutMs: 90_000, intervalMs: 250 });
   } catch (error) {
-    child.kill('SIGKILL');
+    await server.stop('SIGKILL');
     thumbnails.server.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -143,13 +106,7 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
 
   return async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await server.stop('SIGTERM', 10_000);
     thumbnails.server.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -4,83 +4,32 @@
  * a test lead. Also the screenshots of the screen at 1280×800 and 390×844 with the status colours;
  * they go to test-results/screenshots/ unless UPDATE_SCREENSHOTS=1 (then docs/screenshots/).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SECRET_MASK } from '@vitrine/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, logIn, newPage, PHONE } from './kit';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, logIn, newPage, PHONE, startFakeWebhook, screenshot, useBrowser } from './kit';
 
 const baseURL = inject('baseURL');
-const outDir = fileURLToPath(
-  new URL(
-    process.env.UPDATE_SCREENSHOTS ? '../docs/screenshots/' : '../test-results/screenshots/',
-    import.meta.url,
-  ),
-);
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 // ---------------------------------------------------------------------------------------------
 // A webhook receiver that checks the Standard Webhooks signature of what it gets
 // ---------------------------------------------------------------------------------------------
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-  event: { type: string; data: Record<string, unknown> };
-  signatureValid: boolean;
+/** What the server sends: an integration.test or lead.created event. */
+interface LeadEvent {
+  type: string;
+  data: Record<string, unknown>;
 }
 
-function verifySignature(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
-  const id = String(headers['webhook-id'] ?? '');
-  const timestamp = String(headers['webhook-timestamp'] ?? '');
-  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest();
-  return String(headers['webhook-signature'] ?? '')
-    .split(' ')
-    .some((item) => {
-      const [version, signature = ''] = item.split(',');
-      const received = Buffer.from(signature, 'base64');
-      return version === 'v1' && received.length === expected.length && timingSafeEqual(received, expected);
-    });
-}
-
-async function startReceiver(status: number, secret: () => string) {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      received.push({
-        headers: req.headers,
-        body,
-        event: JSON.parse(body) as Received['event'],
-        signatureValid: verifySignature(secret(), req.headers, body),
-      });
-      res.writeHead(status, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
+/** The kit's fake endpoint, answering `status`; the secret is read when a call arrives. */
+const startReceiver = (status: number, secret: () => string) =>
+  startFakeWebhook<LeadEvent>({
+    secret,
+    path: '/webhooks/leads',
+    respond: () => ({ status, body: '{"ok":true}', contentType: 'application/json' }),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/webhooks/leads`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Steps on the screen
@@ -178,24 +127,13 @@ async function keepFailure(page: Page, name: string, error: unknown): Promise<ne
   throw error;
 }
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(300);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name} is wider than the viewport`).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true });
-}
-
 // ---------------------------------------------------------------------------------------------
 
 describe('/integracoes in the browser', () => {
   it('saves a webhook with header auth, keeps it after a reload, and the test reaches the receiver signed', async () => {
     let secret = '';
     const receiver = await startReceiver(200, () => secret);
-    const { context, page } = await newPage(browser, baseURL, DESKTOP);
+    const { context, page } = await newPage(browser(), baseURL, DESKTOP);
     try {
       await logIn(page);
       await openIntegrations(page);
@@ -228,7 +166,7 @@ describe('/integracoes in the browser', () => {
 
       await page.getByRole('button', { name: 'Testar Integrações' }).click();
       await toast(page, 'default', 'Testes concluídos').waitFor();
-      const testEvent = receiver.received.find((r) => r.event.type === 'integration.test');
+      const testEvent = receiver.received.find((r) => r.json.type === 'integration.test');
       expect(testEvent, 'the receiver got the test event').toBeDefined();
       expect(testEvent!.signatureValid).toBe(true);
       expect(testEvent!.headers['x-api-key']).toBe('chave-e2e');
@@ -240,11 +178,11 @@ describe('/integracoes in the browser', () => {
       await page.getByRole('button', { name: 'Enviar lead de teste' }).click();
       await toast(page, 'success', 'Lead de teste enviado').waitFor();
       await expect
-        .poll(() => receiver.received.filter((r) => r.event.type === 'lead.created').length, {
+        .poll(() => receiver.received.filter((r) => r.json.type === 'lead.created').length, {
           timeout: 15_000,
         })
         .toBe(1);
-      const lead = receiver.received.find((r) => r.event.type === 'lead.created')!;
+      const lead = receiver.received.find((r) => r.json.type === 'lead.created')!;
       expect(lead.signatureValid).toBe(true);
       await webhook
         .getByTestId('deliveries-webhook')
@@ -265,7 +203,7 @@ describe('/integracoes in the browser', () => {
 
   it('a receiver answering 500 makes the test fail: danger toast with the reason and a red dot', async () => {
     const receiver = await startReceiver(500, () => '');
-    const { context, page } = await newPage(browser, baseURL, DESKTOP);
+    const { context, page } = await newPage(browser(), baseURL, DESKTOP);
     try {
       await logIn(page);
       await openIntegrations(page);
@@ -293,7 +231,7 @@ describe('/integracoes in the browser', () => {
     it(`screenshot with every status colour (${label} ${viewport.width}×${viewport.height})`, async () => {
       let secret = '';
       const receiver = await startReceiver(200, () => secret);
-      const { context, page } = await newPage(browser, baseURL, viewport);
+      const { context, page } = await newPage(browser(), baseURL, viewport);
       let release: () => void = () => undefined;
       try {
         await logIn(page);
@@ -331,7 +269,7 @@ describe('/integracoes in the browser', () => {
 
         await closeToasts(page);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await shoot(page, `integrations-${viewport.width}`);
+        await screenshot(page, `integrations-${viewport.width}`, { settleMs: 300, fullPage: true });
 
         release();
         await expect.poll(() => dotColor(page, 'go_harry')).not.toBe('yellow');

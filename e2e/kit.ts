@@ -1,9 +1,14 @@
 /**
- * The browser tests' one kit: Debian's Chromium through playwright-core (never a downloaded browser),
+ * The browser tests' kit: Debian's Chromium through playwright-core (never a downloaded browser),
  * the console's API from Node (cookies and the CSRF header, as the console sends them), a fresh agency
  * per test, and the shared steps (log in). The server itself is started once for all files by
- * global-setup.ts, which hands its URL to the tests (`inject('baseURL')`).
+ * global-setup.ts, which hands its URL to the tests (`inject('baseURL')`). What is not about the
+ * browser (the API client, the server process, the fake webhook, a free port) is the repository's
+ * one test kit, `test-kit/`, re-exported here, which the benchmarks and the soak use too.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   chromium,
   type Browser,
@@ -11,6 +16,10 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { ConsoleClient } from '../test-kit/index.ts';
+
+export { registerAgency, startFakeWebhook, type FakeWebhook, type WebhookCall } from '../test-kit/index.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO = { email: 'demo@imobiliaria.test', password: 'demo1234', firstName: 'Ana' } as const;
@@ -38,6 +47,24 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * The file's browser: launched before its tests, closed after them. Call at the top of a test file;
+ * the getter gives the browser inside a test (`newPage(browser(), baseURL)`).
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('O navegador só abre quando os testes do arquivo começam.');
+    return browser;
+  };
 }
 
 export async function newPage(
@@ -68,60 +95,18 @@ export async function logIn(page: Page, email: string = DEMO.email, password: st
 }
 
 /**
- * The console's API calls from Node, to set the scene: one cookie jar per client (a session as the
- * browser would hold it), the XSRF-TOKEN cookie fetched first and sent back as X-XSRF-TOKEN.
+ * The console's API calls from Node, to set the scene: the test kit's ConsoleClient (one cookie jar
+ * per client, a session as the browser would hold it, the CSRF token sent back as X-XSRF-TOKEN), as a
+ * function: JSON out as the tests read it (JSON.parse): each test names the fields it checks.
  */
 export function apiClient(baseURL: string) {
-  const cookies = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair!.split('=');
-      cookies.set(k!.trim(), v.join('='));
-    }
-  };
-  // JSON out as the tests read it (JSON.parse): each test names the fields it checks.
-  return async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    if (!cookies.has('XSRF-TOKEN')) keep(await fetch(`${baseURL}/sanctum/csrf-cookie`));
-    // A FormData body (a file upload) goes as multipart, with the boundary fetch chooses.
-    const form = body instanceof FormData;
-    const res = await fetch(`${baseURL}${url}`, {
-      method,
-      headers: {
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(form ? {} : { 'content-type': 'application/json' }),
-        accept: 'application/json',
-        'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? ''),
-        ...headers,
-      },
-      body: form ? body : body === undefined ? undefined : JSON.stringify(body),
-    });
-    keep(res);
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
+  const client = new ConsoleClient(baseURL);
+  return (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
+    client.call(method, url, body, headers);
 }
 
 /** A console API call: JSON in and out, throws with the status and body on a non-2xx answer. */
 export type ApiCall = ReturnType<typeof apiClient>;
-
-/**
- * A new user and their own agency, registered through the API (the client is then signed in as
- * them): the test's data is its own, whatever ran before it.
- */
-export async function registerAgency(
-  api: ApiCall,
-  user: { name: string; email: string; password: string },
-  agencyName: string,
-): Promise<{ user: { id: number; real_estates: { id: number }[] }; agencyId: number }> {
-  const { user: created } = await api('POST', '/v1/register', {
-    ...user,
-    password_confirmation: user.password,
-    real_estate_name: agencyName,
-  });
-  return { user: created, agencyId: created.real_estates[0].id as number };
-}
 
 /**
  * JSON calls with a browser page's own session (page.request shares its cookies); state-changing ones
@@ -143,4 +128,48 @@ export async function pageApi<T>(
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok()) throw new Error(`${method} ${url} → ${response.status()}: ${JSON.stringify(body)}`);
   return body as T;
+}
+
+/**
+ * Where screenshots go: test-results/screenshots/ (ignored by git), or docs/screenshots/ (the
+ * committed ones) with UPDATE_SCREENSHOTS=1.
+ */
+export const SCREENSHOT_DIR = fileURLToPath(
+  new URL(
+    process.env.UPDATE_SCREENSHOTS ? '../docs/screenshots/' : '../test-results/screenshots/',
+    import.meta.url,
+  ),
+);
+
+/**
+ * SCREENSHOT_DIR/<name>.png, once the fonts are in and entry animations have settled (`settleMs`),
+ * and only if nothing sticks out sideways: every screen works at its width. `fullPage: true` is
+ * Playwright's full-page capture; `'tall'` makes the viewport as tall as the page instead, so that
+ * fixed elements (the help button) sit at the page's real bottom and not over the content.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  { settleMs = 400, fullPage = false }: { settleMs?: number; fullPage?: boolean | 'tall' } = {},
+): Promise<string> {
+  await page.evaluate(() => document.fonts.ready);
+  if (settleMs) await page.waitForTimeout(settleMs);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${name} is wider than the viewport`).toBeLessThanOrEqual(innerWidth);
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  if (fullPage !== 'tall') {
+    await page.screenshot({ path: file, fullPage });
+    return file;
+  }
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: file });
+  await page.setViewportSize(viewport);
+  return file;
 }

@@ -3,10 +3,19 @@
  * published in the console, a visitor sending the landing page's form, the lead in /leads, delivered
  * to a webhook receiver running in this test, with its ledger entry.
  */
-import { createServer, type Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiClient, DESKTOP, launchBrowser, logIn, newPage, PHONE, registerAgency } from './kit';
+import {
+  apiClient,
+  DESKTOP,
+  launchBrowser,
+  logIn,
+  newPage,
+  PHONE,
+  registerAgency,
+  startFakeWebhook,
+  type FakeWebhook,
+} from './kit';
 
 const baseURL = inject('baseURL');
 const STAMP = `${Date.now() % 1_000_000}`;
@@ -14,39 +23,32 @@ const USER = { name: 'Jornada Teste', email: `jornada.${STAMP}@teste.com.br`, pa
 const TITLE = `Casa com quintal no Butantã ${STAMP}`;
 
 let browser: Browser;
-let receiver: Server;
-const received: {
-  headers: Record<string, unknown>;
-  body: { type: string; data: { id: string; name: string; page: Record<string, unknown> } };
-}[] = [];
+let receiver: FakeWebhook<{
+  type: string;
+  data: { id: string; name: string; page: Record<string, unknown> };
+}>;
+/** The agency's webhook secret: the receiver checks the Standard Webhooks signature with it. */
+let secret = '';
 
 const api = apiClient(baseURL);
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: JSON.parse(body) });
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+  receiver = await startFakeWebhook({ path: '/leads', secret: () => secret });
 });
 afterAll(async () => {
   await browser?.close();
-  receiver?.close();
+  await receiver?.close();
 });
 
 describe('listing to lead, end to end', () => {
   it('create and publish a page, a visitor leaves a contact, the lead is in /leads and reached the webhook', async () => {
     const { agencyId } = await registerAgency(api, USER, `Imobiliária Jornada ${STAMP}`);
-    const port = (receiver.address() as { port: number }).port;
+    secret = (await api('GET', `/v1/real-estates/${agencyId}/integrations/webhook/secret`)).data.secret;
     await api('PUT', `/v1/real-estates/${agencyId}/integrations`, {
       name: 'webhook',
       is_active: true,
-      payload: { url: `http://127.0.0.1:${port}/leads` },
+      payload: { url: receiver.url },
     });
 
     // The agency creates and publishes the page in the console.
@@ -90,17 +92,18 @@ describe('listing to lead, end to end', () => {
 
     // The webhook receiver got it, signed, with a stable id.
     await expect
-      .poll(() => received.filter((r) => r.body.type === 'lead.created').length, { timeout: 15_000 })
+      .poll(() => receiver.received.filter((r) => r.json.type === 'lead.created').length, { timeout: 15_000 })
       .toBe(1);
-    const event = received.find((r) => r.body.type === 'lead.created')!;
-    expect(event.body.data.name).toBe('Mariana Jornada');
+    const event = receiver.received.find((r) => r.json.type === 'lead.created')!;
+    expect(event.json.data.name).toBe('Mariana Jornada');
     // The receiver learns which property the lead is about: the real page, not the site root.
-    expect(event.body.data.page).toMatchObject({
+    expect(event.json.data.page).toMatchObject({
       title: TITLE,
       url: `${baseURL}/imoveis/${slug!}`,
       currency: 'BRL',
     });
     expect(String(event.headers['webhook-signature'])).toMatch(/^v1,/);
+    expect(event.signatureValid).toBe(true);
 
     // The lead in the console, with its delivery and ledger.
     const leads = await api('GET', `/v1/real-estates/${agencyId}/leads`);

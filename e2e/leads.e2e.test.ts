@@ -8,27 +8,26 @@
  * Everything happens in the demo user's second agency ("Imóveis Litoral", where the demo user is
  * admin) so that the first one stays as the other browser tests expect it.
  */
-import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, logIn, launchBrowser, newPage, PHONE, pageApi } from './kit';
+import {
+  DESKTOP,
+  logIn,
+  launchBrowser,
+  newPage,
+  PHONE,
+  pageApi,
+  startFakeWebhook,
+  type FakeWebhook,
+  screenshot,
+} from './kit';
 
 const baseURL = inject('baseURL');
 const AGENCY_NAME = 'Imóveis Litoral';
 const SELECTED_KEY = 'vitrine.selected_real_estate_id';
-const outDir = fileURLToPath(
-  new URL(
-    process.env.UPDATE_SCREENSHOTS ? '../docs/screenshots/' : '../test-results/screenshots/',
-    import.meta.url,
-  ),
-);
 
 let browser: Browser;
-let receiver: Server;
+let receiver: FakeWebhook | undefined;
 /** The CRM on the other end of the webhook refuses leads until the test "fixes" it. */
 let receiverAccepts = false;
 let agencyId: number;
@@ -48,29 +47,20 @@ async function logInToAgency(page: Page) {
   ] as const);
 }
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name} is wider than the viewport`).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`) });
-}
-
 beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
   browser = await launchBrowser();
-  receiver = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      response.writeHead(receiverAccepts ? 200 : 422, { 'content-type': 'application/json' });
-      response.end(receiverAccepts ? '{"ok":true}' : '{"error":"campo codigo_imovel obrigatório"}');
-    });
+  receiver = await startFakeWebhook({
+    path: '/leads',
+    respond: () =>
+      receiverAccepts
+        ? { status: 200, body: '{"ok":true}', contentType: 'application/json' }
+        : {
+            status: 422,
+            body: '{"error":"campo codigo_imovel obrigatório"}',
+            contentType: 'application/json',
+          },
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/leads`;
+  const receiverUrl = receiver.url;
 
   const { context, page } = await newPage(browser, baseURL);
   try {
@@ -177,7 +167,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
+  await receiver?.close();
 });
 
 describe('/leads in the browser', () => {
@@ -203,13 +193,13 @@ describe('/leads in the browser', () => {
       await page.locator(`a[href*="lead=${testLeadId}"]`).waitFor({ state: 'detached' });
 
       await page.getByRole('figure').waitFor();
-      await shoot(page, 'leads-1280');
+      await screenshot(page, 'leads-1280');
 
       await row.click();
       await page.waitForURL(new RegExp(`lead=${mainLeadId}`));
       const dialog = page.getByRole('dialog', { name: 'Mariana Costa' });
       await dialog.getByText('Posso visitar no sábado').waitFor();
-      await shoot(page, 'lead-detail-1280');
+      await screenshot(page, 'lead-detail-1280');
       const whatsapp = new URL((await dialog.getByRole('link', { name: /WhatsApp/ }).getAttribute('href'))!);
       expect(whatsapp.pathname).toBe('/5513998765432');
       expect(whatsapp.searchParams.get('text')).toContain(
@@ -227,7 +217,7 @@ describe('/leads in the browser', () => {
       await delivery.getByRole('button', { name: /Ver tentativas/ }).click();
       await delivery.getByRole('list', { name: 'Tentativas de envio' }).getByText('#1').waitFor();
       await delivery.scrollIntoViewIfNeeded();
-      await shoot(page, 'lead-deliveries-1280');
+      await screenshot(page, 'lead-deliveries-1280');
 
       await dialog.getByLabel('Status').selectOption('visita_agendada');
       await page.locator('[data-variant=success]', { hasText: 'Status atualizado' }).waitFor();
@@ -302,7 +292,7 @@ describe('/leads in the browser', () => {
       await tab.waitFor();
       expect(await tab.getAttribute('aria-selected')).toBe('true');
       await page.getByRole('navigation', { name: 'Paginação de entregas' }).waitFor();
-      await shoot(page, 'leads-deliveries-1280');
+      await screenshot(page, 'leads-deliveries-1280');
       // One delivery per forwarded lead: the three from the form and the test lead.
       await expect
         .poll(() => page.getByRole('navigation', { name: 'Paginação de entregas' }).textContent())
@@ -328,13 +318,13 @@ describe('/leads in the browser', () => {
       expect(await page.getByLabel('Status', { exact: true }).isVisible()).toBe(true);
       await page.getByRole('button', { name: /Filtros/ }).click();
       await page.getByRole('figure').waitFor();
-      await shoot(page, 'leads-390');
+      await screenshot(page, 'leads-390');
 
       await card.click();
       const dialog = page.getByRole('dialog', { name: 'Mariana Costa' });
       await dialog.getByText('Posso visitar no sábado').waitFor();
       await dialog.getByTestId('delivery-webhook').waitFor();
-      await shoot(page, 'lead-detail-390');
+      await screenshot(page, 'lead-detail-390');
     } finally {
       await context.close();
     }

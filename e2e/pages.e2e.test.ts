@@ -9,23 +9,16 @@
  * Everything happens in the demo user's first agency (the one selected after login); the leads
  * browser test counts the leads of the second one, so no lead goes there.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, logIn, launchBrowser, newPage, PHONE } from './kit';
+import { DESKTOP, logIn, launchBrowser, newPage, PHONE, screenshot } from './kit';
 
 const baseURL = inject('baseURL');
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SAMPLE_CATALOG = path.join(root, 'apps/server/src/modules/catalog-import/fixtures/sample-catalog.csv');
-const outDir = fileURLToPath(
-  new URL(
-    process.env.UPDATE_SCREENSHOTS ? '../docs/screenshots/' : '../test-results/screenshots/',
-    import.meta.url,
-  ),
-);
 const STAMP = String(Date.now() % 100_000);
 const TITLE = `Apartamento com varanda em Pinheiros ${STAMP}`;
 
@@ -34,7 +27,6 @@ let pageId: number;
 let slug: string;
 
 beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -69,17 +61,6 @@ function gradientPng(width: number, height: number, from: number[], to: number[]
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name} is wider than the viewport`).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`) });
 }
 
 const photoSources = (page: Page) =>
@@ -185,7 +166,7 @@ describe('/paginas in the browser', () => {
       await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
       await preview.locator('h1').waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
-      await shoot(page, 'page-editor-1280');
+      await screenshot(page, 'page-editor-1280');
     } finally {
       await context.close();
     }
@@ -200,7 +181,7 @@ describe('/paginas in the browser', () => {
       expect(response?.status()).toBe(200);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLE);
       expect((await page.locator('.price').textContent())?.replace(/\u00a0/g, ' ')).toBe('R$ 850.000');
-      await shoot(page, 'landing-390');
+      await screenshot(page, 'landing-390');
 
       // No pause: timing alone never quarantines (autofill is fast; docs/spam-rules.md).
       await page.getByLabel('Nome').fill('Mariana Teste');
@@ -258,12 +239,12 @@ describe('/paginas in the browser', () => {
       const rejected = report.getByRole('table').getByRole('row');
       expect(await rejected.count()).toBe(2);
       expect(await rejected.nth(1).textContent()).toMatch(/^8VI-1007.*BRL/);
-      await shoot(page, 'pages-import-1280');
+      await screenshot(page, 'pages-import-1280');
 
       await dialog.getByRole('button', { name: 'Ver páginas' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('link', { name: 'Sobrado com 2 suítes na Savassi' }).first().waitFor();
-      await shoot(page, 'pages-1280');
+      await screenshot(page, 'pages-1280');
     } finally {
       await context.close();
     }
@@ -275,13 +256,13 @@ describe('/paginas in the browser', () => {
       await logIn(page);
       await page.goto('/paginas');
       await page.getByRole('list', { name: 'Páginas' }).waitFor();
-      await shoot(page, 'pages-390');
+      await screenshot(page, 'pages-390');
 
       await page.goto(`/paginas/${pageId}`);
       await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
       await page.getByRole('button', { name: 'Mostrar' }).click();
       await page.frameLocator('iframe[title^="Pré-visualização da página pública"]').locator('h1').waitFor();
-      await shoot(page, 'page-editor-390');
+      await screenshot(page, 'page-editor-390');
 
       await page.goto('/paginas');
       await page.getByRole('button', { name: 'Importar catálogo' }).first().click();
@@ -291,7 +272,7 @@ describe('/paginas in the browser', () => {
         .first()
         .click();
       await dialog.getByTestId('import-report').getByText('Concluída', { exact: true }).waitFor();
-      await shoot(page, 'pages-import-390');
+      await screenshot(page, 'pages-import-390');
     } finally {
       await context.close();
     }

@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, logIn, newPage } from './kit';
+import { apiClient, DESKTOP, PHONE, launchBrowser, logIn, newPage } from './kit';
 
 const baseURL = inject('baseURL');
 const STAMP = `${Date.now() % 1_000_000}`;
@@ -21,31 +21,7 @@ const SHOTS = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 let browser: Browser;
 let slug = '';
 let soldSlug = '';
-const cookies = new Map<string, string>();
-async function api(method: string, url: string, body?: unknown) {
-  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, ...v] = pair!.split('=');
-      cookies.set(k!.trim(), v.join('='));
-    }
-  };
-  if (!cookies.has('XSRF-TOKEN')) keep(await fetch(`${baseURL}/sanctum/csrf-cookie`));
-  const res = await fetch(`${baseURL}${url}`, {
-    method,
-    headers: {
-      cookie: cookieHeader(),
-      'content-type': 'application/json',
-      'x-xsrf-token': decodeURIComponent(cookies.get('XSRF-TOKEN') ?? ''),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  keep(res);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = apiClient(baseURL);
 
 beforeAll(async () => {
   browser = await launchBrowser();

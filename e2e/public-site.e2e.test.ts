@@ -4,38 +4,11 @@
  * (errors in place, then into the console). Screenshots at 1280×800 and 390×844 go to
  * test-results/screenshots/, or to docs/screenshots/ with UPDATE_SCREENSHOTS=1.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, DESKTOP, launchBrowser, newPage, PHONE } from './kit';
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO, DESKTOP, newPage, PHONE, screenshot, useBrowser } from './kit';
 
 const baseURL = inject('baseURL');
-const outDir = fileURLToPath(
-  new URL(
-    process.env.UPDATE_SCREENSHOTS ? '../docs/screenshots/' : '../test-results/screenshots/',
-    import.meta.url,
-  ),
-);
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function shoot(page: Page, name: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name} is wider than the viewport`).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`) });
-}
+const browser = useBrowser();
 
 describe('the public site', () => {
   for (const [label, viewport] of [
@@ -43,7 +16,7 @@ describe('the public site', () => {
     ['phone', PHONE],
   ] as const) {
     it(`/ paints without the console and one click on the demo lands in the demo agency (${label})`, async () => {
-      const { context, page } = await newPage(browser, baseURL, viewport);
+      const { context, page } = await newPage(browser(), baseURL, viewport);
       try {
         const assets: string[] = [];
         page.on('request', (r) => {
@@ -53,7 +26,7 @@ describe('the public site', () => {
         await page.getByRole('heading', { level: 1, name: /Cada imóvel com a sua página/ }).waitFor();
         await page.waitForLoadState('load');
         expect(assets, 'the console bundle is not needed by /').toEqual([]);
-        await shoot(page, `public-home-${viewport.width}`);
+        await screenshot(page, `public-home-${viewport.width}`, { settleMs: 0 });
 
         await page.getByRole('link', { name: 'Ver a demonstração' }).first().click();
         await page.waitForURL((url) => url.pathname === '/demonstracao');
@@ -66,12 +39,12 @@ describe('the public site', () => {
     });
 
     it(`the blog lists the posts and a post reads as an article (${label})`, async () => {
-      const { context, page } = await newPage(browser, baseURL, viewport);
+      const { context, page } = await newPage(browser(), baseURL, viewport);
       try {
         await page.goto('/blog');
         await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
         expect(await page.locator('.post-item').count()).toBe(3);
-        await shoot(page, `blog-${viewport.width}`);
+        await screenshot(page, `blog-${viewport.width}`, { settleMs: 0 });
 
         await page.getByRole('link', { name: /WhatsApp ou formulário/ }).click();
         await page.waitForURL('**/blog/whatsapp-ou-formulario');
@@ -79,7 +52,7 @@ describe('the public site', () => {
         expect(await page.title()).toBe(
           'WhatsApp ou formulário: qual converte mais na página do imóvel? | Vitrine Imóveis',
         );
-        await shoot(page, `blog-post-${viewport.width}`);
+        await screenshot(page, `blog-post-${viewport.width}`, { settleMs: 0 });
 
         const missing = await page.goto('/blog/nao-existe');
         expect(missing?.status()).toBe(404);
@@ -91,7 +64,7 @@ describe('the public site', () => {
   }
 
   it('the server-rendered sign-in shows a refusal in place, then signs in into the console', async () => {
-    const { context, page } = await newPage(browser, baseURL);
+    const { context, page } = await newPage(browser(), baseURL);
     try {
       await page.goto('/entrar');
       await page.getByLabel('E-mail').fill(DEMO.email);
@@ -116,7 +89,7 @@ describe('the public site', () => {
   });
 
   it('the server-rendered registration names the wrong field, then creates the account and lands on /sucesso', async () => {
-    const { context, page } = await newPage(browser, baseURL, PHONE);
+    const { context, page } = await newPage(browser(), baseURL, PHONE);
     try {
       await page.goto('/registrar');
       await page.getByLabel('Seu nome').fill('Carla Registro');

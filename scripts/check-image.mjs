@@ -11,7 +11,7 @@
 // Prints the figures (docs/operations.md, docs/decisions/010-production-build.md).
 //
 // Options: --keep (leave the temp dir), --embedded (use PGlite even when PostgreSQL is reachable).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   cpSync,
@@ -23,11 +23,10 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { ConsoleClient, freePort, scratchPostgres, spawnServer, waitForHttp } from '../test-kit/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -69,123 +68,18 @@ function du(dir) {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts a built entry point the way the image does: only the given environment, plus PATH/HOME. */
-function start(cwd, entry, env) {
-  const started = performance.now();
-  const child = spawn(node, ['--enable-source-maps', entry], {
-    cwd,
-    env: { PATH, HOME: process.env.HOME ?? '/tmp', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
-  const exited = new Promise((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
-  );
-  return { child, started, exited, output: () => output };
-}
+const start = (cwd, entry, env) =>
+  spawnServer({ node, args: ['--enable-source-maps', entry], cwd, env: { PATH, ...env }, inheritEnv: false });
 
-async function waitFor(url, proc, timeoutMs = 120_000) {
-  const deadline = performance.now() + timeoutMs;
-  while (performance.now() < deadline && proc.child.exitCode === null) {
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return Math.round(performance.now() - proc.started);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${url} não respondeu:\n${proc.output()}`);
-}
-
-async function stop(proc) {
-  const t = performance.now();
-  proc.child.kill('SIGTERM');
-  const { code, signal } = await proc.exited;
-  return { code, signal, ms: Math.round(performance.now() - t) };
-}
-
-/** A browser-like client for the API: keeps cookies and sends X-XSRF-TOKEN on state-changing calls. */
-function apiClient(base) {
-  const cookies = new Map();
-  const send = async (method, url, body) => {
-    const headers = { accept: 'application/json' };
-    if (method !== 'GET' && !cookies.has('XSRF-TOKEN')) await send('GET', '/sanctum/csrf-cookie');
-    if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '');
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    });
-    const setCookies = res.headers.getSetCookie();
-    for (const c of setCookies) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      cookies.set(pair.slice(0, i).trim(), pair.slice(i + 1).trim());
-    }
-    const text = await res.text();
-    let json;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, headers: res.headers, setCookies, json, text };
-  };
-  return { send };
-}
+/** Waits for `url` (2xx), 25 ms apart: the figure is the milliseconds since the process started. */
+const waitFor = (url, proc, timeoutMs = 120_000) => waitForHttp(url, proc, { timeoutMs, intervalMs: 25 });
 
 async function postgresDatabase() {
   if (args.has('--embedded')) return null;
-  const adminUrl =
-    process.env.TEST_POSTGRES_URL ??
-    process.env.DATABASE_URL ??
-    'postgres://postgres@localhost:5432/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch {
-    log('PostgreSQL indisponível: usando o banco embutido (PGlite) no DATA_DIR.');
-    return null;
-  }
-  const name = `vitrine_image_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async query(sql) {
-      const c = new pg.Client({ connectionString: url.toString() });
-      await c.connect();
-      try {
-        return (await c.query(sql)).rows;
-      } finally {
-        await c.end();
-      }
-    },
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const database = await scratchPostgres('vitrine_image');
+  if (!database) log('PostgreSQL indisponível: usando o banco embutido (PGlite) no DATA_DIR.');
+  return database;
 }
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'vitrine-image-'));
@@ -297,7 +191,7 @@ try {
   const first = start(app, 'apps/server/dist/server.js', { ...env, APP_KEY: appKey });
   figure('1ª partida (migrações): /health/live responde (ms)', await waitFor(`${base}/health/live`, first));
   figure('1ª partida (migrações): /health/ready responde (ms)', await waitFor(`${base}/health/ready`, first));
-  const firstStop = await stop(first);
+  const firstStop = await first.stop();
   check(firstStop.code === 0, `SIGTERM encerra limpo (código ${firstStop.code}, ${firstStop.ms} ms)`);
   figure('SIGTERM → saída (ms)', firstStop.ms);
 
@@ -357,8 +251,8 @@ try {
   );
 
   // The API: a session, a sign-up, a page published.
-  const api = apiClient(base);
-  const csrf = await api.send('GET', '/sanctum/csrf-cookie');
+  const api = new ConsoleClient(base);
+  const csrf = await api.request('GET', '/sanctum/csrf-cookie');
   const sessionCookie = csrf.setCookies.find((c) => c.startsWith('vitrine_session=')) ?? '';
   check(
     /;\s*HttpOnly/i.test(sessionCookie) &&
@@ -366,23 +260,23 @@ try {
       /SameSite=Lax/i.test(sessionCookie),
     'cookie de sessão HttpOnly, Secure, SameSite=Lax (APP_URL https)',
   );
-  const anonymous = await api.send('GET', '/v1/me');
+  const anonymous = await api.request('GET', '/v1/me');
   check(anonymous.status === 401, `API: /v1/me sem sessão → 401 (${anonymous.status})`);
   check((anonymous.headers.get('content-security-policy') ?? '').includes("default-src 'self'"), 'API: CSP');
   check(anonymous.headers.get('x-frame-options') === 'DENY', 'API: X-Frame-Options: DENY');
   commonHeaders(anonymous, 'API');
-  const demoLogin = await api.send('POST', '/v1/login', {
+  const demoLogin = await api.request('POST', '/v1/login', {
     email: 'demo@imobiliaria.test',
     password: 'demo1234',
   });
   check(demoLogin.status === 422, `o login de demonstração não existe (${demoLogin.status})`);
   check(
-    (await api.send('GET', '/v1/public/demo')).json?.data?.enabled === false,
+    (await api.request('GET', '/v1/public/demo')).json?.data?.enabled === false,
     'a demonstração não está disponível (/v1/public/demo)',
   );
   check(!second.output().includes('demo1234'), 'a saída não anuncia a senha de demonstração');
   const password = randomBytes(12).toString('base64url');
-  const registered = await api.send('POST', '/v1/register', {
+  const registered = await api.request('POST', '/v1/register', {
     name: 'Ana Corretora',
     email: `ana+${randomBytes(4).toString('hex')}@imobiliaria.test`,
     password,
@@ -391,13 +285,13 @@ try {
   });
   check(registered.status === 201, `API: cadastro → 201 (${registered.status})`);
   const agencyId = registered.json?.user?.real_estates?.[0]?.id;
-  const created = await api.send('POST', `/v1/real-estates/${agencyId}/pages`, {
+  const created = await api.request('POST', `/v1/real-estates/${agencyId}/pages`, {
     page: { title: 'Apartamento 2 quartos no Centro' },
   });
   check(created.status === 201, `API: página criada → 201 (${created.status})`);
   const pageId = created.json?.data?.id;
   const slug = created.json?.data?.slug;
-  const published = await api.send('PUT', `/v1/pages/${pageId}`, { status: 'published' });
+  const published = await api.request('PUT', `/v1/pages/${pageId}`, { status: 'published' });
   check(published.status === 200, `API: página publicada → 200 (${published.status})`);
 
   // The landing page: its own hash-pinned CSP instead of the console's.
@@ -428,7 +322,7 @@ try {
     bad.status === 400 && typeof badBody.message === 'string' && Object.keys(badBody).length === 1,
     `JSON malformado → 400 ${JSON.stringify(badBody)}`,
   );
-  const secondStop = await stop(second);
+  const secondStop = await second.stop();
   check(secondStop.code === 0, `SIGTERM encerra limpo (código ${secondStop.code}, ${secondStop.ms} ms)`);
   if (database) {
     const [{ n }] = await database.query('select count(*)::int as n from users');
@@ -445,7 +339,7 @@ try {
     const workerMs = Math.round(performance.now() - worker.started);
     check(worker.output().includes('worker ready'), `o worker separado inicia (${workerMs} ms)`);
     figure('worker: pronto (ms)', workerMs);
-    const ws = await stop(worker);
+    const ws = await worker.stop();
     check(ws.code === 0, `o worker encerra limpo (código ${ws.code})`);
   } else {
     const { PGlite } = await import('@electric-sql/pglite');

@@ -5,8 +5,7 @@
  *
  *   npm run bench:delivery [-- --leads 300 --rate 20]
  */
-import { createServer } from 'node:http';
-import { percentile, scratchPostgres, setupAgency, startServer } from './lib/harness.ts';
+import { percentile, scratchPostgres, setupAgency, startFakeWebhook, startServer } from './lib/harness.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -26,25 +25,21 @@ if (!database) {
 const sentAt = new Map<string, number>();
 const latencies: number[] = [];
 const pendingByLead = new Map<string, number>();
-const receiver = createServer((req, res) => {
-  let body = '';
-  req.on('data', (c) => (body += c));
-  req.on('end', () => {
-    const now = performance.now();
-    res.writeHead(200).end('ok');
-    try {
-      const parsed = JSON.parse(body) as { type?: string; data?: { id?: string }; probe?: number };
-      if (parsed.probe !== undefined) return;
+const receiver = await startFakeWebhook<
+  { type?: string; data?: { id?: string }; probe?: number } | undefined
+>({
+  path: '/hook',
+  respond(call) {
+    const parsed = call.json;
+    if (parsed && parsed.probe === undefined) {
       const id = parsed.data?.id;
-      if (id && sentAt.has(id)) latencies.push(now - sentAt.get(id)!);
-      else if (id) pendingByLead.set(id, now); // arrived before the 201 was read
-    } catch {
-      /* not ours */
+      if (id && sentAt.has(id)) latencies.push(call.at - sentAt.get(id)!);
+      else if (id) pendingByLead.set(id, call.at); // arrived before the 201 was read
     }
-  });
+    return 200;
+  },
 });
-await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+const receiverUrl = receiver.url;
 
 // Baseline: the same kind of request straight to the receiver.
 const floor: number[] = [];
@@ -104,6 +99,6 @@ console.log(
 );
 await server.kill('SIGTERM');
 server.cleanup();
-receiver.close();
+await receiver.close();
 await database.drop();
 process.exit(latencies.length === LEADS ? 0 : 1);

@@ -12,16 +12,13 @@
  *
  *   npm run bench:ingest [-- --seconds 20 --connections 50 --events 10 --sizes 1,10 --keep]
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../src/db/schema.ts';
 import type { Db } from '../src/db/client.ts';
 import { createRollups } from '../src/modules/analytics/index.ts';
-import { freePort, percentile, scratchPostgres, setupAgency, startServer } from './lib/harness.ts';
+import { percentile, scratchPostgres, setupAgency, startBareServer, startServer } from './lib/harness.ts';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,8 +31,6 @@ const SIZES = arg('sizes', '1,10')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
 const UA =
   'Mozilla/5.0 (Linux; Android 14; moto g84 5G) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Mobile Safari/537.36';
 
@@ -118,29 +113,9 @@ async function load(title: string, url: string, pageId: number) {
 console.log(
   `\nbench:ingest — PostgreSQL, ${CONNECTIONS} conexões, ${SECONDS} s cada, lotes de ${EVENTS} eventos\n`,
 );
-const barePort = await freePort();
-const bare = spawn(
-  path.join(root, 'node_modules/.bin/node'),
-  ['--import', 'tsx', path.join(here, 'lib/bare-events-server.ts')],
-  {
-    env: { ...process.env, DATABASE_URL: database.url, PORT: String(barePort) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
-for (let i = 0; i < 100; i++) {
-  try {
-    if ((await fetch(`http://127.0.0.1:${barePort}/healthz`)).ok) break;
-  } catch {
-    /* starting */
-  }
-  await new Promise((r) => setTimeout(r, 100));
-}
-const baseline = await load(
-  'base (Fastify + 1 INSERT de várias linhas)',
-  `http://127.0.0.1:${barePort}/events`,
-  1,
-);
-bare.kill('SIGTERM');
+const bare = await startBareServer('lib/bare-events-server.ts', { DATABASE_URL: database.url });
+const baseline = await load('base (Fastify + 1 INSERT de várias linhas)', `${bare.url}/events`, 1);
+await bare.stop();
 
 const server = await startServer({ DATABASE_URL: database.url, TRUST_PROXY: '1', RUN_WORKER: 'true' });
 // The load goes to one agency; the dashboard is measured on another, whose days look like the seed's.

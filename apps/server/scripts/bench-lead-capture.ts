@@ -13,13 +13,17 @@
  * BENCH_RUN_WORKER=false runs the product without workers (capture alone, as an API replica beside
  * `npm run worker`); BENCH_CPU_PROF=<dir> writes a CPU profile of the product's process.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, scratchPostgres, setupAgency, startServer } from './lib/harness.ts';
+import {
+  scratchPostgres,
+  setupAgency,
+  startBareServer,
+  startFakeWebhook,
+  startServer,
+} from './lib/harness.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,8 +33,6 @@ const dbArg = process.argv.includes('--db') ? process.argv[process.argv.indexOf(
 const SECONDS = arg('seconds', 21);
 const ROUNDS = arg('rounds', 3);
 const CONNECTIONS = arg('connections', 50);
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
 const USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
@@ -123,38 +125,13 @@ async function compare(bareUrl: string, productUrl: string, productHeaders: () =
 }
 
 async function startBare(env: Record<string, string>) {
-  const barePort = await freePort();
-  const bare = spawn(
-    path.join(root, 'node_modules/.bin/node'),
-    ['--import', 'tsx', path.join(here, 'lib/bare-insert-server.ts')],
-    {
-      env: { ...process.env, ...env, PORT: String(barePort) },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  // Never leave the baseline server behind when the script stops early (the product's: harness.ts).
-  process.on('exit', () => {
-    if (bare.exitCode === null) bare.kill('SIGKILL');
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${barePort}/healthz`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url: `http://127.0.0.1:${barePort}/leads`, stop: () => bare.kill('SIGTERM') };
+  const bare = await startBareServer('lib/bare-insert-server.ts', env);
+  return { url: `${bare.url}/leads`, stop: bare.stop };
 }
 
 /** The product: a published page with an active webhook (deliveries enqueued in the lead's transaction). */
 async function startProduct(databaseUrl: string | null) {
-  const receiverPort = await freePort();
-  const { createServer } = await import('node:http');
-  const receiver = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(200).end('ok'));
-  }).listen(receiverPort, '127.0.0.1');
+  const receiver = await startFakeWebhook({ path: '/hook' });
   // One page takes the whole burst: lift the per-page spam threshold so the run measures the normal path.
   const server = await startServer({
     DATABASE_URL: databaseUrl ?? '',
@@ -166,7 +143,7 @@ async function startProduct(databaseUrl: string | null) {
   const { client, realEstateId, slugs } = await setupAgency(server, databaseUrl, 1);
   await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, {
     name: 'webhook',
-    payload: { url: `http://127.0.0.1:${receiverPort}/hook` },
+    payload: { url: receiver.url },
   });
   let ip = 0;
   return {
@@ -178,7 +155,7 @@ async function startProduct(databaseUrl: string | null) {
     async stop() {
       await server.kill('SIGTERM');
       server.cleanup();
-      receiver.close();
+      await receiver.close();
     },
   };
 }
@@ -200,7 +177,7 @@ if (dbArg !== 'pglite') {
   const bare = await startBare({ DATABASE_URL: database.url });
   const product = await startProduct(database.url);
   await compare(bare.url, product.url, product.headers);
-  bare.stop();
+  await bare.stop();
   await product.stop();
   await database.drop();
 }
@@ -211,7 +188,7 @@ if (dbArg !== 'postgres') {
   const bare = await startBare({ PGLITE_DIR: dir, DATABASE_URL: '' });
   const product = await startProduct(null);
   await compare(bare.url, product.url, product.headers);
-  bare.stop();
+  await bare.stop();
   await product.stop();
   rmSync(dir, { recursive: true, force: true });
 }

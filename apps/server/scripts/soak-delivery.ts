@@ -5,10 +5,8 @@
  *
  *   npm run soak:delivery [-- --leads 5000 --concurrency 24]
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
-import { verifyWebhookSignature } from '../src/modules/integrations/index.ts';
-import { scratchPostgres, setupAgency, startServer } from './lib/harness.ts';
+import { scratchPostgres, setupAgency, startFakeWebhook, startServer } from './lib/harness.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,47 +29,28 @@ const accepted = new Map<string, number>(); // webhook-id → times accepted
 const leadOfWebhook = new Map<string, string>();
 let calls = 0;
 let failedCalls = 0;
-async function receive(req: IncomingMessage, res: ServerResponse) {
-  let body = '';
-  for await (const chunk of req) body += chunk;
-  calls++;
-  const roll = Math.random();
-  if (roll < FAIL_RATE * (2 / 3)) {
-    failedCalls++;
-    res.writeHead(500).end('falha simulada');
-    return;
-  }
-  const h = (n: string) => String(req.headers[n] ?? '');
-  if (
-    !verifyWebhookSignature(secret, {
-      id: h('webhook-id'),
-      timestamp: h('webhook-timestamp'),
-      body,
-      signature: h('webhook-signature'),
-    })
-  ) {
-    res.writeHead(400).end('assinatura inválida');
-    return;
-  }
-  const id = h('webhook-id');
-  accepted.set(id, (accepted.get(id) ?? 0) + 1);
-  leadOfWebhook.set(id, JSON.parse(body).data.id);
-  if (roll < FAIL_RATE) {
-    failedCalls++;
-    res.writeHead(500).end('falha simulada depois de aceitar');
-    return;
-  }
-  res.writeHead(200).end('ok');
-}
-// A request that breaks the receiver itself (a dropped connection) answers 500, as a failing CRM would.
-const receiver = createServer((req, res) => {
-  receive(req, res).catch(() => {
-    if (!res.headersSent) res.writeHead(500);
-    res.end();
-  });
+const receiver = await startFakeWebhook<{ data: { id: string } }>({
+  path: '/webhook',
+  secret: () => secret, // checked with the standardwebhooks library
+  respond(call) {
+    calls++;
+    const roll = Math.random();
+    if (roll < FAIL_RATE * (2 / 3)) {
+      failedCalls++;
+      return { status: 500, body: 'falha simulada' };
+    }
+    if (!call.signatureValid) return { status: 400, body: 'assinatura inválida' };
+    const id = String(call.headers['webhook-id'] ?? '');
+    accepted.set(id, (accepted.get(id) ?? 0) + 1);
+    leadOfWebhook.set(id, call.json.data.id);
+    if (roll < FAIL_RATE) {
+      failedCalls++;
+      return { status: 500, body: 'falha simulada depois de aceitar' };
+    }
+    return 200;
+  },
 });
-await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/webhook`;
+const receiverUrl = receiver.url;
 
 const server = await startServer({
   DATABASE_URL: database.url,
@@ -217,6 +196,6 @@ console.log(`  kill -9: ${kills}`);
 
 await server.kill('SIGTERM');
 server.cleanup();
-receiver.close();
+await receiver.close();
 await database.drop();
 process.exit(lostStore + lostDelivery === 0 && unstableIds === 0 && kills === 3 ? 0 : 1);

@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import {
   ANALYTICS_BEACON_MAX_BYTES,
@@ -15,13 +14,12 @@ import {
   stripControlCharsDeep,
   type AnalyticsEventName,
 } from '@vitrine/contracts';
-import type { Db } from '../../db/client.ts';
-import { pages } from '../../db/schema.ts';
 import { HttpError, issuesToErrors, validationError } from '../../lib/http-errors.ts';
 import { idParams } from '../../lib/route-params.ts';
 import { campaignOf, deviceOf, referrerHost, sourceOf } from './classify-visit.ts';
 import { SESSION_IDLE_MS, type EventProps, type StoredEvent } from './ingest-events.ts';
 import { leadScopeOf } from '../team/index.ts';
+import { pageDirectory } from './page-directory.ts';
 import { readAnalytics, readEvents } from './read-analytics.ts';
 import { visitorHashes } from './visitor-salts.ts';
 
@@ -43,31 +41,10 @@ function cleanProps(props: EventProps | undefined): EventProps | null {
   return Object.keys(out).length ? out : null;
 }
 
-/** A small cache of page → agency and status: beacons come in bursts for the same pages. */
-function pageDirectory(db: Db) {
-  const cache = new Map<number, { realEstateId: number; status: string; at: number }>();
-  return async (id: number) => {
-    const hit = cache.get(id);
-    if (hit && Date.now() - hit.at < 60_000) return hit;
-    const [row] = await db
-      .select({ realEstateId: pages.realEstateId, status: pages.status })
-      .from(pages)
-      .where(eq(pages.id, id));
-    if (cache.size > 10_000) cache.clear();
-    if (!row) {
-      cache.delete(id);
-      return null;
-    }
-    const entry = { ...row, at: Date.now() };
-    cache.set(id, entry);
-    return entry;
-  };
-}
-
 export default async function analyticsRoutes(app: FastifyInstance) {
   const { config } = app;
   const { deps } = app;
-  const pageOf = pageDirectory(deps.db);
+  const pageOf = pageDirectory(deps);
   const ownHosts = [new URL(config.APP_URL).hostname];
   const r = app.withTypeProvider<ZodTypeProvider>();
 

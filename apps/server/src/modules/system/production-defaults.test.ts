@@ -3,14 +3,13 @@
  * no /docs unless asked, webhooks https-only. The start-up checks run the real entry point
  * (apps/server/src/server.ts) as a child process on a throwaway embedded database.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, spawnServer, waitForHttp } from '../../../../../test-kit/index.ts';
 import { APP_KEY_MISSING_MESSAGE, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { serverRoot } from '../../paths.ts';
@@ -31,31 +30,14 @@ async function tempDir() {
   return d;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /** The real entry point, with only the given environment (plus PATH/HOME). */
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [tsxCli, path.join(serverRoot, 'src/server.ts')], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return spawnServer({
+    node: process.execPath,
+    args: [tsxCli, path.join(serverRoot, 'src/server.ts')],
+    inheritEnv: false,
+    env: { LOG_LEVEL: 'warn', ...env },
   });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
 }
 
 describe('configuration defaults', () => {
@@ -95,7 +77,7 @@ describe('production start (the real entry point)', () => {
   it('exits with the APP_KEY message when APP_KEY is missing', async () => {
     const dataDir = await tempDir();
     const server = startServer({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(await freePort()) });
-    const code = await server.exited;
+    const { code } = await server.exited;
     expect(code).toBe(1);
     expect(server.output()).toContain('APP_KEY é obrigatória em produção');
     expect(server.output()).toContain('randomBytes(32)');
@@ -114,24 +96,15 @@ describe('production start (the real entry point)', () => {
       APP_KEY: `base64:${randomBytes(32).toString('base64')}`,
     });
     try {
-      const deadline = Date.now() + 90_000;
-      let ready = false;
-      while (!ready && Date.now() < deadline && server.child.exitCode === null) {
-        ready = await fetch(`${base}/health/ready`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (!ready) await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(ready, server.output()).toBe(true);
+      // Throws with the server's output when it exits or is not ready in time.
+      await waitForHttp(`${base}/health/ready`, server, { timeoutMs: 90_000, intervalMs: 200 });
       expect(server.output()).not.toContain(DEMO_PASSWORD);
       expect((await fetch(`${base}/docs`)).status).toBe(404);
       const live = await fetch(`${base}/health/live`);
       expect(live.status).toBe(200);
       expect(live.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     } finally {
-      server.child.kill('SIGTERM');
-      await server.exited;
+      await server.stop();
     }
     // The embedded database it created holds no user at all (no demo owner with a public password).
     const db = await openDatabase({ dataDir });

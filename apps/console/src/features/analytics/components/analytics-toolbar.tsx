@@ -2,12 +2,10 @@
 import { ANALYTICS_DEVICES } from '@vitrine/contracts';
 import { CalendarRange, FilterX, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
+import { FilterSelect, type FilterOption } from '@/components/filter-select';
+import { PeriodFields } from '@/components/period-fields';
 import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import { formatIsoDay } from '@/lib/datetime';
 import {
   hasAnalyticsFilters,
   PERIOD_LABELS,
@@ -18,11 +16,6 @@ import {
   type Period,
 } from '../analytics-filters';
 import { deviceLabel, sourceLabel } from '../format';
-
-export interface FilterOption {
-  value: string;
-  label: string;
-}
 
 interface AnalyticsToolbarProps {
   filters: AnalyticsFilters;
@@ -38,8 +31,6 @@ export function AnalyticsToolbar({ filters, onChange, onClear, pages, sources }:
   const id = useId();
   const [open, setOpen] = useState(false);
   const active = [filters.pageId, filters.source, filters.device].filter(Boolean).length;
-  const withCurrent = (list: string[], current: string) =>
-    current && !list.includes(current) ? [current, ...list] : list;
   return (
     <section
       aria-label="Período e filtros"
@@ -81,30 +72,8 @@ export function AnalyticsToolbar({ filters, onChange, onClear, pages, sources }:
           </ToggleGroup>
         </div>
         {filters.period === 'personalizado' && (
-          <div className="grid w-full grid-cols-2 items-start gap-3 sm:w-auto">
-            {/* dd/mm/aaaa whatever the browser's language; an emptied field keeps the period's day. */}
-            <DateField
-              id={`${id}-from`}
-              label="De"
-              value={filters.from}
-              max={filters.to || undefined}
-              onChange={(from) => from && onChange({ from })}
-              className="sm:w-40"
-            />
-            <DateField
-              id={`${id}-to`}
-              label="Até"
-              value={filters.to}
-              min={filters.from || undefined}
-              onChange={(to) => to && onChange({ to })}
-              error={
-                filters.from && filters.to && filters.to < filters.from
-                  ? `Até: a data final é anterior à inicial (${formatIsoDay(filters.from)}).`
-                  : undefined
-              }
-              className="sm:w-40"
-            />
-          </div>
+          // An emptied field keeps the period's day.
+          <PeriodFields id={id} from={filters.from} to={filters.to} onChange={onChange} required />
         )}
       </div>
       <Button
@@ -121,55 +90,34 @@ export function AnalyticsToolbar({ filters, onChange, onClear, pages, sources }:
       {/* On phones the three selects fold behind "Filtros"; from 640 px they always show. */}
       <div id={`${id}-filters`} className={`${open ? 'grid' : 'hidden'} gap-3 sm:grid sm:grid-cols-3`}>
         {pages && pages.length > 0 && (
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-page`}>Página</Label>
-            <NativeSelect
-              id={`${id}-page`}
-              value={filters.pageId}
-              onChange={(e) => onChange({ page_id: e.target.value })}
-            >
-              <option value="">Todas as páginas</option>
-              {filters.pageId && !pages.some((p) => p.value === filters.pageId) && (
-                <option value={filters.pageId}>Página #{filters.pageId}</option>
-              )}
-              {pages.map((p) => (
-                <option key={p.value} value={p.value}>
-                  {p.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <FilterSelect
+            id={`${id}-page`}
+            label="Página"
+            allLabel="Todas as páginas"
+            value={filters.pageId}
+            options={pages}
+            unknownLabel={(pageId) => `Página #${pageId}`}
+            onChange={(pageId) => onChange({ page_id: pageId })}
+          />
         )}
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-source`}>Origem</Label>
-          <NativeSelect
-            id={`${id}-source`}
-            value={filters.source}
-            onChange={(e) => onChange({ source: e.target.value })}
-          >
-            <option value="">Todas as origens</option>
-            {withCurrent(sources, filters.source).map((s) => (
-              <option key={s} value={s}>
-                {sourceLabel(s)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-device`}>Dispositivo</Label>
-          <NativeSelect
-            id={`${id}-device`}
-            value={filters.device}
-            onChange={(e) => onChange({ device: e.target.value })}
-          >
-            <option value="">Todos os dispositivos</option>
-            {ANALYTICS_DEVICES.map((d) => (
-              <option key={d} value={d}>
-                {deviceLabel(d)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        {/* Only the sources seen in the period, so the list never offers an empty choice. */}
+        <FilterSelect
+          id={`${id}-source`}
+          label="Origem"
+          allLabel="Todas as origens"
+          value={filters.source}
+          options={sources.map((s) => ({ value: s, label: sourceLabel(s) }))}
+          unknownLabel={sourceLabel}
+          onChange={(source) => onChange({ source })}
+        />
+        <FilterSelect
+          id={`${id}-device`}
+          label="Dispositivo"
+          allLabel="Todos os dispositivos"
+          value={filters.device}
+          options={ANALYTICS_DEVICES.map((d) => ({ value: d, label: deviceLabel(d) }))}
+          onChange={(device) => onChange({ device })}
+        />
       </div>
       {hasAnalyticsFilters(filters) && (
         <div className="flex justify-end">

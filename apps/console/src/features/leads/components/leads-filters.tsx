@@ -1,15 +1,15 @@
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_STATUSES } from '@vitrine/contracts';
 import { FilterX, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
+import { FilterSelect } from '@/components/filter-select';
+import { PeriodFields } from '@/components/period-fields';
 import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import type { PageOption } from '../api/get-page-options';
 import { leadFilterParams, type LeadFilters, type ParamPatch } from '../lead-filters';
 import { SearchInput } from '@/components/ui/search-input';
-import { formatIsoDay } from '@/lib/datetime';
 
 interface LeadsFiltersProps {
   filters: LeadFilters;
@@ -100,25 +100,16 @@ export function LeadsFilters({ filters, onChange, onClear, pages, assignees }: L
             </NativeSelect>
           </div>
           {pages && pages.length > 0 && (
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-page`}>Imóvel</Label>
-              <NativeSelect
-                id={`${id}-page`}
-                value={filters.pageId}
-                onChange={(e) => onChange({ page_id: e.target.value })}
-              >
-                <option value="">Todos os imóveis</option>
-                {/* A page id from a shared link that is not among the first 100 still shows as chosen. */}
-                {filters.pageId && !pages.some((p) => String(p.id) === filters.pageId) && (
-                  <option value={filters.pageId}>Página #{filters.pageId}</option>
-                )}
-                {pages.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.title}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            // A page id from a shared link that is not among the first 100 still shows as chosen.
+            <FilterSelect
+              id={`${id}-page`}
+              label="Imóvel"
+              allLabel="Todos os imóveis"
+              value={filters.pageId}
+              options={pages.map((p) => ({ value: String(p.id), label: p.title }))}
+              unknownLabel={(pageId) => `Página #${pageId}`}
+              onChange={(pageId) => onChange({ page_id: pageId })}
+            />
           )}
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-source`}>Origem</Label>
@@ -176,29 +167,7 @@ export function LeadsFilters({ filters, onChange, onClear, pages, assignees }: L
         id={`${id}-more2`}
         className={`${open ? 'flex' : 'hidden'} flex-wrap items-start gap-x-6 gap-y-3 md:flex`}
       >
-        <div className="grid w-full grid-cols-2 items-start gap-3 sm:w-auto">
-          <DateField
-            id={`${id}-from`}
-            label="De"
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(from) => onChange({ from })}
-            className="sm:w-40"
-          />
-          <DateField
-            id={`${id}-to`}
-            label="Até"
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(to) => onChange({ to })}
-            error={
-              filters.from && filters.to && filters.to < filters.from
-                ? `Até: a data final é anterior à inicial (${formatIsoDay(filters.from)}).`
-                : undefined
-            }
-            className="sm:w-40"
-          />
-        </div>
+        <PeriodFields id={id} from={filters.from} to={filters.to} onChange={onChange} />
         {/* xl:mt-5 = a label's height: level with the date inputs, even under a date's message, where
             the two switches fit beside the dates; narrower, they wrap together onto their own row. */}
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3 xl:mt-5">

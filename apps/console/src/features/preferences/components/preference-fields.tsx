@@ -7,7 +7,7 @@ import {
   type PreferenceKey,
 } from '@vitrine/contracts';
 import { Check, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -50,14 +50,29 @@ function RowStatus({ row }: { row: PreferenceRow }) {
   );
 }
 
+/**
+ * What a row's text control takes: its id (the label's target), its hint and error, and the draft
+ * wired to onEdit and onBlur. A field spreads it on its Input or Textarea and overrides what differs
+ * (a masked value, an object draft).
+ */
+export interface ControlProps {
+  id: string;
+  'aria-describedby': string;
+  'aria-invalid': true | undefined;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onBlur: () => void;
+}
+
 /** Label, description, the control, the error and the save state of one preference row. */
 function Row({
   row,
+  onEdit,
+  onBlur,
   children,
   extra,
-}: {
-  row: PreferenceRow;
-  children: (ids: { id: string; describedBy: string; invalid: boolean }) => ReactNode;
+}: FieldProps & {
+  children: (control: ControlProps) => ReactNode;
   extra?: ReactNode;
 }) {
   const id = useId();
@@ -70,7 +85,14 @@ function Row({
         <Label htmlFor={id}>{row.label}</Label>
         <RowStatus row={row} />
       </div>
-      {children({ id, describedBy: invalid ? `${hintId} ${errorId}` : hintId, invalid })}
+      {children({
+        id,
+        'aria-describedby': invalid ? `${hintId} ${errorId}` : hintId,
+        'aria-invalid': invalid || undefined,
+        value: String(row.draft),
+        onChange: (e) => onEdit(row.key, e.target.value),
+        onBlur: () => onBlur(row.key),
+      })}
       <p id={hintId} className="text-xs text-muted-foreground">
         {row.description}
       </p>
@@ -86,17 +108,12 @@ function Row({
 
 export function AlertEmailsField({ row, onEdit, onBlur }: FieldProps) {
   return (
-    <Row row={row}>
-      {({ id, describedBy, invalid }) => (
+    <Row row={row} onEdit={onEdit} onBlur={onBlur}>
+      {(control) => (
         <Textarea
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
+          {...control}
           className="min-h-20"
           placeholder={`Um e-mail por linha, até ${LEAD_ALERT_EMAILS_MAX}`}
-          value={String(row.draft)}
-          onChange={(e) => onEdit(row.key, e.target.value)}
-          onBlur={() => onBlur(row.key)}
           spellCheck={false}
           autoCapitalize="none"
         />
@@ -107,19 +124,8 @@ export function AlertEmailsField({ row, onEdit, onBlur }: FieldProps) {
 
 export function MinutesField({ row, onEdit, onBlur }: FieldProps) {
   return (
-    <Row row={row}>
-      {({ id, describedBy, invalid }) => (
-        <Input
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className="max-w-40"
-          inputMode="numeric"
-          value={String(row.draft)}
-          onChange={(e) => onEdit(row.key, e.target.value)}
-          onBlur={() => onBlur(row.key)}
-        />
-      )}
+    <Row row={row} onEdit={onEdit} onBlur={onBlur}>
+      {(control) => <Input {...control} className="max-w-40" inputMode="numeric" />}
     </Row>
   );
 }
@@ -130,6 +136,8 @@ export function AutoReplyField({ row, onEdit, onBlur }: FieldProps) {
   return (
     <Row
       row={row}
+      onEdit={onEdit}
+      onBlur={onBlur}
       extra={
         <div className="flex items-center gap-3">
           <Switch
@@ -143,14 +151,11 @@ export function AutoReplyField({ row, onEdit, onBlur }: FieldProps) {
         </div>
       }
     >
-      {({ id, describedBy, invalid }) => (
+      {(control) => (
         <Textarea
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
+          {...control}
           value={value.message}
           onChange={(e) => onEdit(row.key, { ...value, message: e.target.value })}
-          onBlur={() => onBlur(row.key)}
         />
       )}
     </Row>
@@ -159,20 +164,16 @@ export function AutoReplyField({ row, onEdit, onBlur }: FieldProps) {
 
 export function WhatsappNumberField({ row, onEdit, onBlur }: FieldProps) {
   return (
-    <Row row={row}>
-      {({ id, describedBy, invalid }) => (
+    <Row row={row} onEdit={onEdit} onBlur={onBlur}>
+      {(control) => (
         <Input
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
+          {...control}
           className="max-w-60"
           type="tel"
           inputMode="tel"
           autoComplete="off"
           placeholder="(11) 98888-7777"
           value={maskPhone(String(row.draft))}
-          onChange={(e) => onEdit(row.key, e.target.value)}
-          onBlur={() => onBlur(row.key)}
         />
       )}
     </Row>
@@ -187,6 +188,8 @@ export function WhatsappMessageField({ row, onEdit, onBlur }: FieldProps) {
   return (
     <Row
       row={row}
+      onEdit={onEdit}
+      onBlur={onBlur}
       extra={
         <div className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-950">
           <p className="mb-1 text-xs font-medium text-green-800">Como o visitante vai ver:</p>
@@ -196,17 +199,7 @@ export function WhatsappMessageField({ row, onEdit, onBlur }: FieldProps) {
         </div>
       }
     >
-      {({ id, describedBy, invalid }) => (
-        <Textarea
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          className="min-h-20"
-          value={String(row.draft)}
-          onChange={(e) => onEdit(row.key, e.target.value)}
-          onBlur={() => onBlur(row.key)}
-        />
-      )}
+      {(control) => <Textarea {...control} className="min-h-20" />}
     </Row>
   );
 }
@@ -217,6 +210,8 @@ export function ColorField({ row, onEdit, onBlur }: FieldProps) {
   return (
     <Row
       row={row}
+      onEdit={onEdit}
+      onBlur={onBlur}
       extra={
         <div className="flex flex-wrap items-center gap-2">
           <span
@@ -230,7 +225,7 @@ export function ColorField({ row, onEdit, onBlur }: FieldProps) {
         </div>
       }
     >
-      {({ id, describedBy, invalid }) => (
+      {(control) => (
         <div className="flex items-center gap-2">
           <input
             type="color"
@@ -241,14 +236,9 @@ export function ColorField({ row, onEdit, onBlur }: FieldProps) {
             onBlur={() => onBlur(row.key)}
           />
           <Input
-            id={id}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
+            {...control}
             className="max-w-32 font-mono"
             placeholder={DEFAULT_BRAND_COLOR}
-            value={value}
-            onChange={(e) => onEdit(row.key, e.target.value)}
-            onBlur={() => onBlur(row.key)}
             spellCheck={false}
           />
         </div>
@@ -259,17 +249,12 @@ export function ColorField({ row, onEdit, onBlur }: FieldProps) {
 
 export function IdField({ row, onEdit, onBlur, placeholder }: FieldProps & { placeholder: string }) {
   return (
-    <Row row={row}>
-      {({ id, describedBy, invalid }) => (
+    <Row row={row} onEdit={onEdit} onBlur={onBlur}>
+      {(control) => (
         <Input
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
+          {...control}
           className="max-w-72 font-mono"
           placeholder={placeholder}
-          value={String(row.draft)}
-          onChange={(e) => onEdit(row.key, e.target.value)}
-          onBlur={() => onBlur(row.key)}
           spellCheck={false}
           autoCapitalize="characters"
         />
@@ -282,13 +267,13 @@ export function IdField({ row, onEdit, onBlur, placeholder }: FieldProps & { pla
 export function ToggleField({ row, onEdit, onBlur, on, off }: FieldProps & { on: string; off: string }) {
   const checked = row.draft === true;
   return (
-    <Row row={row}>
-      {({ id, describedBy, invalid }) => (
+    <Row row={row} onEdit={onEdit} onBlur={onBlur}>
+      {(control) => (
         <div className="flex items-center gap-3">
           <Switch
-            id={id}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
+            id={control.id}
+            aria-describedby={control['aria-describedby']}
+            aria-invalid={control['aria-invalid']}
             checked={checked}
             onCheckedChange={(value) => onEdit(row.key, value)}
             onBlur={() => onBlur(row.key)}

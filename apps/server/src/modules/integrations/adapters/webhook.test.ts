@@ -1,5 +1,6 @@
 import type { WebhookPayload } from '@vitrine/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { verifyStandardWebhook } from '../../../../../../test-kit/index.ts';
 import { parseRetryAfter } from './http-outcome.ts';
 import { createTestAdapterContext } from './testing/adapter-context.ts';
 import { fakeDrop, fakeHang, fakeRedirect, fakeReply } from './testing/fake-server.ts';
@@ -21,6 +22,20 @@ describe('webhook signatures (Standard Webhooks v1)', () => {
   const timestamp = 1614265330;
   const body = '{"test": 2432232314}';
   const at = new Date(timestamp * 1000);
+
+  it('what the server signs verifies with the standardwebhooks library (the test kit), and a tampered body does not', () => {
+    const key = generateWebhookSecret();
+    const now = Math.floor(Date.now() / 1000);
+    const headers = { 'webhook-id': id, 'webhook-timestamp': String(now), 'webhook-signature': '' };
+    headers['webhook-signature'] = signWebhook(key, id, now, body);
+    expect(verifyStandardWebhook(key, headers, body)).toBe(true);
+    expect(verifyStandardWebhook(key, headers, `${body} `)).toBe(false);
+    expect(verifyStandardWebhook(generateWebhookSecret(), headers, body)).toBe(false);
+    // A timestamp out of the 5-minute tolerance is refused, as receivers do.
+    const stale = { ...headers, 'webhook-timestamp': String(now - 600) };
+    stale['webhook-signature'] = signWebhook(key, id, now - 600, body);
+    expect(verifyStandardWebhook(key, stale, body)).toBe(false);
+  });
 
   it('matches the published test vector', () => {
     expect(signWebhook(secret, id, timestamp, body)).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');

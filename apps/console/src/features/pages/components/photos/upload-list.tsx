@@ -1,6 +1,4 @@
-import { RotateCw, TriangleAlert } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Progress } from '@/components/ui/progress';
+import { MediaUploadItem, MediaUploadList } from '@/components/media/media-upload-list';
 import { formatBytes } from '@/lib/utils';
 import type { UploadEntry } from './use-photo-uploads';
 
@@ -16,43 +14,25 @@ export function UploadList({
 }) {
   if (uploads.length === 0) return null;
   return (
-    <ul aria-label="Envios de fotos" className="grid gap-2">
+    <MediaUploadList label="Envios de fotos">
       {uploads.map((u) => (
-        <li key={u.key} className="grid gap-1.5 rounded-lg border p-3 text-sm">
-          <div className="flex items-center justify-between gap-2">
-            <span className="min-w-0 truncate font-medium" title={u.file.name}>
-              {u.file.name}
-            </span>
-            <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-              {u.status === 'queued'
-                ? 'Na fila'
-                : u.status === 'uploading'
-                  ? `${Math.round(u.progress)}% de ${formatBytes(u.file.size)}`
-                  : 'Falhou'}
-            </span>
-          </div>
-          <Progress
-            value={u.status === 'queued' ? 0 : u.status === 'error' ? 100 : u.progress}
-            tone={u.status === 'error' ? 'red' : 'brand'}
-            label={`Envio de ${u.file.name}`}
-          />
-          {u.status === 'error' && (
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p role="alert" className="flex items-center gap-1 text-xs text-destructive">
-                <TriangleAlert className="size-3.5" aria-hidden="true" /> {u.error}
-              </p>
-              <div className="flex gap-1">
-                <Button size="sm" variant="outline" onClick={() => onRetry(u.key)}>
-                  <RotateCw aria-hidden="true" /> Tentar de novo
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => onDiscard(u.key)}>
-                  Descartar
-                </Button>
-              </div>
-            </div>
-          )}
-        </li>
+        <MediaUploadItem
+          key={u.key}
+          name={u.file.name}
+          status={
+            u.status === 'queued'
+              ? 'Na fila'
+              : u.status === 'uploading'
+                ? `${Math.round(u.progress)}% de ${formatBytes(u.file.size)}`
+                : 'Falhou'
+          }
+          progress={u.status === 'queued' ? 0 : u.progress}
+          failed={u.status === 'error'}
+          error={u.error}
+          onRetry={() => onRetry(u.key)}
+          onDiscard={() => onDiscard(u.key)}
+        />
       ))}
-    </ul>
+    </MediaUploadList>
   );
 }

@@ -1,6 +1,8 @@
-// A Standard Webhooks receiver: checks each event's signature with the endpoint secret, answers
+// A Standard Webhooks receiver for the API suite, on the scripted fake server (queued failures, hangs,
+// drops): checks each event's signature with the endpoint secret through the test kit's
+// verifyStandardWebhook (the `standardwebhooks` library, not the server's own signing code), answers
 // 200 (or what a test queued on route "event") and keeps the events it accepted.
-import { verifyWebhookSignature } from '../webhook-signature.ts';
+import { verifyStandardWebhook } from '../../../../../../../test-kit/index.ts';
 import { startFakeServer, type FakeServer, type FakeServerOptions } from './fake-server.ts';
 
 export interface FakeWebhookOptions extends FakeServerOptions {
@@ -50,7 +52,7 @@ export async function startFakeWebhook(options: FakeWebhookOptions): Promise<Fak
           !id ||
           !timestamp ||
           !signature ||
-          !verifyWebhookSignature(options.secret, { id, timestamp, body: req.body, signature })
+          !verifyStandardWebhook(options.secret, req.headers, req.body)
         ) {
           return { status: 400, body: { error: 'invalid signature' } };
         }

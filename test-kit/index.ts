@@ -1,0 +1,27 @@
+/**
+ * The one test kit, shared by the server tests, the browser tests (e2e/kit.ts adds the browser on
+ * top), the benchmarks and the soak (apps/server/scripts/lib/harness.ts) and `npm run check:image`:
+ * a free port, the server as a child process waited for on its health address, the console's API
+ * client with its cookies and CSRF, a fake webhook endpoint that verifies Standard Webhooks
+ * signatures, and a scratch PostgreSQL database. Plain TypeScript with erasable syntax only: Node 24
+ * runs it as it is (check-image.mjs imports it without tsx).
+ */
+export { freePort } from './free-port.ts';
+export {
+  pinnedNode,
+  repoRoot,
+  serverEntry,
+  spawnServer,
+  waitForHttp,
+  type ServerProcess,
+  type SpawnServerOptions,
+} from './server-process.ts';
+export { ConsoleClient, registerAgency, type CallApi, type ConsoleResponse } from './console-client.ts';
+export {
+  startFakeWebhook,
+  verifyStandardWebhook,
+  type FakeWebhook,
+  type FakeWebhookOptions,
+  type WebhookCall,
+} from './fake-webhook.ts';
+export { scratchPostgres, type ScratchDatabase } from './scratch-postgres.ts';
