@@ -26,15 +26,14 @@ import {
   userResponse,
   type Role,
 } from '@vitrine/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
-import { memberships } from '../../db/schema.ts';
-import { HttpError, fieldError, forbidden, notFound, unauthenticated } from '../../lib/http-errors.ts';
+import { HttpError, fieldError, notFound, unauthenticated } from '../../lib/http-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { idParams, uuidParams } from '../../lib/route-params.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
 import { getUserView } from '../auth/index.ts';
 import { assigneeNameOf, findLead, getLeadPage, leadView } from '../leads/index.ts';
 import { listTeamAudit } from './audit-log.ts';
+import { findManagedAgencies } from './find-managed-agencies.ts';
 import { acceptInvitation, inviteMember, lookupInvitation, resendInvitation } from './invitations.ts';
 import { assignLead } from './lead-assignment.ts';
 import { changeMemberRole, removeMember } from './manage-members.ts';
@@ -174,24 +173,7 @@ export default async function teamRoutes(app: FastifyInstance) {
       await app.requireUser(request);
       const me = request.currentUser!;
       // The agencies the caller manages: another agency's invitation is a 404, an agent's call a 403.
-      const rows = await deps.db
-        .select({ realEstateId: memberships.realEstateId, role: memberships.role })
-        .from(memberships)
-        .where(and(eq(memberships.userId, me.id), eq(memberships.status, 'active')));
-      const targetAgencies = await deps.db
-        .select({ realEstateId: memberships.realEstateId })
-        .from(memberships)
-        .where(
-          and(
-            eq(memberships.userId, request.params.id),
-            inArray(memberships.realEstateId, [...rows.map((x) => x.realEstateId), -1]),
-          ),
-        );
-      if (!targetAgencies.length) throw notFound('Membro não encontrado.');
-      const managed = new Map(
-        rows.filter((x) => MANAGERS.includes(x.role)).map((x) => [x.realEstateId, x.role] as const),
-      );
-      if (!targetAgencies.some((t) => managed.has(t.realEstateId))) throw forbidden();
+      const managed = await findManagedAgencies(deps, { actorId: me.id, userId: request.params.id });
       const { member, message } = await resendInvitation(deps, {
         userId: request.params.id,
         actor: { id: me.id, name: me.name },

@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   VIDEO_MESSAGES,
@@ -18,7 +17,6 @@ import {
   videoListResponse,
   videoResponse,
 } from '@vitrine/contracts';
-import { pages } from '../../db/schema.ts';
 import { HttpError, notFound, validationError } from '../../lib/http-errors.ts';
 import { idParams } from '../../lib/route-params.ts';
 import { addVideoFromUrl } from './add-video-from-url.ts';
@@ -26,6 +24,7 @@ import { changeVideoSequence } from './change-video-sequence.ts';
 import { createVideoUpload } from './create-video-upload.ts';
 import { deleteVideo } from './delete-video.ts';
 import { finishVideoUpload } from './finish-video-upload.ts';
+import { findVideoPage } from './find-video-page.ts';
 import { findVideo, findVideos, listVideos } from './list-videos.ts';
 import { toVideoView, type VideoRow } from './video-view.ts';
 
@@ -50,10 +49,7 @@ export default async function videoRoutes(app: FastifyInstance) {
   };
   const loadPage = async (request: FastifyRequest, id: number) => {
     await app.requireUser(request);
-    const [page] = await deps.db
-      .select({ id: pages.id, realEstateId: pages.realEstateId })
-      .from(pages)
-      .where(eq(pages.id, id));
+    const page = await findVideoPage(deps, id);
     if (!page) throw notFound(PAGE_NOT_FOUND);
     await requireOwner(request, page.realEstateId, PAGE_NOT_FOUND);
     return page;
