@@ -473,7 +473,7 @@ export const subscriptions = pgTable(
 /**
  * Leads received per agency and São Paulo month (the plan's "leads per month"), kept by lead capture in
  * the same statement that writes the leads, so a capture reads a few rows instead of counting the
- * month's leads. Sharded: each captured group adds to one of a few rows of the month, so concurrent
+ * month's leads. Sharded: each captured group adds to one of up to 64 rows of the month, so concurrent
  * groups of one agency rarely wait on one row lock; the month's figure is their sum.
  */
 export const leadMonthUsage = pgTable(

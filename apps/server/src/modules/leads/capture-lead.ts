@@ -54,8 +54,13 @@ export interface CapturedLead {
 /** Leads per shared transaction (one alert job names them all), and transactions at once. */
 const MAX_BATCH = LEAD_ALERT_MAX_IDS;
 const MAX_IN_FLIGHT = 8;
-/** Rows per agency and month in lead_month_usage (db/schema.ts). */
-const MONTH_USAGE_SHARDS = 8;
+/**
+ * Rows per agency and month in lead_month_usage (db/schema.ts). Each group takes the next one in turn
+ * (from a random start per process), so this process's groups in flight never wait on one another's
+ * row; groups of other processes rarely do.
+ */
+const MONTH_USAGE_SHARDS = 64;
+let nextShard = Math.floor(Math.random() * MONTH_USAGE_SHARDS);
 
 /** Contact keys of a lead: its phone and e-mail within its agency. */
 const contactKeys = (l: NewLead) =>
@@ -358,8 +363,7 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
     JSON.stringify(visits.links),
     sessions.now.toISOString(),
     month,
-    // One of a few rows of the month per group: concurrent groups of one agency rarely share a row lock.
-    Math.floor(Math.random() * MONTH_USAGE_SHARDS),
+    (nextShard = (nextShard + 1) % MONTH_USAGE_SHARDS),
     JSON.stringify(
       planned.map((id) => ({
         real_estate_id: id,
