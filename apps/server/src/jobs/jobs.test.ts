@@ -137,6 +137,39 @@ describe('workers', () => {
     expect(retried.map((j) => j.data)).toEqual([{ leadId: ids[1] }]);
   });
 
+  it('a group job queues each auto-reply once, with its failed alerts, in the transaction that ends it', async () => {
+    const owner = await createOwner(api, 'Imobiliária com resposta automática');
+    await api.database.query(
+      `insert into agency_preferences (real_estate_id, key, value) values ($1, 'lead_auto_reply', $2::jsonb)`,
+      [owner.realEstateId, JSON.stringify({ v: { enabled: true, message: 'Olá, {nome}!' } })],
+    );
+    const base = { realEstateId: owner.realEstateId, consent: true };
+    const captured = await Promise.all([
+      captureLead(api.app.deps, { ...base, name: 'Com e-mail', email: 'com.email@exemplo.com.br' }),
+      captureLead(api.app.deps, { ...base, name: 'Falha e-mail', email: 'falha@exemplo.com.br' }),
+      captureLead(api.app.deps, { ...base, name: 'Só telefone', phone: '11911115555' }),
+    ]);
+    const ids = captured.map((c) => c.lead.id);
+    // Capture itself queues no auto-reply: the group's job does.
+    for (const id of ids)
+      expect(await api.app.queue.boss.findJobs('lead-auto-reply', { data: { leadId: id } })).toHaveLength(0);
+    const mailer = {
+      driver: 'outbox' as const,
+      outboxDir: '',
+      async send(message: { subject: string }) {
+        if (message.subject.includes('Falha e-mail')) throw new Error('SMTP fora do ar');
+      },
+    };
+    const deps = { ...api.app.deps, mailer, signal: new AbortController().signal };
+    await leadAlertJob.handle({ leadIds: ids }, deps);
+    const queued = async (id: string) =>
+      (await api.app.queue.boss.findJobs('lead-auto-reply', { data: { leadId: id } })).length;
+    expect([await queued(ids[0]!), await queued(ids[1]!), await queued(ids[2]!)]).toEqual([1, 1, 0]);
+    expect(await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadId: ids[1] } })).toHaveLength(
+      1,
+    );
+  });
+
   it('an alert job names either one lead or a group of them', () => {
     const id = randomUUID();
     expect(toJobInsert(leadAlertJob, { leadIds: [id, randomUUID()] }).data).toMatchObject({

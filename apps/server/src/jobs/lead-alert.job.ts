@@ -2,12 +2,13 @@
  * The new-lead e-mail to the agency's team (modules/leads/send-lead-alert.ts). A captured group of
  * leads enqueues one job for the whole group (`leadIds`); the job sends each lead's alert, and the
  * ones that fail go back as jobs of their own (`leadId`), so a retry never repeats an alert already
- * sent. A released lead or an older job carries a single `leadId`. A group's job first hands the
+ * sent. A released lead or an older job carries a single `leadId`. A group's job also hands the
  * visitors' auto-replies to jobs of their own (only where the agency has them on), so capture itself
  * writes one job row for the group whatever the preferences.
  */
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from './define-job.ts';
+import { leadAutoReplyJob } from './lead-auto-reply.job.ts';
 
 /** The most leads one alert job names (a captured group is at most this big). */
 export const LEAD_ALERT_MAX_IDS = 100;
@@ -34,8 +35,8 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
       await sendLeadAlert(deps, leadId);
     };
     if (data.leadId) return alert(data.leadId);
-    const { queueLeadAutoReplies } = await import('../modules/leads/send-lead-auto-reply.ts');
-    await queueLeadAutoReplies(deps, data.leadIds ?? []);
+    const { leadsToAutoReply } = await import('../modules/leads/send-lead-auto-reply.ts');
+    const replies = await leadsToAutoReply(deps, data.leadIds ?? []);
     const failed: string[] = [];
     for (const leadId of data.leadIds ?? []) {
       try {
@@ -45,13 +46,20 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
         failed.push(leadId);
       }
     }
-    if (failed.length)
-      await deps.db.transaction((tx) =>
-        deps.queue.enqueueMany(
+    // One transaction ends the group: the failed alerts as jobs of their own, and the auto-replies.
+    // Until it commits nothing of the group is queued, so a retry of the group never queues twice.
+    if (failed.length || replies.length)
+      await deps.db.transaction(async (tx) => {
+        await deps.queue.enqueueMany(
           tx,
           leadAlertJob,
           failed.map((leadId) => ({ leadId })),
-        ),
-      );
+        );
+        await deps.queue.enqueueMany(
+          tx,
+          leadAutoReplyJob,
+          replies.map((leadId) => ({ leadId })),
+        );
+      });
   },
 });

@@ -7,7 +7,6 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { fillTemplate } from '@vitrine/contracts';
 import { leads, pages, realEstates } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { leadAutoReplyJob } from '../../jobs/lead-auto-reply.job.ts';
 import { renderEmail } from '../mail/index.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
 
@@ -52,11 +51,11 @@ export async function sendLeadAutoReply(deps: Pick<Deps, 'db' | 'config' | 'mail
 }
 
 /**
- * A captured group's auto-replies (from the group's lead-alert job, so capture writes no row for them):
- * one job per lead that left an e-mail, only for agencies that have lead_auto_reply on. One transaction:
- * a retry of the group's job enqueues them again only if this did not commit.
+ * Of a captured group, the leads that get an auto-reply: those that left an e-mail, of agencies that
+ * have lead_auto_reply on. The group's lead-alert job queues their jobs in the transaction that ends it
+ * (jobs/lead-alert.job.ts), so capture writes no row for them.
  */
-export async function queueLeadAutoReplies(deps: Pick<Deps, 'db' | 'queue'>, leadIds: string[]) {
+export async function leadsToAutoReply(deps: Pick<Deps, 'db'>, leadIds: string[]): Promise<string[]> {
   const rows = await deps.db
     .select({ id: leads.id, realEstateId: leads.realEstateId })
     .from(leads)
@@ -73,14 +72,5 @@ export async function queueLeadAutoReplies(deps: Pick<Deps, 'db' | 'queue'>, lea
     const { lead_auto_reply: reply } = await getAgencyPreferences(deps, realEstateId, ['lead_auto_reply']);
     on.set(realEstateId, reply.enabled && !!reply.message.trim());
   }
-  const queued = rows.filter((r) => on.get(r.realEstateId));
-  if (queued.length)
-    await deps.db.transaction((tx) =>
-      deps.queue.enqueueMany(
-        tx,
-        leadAutoReplyJob,
-        queued.map((r) => ({ leadId: r.id })),
-      ),
-    );
-  return queued.length;
+  return rows.filter((r) => on.get(r.realEstateId)).map((r) => r.id);
 }
