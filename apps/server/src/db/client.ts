@@ -53,10 +53,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,
-      // JIT off: the planner's estimates for the analytics rollup rebuild (a lateral join over a day's
-      // sessions) crossed jit_above_cost, and compiling took ~950 ms of a 1,020 ms statement that runs in
-      // 31 ms without it (bench:ingest at 10 M events). Our statements are short; none gains from JIT.
-      options: '-c jit=off',
+    });
+    // JIT off: the planner's estimates for the analytics rollup rebuild (a lateral join over a day's
+    // sessions) crossed jit_above_cost, and compiling took ~950 ms of a 1,020 ms statement that runs in
+    // 31 ms without it (bench:ingest at 10 M events). Our statements are short; none gains from JIT.
+    // A SET on each new connection (queued before any other query on it), not the `options` startup
+    // parameter, which PgBouncer and some managed poolers refuse.
+    pool.on('connect', (client) => {
+      client.query('set jit = off').catch(() => undefined);
     });
     // An idle connection dropped by the server (restart, failover, admin) emits 'error' on the pool;
     // unheard, that event would crash the process. The pool discards the client and the next query
@@ -166,17 +170,17 @@ export async function lockedTransaction<T>(db: Db, keys: string[], fn: (tx: Tx) 
     const locks = sorted.length
       ? `; select count(pg_advisory_xact_lock(hashtext(k))) from (select k from json_array_elements_text(${client.escapeLiteral(JSON.stringify(sorted))}::json) as k order by k) as l`
       : '';
+    // BEGIN is inside the try: a lock that fails after BEGIN (statement or lock timeout, a cancel)
+    // leaves an aborted transaction, which the ROLLBACK below ends before the connection goes back.
     await client.query(`begin${locks}`);
-    try {
-      const result = await fn(drizzlePg(client) as unknown as Tx);
-      await client.query('commit');
-      return result;
-    } catch (err) {
-      await client.query('rollback').catch(() => {
-        broken = true;
-      });
-      throw err;
-    }
+    const result = await fn(drizzlePg(client) as unknown as Tx);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch(() => {
+      broken = true;
+    });
+    throw err;
   } finally {
     client.release(broken);
   }

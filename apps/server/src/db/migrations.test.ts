@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { migrationsFolder, openDatabase, runMigrations, type Database } from './client.ts';
+import { lockedTransaction, migrationsFolder, openDatabase, runMigrations, type Database } from './client.ts';
 
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
   entries: unknown[];
@@ -72,6 +72,30 @@ describe('connections', () => {
       const [a] = await freshPair();
       const [row] = await a.query<{ jit: string }>('show jit');
       expect(row!.jit).toBe('off');
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'a transaction whose locks fail ends before its connection goes back to the pool',
+    async () => {
+      const [a] = await freshPair();
+      const url = new URL(inject('postgresUrl'));
+      url.pathname = new URL(a.url!).pathname;
+      const single = await openDatabase({ databaseUrl: url.toString(), poolMax: 1 });
+      cleanups.push(() => single.close());
+      const holder = new pg.Client({ connectionString: url.toString() });
+      await holder.connect();
+      cleanups.push(() => holder.end());
+      await holder.query('begin');
+      await holder.query(`select pg_advisory_xact_lock(hashtext('lead-lock-test'))`);
+      // The pool's only connection gives up waiting for the lock after 200 ms.
+      await single.query('set statement_timeout = 200');
+      await expect(lockedTransaction(single.db, ['lead-lock-test'], async () => 'never')).rejects.toThrow(
+        /statement timeout/,
+      );
+      await holder.query('rollback');
+      // The same connection answers again (it was not handed back inside an aborted transaction).
+      await expect(single.query<{ ok: number }>('select 1 as ok')).resolves.toEqual([{ ok: 1 }]);
     },
   );
 
