@@ -7,12 +7,17 @@
  * without a poster (the landing shows a dark placeholder); a network error, a timeout or a 5xx throws,
  * and the job retries. Safe to run twice: a video that has its poster is left alone.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { videos } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { videoProcessingJob } from '../../jobs/video-processing.job.ts';
 import { IMAGE_EXTENSIONS, sniffImageType } from '../storage/index.ts';
 import { posterKey } from './create-video-upload.ts';
 import type { VideoRow } from './video-view.ts';
+
+/** Said in the editor of a link whose provider offers no thumbnail (and keeps the hourly sweep off it). */
+export const NO_THUMBNAIL_MESSAGE =
+  'Sem capa: o provedor não oferece miniatura deste vídeo; a página mostra um quadro escuro.';
 
 /** A thumbnail is a few dozen KB; anything past this is not one. */
 const MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024;
@@ -109,6 +114,10 @@ export async function copyLinkPoster(deps: PosterDeps, video: VideoRow): Promise
       { videoId: video.id, source: video.source },
       'no thumbnail to copy: video without a poster',
     );
+    await deps.db
+      .update(videos)
+      .set({ statusMessage: NO_THUMBNAIL_MESSAGE, updatedAt: new Date() })
+      .where(and(eq(videos.id, video.id), isNull(videos.posterKey)));
     return;
   }
   const key = posterKey(video.realEstateId, video.id, IMAGE_EXTENSIONS[type]);
@@ -125,4 +134,34 @@ export async function copyLinkPoster(deps: PosterDeps, video: VideoRow): Promise
     .from(videos)
     .where(eq(videos.id, video.id));
   if (current?.posterKey !== key) await deps.storage.delete(key).catch(() => undefined);
+}
+
+/**
+ * Links without a poster that no run has settled (no poster, no "no thumbnail" message): videos linked
+ * before posters were copied, or whose copies kept failing (network down). The hourly video-cleanup
+ * sweep queues their poster jobs again, a few hundred at a time.
+ */
+export async function queueMissingLinkPosters(deps: Pick<Deps, 'db' | 'queue'>): Promise<number> {
+  const rows = await deps.db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(
+      and(
+        inArray(videos.source, ['youtube', 'vimeo']),
+        eq(videos.status, 'ready'),
+        isNull(videos.posterKey),
+        isNull(videos.statusMessage),
+      ),
+    )
+    .limit(500);
+  if (!rows.length) return 0;
+  await deps.db.transaction((tx) =>
+    deps.queue.enqueueMany(
+      tx,
+      videoProcessingJob,
+      rows.map((r) => ({ videoId: r.id })),
+    ),
+  );
+  deps.queue.wake(videoProcessingJob);
+  return rows.length;
 }

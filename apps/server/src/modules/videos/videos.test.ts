@@ -21,7 +21,7 @@ import {
   type TestContext,
 } from '../../testing/test-app.ts';
 import { cleanPendingUploads } from './clean-pending-uploads.ts';
-import { ThumbnailFetchError } from './copy-link-poster.ts';
+import { NO_THUMBNAIL_MESSAGE, ThumbnailFetchError, queueMissingLinkPosters } from './copy-link-poster.ts';
 import { processVideo } from './process-video.ts';
 import { TINY_MP4, TINY_WEBM } from './testing/fixtures.ts';
 
@@ -354,6 +354,45 @@ describe('from a URL', () => {
     const section = /<section><h2>Vídeos<\/h2>.*?<\/section>/s.exec(body)?.[0] ?? '';
     expect(section).toContain('data-embed="https://www.youtube-nocookie.com/embed/gone1234567');
     expect(section).not.toMatch(/\s(src|poster|srcset)=/);
+  });
+
+  it('the hourly sweep queues the poster of a link no run settled, and leaves a link the provider lacks', async () => {
+    const { o, client: c, page } = await otherAgency();
+    // A link stored before posters were copied: ready, no poster, nothing said.
+    const [old] = await ctx.database.db
+      .insert(videos)
+      .values({
+        realEstateId: o.realEstateId,
+        pageId: page.id,
+        source: 'youtube',
+        status: 'ready',
+        externalUrl: 'https://www.youtube.com/watch?v=bbbbbbbbbbb',
+        externalId: 'bbbbbbbbbbb',
+        sequence: 9,
+      })
+      .returning();
+    const gone = (
+      await c.post(`/v1/pages/${page.id}/videos/from-url`, { url: 'https://youtu.be/gone7654321' })
+    ).json().data as Video;
+    await waitFor(
+      async () => {
+        const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, gone.id));
+        return row?.statusMessage === NO_THUMBNAIL_MESSAGE;
+      },
+      { what: 'the missing thumbnail said' },
+    );
+    thumbRequests.length = 0;
+    expect(await queueMissingLinkPosters(ctx.app.deps)).toBeGreaterThanOrEqual(1);
+    const copied = await waitFor(
+      async () => {
+        const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, old!.id));
+        return row?.posterKey ? row : undefined;
+      },
+      { what: 'the old link’s poster copied' },
+    );
+    expect(copied.posterKey).toMatch(/poster\.jpg$/);
+    expect(thumbRequests).toContain('/vi/bbbbbbbbbbb/hqdefault.jpg');
+    expect(thumbRequests).not.toContain('/vi/gone7654321/hqdefault.jpg');
   });
 
   it('anything else is a 422 in Portuguese', async () => {
