@@ -150,6 +150,36 @@ describe('subscribing through Asaas', () => {
     ).toHaveLength(1);
   });
 
+  it('two plan choices at once (a double click on Assinar) leave one live subscription at Asaas', async () => {
+    const { owner, c, url } = await ownerClient();
+    const [a, b] = await Promise.all([
+      c.put(url, { plan: 'profissional', billing_type: 'PIX' }),
+      c.put(url, { plan: 'profissional', billing_type: 'PIX' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const row = await rowOf(owner.realEstateId);
+    const live = [...asaas.subscriptions.values()].filter(
+      (s) => s.externalReference === `vitrine-re-${owner.realEstateId}` && !s.deleted,
+    );
+    expect(live.map((s) => s.id)).toEqual([row.providerSubscriptionId]);
+  });
+
+  it('a new subscription replacing one no longer in use deletes that one at Asaas', async () => {
+    const { owner, c, url } = await ownerClient();
+    expect((await c.put(url, { plan: 'essencial', billing_type: 'PIX' })).statusCode).toBe(200);
+    const old = (await rowOf(owner.realEstateId)).providerSubscriptionId!;
+    // The trial ended with the first payment never made: the plan it awaited is dropped.
+    await ctx.database.db
+      .update(subscriptions)
+      .set({ pendingPlan: null, trialEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.realEstateId, owner.realEstateId));
+    expect((await c.put(url, { plan: 'profissional', billing_type: 'PIX' })).statusCode).toBe(200);
+    const row = await rowOf(owner.realEstateId);
+    expect(row.providerSubscriptionId).not.toBe(old);
+    expect(asaas.subscriptions.get(old)!.deleted).toBe(true);
+    expect(asaas.subscriptions.get(row.providerSubscriptionId!)!.deleted).toBe(false);
+  });
+
   it('without the agency’s CNPJ: a 422 naming the field, and no subscription at Asaas', async () => {
     const { owner, c, url } = await ownerClient(null);
     const subs = asaas.subscriptions.size;

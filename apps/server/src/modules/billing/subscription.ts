@@ -164,12 +164,10 @@ export async function publishedPagesLeft(deps: { db: Db }, realEstateId: number)
 }
 
 /**
- * For lead capture: how many more leads each agency may receive this month within its plan. A lead past
- * that is stored all the same and flagged (over_plan_limit): a lead is never refused for a plan limit.
- */
-/**
- * The leads each agency may still receive this month within its plan, from its subscription rows and
- * the month's leads so far (lead capture reads both in its one lookup statement).
+ * For lead capture: the leads each agency may still receive this month within its plan, from its
+ * subscription rows and the month's leads so far (lead capture reads both in its one lookup statement).
+ * A lead past that is stored all the same and flagged (over_plan_limit): a lead is never refused for a
+ * plan limit.
  */
 export function leadsLeft(subs: Row[], used: Map<number, number>, realEstateIds: number[], now = new Date()) {
   const left = new Map<number, number>();
@@ -243,8 +241,39 @@ export async function changePlan(
   deps: Pick<Deps, 'db' | 'payments'>,
   input: { realEstateId: number; plan: PlanId; billingType: BillingType },
 ): Promise<Row> {
+  // One change at a time per agency (a double click on Assinar): the second waits for the first and
+  // sees its subscription, so it changes that one rather than creating another at the provider.
+  return lockedSubscription(deps, input.realEstateId, (tx, row) =>
+    changePlanLocked({ db: tx, payments: deps.payments }, row, input),
+  );
+}
+
+/**
+ * Runs `fn` in a transaction holding the agency's subscription row (select ... for update): plan changes
+ * and cancellations of one agency run one after the other, each seeing what the previous one stored.
+ */
+async function lockedSubscription<T>(
+  deps: { db: Deps['db'] },
+  realEstateId: number,
+  fn: (tx: Tx, row: Row) => Promise<T>,
+): Promise<T> {
+  await ensureSubscription(deps, realEstateId);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.realEstateId, realEstateId))
+      .for('update');
+    return fn(tx, row!);
+  });
+}
+
+async function changePlanLocked(
+  deps: { db: Tx; payments: PaymentProvider },
+  row: Row,
+  input: { realEstateId: number; plan: PlanId; billingType: BillingType },
+): Promise<Row> {
   const { payments } = deps;
-  const row = await ensureSubscription(deps, input.realEstateId);
   const target = PLANS[input.plan];
   const status = effectiveStatus(row);
   if (
@@ -290,6 +319,9 @@ export async function changePlan(
   // A plan canceled but still paid for: the new subscription's first charge falls when that period ends.
   const paidUntil =
     status === 'active' && row.currentPeriodEnd && row.currentPeriodEnd > now ? row.currentPeriodEnd : null;
+  // The subscription the new one replaces stops charging (a repeat delete of one gone already is done).
+  if (row.providerSubscriptionId && row.provider === payments.name)
+    await payments.cancel(row.providerSubscriptionId);
   const result = await payments.subscribe({
     realEstateId: input.realEstateId,
     plan: input.plan,
@@ -325,7 +357,12 @@ export async function cancelSubscription(
   deps: Pick<Deps, 'db' | 'payments'>,
   realEstateId: number,
 ): Promise<Row> {
-  const row = await ensureSubscription(deps, realEstateId);
+  return lockedSubscription(deps, realEstateId, (tx, row) =>
+    cancelLocked({ db: tx, payments: deps.payments }, row),
+  );
+}
+
+async function cancelLocked(deps: { db: Tx; payments: PaymentProvider }, row: Row): Promise<Row> {
   const status = effectiveStatus(row);
   const pending = !!row.pendingPlan;
   if (!pending && (status === 'canceled' || status === 'expired' || row.cancelAtPeriodEnd))
