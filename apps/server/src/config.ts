@@ -101,7 +101,11 @@ const envSchema = z.object({
   PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
   PRESSURE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).default(10),
   /** Landing pages per sitemap file; past it /sitemap.xml becomes a sitemap index (the protocol allows 50,000). */
-  SITEMAP_CHUNK_SIZE: z.coerce.number().int().min(1).max(50_000).default(45_000),
+  /**
+   * Landing pages per sitemap file. At most 49,000: a single /sitemap.xml also lists the site's own
+   * pages and the blog, and the protocol allows 50,000 URLs per file.
+   */
+  SITEMAP_CHUNK_SIZE: z.coerce.number().int().min(1).max(49_000).default(45_000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Vitrine Imóveis <nao-responda@vitrine.local>'),
   SUPPORT_EMAIL: z.string().default('suporte@vitrine.app'),
