@@ -23,8 +23,15 @@ export async function getLeadPage(deps: Pick<Deps, 'db'>, lead: LeadRow): Promis
   return page ?? null;
 }
 
-/** The lead, the other leads of the same contact and its deliveries. */
-export async function getLeadDetail(deps: Pick<Deps, 'db'>, lead: LeadRow) {
+/**
+ * The lead, the other leads of the same contact and its deliveries. `assignedTo`: the user the caller's
+ * leads are limited to (leadScopeOf: an agent who sees only their own), null when they see every lead.
+ */
+export async function getLeadDetail(
+  deps: Pick<Deps, 'db'>,
+  lead: LeadRow,
+  opts: { assignedTo: number | null },
+) {
   const { db } = deps;
   const page = await getLeadPage(deps, lead);
   const sla = await responseSlaOf(deps, lead.realEstateId);
@@ -34,7 +41,13 @@ export async function getLeadDetail(deps: Pick<Deps, 'db'>, lead: LeadRow) {
           .select({ lead: leads, page: leadPageColumns })
           .from(leads)
           .leftJoin(pages, eq(pages.id, leads.pageId))
-          .where(and(eq(leads.contactId, lead.contactId), eq(leads.realEstateId, lead.realEstateId)))
+          .where(
+            and(
+              eq(leads.contactId, lead.contactId),
+              eq(leads.realEstateId, lead.realEstateId),
+              opts.assignedTo === null ? undefined : eq(leads.assignedUserId, opts.assignedTo),
+            ),
+          )
           .orderBy(asc(leads.createdAt))
       : Promise.resolve([]),
     db.select().from(deliveries).where(eq(deliveries.leadId, lead.id)).orderBy(asc(deliveries.createdAt)),

@@ -91,15 +91,18 @@ export default async function leadRoutes(app: FastifyInstance) {
     },
   );
 
-  const load = async (request: Parameters<typeof app.requireUser>[0], id: string) => {
+  /** The lead the caller may see, and the user its leads are limited to (an agent seeing only their own). */
+  const loadScoped = async (request: Parameters<typeof app.requireUser>[0], id: string) => {
     await app.requireUser(request);
     const row = await findLead(app.deps, id);
     if (!row) throw notFound('Lead não encontrado.');
     const m = await app.requireMembership(request, row.realEstateId);
     const scope = await leadScopeOf(app.deps, m, request.currentUser!.id);
     if (scope !== null && row.assignedUserId !== scope) throw notFound('Lead não encontrado.');
-    return row;
+    return { row, scope };
   };
+  const load = async (request: Parameters<typeof app.requireUser>[0], id: string) =>
+    (await loadScoped(request, id)).row;
 
   r.get(
     '/v1/leads/:id',
@@ -112,8 +115,8 @@ export default async function leadRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const lead = await load(request, request.params.id);
-      return { data: await getLeadDetail(app.deps, lead) };
+      const { row, scope } = await loadScoped(request, request.params.id);
+      return { data: await getLeadDetail(app.deps, row, { assignedTo: scope }) };
     },
   );
 

@@ -158,6 +158,40 @@ describe('one lead', () => {
     expect((await c.get('/v1/leads/7d3f1c52-3a1e-4d5b-9a43-1f6c2b1d0a99')).statusCode).toBe(404);
   });
 
+  it('an agent who sees only their own leads sees only their own among the contact’s other leads', async () => {
+    const { owner, a, page } = await agencyWithLeads();
+    const agent = await addMember(ctx, owner.realEstateId, 'agent');
+    const colleague = await addMember(ctx, owner.realEstateId, 'agent');
+    const more = async () =>
+      (
+        await captureLead(ctx.app.deps, {
+          realEstateId: owner.realEstateId,
+          pageId: page.id,
+          name: 'Ana L.',
+          phone: '11988887777',
+          consent: true,
+        })
+      ).lead;
+    const mine = await more();
+    const alsoMine = await more();
+    // Ana's first lead goes to the colleague; the other two to the agent.
+    await ctx.database.db.update(leads).set({ assignedUserId: colleague.userId }).where(eq(leads.id, a.id));
+    for (const l of [mine, alsoMine])
+      await ctx.database.db.update(leads).set({ assignedUserId: agent.userId }).where(eq(leads.id, l.id));
+    const g = new TestClient(ctx.app);
+    await g.login(agent.email);
+    const res = await g.get(`/v1/leads/${mine.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.contact_leads.map((l: { id: string }) => l.id)).toEqual([alsoMine.id]);
+    expect((await g.get(`/v1/leads/${a.id}`)).statusCode).toBe(404);
+    // The owner sees all of the contact's leads.
+    const c = new TestClient(ctx.app);
+    await c.login(owner.email);
+    expect(
+      (await c.get(`/v1/leads/${mine.id}`)).json().data.contact_leads.map((l: { id: string }) => l.id),
+    ).toEqual([a.id, alsoMine.id]);
+  });
+
   it('releases a quarantined lead once', async () => {
     const { c, q } = await agencyWithLeads();
     const res = await c.post(`/v1/leads/${q.id}/release`);
