@@ -366,13 +366,19 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
 });
 
 describe("the plan's published pages (issue 13)", () => {
-  it('"Publicar ao importar" past the limit imports every listing, publishes up to it and keeps the rest as drafts, saying so', async () => {
-    const { c, realEstateId } = await agency('Imobiliária Plano Essencial');
-    const plan = await c.put(`/v1/real-estates/${realEstateId}/subscription`, {
+  /** An agency on the Essencial plan (10 published pages). */
+  async function essencialAgency(name: string) {
+    const owner = await agency(name);
+    const plan = await owner.c.put(`/v1/real-estates/${owner.realEstateId}/subscription`, {
       plan: 'essencial',
       billing_type: 'PIX',
     });
     expect(plan.statusCode, plan.body).toBe(200);
+    return owner;
+  }
+
+  it('"Publicar ao importar" past the limit imports every listing, publishes up to it and keeps the rest as drafts, saying so', async () => {
+    const { c, realEstateId } = await essencialAgency('Imobiliária Plano Essencial');
     // Essencial: 10 published pages; 7 are online already
     for (let i = 0; i < 7; i++) await insertPage(ctx, realEstateId);
     const report = await importFile(
@@ -418,6 +424,44 @@ describe("the plan's published pages (issue 13)", () => {
       'rascunhos.csv',
     );
     expect(drafts).toMatchObject({ created: 3, over_limit_drafts: 0, limit_notice: null });
+  });
+
+  it('with the limit reached, pages already published or sold keep their status; only new publications wait as drafts', async () => {
+    const { c, realEstateId } = await essencialAgency('Imobiliária Limite Cheio');
+    const listings = (revision: number) =>
+      [200, 201, 202].map((n) => ({
+        ...makeListing(n),
+        availability: 'for_sale',
+        listing_type: 'for_sale_by_agent',
+        price: `${400_000 + revision * 1_000} BRL`,
+      }));
+    await importFile(c, realEstateId, catalogBuffer({ format: 'csv', listings: listings(0) }), 'c.csv');
+    const byExternal = async () =>
+      new Map((await pagesOf(realEstateId)).map((p) => [p.externalId, p.status]));
+    const setStatus = (externalId: string, status: 'sold' | 'published') =>
+      ctx.database.db
+        .update(pages)
+        .set({ status, publishedAt: new Date() })
+        .where(and(eq(pages.realEstateId, realEstateId), eq(pages.externalId, externalId)));
+    await setStatus('IMV-000200', 'sold');
+    await setStatus('IMV-000202', 'published');
+    // Essencial: 10 published pages, all taken.
+    for (let i = 0; i < 9; i++) await insertPage(ctx, realEstateId);
+    expect((await pagesOf(realEstateId)).filter((p) => p.status === 'published')).toHaveLength(10);
+
+    // The catalog, changed, says all three are for sale.
+    const report = await importFile(
+      c,
+      realEstateId,
+      catalogBuffer({ format: 'csv', listings: listings(1) }),
+      'c.csv',
+      PUBLISH,
+    );
+    expect(report).toMatchObject({ status: 'done', updated: 3, over_limit_drafts: 1 });
+    const after = await byExternal();
+    expect(after.get('IMV-000200')).toBe('sold');
+    expect(after.get('IMV-000202')).toBe('published');
+    expect(after.get('IMV-000201')).toBe('draft');
   });
 
   it('an agency past its trial publishes nothing from an import, and imports every listing as a draft', async () => {

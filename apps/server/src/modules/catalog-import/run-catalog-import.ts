@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PageStatus } from '@vitrine/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, catalogImports, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -311,14 +312,17 @@ async function writeBatch(
           ...changed.map((b) => ({ b, slug: existing.get(b.page.externalId)!.slug })),
         ].map(({ b, slug }) => {
           // Drafts unless the agent asked to publish (an existing page keeps its status, below).
-          let status = publish ? b.page.status : ('draft' as const);
-          const goesOnline =
-            status === 'published' && existing.get(b.page.externalId)?.status !== 'published';
+          let status: PageStatus = publish ? b.page.status : 'draft';
+          // Only a page newly published counts against the plan; one published already stays.
+          const current = existing.get(b.page.externalId)?.status;
+          const goesOnline = status === 'published' && current !== 'published';
           if (goesOnline && room) {
             if (room.left > 0) room.left--;
             else {
-              status = 'draft';
-              overLimitDrafts++;
+              // No room: an existing page keeps its status (a sold or rented page stays online as it
+              // is); a new one is a draft.
+              status = current ?? 'draft';
+              if (status === 'draft') overLimitDrafts++;
             }
           }
           return {
