@@ -54,14 +54,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,
     });
-    // JIT off: the planner's estimates for the analytics rollup rebuild (a lateral join over a day's
-    // sessions) crossed jit_above_cost, and compiling took ~950 ms of a 1,020 ms statement that runs in
-    // 31 ms without it (bench:ingest at 10 M events). Our statements are short; none gains from JIT.
-    // A SET on each new connection (queued before any other query on it), not the `options` startup
-    // parameter, which PgBouncer and some managed poolers refuse.
-    pool.on('connect', (client) => {
-      client.query('set jit = off').catch(() => undefined);
-    });
     // An idle connection dropped by the server (restart, failover, admin) emits 'error' on the pool;
     // unheard, that event would crash the process. The pool discards the client and the next query
     // opens a new one (or fails, and that request gets its 5xx / the readiness probe its 503).
