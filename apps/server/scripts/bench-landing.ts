@@ -9,9 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ConsoleClient, startServer } from './lib/harness.ts';
+import { ConsoleClient, startServer, launchChrome } from './lib/harness.ts';
 import { gradientPng } from './lib/png.ts';
 
 const runsArg = process.argv.indexOf('--runs');
@@ -99,21 +98,8 @@ const trackerSrc = /data-t="(\/p\/[^"]+)"/.exec(html)?.[1];
 if (!trackerSrc) throw new Error('a página não carrega o rastreador');
 const trackerCode = await (await fetch(`${server.url}${trackerSrc}`)).text();
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    // navigator.webdriver false, as in a visitor's browser: the tracker runs and sends its pageview.
-    '--disable-blink-features=AutomationControlled',
-  ],
-});
+// navigator.webdriver false, as in a visitor's browser: the tracker runs and sends its pageview.
+const chrome = await launchChrome(['--disable-blink-features=AutomationControlled']);
 const results: {
   tracker: boolean;
   failed: string[];

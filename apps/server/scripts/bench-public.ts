@@ -7,9 +7,8 @@
  *   npm run bench:public [-- --runs 3]
  */
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startServer } from './lib/harness.ts';
+import { startServer, launchChrome } from './lib/harness.ts';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
@@ -29,19 +28,7 @@ interface Run {
 }
 
 const server = await startServer({});
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const chrome = await launchChrome();
 const results = new Map<string, Run[]>();
 const htmlGzip = new Map<string, number>();
 try {

@@ -140,3 +140,25 @@ export function percentile(sorted: number[], p: number) {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
+
+/**
+ * Debian's Chromium for Lighthouse, headless, with the flags this machine's closed network needs (no
+ * background connections to Google's hosts). `extraFlags` add to them.
+ */
+export async function launchChrome(extraFlags: string[] = []) {
+  const chromeLauncher = await import('chrome-launcher');
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraFlags,
+    ],
+  });
+}

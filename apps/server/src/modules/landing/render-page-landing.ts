@@ -76,8 +76,13 @@ export async function renderPageLanding(
 ): Promise<string> {
   const page = { ...row.page, photos: withPhotoUrls(deps, row.page.photos) };
   const { agency } = row;
-  const similar =
-    page.status === 'sold' || page.status === 'rented' ? await listSimilarPages(deps, page) : [];
+  // The page's other reads are independent of one another: one round trip of waiting, not four.
+  const [similar, tracker, pagePrefs, videos] = await Promise.all([
+    page.status === 'sold' || page.status === 'rented' ? listSimilarPages(deps, page) : [],
+    trackerAsset(),
+    prefs ?? landingPrefsOf(deps, page.realEstateId),
+    landingVideos(deps, page.id),
+  ]);
   return renderLanding({
     page,
     agency: {
@@ -101,8 +106,8 @@ export async function renderPageLanding(
     appUrl: deps.config.APP_URL,
     actionUrl: `/v1/public/pages/${page.slug}/leads`,
     // The analytics tracker (the editor's preview strips it: a preview is never a visit).
-    trackerSrc: (await trackerAsset()).path,
-    prefs: prefs ?? (await landingPrefsOf(deps, page.realEstateId)),
-    videos: await landingVideos(deps, page.id),
+    trackerSrc: tracker.path,
+    prefs: pagePrefs,
+    videos,
   });
 }
