@@ -36,7 +36,10 @@ export interface LeadSessionLookup {
   /** The visits that may have a session (a session id in the form, or the visitor's ids). */
   tracked: LeadVisit[];
   now: Date;
-  /** $agencies int[], $hashes text[], $ids uuid[], $since timestamptz, in this order. */
+  /**
+   * $agencies int[] and $hashes text[] (pairs: each visitor's agency and today's id), $ids uuid[],
+   * $since timestamptz, in this order.
+   */
   params: [number[], string[], string[], string];
 }
 
@@ -52,8 +55,8 @@ export function leadSessionLookup(
     tracked,
     now,
     params: [
-      [...new Set(withVisitor.map((v) => v.realEstateId))],
-      [...new Set(withVisitor.flatMap((v) => v.visitor!))],
+      withVisitor.map((v) => v.realEstateId),
+      withVisitor.map((v) => v.visitor![0]!),
       [
         ...new Set(
           tracked
@@ -70,12 +73,18 @@ export function leadSessionLookup(
 /**
  * A scalar subquery (for a caller's statement) giving, as one JSON array, the sessions named by the
  * ids and the visitors' sessions seen since `since`. `p` are the four parameters' placeholders, in the
- * order of `LeadSessionLookup.params`.
+ * order of `LeadSessionLookup.params`. Each (agency, visitor) pair is its own index lookup: a filter
+ * on "any agency and any visitor" lets the planner scan every session of the agency (it did, with a
+ * plan made while the table was small), and a lead must cost the same with a million sessions.
  */
 export const leadSessionCandidatesSql = (p: [string, string, string, string]) => `(
   select coalesce(json_agg(s), '[]'::json) from (
-    select id, real_estate_id, visitor_hash, started_at, last_seen_at from analytics_sessions
-    where real_estate_id = any(${p[0]}::int[]) and visitor_hash = any(${p[1]}::text[]) and last_seen_at >= ${p[3]}::timestamptz
+    select s.id, s.real_estate_id, s.visitor_hash, s.started_at, s.last_seen_at
+    from unnest(${p[0]}::int[], ${p[1]}::text[]) as k(agency, visitor)
+    cross join lateral (
+      select id, real_estate_id, visitor_hash, started_at, last_seen_at from analytics_sessions
+      where real_estate_id = k.agency and visitor_hash = k.visitor and last_seen_at >= ${p[3]}::timestamptz
+    ) s
     union
     select id, real_estate_id, visitor_hash, started_at, last_seen_at from analytics_sessions where id = any(${p[2]}::uuid[])
   ) s)`;

@@ -102,7 +102,8 @@ const insertFromJson = (table: string, columns: Columns, param: string) => {
 };
 
 /**
- * One row: the contacts the group's leads may belong to (oldest first), the agencies' active
+ * One row: the contacts the group's leads may belong to (oldest first; each lead's phone and e-mail
+ * is its own index lookup, so a lead costs the same whatever the agency's number of contacts), the agencies' active
  * integrations, the candidate analytics sessions, and the agencies' subscriptions and leads of the
  * month so far (lead_month_usage: a lead past the plan's month is flagged, never refused), each as a
  * JSON array. Two groups of one agency in flight at once may both see the month before the other's
@@ -111,8 +112,14 @@ const insertFromJson = (table: string, columns: Columns, param: string) => {
 const LOOKUP_SQL = `
 select
   (select coalesce(json_agg(c order by c.first_lead_at), '[]'::json) from (
-    select id, real_estate_id, phone, email, name, first_lead_at from contacts
-    where real_estate_id = any($1::int[]) and (phone = any($2::text[]) or email = any($3::text[]))
+    select distinct on (c.id) c.* from unnest($1::int[], $2::text[], $3::text[]) as k(agency, phone, email)
+    cross join lateral (
+      select id, real_estate_id, phone, email, name, first_lead_at from contacts
+      where real_estate_id = k.agency and phone = k.phone
+      union all
+      select id, real_estate_id, phone, email, name, first_lead_at from contacts
+      where real_estate_id = k.agency and email = k.email
+    ) c
   ) c) as contacts,
   (select coalesce(json_agg(i), '[]'::json) from (
     select real_estate_id, name, halted_kind, halted_reason from integrations
@@ -187,7 +194,6 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
   const ids = inputs.map(() => randomUUID());
 
   // The contact keys' locks were taken when the transaction began (lockedTransaction, in captureLead).
-  const keys = groupContactKeys(inputs);
   const sessions = leadSessionLookup(
     deps,
     inputs.flatMap((l, i) =>
@@ -207,9 +213,9 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
   const planned = [...new Set(inputs.filter((l) => !l.isTest).map((l) => l.realEstateId))];
   const month = monthKey(now);
   const [found] = await queryPrepared<LookupRow>(tx, 'lead_lookup', LOOKUP_SQL, [
-    keys.length ? [...new Set(linked.map((l) => l.realEstateId))] : [],
-    [...new Set(linked.map((l) => l.phone).filter((p): p is string => !!p))],
-    [...new Set(linked.map((l) => l.email?.toLowerCase()).filter((e): e is string => !!e))],
+    linked.map((l) => l.realEstateId),
+    linked.map((l) => l.phone || null),
+    linked.map((l) => l.email?.toLowerCase() || null),
     [...new Set(inputs.filter((l) => !l.quarantined).map((l) => l.realEstateId))],
     ...sessions.params,
     planned,
