@@ -53,7 +53,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,
-    });
+      // A query is written as soon as it is made, without waiting for the answer to the one before
+      // (node-postgres's pipeline mode): code that awaits each query sees no difference, and the hot
+      // paths send a transaction's statements together (pipelinedTransaction, below).
+      pipeline: true,
+    } as pg.PoolConfig);
     // An idle connection dropped by the server (restart, failover, admin) emits 'error' on the pool;
     // unheard, that event would crash the process. The pool discards the client and the next query
     // opens a new one (or fails, and that request gets its 5xx / the readiness probe its 503).
@@ -137,14 +141,52 @@ type PgRawClient = { query(config: { name: string; text: string; values: unknown
 type PgliteRawClient = { query(text: string, values: unknown[]): Promise<unknown> };
 type RawClient = PgRawClient | PgliteRawClient;
 
+/** A statement for pipelinedTransaction: a named prepared statement when `name` is set. */
+export interface Statement {
+  name?: string;
+  text: string;
+  values?: unknown[];
+}
+
+type PipelineClient = pg.PoolClient & { connection?: { stream?: { cork(): void; uncork(): void } } };
+
 /**
- * A transaction that starts holding transaction-scoped advisory locks on `keys` (taken in sorted order,
- * so two callers never wait on each other in a cycle). On PostgreSQL the BEGIN and the locks go in one
- * round trip (a simple-protocol query with the keys as an escaped JSON literal); on PGlite, one
- * connection with nothing to wait on the wire, a plain transaction then the lock statement. The hot
- * paths use it: every round trip inside a group's transaction is time the group holds its locks.
+ * Sends statements on one connection without waiting between them, in one write to the socket, and
+ * waits for every answer (so none is left unheard when one fails).
  */
-export async function lockedTransaction<T>(db: Db, keys: string[], fn: (tx: Tx) => Promise<T>): Promise<T> {
+function sendAll(client: PipelineClient, statements: Statement[]) {
+  const stream = client.connection?.stream;
+  stream?.cork();
+  try {
+    return Promise.allSettled(
+      statements.map((s) => client.query({ name: s.name, text: s.text, values: s.values })),
+    );
+  } finally {
+    stream?.uncork();
+  }
+}
+const firstError = (settled: PromiseSettledResult<unknown>[]) =>
+  settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+
+/**
+ * A transaction in two round trips, for the hot paths (lead capture): the first sends BEGIN, the
+ * transaction-scoped advisory locks on `keys` (taken in sorted order, so two callers never wait on each
+ * other in a cycle) and the `read` statement together; `write` gets the rows read and returns the
+ * statements to write (and the caller's result), which go out together with COMMIT.
+ *
+ * On PostgreSQL the pool's connections are in pipeline mode: the statements are written at once and
+ * answered in order. If one fails, PostgreSQL skips the rest of the transaction and the COMMIT that
+ * follows rolls it back; the error is thrown. A transaction is only reported committed when COMMIT
+ * answers COMMIT. A connection whose transaction may still be open goes back to the pool only after
+ * a ROLLBACK, and is discarded if that fails. On PGlite (one connection in this process, no wire to
+ * wait on) the same statements run one after another in a plain transaction.
+ */
+export async function pipelinedTransaction<R, T>(
+  db: Db,
+  keys: string[],
+  read: Statement,
+  write: (rows: R[]) => Promise<{ statements: Statement[]; result: T }>,
+): Promise<T> {
   const sorted = [...new Set(keys)].sort();
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool))
@@ -153,25 +195,39 @@ export async function lockedTransaction<T>(db: Db, keys: string[], fn: (tx: Tx) 
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${sql.param(sorted)}::text[]) as k order by k`,
         );
-      return fn(tx);
+      const rows = await queryPrepared<R>(tx, read.name ?? '', read.text, read.values ?? []);
+      const { statements, result } = await write(rows);
+      for (const s of statements) await queryPrepared(tx, s.name ?? '', s.text, s.values ?? []);
+      return result;
     });
-  const client = await pool.connect();
+  const client = (await pool.connect()) as PipelineClient;
+  // Until COMMIT answers, the connection may hold an open (or aborted) transaction.
+  let open = true;
   // A connection whose ROLLBACK failed is in an unknown state: the pool discards it.
   let broken = false;
   try {
     const locks = sorted.length
       ? `; select count(pg_advisory_xact_lock(hashtext(k))) from (select k from json_array_elements_text(${client.escapeLiteral(JSON.stringify(sorted))}::json) as k order by k) as l`
       : '';
-    // BEGIN is inside the try: a lock that fails after BEGIN (statement or lock timeout, a cancel)
-    // leaves an aborted transaction, which the ROLLBACK below ends before the connection goes back.
-    await client.query(`begin${locks}`);
-    const result = await fn(drizzlePg(client) as unknown as Tx);
-    await client.query('commit');
+    const begun = await sendAll(client, [{ text: `begin${locks}` }, read]);
+    const beginError = firstError(begun);
+    if (beginError) throw beginError.reason;
+    const found = (begun[1] as PromiseFulfilledResult<pg.QueryResult>).value;
+    const { statements, result } = await write(found.rows as R[]);
+    const settled = await sendAll(client, [...statements, { text: 'commit' }]);
+    const ended = settled.at(-1)!;
+    // COMMIT answered (COMMIT, or ROLLBACK after a failed statement): the transaction is over.
+    if (ended.status === 'fulfilled') open = false;
+    const error = firstError(settled);
+    if (error) throw error.reason;
+    if ((ended as PromiseFulfilledResult<pg.QueryResult>).value.command !== 'COMMIT')
+      throw new Error('The transaction was rolled back.');
     return result;
   } catch (err) {
-    await client.query('rollback').catch(() => {
-      broken = true;
-    });
+    if (open)
+      await client.query('rollback').catch(() => {
+        broken = true;
+      });
     throw err;
   } finally {
     client.release(broken);

@@ -12,7 +12,13 @@ import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rebuildDays } from '../modules/analytics/index.ts';
 import { rowsOf } from '../lib/throttle.ts';
-import { lockedTransaction, migrationsFolder, openDatabase, runMigrations, type Database } from './client.ts';
+import {
+  migrationsFolder,
+  openDatabase,
+  pipelinedTransaction,
+  runMigrations,
+  type Database,
+} from './client.ts';
 
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
   entries: unknown[];
@@ -94,9 +100,12 @@ describe('connections', () => {
       await holder.query(`select pg_advisory_xact_lock(hashtext('lead-lock-test'))`);
       // The pool's only connection gives up waiting for the lock after 200 ms.
       await single.query('set statement_timeout = 200');
-      await expect(lockedTransaction(single.db, ['lead-lock-test'], async () => 'never')).rejects.toThrow(
-        /statement timeout/,
-      );
+      await expect(
+        pipelinedTransaction(single.db, ['lead-lock-test'], { text: 'select 1' }, async () => ({
+          statements: [],
+          result: 'never',
+        })),
+      ).rejects.toThrow(/statement timeout/);
       await holder.query('rollback');
       // The same connection answers again (it was not handed back inside an aborted transaction).
       await expect(single.query<{ ok: number }>('select 1 as ok')).resolves.toEqual([{ ok: 1 }]);

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type JobResult } from 'pg-boss';
-import type { Tx } from '../db/client.ts';
+import { createHash } from 'node:crypto';
+import type { Statement, Tx } from '../db/client.ts';
 import { toJobInsert, type JobDefinition, type JobPayload } from '../jobs/define-job.ts';
 
 export interface Queue {
@@ -24,6 +25,13 @@ export interface Queue {
   ): Promise<void>;
   /** Many jobs of one definition in one statement, inside the caller's transaction. */
   enqueueMany<J extends JobDefinition>(tx: Tx, job: J, payloads: JobPayload<J>[]): Promise<void>;
+  /**
+   * The statement that inserts these jobs, for a caller that sends it with its own transaction's
+   * statements (db/client.ts pipelinedTransaction); none for no payloads. pg-boss builds it (its
+   * insert SQL and payload) and hands it to a recording adapter instead of running it. It is a named
+   * prepared statement: pg-boss's SQL for a queue never changes, its name is a hash of the text.
+   */
+  insertStatements<J extends JobDefinition>(job: J, payloads: JobPayload<J>[]): Promise<Statement[]>;
   /**
    * Creates a queue if needed and loads it into pg-boss's queue cache. Every queue is declared at start:
    * a first send inside a transaction must not look the queue up on another connection (on PGlite that
@@ -67,6 +75,8 @@ export default fp(
     await boss.start();
 
     const workers = new Map<string, string[]>();
+    /** insertStatements' names, by SQL text (one per queue). */
+    const statementNames = new Map<string, string>();
     const queue: Queue = {
       boss,
       async enqueue(tx, job, payload, options) {
@@ -80,6 +90,28 @@ export default fp(
             payloads.map((p) => toJobInsert(job, p)),
             { db: fromDrizzle(tx as never, sql as never) },
           );
+      },
+      async insertStatements(job, payloads) {
+        const statements: Statement[] = [];
+        if (payloads.length)
+          await boss.insert(
+            job.name,
+            payloads.map((p) => toJobInsert(job, p)),
+            {
+              db: {
+                executeSql: async (text: string, values?: unknown[]) => {
+                  let name = statementNames.get(text);
+                  if (!name) {
+                    name = `pgboss_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
+                    statementNames.set(text, name);
+                  }
+                  statements.push({ name, text, values });
+                  return { rows: [] };
+                },
+              },
+            },
+          );
+        return statements;
       },
       async work(name, options, handle) {
         const ids: string[] = [];

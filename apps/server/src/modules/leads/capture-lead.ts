@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, getTableColumns } from 'drizzle-orm';
-import { lockedTransaction, queryPrepared, type Tx } from '../../db/client.ts';
+import { pipelinedTransaction } from '../../db/client.ts';
 import { auditLog, contacts, deliveries, leads, subscriptions } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { LEAD_ALERT_MAX_IDS, leadAlertJob } from '../../jobs/lead-alert.job.ts';
@@ -186,14 +186,16 @@ type Contact = {
   realEstateId: number;
 };
 
-/** Stores a group of leads in the caller's transaction. */
-async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise<CapturedLead[]> {
+/**
+ * Stores a group of leads in one transaction of two round trips (pipelinedTransaction): BEGIN, the
+ * contact keys' locks and the lookup; then every row, the jobs and COMMIT.
+ */
+function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<CapturedLead[]> {
   const { queue } = deps;
   const now = new Date();
   const linked = inputs.filter(linksContact);
   const ids = inputs.map(() => randomUUID());
 
-  // The contact keys' locks were taken when the transaction began (lockedTransaction, in captureLead).
   const sessions = leadSessionLookup(
     deps,
     inputs.flatMap((l, i) =>
@@ -212,184 +214,202 @@ async function storeLeads(deps: CaptureDeps, tx: Tx, inputs: NewLead[]): Promise
   );
   const planned = [...new Set(inputs.filter((l) => !l.isTest).map((l) => l.realEstateId))];
   const month = monthKey(now);
-  const [found] = await queryPrepared<LookupRow>(tx, 'lead_lookup', LOOKUP_SQL, [
-    linked.map((l) => l.realEstateId),
-    linked.map((l) => l.phone || null),
-    linked.map((l) => l.email?.toLowerCase() || null),
-    [...new Set(inputs.filter((l) => !l.quarantined).map((l) => l.realEstateId))],
-    ...sessions.params,
-    planned,
-    month,
-  ]);
-  const visits = matchLeadSessions(sessions, found!.sessions);
+  const lookup = {
+    name: 'lead_lookup',
+    text: LOOKUP_SQL,
+    values: [
+      linked.map((l) => l.realEstateId),
+      linked.map((l) => l.phone || null),
+      linked.map((l) => l.email?.toLowerCase() || null),
+      [...new Set(inputs.filter((l) => !l.quarantined).map((l) => l.realEstateId))],
+      ...sessions.params,
+      planned,
+      month,
+    ],
+  };
+  return pipelinedTransaction<LookupRow, CapturedLead[]>(
+    deps.db,
+    groupContactKeys(inputs),
+    lookup,
+    async ([found]) => {
+      const visits = matchLeadSessions(sessions, found!.sessions);
 
-  const byKey = new Map<string, Contact>();
-  for (const c of found!.contacts) {
-    const entry: Contact = {
-      id: c.id,
-      isNew: false,
-      leads: 0,
-      phone: c.phone,
-      email: c.email,
-      name: c.name,
-      realEstateId: Number(c.real_estate_id),
-    };
-    if (c.phone && !byKey.has(`${c.real_estate_id}|p:${c.phone}`))
-      byKey.set(`${c.real_estate_id}|p:${c.phone}`, entry);
-    if (c.email && !byKey.has(`${c.real_estate_id}|e:${c.email}`))
-      byKey.set(`${c.real_estate_id}|e:${c.email}`, entry);
-  }
+      const byKey = new Map<string, Contact>();
+      for (const c of found!.contacts) {
+        const entry: Contact = {
+          id: c.id,
+          isNew: false,
+          leads: 0,
+          phone: c.phone,
+          email: c.email,
+          name: c.name,
+          realEstateId: Number(c.real_estate_id),
+        };
+        if (c.phone && !byKey.has(`${c.real_estate_id}|p:${c.phone}`))
+          byKey.set(`${c.real_estate_id}|p:${c.phone}`, entry);
+        if (c.email && !byKey.has(`${c.real_estate_id}|e:${c.email}`))
+          byKey.set(`${c.real_estate_id}|e:${c.email}`, entry);
+      }
 
-  const rows: LeadRow[] = inputs.map((input, i) => {
-    const id = ids[i]!;
-    const row: LeadRow = {
-      id,
-      realEstateId: input.realEstateId,
-      pageId: input.pageId ?? null,
-      contactId: null,
-      isRepeat: false,
-      name: input.name,
-      email: input.email?.toLowerCase() ?? null,
-      phone: input.phone ?? null,
-      message: input.message ?? null,
-      source: input.source ?? 'landing_page',
-      utmSource: input.utmSource ?? null,
-      utmMedium: input.utmMedium ?? null,
-      utmCampaign: input.utmCampaign ?? null,
-      utmTerm: input.utmTerm ?? null,
-      utmContent: input.utmContent ?? null,
-      gclid: input.gclid ?? null,
-      fbclid: input.fbclid ?? null,
-      referrer: input.referrer ?? null,
-      sessionId: visits.sessionOf.get(id) ?? null,
-      status: input.status ?? 'novo',
-      isTest: input.isTest ?? false,
-      quarantined: input.quarantined ?? false,
-      quarantineReason: input.quarantineReason ?? null,
-      consent: input.consent ?? false,
-      ipHash: input.ipHash ?? null,
-      userAgent: input.userAgent ?? null,
-      statusChangedAt: input.statusChangedAt ?? null,
-      // Assigned after the commit, by the rotation's turn in the lead-alert job (modules/team).
-      assignedUserId: null,
-      // Set below when the agency is past its plan's leads of the month.
-      overPlanLimit: false,
-      createdAt: now,
-      updatedAt: now,
-    };
-    if (!linksContact(input)) return row;
-    const ks = contactKeys(input);
-    let contact = ks.map((k) => byKey.get(k)).find(Boolean);
-    row.isRepeat = !!contact && (!contact.isNew || contact.leads > 0);
-    if (!contact) {
-      contact = {
-        id: randomUUID(),
-        isNew: true,
-        leads: 0,
-        phone: row.phone,
-        email: row.email,
-        name: input.name,
-        realEstateId: input.realEstateId,
-      };
-    }
-    contact.leads++;
-    contact.name = input.name;
-    contact.phone ??= row.phone;
-    contact.email ??= row.email;
-    for (const k of ks) if (!byKey.has(k)) byKey.set(k, contact);
-    row.contactId = contact.id;
-    return row;
-  });
-
-  // Over the plan's leads of the month: stored and shown all the same, flagged (never refused).
-  const left = leadsLeft(
-    found!.subscriptions.map(subscriptionFromJson),
-    new Map(found!.month_leads.map((u) => [Number(u.real_estate_id), Number(u.n)])),
-    planned,
-    now,
-  );
-  for (const row of rows) {
-    if (row.isTest) continue;
-    const n = left.get(row.realEstateId) ?? 0;
-    if (n <= 0) row.overPlanLimit = true;
-    else left.set(row.realEstateId, n - 1);
-  }
-
-  const touched = [...new Set(byKey.values())].filter((c) => c.leads > 0);
-  const created = touched
-    .filter((c) => c.isNew)
-    .map((c) =>
-      toDbRow(CONTACT_COLUMNS, {
-        id: c.id,
-        realEstateId: c.realEstateId,
-        name: c.name,
-        phone: c.phone,
-        email: c.email,
-        leadsCount: c.leads,
-        firstLeadAt: now,
-        lastLeadAt: now,
-      }),
-    );
-  const counted = touched
-    .filter((c) => !c.isNew)
-    .map((c) => ({ id: c.id, n: c.leads, at: now, name: c.name, phone: c.phone, email: c.email }));
-
-  // One delivery per active integration of the lead's agency; a paused one waits (decision 004).
-  const active = found!.integrations;
-  const newDeliveries: DeliveryRow[] = [];
-  for (const lead of rows) {
-    if (lead.quarantined) continue;
-    for (const i of active) {
-      if (Number(i.real_estate_id) !== lead.realEstateId) continue;
-      const paused = i.halted_kind === 'paused';
-      newDeliveries.push({
-        id: randomUUID(),
-        realEstateId: lead.realEstateId,
-        leadId: lead.id,
-        integration: i.name,
-        status: paused ? 'paused' : 'pending',
-        attempts: 0,
-        retryBase: 0,
-        nextAttemptAt: paused ? null : now,
-        lastStatusCode: null,
-        lastError: paused ? i.halted_reason : null,
-        externalId: null,
-        deliveredAt: null,
-        createdAt: now,
-        updatedAt: now,
+      const rows: LeadRow[] = inputs.map((input, i) => {
+        const id = ids[i]!;
+        const row: LeadRow = {
+          id,
+          realEstateId: input.realEstateId,
+          pageId: input.pageId ?? null,
+          contactId: null,
+          isRepeat: false,
+          name: input.name,
+          email: input.email?.toLowerCase() ?? null,
+          phone: input.phone ?? null,
+          message: input.message ?? null,
+          source: input.source ?? 'landing_page',
+          utmSource: input.utmSource ?? null,
+          utmMedium: input.utmMedium ?? null,
+          utmCampaign: input.utmCampaign ?? null,
+          utmTerm: input.utmTerm ?? null,
+          utmContent: input.utmContent ?? null,
+          gclid: input.gclid ?? null,
+          fbclid: input.fbclid ?? null,
+          referrer: input.referrer ?? null,
+          sessionId: visits.sessionOf.get(id) ?? null,
+          status: input.status ?? 'novo',
+          isTest: input.isTest ?? false,
+          quarantined: input.quarantined ?? false,
+          quarantineReason: input.quarantineReason ?? null,
+          consent: input.consent ?? false,
+          ipHash: input.ipHash ?? null,
+          userAgent: input.userAgent ?? null,
+          statusChangedAt: input.statusChangedAt ?? null,
+          // Assigned after the commit, by the rotation's turn in the lead-alert job (modules/team).
+          assignedUserId: null,
+          // Set below when the agency is past its plan's leads of the month.
+          overPlanLimit: false,
+          createdAt: now,
+          updatedAt: now,
+        };
+        if (!linksContact(input)) return row;
+        const ks = contactKeys(input);
+        let contact = ks.map((k) => byKey.get(k)).find(Boolean);
+        row.isRepeat = !!contact && (!contact.isNew || contact.leads > 0);
+        if (!contact) {
+          contact = {
+            id: randomUUID(),
+            isNew: true,
+            leads: 0,
+            phone: row.phone,
+            email: row.email,
+            name: input.name,
+            realEstateId: input.realEstateId,
+          };
+        }
+        contact.leads++;
+        contact.name = input.name;
+        contact.phone ??= row.phone;
+        contact.email ??= row.email;
+        for (const k of ks) if (!byKey.has(k)) byKey.set(k, contact);
+        row.contactId = contact.id;
+        return row;
       });
-    }
-  }
 
-  await queryPrepared(tx, 'lead_write', WRITE_SQL, [
-    JSON.stringify(created),
-    JSON.stringify(counted),
-    JSON.stringify(rows.map((r) => toDbRow(LEAD_COLUMNS, r))),
-    JSON.stringify(newDeliveries.map((d) => toDbRow(DELIVERY_COLUMNS, d))),
-    JSON.stringify(visits.links),
-    sessions.now.toISOString(),
-    month,
-    (nextShard = (nextShard + 1) % MONTH_USAGE_SHARDS),
-    JSON.stringify(
-      planned.map((id) => ({
-        real_estate_id: id,
-        n: rows.filter((r) => !r.isTest && r.realEstateId === id).length,
-      })),
-    ),
-  ]);
+      // Over the plan's leads of the month: stored and shown all the same, flagged (never refused).
+      const left = leadsLeft(
+        found!.subscriptions.map(subscriptionFromJson),
+        new Map(found!.month_leads.map((u) => [Number(u.real_estate_id), Number(u.n)])),
+        planned,
+        now,
+      );
+      for (const row of rows) {
+        if (row.isTest) continue;
+        const n = left.get(row.realEstateId) ?? 0;
+        if (n <= 0) row.overPlanLimit = true;
+        else left.set(row.realEstateId, n - 1);
+      }
 
-  await queue.enqueueMany(
-    tx,
-    leadDeliveryJob,
-    newDeliveries.filter((d) => d.status === 'pending').map((d) => ({ deliveryId: d.id })),
+      const touched = [...new Set(byKey.values())].filter((c) => c.leads > 0);
+      const created = touched
+        .filter((c) => c.isNew)
+        .map((c) =>
+          toDbRow(CONTACT_COLUMNS, {
+            id: c.id,
+            realEstateId: c.realEstateId,
+            name: c.name,
+            phone: c.phone,
+            email: c.email,
+            leadsCount: c.leads,
+            firstLeadAt: now,
+            lastLeadAt: now,
+          }),
+        );
+      const counted = touched
+        .filter((c) => !c.isNew)
+        .map((c) => ({ id: c.id, n: c.leads, at: now, name: c.name, phone: c.phone, email: c.email }));
+
+      // One delivery per active integration of the lead's agency; a paused one waits (decision 004).
+      const active = found!.integrations;
+      const newDeliveries: DeliveryRow[] = [];
+      for (const lead of rows) {
+        if (lead.quarantined) continue;
+        for (const i of active) {
+          if (Number(i.real_estate_id) !== lead.realEstateId) continue;
+          const paused = i.halted_kind === 'paused';
+          newDeliveries.push({
+            id: randomUUID(),
+            realEstateId: lead.realEstateId,
+            leadId: lead.id,
+            integration: i.name,
+            status: paused ? 'paused' : 'pending',
+            attempts: 0,
+            retryBase: 0,
+            nextAttemptAt: paused ? null : now,
+            lastStatusCode: null,
+            lastError: paused ? i.halted_reason : null,
+            externalId: null,
+            deliveredAt: null,
+            createdAt: now,
+            updatedAt: now,
+          });
+        }
+      }
+
+      const write = {
+        name: 'lead_write',
+        text: WRITE_SQL,
+        values: [
+          JSON.stringify(created),
+          JSON.stringify(counted),
+          JSON.stringify(rows.map((r) => toDbRow(LEAD_COLUMNS, r))),
+          JSON.stringify(newDeliveries.map((d) => toDbRow(DELIVERY_COLUMNS, d))),
+          JSON.stringify(visits.links),
+          sessions.now.toISOString(),
+          month,
+          (nextShard = (nextShard + 1) % MONTH_USAGE_SHARDS),
+          JSON.stringify(
+            planned.map((id) => ({
+              real_estate_id: id,
+              n: rows.filter((r) => !r.isTest && r.realEstateId === id).length,
+            })),
+          ),
+        ],
+      };
+      // One job for the group: it sends each lead's alert and hands the visitors' auto-replies to jobs of
+      // their own when the agency has them on (jobs/lead-alert.job.ts).
+      const alerted = rows.filter((l) => !l.quarantined && !l.isTest).map((l) => l.id);
+      const [deliveryJobs, alertJobs] = await Promise.all([
+        queue.insertStatements(
+          leadDeliveryJob,
+          newDeliveries.filter((d) => d.status === 'pending').map((d) => ({ deliveryId: d.id })),
+        ),
+        queue.insertStatements(leadAlertJob, alerted.length ? [{ leadIds: alerted }] : []),
+      ]);
+      const byLead = new Map<string, DeliveryRow[]>();
+      for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
+      return {
+        statements: [write, ...deliveryJobs, ...alertJobs],
+        result: rows.map((lead) => ({ lead, deliveries: byLead.get(lead.id) ?? [] })),
+      };
+    },
   );
-  // One job for the group: it sends each lead's alert and hands the visitors' auto-replies to jobs of
-  // their own when the agency has them on (jobs/lead-alert.job.ts).
-  const alerted = rows.filter((l) => !l.quarantined && !l.isTest).map((l) => l.id);
-  if (alerted.length) await queue.enqueue(tx, leadAlertJob, { leadIds: alerted });
-  const byLead = new Map<string, DeliveryRow[]>();
-  for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
-  return rows.map((lead) => ({ lead, deliveries: byLead.get(lead.id) ?? [] }));
 }
 
 /** One group-commit queue per queue (one per app): the leads captured through it share transactions. */
@@ -398,9 +418,9 @@ const batchers = new WeakMap<Queue, GroupCommit<NewLead, CapturedLead>>();
 export function captureLead(deps: CaptureDeps, input: NewLead): Promise<CapturedLead> {
   let batcher = batchers.get(deps.queue);
   if (!batcher) {
-    const { db, queue } = deps;
+    const { queue } = deps;
     batcher = new GroupCommit<NewLead, CapturedLead>({
-      run: (inputs) => lockedTransaction(db, groupContactKeys(inputs), (tx) => storeLeads(deps, tx, inputs)),
+      run: (inputs) => storeLeads(deps, inputs),
       committed: (results) => {
         if (results.some((r) => r.deliveries.some((d) => d.status === 'pending')))
           queue.wake(leadDeliveryJob);
