@@ -109,7 +109,7 @@ const insertFromJson = (table: string, columns: Columns, param: string) => {
  * JSON array. Two groups of one agency in flight at once may both see the month before the other's
  * leads: the flag can come a group late at the plan's edge, never on a lead within it.
  */
-const LOOKUP_SQL = `
+export const LOOKUP_SQL = `
 select
   (select coalesce(json_agg(c order by c.first_lead_at), '[]'::json) from (
     select distinct on (c.id) c.* from unnest($1::int[], $2::text[], $3::text[]) as k(agency, phone, email)

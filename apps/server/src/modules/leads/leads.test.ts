@@ -9,7 +9,7 @@ import {
   insertPage,
   type TestContext,
 } from '../../testing/test-app.ts';
-import { captureLead } from './capture-lead.ts';
+import { captureLead, LOOKUP_SQL } from './capture-lead.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -320,5 +320,67 @@ describe('group commit of concurrent leads', () => {
     expect(same.isRepeat).toBe(true);
     expect(same.contactId).toBe(first.contactId);
     expect(rows.find((r) => r.name === 'Outra pessoa')!.contactId).not.toBe(first.contactId);
+  });
+});
+
+describe('a lead costs the same whatever the agency’s size', () => {
+  type PlanNode = {
+    'Relation Name'?: string;
+    'Actual Rows'?: number;
+    'Actual Loops'?: number;
+    'Rows Removed by Filter'?: number;
+    'Rows Removed by Index Recheck'?: number;
+    Plans?: PlanNode[];
+  };
+  /** Rows of `table` the plan read, kept or thrown away, over all its loops. */
+  const rowsRead = (node: PlanNode, table: string): number =>
+    (node['Relation Name'] === table
+      ? ((node['Actual Rows'] ?? 0) +
+          (node['Rows Removed by Filter'] ?? 0) +
+          (node['Rows Removed by Index Recheck'] ?? 0)) *
+        (node['Actual Loops'] ?? 1)
+      : 0) + (node.Plans ?? []).reduce((n, child) => n + rowsRead(child, table), 0);
+
+  it('the lookup reads the contacts and sessions it matches, not every one of the agency', async () => {
+    const owner = await createOwner(ctx, 'Muitos contatos');
+    const id = owner.realEstateId;
+    // Many contacts and open sessions, and no ANALYZE since: the plan must not depend on statistics.
+    await ctx.database.query(
+      `insert into contacts (real_estate_id, name, phone, email)
+       select $1::int, 'Pessoa ' || i, '119' || lpad(i::text, 8, '0'), 'p' || i || '@x.com.br' from generate_series(1, 2000) i`,
+      [id],
+    );
+    await ctx.database.query(
+      `insert into analytics_sessions (id, real_estate_id, visitor_hash, started_at, last_seen_at, source, device)
+       select gen_random_uuid(), $1::int, 'v' || i, now(), now(), 'direct', 'mobile' from generate_series(1, 2000) i`,
+      [id],
+    );
+    const params = [
+      [id, id],
+      ['11900000007', null],
+      [null, 'nova@x.com.br'],
+      [id],
+      [id, id],
+      ['v7', 'v-nunca-visto'],
+      [],
+      new Date(Date.now() - 30 * 60_000).toISOString(),
+      [id],
+      '2026-11-01',
+    ];
+    const [found] = await ctx.database.query<{
+      contacts: { phone: string }[];
+      sessions: { visitor_hash: string }[];
+    }>(LOOKUP_SQL, params);
+    expect(found!.contacts.map((c) => c.phone)).toEqual(['11900000007']);
+    expect(found!.sessions.map((s) => s.visitor_hash)).toEqual(['v7']);
+    const [plan] = await ctx.database.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `explain (analyze, format json) ${LOOKUP_SQL}`,
+      params,
+    );
+    // (PostgreSQL rounds a node's rows per loop: one match over two loops shows as 0.) A scan of the
+    // agency's rows reads 2,000.
+    const root = plan!['QUERY PLAN'][0].Plan;
+    expect(rowsRead(root, 'contacts')).toBeLessThanOrEqual(2);
+    expect(rowsRead(root, 'analytics_sessions')).toBeLessThanOrEqual(2);
   });
 });
