@@ -31,7 +31,11 @@ export interface Queue {
    * insert SQL and payload) and hands it to a recording adapter instead of running it. It is a named
    * prepared statement: pg-boss's SQL for a queue never changes, its name is a hash of the text.
    */
-  insertStatements<J extends JobDefinition>(job: J, payloads: JobPayload<J>[]): Promise<Statement[]>;
+  insertStatements<J extends JobDefinition>(
+    job: J,
+    payloads: JobPayload<J>[],
+    options?: { startAfter?: Date },
+  ): Promise<Statement[]>;
   /**
    * Creates a queue if needed and loads it into pg-boss's queue cache. Every queue is declared at start:
    * a first send inside a transaction must not look the queue up on another connection (on PGlite that
@@ -91,12 +95,12 @@ export default fp(
             { db: fromDrizzle(tx as never, sql as never) },
           );
       },
-      async insertStatements(job, payloads) {
+      async insertStatements(job, payloads, options) {
         const statements: Statement[] = [];
         if (payloads.length)
           await boss.insert(
             job.name,
-            payloads.map((p) => toJobInsert(job, p)),
+            payloads.map((p) => toJobInsert(job, p, options)),
             {
               db: {
                 executeSql: async (text: string, values?: unknown[]) => {

@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, getTableColumns } from 'drizzle-orm';
 import { pipelinedTransaction } from '../../db/client.ts';
+import { rowFromJson } from '../../db/json-rows.ts';
 import { auditLog, contacts, deliveries, leads, subscriptions } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { LEAD_ALERT_MAX_IDS, leadAlertJob } from '../../jobs/lead-alert.job.ts';
@@ -85,16 +86,6 @@ const toDbRow = (columns: Columns, row: Record<string, unknown>) => {
   const out: Record<string, unknown> = {};
   for (const [key, name] of columns) out[name] = row[key] ?? null;
   return out;
-};
-const SUBSCRIPTION_COLUMNS = Object.entries(getTableColumns(subscriptions));
-/** A subscription row read as JSON (snake_case, timestamps as text) back into its Drizzle shape. */
-const subscriptionFromJson = (json: Record<string, unknown>) => {
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of SUBSCRIPTION_COLUMNS) {
-    const value = json[column.name] ?? null;
-    out[key] = value !== null && column.dataType === 'date' ? new Date(value as string) : value;
-  }
-  return out as typeof subscriptions.$inferSelect;
 };
 const insertFromJson = (table: string, columns: Columns, param: string) => {
   const names = columns.map(([, name]) => `"${name}"`).join(', ');
@@ -314,7 +305,7 @@ function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<CapturedLead[
 
       // Over the plan's leads of the month: stored and shown all the same, flagged (never refused).
       const left = leadsLeft(
-        found!.subscriptions.map(subscriptionFromJson),
+        found!.subscriptions.map((json) => rowFromJson(subscriptions, json)),
         new Map(found!.month_leads.map((u) => [Number(u.real_estate_id), Number(u.n)])),
         planned,
         now,
