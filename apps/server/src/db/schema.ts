@@ -258,7 +258,7 @@ export const deliveries = pgTable(
   },
   (t) => [
     index('deliveries_real_estate_created_idx').on(t.realEstateId, t.createdAt),
-    index('deliveries_lead_idx').on(t.leadId),
+    // Also the index of a lead's deliveries (lead_id leads it): one index less to write per lead.
     uniqueIndex('deliveries_lead_integration_unique').on(t.leadId, t.integration),
   ],
 );
