@@ -62,6 +62,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // unheard, that event would crash the process. The pool discards the client and the next query
     // opens a new one (or fails, and that request gets its 5xx / the readiness probe its 503).
     pool.on('error', () => undefined);
+    // A connection lost while checked out (a transaction in progress: the server restarted or
+    // terminated it) emits 'error' on its client, which the pool stops listening to while the client is
+    // lent: unheard, that crashes the process. Heard, the client's queries fail, the transaction
+    // throws and the client goes back as broken.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -112,6 +112,32 @@ describe('connections', () => {
     },
   );
 
+  it.runIf(onPostgres)(
+    'a connection lost in the middle of a transaction fails that transaction, not the process',
+    async () => {
+      const [a] = await freshPair();
+      const single = await openDatabase({ databaseUrl: a.url!, poolMax: 1 });
+      cleanups.push(() => single.close());
+      const other = new pg.Client({ connectionString: a.url! });
+      await other.connect();
+      cleanups.push(() => other.end());
+      await expect(
+        pipelinedTransaction<{ pid: number }, string>(
+          single.db,
+          ['lost-connection-test'],
+          { text: 'select pg_backend_pid() as pid' },
+          async ([row]) => {
+            // The server ends this transaction's connection (a restart, a failover, an admin).
+            await other.query('select pg_terminate_backend($1)', [row!.pid]);
+            return { statements: [{ text: 'select 1' }], result: 'never' };
+          },
+        ),
+      ).rejects.toThrow();
+      // The pool opens a new connection for the next query.
+      await expect(single.query<{ ok: number }>('select 1 as ok')).resolves.toEqual([{ ok: 1 }]);
+    },
+  );
+
   it('rate-limit windows are unlogged: their writes wait for no WAL flush', async () => {
     const [a] = await freshPair();
     await runMigrations(a);

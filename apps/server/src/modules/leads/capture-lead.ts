@@ -102,7 +102,7 @@ const insertFromJson = (table: string, columns: Columns, param: string) => {
  */
 export const LOOKUP_SQL = `
 select
-  (select coalesce(json_agg(c order by c.first_lead_at), '[]'::json) from (
+  (select coalesce(json_agg(c order by c.first_lead_at, c.id), '[]'::json) from (
     select distinct on (c.id) c.* from unnest($1::int[], $2::text[], $3::text[]) as k(agency, phone, email)
     cross join lateral (
       select id, real_estate_id, phone, email, name, first_lead_at from contacts
