@@ -160,6 +160,14 @@ type PipelineClient = pg.PoolClient & { connection?: { stream?: { cork(): void; 
  * waits for every answer (so none is left unheard when one fails).
  */
 function sendAll(client: PipelineClient, statements: Statement[]) {
+  // node-postgres refuses a name already prepared with another text without telling the server, so the
+  // transaction would not abort and COMMIT would commit the others: refuse it here, before sending.
+  for (const s of statements) {
+    if (!s.name) continue;
+    const known = statementTexts.get(s.name);
+    if (known === undefined) statementTexts.set(s.name, s.text);
+    else if (known !== s.text) throw new Error(`Prepared statement ${s.name} used with two texts.`);
+  }
   const stream = client.connection?.stream;
   stream?.cork();
   try {
@@ -170,6 +178,8 @@ function sendAll(client: PipelineClient, statements: Statement[]) {
     stream?.uncork();
   }
 }
+/** The text of each prepared statement's name, as sendAll has sent it. */
+const statementTexts = new Map<string, string>();
 const firstError = (settled: PromiseSettledResult<unknown>[]) =>
   settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
 

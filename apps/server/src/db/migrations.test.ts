@@ -138,6 +138,31 @@ describe('connections', () => {
     },
   );
 
+  it.runIf(onPostgres)(
+    'a prepared statement name reused with another text fails the transaction before anything commits',
+    async () => {
+      const [a] = await freshPair();
+      await runMigrations(a);
+      const write = (text: string) => async () => ({
+        statements: [
+          { text: `insert into rate_limits (key, hits, reset_at) values ('two-texts-test', 1, now())` },
+          { name: 'two_texts_test', text },
+        ],
+        result: 'ok',
+      });
+      await expect(pipelinedTransaction(a.db, [], { text: 'select 1' }, write('select 1'))).resolves.toBe(
+        'ok',
+      );
+      await a.query(`delete from rate_limits where key = 'two-texts-test'`);
+      const failed = await pipelinedTransaction(a.db, [], { text: 'select 1' }, write('select 2')).catch(
+        (err: unknown) => err,
+      );
+      // Nothing of the transaction committed (node-postgres alone would have let COMMIT commit the insert).
+      expect(await a.query(`select key from rate_limits where key = 'two-texts-test'`)).toEqual([]);
+      expect(String(failed)).toMatch(/two texts/);
+    },
+  );
+
   it('rate-limit windows are unlogged: their writes wait for no WAL flush', async () => {
     const [a] = await freshPair();
     await runMigrations(a);
