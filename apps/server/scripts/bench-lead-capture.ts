@@ -4,7 +4,7 @@
  * INSERT, both measured here, in the same run, with the same load generator: first on PostgreSQL,
  * then on the embedded PGlite (a single connection: its own ceiling is lower).
  *
- *   npm run bench:leads [-- --seconds 21 --rounds 3 --connections 50 --db both|postgres|pglite]
+ *   npm run bench:leads [-- --seconds 21 --rounds 3 --connections 50 --warmup 5 --db both|postgres|pglite]
  *
  * The baseline and the product run side by side and are measured in alternating slices (3 × 7 s
  * each by default), so a neighbour using the CPU weighs on both figures alike; the p99 printed is
@@ -33,6 +33,7 @@ const dbArg = process.argv.includes('--db') ? process.argv[process.argv.indexOf(
 const SECONDS = arg('seconds', 21);
 const ROUNDS = arg('rounds', 3);
 const CONNECTIONS = arg('connections', 50);
+const WARMUP = arg('warmup', 5);
 const USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
@@ -96,17 +97,19 @@ const report = (title: string, m: Measure) => {
 
 /** Measures the baseline and the product in alternating slices, so the machine's noise weighs on both alike. */
 async function compare(bareUrl: string, productUrl: string, productHeaders: () => Record<string, string>) {
+  // Warm-up of each side at the measured concurrency (JIT tier-up, connection pools, the fresh tables'
+  // first autovacuum and analyze, prepared statements' plans), not counted.
   await autocannon({
     url: bareUrl,
-    connections: 10,
-    duration: 3,
+    connections: CONNECTIONS,
+    duration: WARMUP,
     method: 'POST',
     requests: request(() => ({})) as never,
   });
   await autocannon({
     url: productUrl,
-    connections: 10,
-    duration: 3,
+    connections: CONNECTIONS,
+    duration: WARMUP,
     method: 'POST',
     requests: request(productHeaders) as never,
   });
