@@ -1,10 +1,12 @@
 /**
- * Rows read as JSON by the hot paths' hand-written statements (`row_to_json`, `json_agg`): snake_case
- * keys and timestamps as text, turned back into the Drizzle shape the services use.
+ * Rows that the hot paths' hand-written statements exchange as JSON: written with
+ * `json_populate_recordset` (`insertFromJson`, `rowToJson`) and read with `row_to_json` / `json_agg`
+ * (`rowFromJson`), snake_case keys and timestamps as text, against the Drizzle shape the services use.
  */
-import { getTableColumns, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 
-const columnsByTable = new WeakMap<Table, [string, { name: string; dataType: string }][]>();
+type Column = { name: string; dataType: string };
+const columnsByTable = new WeakMap<Table, [string, Column][]>();
 const columnsOf = (table: Table) => {
   let columns = columnsByTable.get(table);
   if (!columns) columnsByTable.set(table, (columns = Object.entries(getTableColumns(table))));
@@ -19,4 +21,20 @@ export function rowFromJson<T extends Table>(table: T, json: Record<string, unkn
     out[key] = value !== null && column.dataType === 'date' ? new Date(value as string) : value;
   }
   return out as T['$inferSelect'];
+}
+
+/** A row of `table` (Drizzle keys) as the JSON object `insertFromJson` reads (column names; null for missing). */
+export function rowToJson(table: Table, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of columnsOf(table)) out[column.name] = row[key] ?? null;
+  return out;
+}
+
+/** An INSERT of every column of `table` from the JSON array of rows in parameter `param` (e.g. `$1`). */
+export function insertFromJson(table: Table, param: string): string {
+  const name = getTableName(table);
+  const names = columnsOf(table)
+    .map(([, column]) => `"${column.name}"`)
+    .join(', ');
+  return `insert into ${name} (${names}) select ${names} from json_populate_recordset(null::${name}, ${param}::json)`;
 }

@@ -14,9 +14,9 @@
  * under advisory locks in the database, so several server processes link a person to one contact.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, getTableColumns } from 'drizzle-orm';
-import { pipelinedTransaction } from '../../db/client.ts';
-import { rowFromJson } from '../../db/json-rows.ts';
+import { eq } from 'drizzle-orm';
+import { pipelinedTransaction, type Statement } from '../../db/client.ts';
+import { insertFromJson, rowFromJson, rowToJson } from '../../db/json-rows.ts';
 import { auditLog, contacts, deliveries, leads, subscriptions } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { LEAD_ALERT_MAX_IDS, leadAlertJob } from '../../jobs/lead-alert.job.ts';
@@ -75,23 +75,6 @@ const groupContactKeys = (inputs: NewLead[]) => [
   ...new Set(inputs.filter(linksContact).flatMap(contactKeys)),
 ];
 
-/** Column keys and database names of a table, in schema order: the JSON rows sent to the database. */
-const columnsOf = (table: Parameters<typeof getTableColumns>[0]) =>
-  Object.entries(getTableColumns(table)).map(([key, column]) => [key, column.name] as const);
-type Columns = readonly (readonly [string, string])[];
-const LEAD_COLUMNS = columnsOf(leads);
-const DELIVERY_COLUMNS = columnsOf(deliveries);
-const CONTACT_COLUMNS = columnsOf(contacts);
-const toDbRow = (columns: Columns, row: Record<string, unknown>) => {
-  const out: Record<string, unknown> = {};
-  for (const [key, name] of columns) out[name] = row[key] ?? null;
-  return out;
-};
-const insertFromJson = (table: string, columns: Columns, param: string) => {
-  const names = columns.map(([, name]) => `"${name}"`).join(', ');
-  return `insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${param}::json)`;
-};
-
 /**
  * One row: the contacts the group's leads may belong to (oldest first; each lead's phone and e-mail
  * is its own index lookup, so a lead costs the same whatever the agency's number of contacts), the agencies' active
@@ -130,15 +113,15 @@ select
  * links, and the agencies' leads of the month.
  */
 const WRITE_SQL = `
-with new_contacts as (${insertFromJson('contacts', CONTACT_COLUMNS, '$1')} returning 1),
+with new_contacts as (${insertFromJson(contacts, '$1')} returning 1),
 counted as (
   update contacts c set leads_count = c.leads_count + x.n, last_lead_at = x.at, name = x.name, phone = x.phone, email = x.email
   from json_to_recordset($2::json) as x(id uuid, n int, at timestamptz, name text, phone text, email text)
   where c.id = x.id
   returning 1
 ),
-new_leads as (${insertFromJson('leads', LEAD_COLUMNS, '$3')} returning 1),
-new_deliveries as (${insertFromJson('deliveries', DELIVERY_COLUMNS, '$4')} returning 1),
+new_leads as (${insertFromJson(leads, '$3')} returning 1),
+new_deliveries as (${insertFromJson(deliveries, '$4')} returning 1),
 ${leadSessionLinkCtes('$5', '$6')},
 month_usage as (
   insert into lead_month_usage (real_estate_id, month, shard, leads)
@@ -182,7 +165,6 @@ type Contact = {
  * contact keys' locks and the lookup; then every row, the jobs and COMMIT.
  */
 function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<CapturedLead[]> {
-  const { queue } = deps;
   const now = new Date();
   const linked = inputs.filter(linksContact);
   const ids = inputs.map(() => randomUUID());
@@ -218,189 +200,204 @@ function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<CapturedLead[
       month,
     ],
   };
-  return pipelinedTransaction<LookupRow, CapturedLead[]>(
-    deps.db,
-    groupContactKeys(inputs),
-    lookup,
-    async ([found]) => {
-      const visits = matchLeadSessions(sessions, found!.sessions);
-
-      const byKey = new Map<string, Contact>();
-      for (const c of found!.contacts) {
-        const entry: Contact = {
-          id: c.id,
-          isNew: false,
-          leads: 0,
-          phone: c.phone,
-          email: c.email,
-          name: c.name,
-          realEstateId: Number(c.real_estate_id),
-        };
-        if (c.phone && !byKey.has(`${c.real_estate_id}|p:${c.phone}`))
-          byKey.set(`${c.real_estate_id}|p:${c.phone}`, entry);
-        if (c.email && !byKey.has(`${c.real_estate_id}|e:${c.email}`))
-          byKey.set(`${c.real_estate_id}|e:${c.email}`, entry);
-      }
-
-      const rows: LeadRow[] = inputs.map((input, i) => {
-        const id = ids[i]!;
-        const row: LeadRow = {
-          id,
-          realEstateId: input.realEstateId,
-          pageId: input.pageId ?? null,
-          contactId: null,
-          isRepeat: false,
-          name: input.name,
-          email: input.email?.toLowerCase() ?? null,
-          phone: input.phone ?? null,
-          message: input.message ?? null,
-          source: input.source ?? 'landing_page',
-          utmSource: input.utmSource ?? null,
-          utmMedium: input.utmMedium ?? null,
-          utmCampaign: input.utmCampaign ?? null,
-          utmTerm: input.utmTerm ?? null,
-          utmContent: input.utmContent ?? null,
-          gclid: input.gclid ?? null,
-          fbclid: input.fbclid ?? null,
-          referrer: input.referrer ?? null,
-          sessionId: visits.sessionOf.get(id) ?? null,
-          status: input.status ?? 'novo',
-          isTest: input.isTest ?? false,
-          quarantined: input.quarantined ?? false,
-          quarantineReason: input.quarantineReason ?? null,
-          consent: input.consent ?? false,
-          ipHash: input.ipHash ?? null,
-          userAgent: input.userAgent ?? null,
-          statusChangedAt: input.statusChangedAt ?? null,
-          // Assigned after the commit, by the rotation's turn in the lead-alert job (modules/team).
-          assignedUserId: null,
-          // Set below when the agency is past its plan's leads of the month.
-          overPlanLimit: false,
-          createdAt: now,
-          updatedAt: now,
-        };
-        if (!linksContact(input)) return row;
-        const ks = contactKeys(input);
-        let contact = ks.map((k) => byKey.get(k)).find(Boolean);
-        row.isRepeat = !!contact && (!contact.isNew || contact.leads > 0);
-        if (!contact) {
-          contact = {
-            id: randomUUID(),
-            isNew: true,
-            leads: 0,
-            phone: row.phone,
-            email: row.email,
-            name: input.name,
-            realEstateId: input.realEstateId,
-          };
-        }
-        contact.leads++;
-        contact.name = input.name;
-        contact.phone ??= row.phone;
-        contact.email ??= row.email;
-        for (const k of ks) if (!byKey.has(k)) byKey.set(k, contact);
-        row.contactId = contact.id;
-        return row;
-      });
-
-      // Over the plan's leads of the month: stored and shown all the same, flagged (never refused).
-      const left = leadsLeft(
-        found!.subscriptions.map((json) => rowFromJson(subscriptions, json)),
-        new Map(found!.month_leads.map((u) => [Number(u.real_estate_id), Number(u.n)])),
-        planned,
-        now,
-      );
-      for (const row of rows) {
-        if (row.isTest) continue;
-        const n = left.get(row.realEstateId) ?? 0;
-        if (n <= 0) row.overPlanLimit = true;
-        else left.set(row.realEstateId, n - 1);
-      }
-
-      const touched = [...new Set(byKey.values())].filter((c) => c.leads > 0);
-      const created = touched
-        .filter((c) => c.isNew)
-        .map((c) =>
-          toDbRow(CONTACT_COLUMNS, {
-            id: c.id,
-            realEstateId: c.realEstateId,
-            name: c.name,
-            phone: c.phone,
-            email: c.email,
-            leadsCount: c.leads,
-            firstLeadAt: now,
-            lastLeadAt: now,
-          }),
-        );
-      const counted = touched
-        .filter((c) => !c.isNew)
-        .map((c) => ({ id: c.id, n: c.leads, at: now, name: c.name, phone: c.phone, email: c.email }));
-
-      // One delivery per active integration of the lead's agency; a paused one waits (decision 004).
-      const active = found!.integrations;
-      const newDeliveries: DeliveryRow[] = [];
-      for (const lead of rows) {
-        if (lead.quarantined) continue;
-        for (const i of active) {
-          if (Number(i.real_estate_id) !== lead.realEstateId) continue;
-          const paused = i.halted_kind === 'paused';
-          newDeliveries.push({
-            id: randomUUID(),
-            realEstateId: lead.realEstateId,
-            leadId: lead.id,
-            integration: i.name,
-            status: paused ? 'paused' : 'pending',
-            attempts: 0,
-            retryBase: 0,
-            nextAttemptAt: paused ? null : now,
-            lastStatusCode: null,
-            lastError: paused ? i.halted_reason : null,
-            externalId: null,
-            deliveredAt: null,
-            createdAt: now,
-            updatedAt: now,
-          });
-        }
-      }
-
-      const write = {
-        name: 'lead_write',
-        text: WRITE_SQL,
-        values: [
-          JSON.stringify(created),
-          JSON.stringify(counted),
-          JSON.stringify(rows.map((r) => toDbRow(LEAD_COLUMNS, r))),
-          JSON.stringify(newDeliveries.map((d) => toDbRow(DELIVERY_COLUMNS, d))),
-          JSON.stringify(visits.links),
-          sessions.now.toISOString(),
-          month,
-          (nextShard = (nextShard + 1) % MONTH_USAGE_SHARDS),
-          JSON.stringify(
-            planned.map((id) => ({
-              real_estate_id: id,
-              n: rows.filter((r) => !r.isTest && r.realEstateId === id).length,
-            })),
-          ),
-        ],
-      };
-      // One job for the group: it sends each lead's alert and hands the visitors' auto-replies to jobs of
-      // their own when the agency has them on (jobs/lead-alert.job.ts).
-      const alerted = rows.filter((l) => !l.quarantined && !l.isTest).map((l) => l.id);
-      const [deliveryJobs, alertJobs] = await Promise.all([
-        queue.insertStatements(
-          leadDeliveryJob,
-          newDeliveries.filter((d) => d.status === 'pending').map((d) => ({ deliveryId: d.id })),
-        ),
-        queue.insertStatements(leadAlertJob, alerted.length ? [{ leadIds: alerted }] : []),
-      ]);
-      const byLead = new Map<string, DeliveryRow[]>();
-      for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
-      return {
-        statements: [write, ...deliveryJobs, ...alertJobs],
-        result: rows.map((lead) => ({ lead, deliveries: byLead.get(lead.id) ?? [] })),
-      };
-    },
+  return pipelinedTransaction<LookupRow, CapturedLead[]>(deps.db, groupContactKeys(inputs), lookup, (rows) =>
+    writeGroup(deps, { inputs, ids, now, sessions, planned, month }, rows[0]!),
   );
+}
+
+/** What storeLeads prepared for a group, for its writes. */
+interface Group {
+  inputs: NewLead[];
+  ids: string[];
+  now: Date;
+  sessions: ReturnType<typeof leadSessionLookup>;
+  planned: number[];
+  month: string;
+}
+
+/** The group's rows and jobs, from what the lookup found: the statements of the second round trip. */
+async function writeGroup(
+  deps: CaptureDeps,
+  { inputs, ids, now, sessions, planned, month }: Group,
+  found: LookupRow,
+): Promise<{ statements: Statement[]; result: CapturedLead[] }> {
+  const { queue } = deps;
+  const visits = matchLeadSessions(sessions, found.sessions);
+
+  const byKey = new Map<string, Contact>();
+  for (const c of found.contacts) {
+    const entry: Contact = {
+      id: c.id,
+      isNew: false,
+      leads: 0,
+      phone: c.phone,
+      email: c.email,
+      name: c.name,
+      realEstateId: Number(c.real_estate_id),
+    };
+    if (c.phone && !byKey.has(`${c.real_estate_id}|p:${c.phone}`))
+      byKey.set(`${c.real_estate_id}|p:${c.phone}`, entry);
+    if (c.email && !byKey.has(`${c.real_estate_id}|e:${c.email}`))
+      byKey.set(`${c.real_estate_id}|e:${c.email}`, entry);
+  }
+
+  const rows: LeadRow[] = inputs.map((input, i) => {
+    const id = ids[i]!;
+    const row: LeadRow = {
+      id,
+      realEstateId: input.realEstateId,
+      pageId: input.pageId ?? null,
+      contactId: null,
+      isRepeat: false,
+      name: input.name,
+      email: input.email?.toLowerCase() ?? null,
+      phone: input.phone ?? null,
+      message: input.message ?? null,
+      source: input.source ?? 'landing_page',
+      utmSource: input.utmSource ?? null,
+      utmMedium: input.utmMedium ?? null,
+      utmCampaign: input.utmCampaign ?? null,
+      utmTerm: input.utmTerm ?? null,
+      utmContent: input.utmContent ?? null,
+      gclid: input.gclid ?? null,
+      fbclid: input.fbclid ?? null,
+      referrer: input.referrer ?? null,
+      sessionId: visits.sessionOf.get(id) ?? null,
+      status: input.status ?? 'novo',
+      isTest: input.isTest ?? false,
+      quarantined: input.quarantined ?? false,
+      quarantineReason: input.quarantineReason ?? null,
+      consent: input.consent ?? false,
+      ipHash: input.ipHash ?? null,
+      userAgent: input.userAgent ?? null,
+      statusChangedAt: input.statusChangedAt ?? null,
+      // Assigned after the commit, by the rotation's turn in the lead-alert job (modules/team).
+      assignedUserId: null,
+      // Set below when the agency is past its plan's leads of the month.
+      overPlanLimit: false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (!linksContact(input)) return row;
+    const ks = contactKeys(input);
+    let contact = ks.map((k) => byKey.get(k)).find(Boolean);
+    row.isRepeat = !!contact && (!contact.isNew || contact.leads > 0);
+    if (!contact) {
+      contact = {
+        id: randomUUID(),
+        isNew: true,
+        leads: 0,
+        phone: row.phone,
+        email: row.email,
+        name: input.name,
+        realEstateId: input.realEstateId,
+      };
+    }
+    contact.leads++;
+    contact.name = input.name;
+    contact.phone ??= row.phone;
+    contact.email ??= row.email;
+    for (const k of ks) if (!byKey.has(k)) byKey.set(k, contact);
+    row.contactId = contact.id;
+    return row;
+  });
+
+  // Over the plan's leads of the month: stored and shown all the same, flagged (never refused).
+  const left = leadsLeft(
+    found.subscriptions.map((json) => rowFromJson(subscriptions, json)),
+    new Map(found.month_leads.map((u) => [Number(u.real_estate_id), Number(u.n)])),
+    planned,
+    now,
+  );
+  for (const row of rows) {
+    if (row.isTest) continue;
+    const n = left.get(row.realEstateId) ?? 0;
+    if (n <= 0) row.overPlanLimit = true;
+    else left.set(row.realEstateId, n - 1);
+  }
+
+  const touched = [...new Set(byKey.values())].filter((c) => c.leads > 0);
+  const created = touched
+    .filter((c) => c.isNew)
+    .map((c) =>
+      rowToJson(contacts, {
+        id: c.id,
+        realEstateId: c.realEstateId,
+        name: c.name,
+        phone: c.phone,
+        email: c.email,
+        leadsCount: c.leads,
+        firstLeadAt: now,
+        lastLeadAt: now,
+      }),
+    );
+  const counted = touched
+    .filter((c) => !c.isNew)
+    .map((c) => ({ id: c.id, n: c.leads, at: now, name: c.name, phone: c.phone, email: c.email }));
+
+  // One delivery per active integration of the lead's agency; a paused one waits (decision 004).
+  const active = found.integrations;
+  const newDeliveries: DeliveryRow[] = [];
+  for (const lead of rows) {
+    if (lead.quarantined) continue;
+    for (const i of active) {
+      if (Number(i.real_estate_id) !== lead.realEstateId) continue;
+      const paused = i.halted_kind === 'paused';
+      newDeliveries.push({
+        id: randomUUID(),
+        realEstateId: lead.realEstateId,
+        leadId: lead.id,
+        integration: i.name,
+        status: paused ? 'paused' : 'pending',
+        attempts: 0,
+        retryBase: 0,
+        nextAttemptAt: paused ? null : now,
+        lastStatusCode: null,
+        lastError: paused ? i.halted_reason : null,
+        externalId: null,
+        deliveredAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+  }
+
+  const write = {
+    name: 'lead_write',
+    text: WRITE_SQL,
+    values: [
+      JSON.stringify(created),
+      JSON.stringify(counted),
+      JSON.stringify(rows.map((r) => rowToJson(leads, r))),
+      JSON.stringify(newDeliveries.map((d) => rowToJson(deliveries, d))),
+      JSON.stringify(visits.links),
+      sessions.now.toISOString(),
+      month,
+      (nextShard = (nextShard + 1) % MONTH_USAGE_SHARDS),
+      JSON.stringify(
+        planned.map((id) => ({
+          real_estate_id: id,
+          n: rows.filter((r) => !r.isTest && r.realEstateId === id).length,
+        })),
+      ),
+    ],
+  };
+  // One job for the group: it sends each lead's alert and hands the visitors' auto-replies to jobs of
+  // their own when the agency has them on (jobs/lead-alert.job.ts).
+  const alerted = rows.filter((l) => !l.quarantined && !l.isTest).map((l) => l.id);
+  const [deliveryJobs, alertJobs] = await Promise.all([
+    queue.insertStatements(
+      leadDeliveryJob,
+      newDeliveries.filter((d) => d.status === 'pending').map((d) => ({ deliveryId: d.id })),
+    ),
+    queue.insertStatements(leadAlertJob, alerted.length ? [{ leadIds: alerted }] : []),
+  ]);
+  const byLead = new Map<string, DeliveryRow[]>();
+  for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
+  return {
+    statements: [write, ...deliveryJobs, ...alertJobs],
+    result: rows.map((lead) => ({ lead, deliveries: byLead.get(lead.id) ?? [] })),
+  };
 }
 
 /** One group-commit queue per queue (one per app): the leads captured through it share transactions. */
