@@ -10,8 +10,10 @@
  * each by default), so a neighbour using the CPU weighs on both figures alike; the p99 printed is
  * the worst slice's.
  *
- * BENCH_RUN_WORKER=false runs the product without workers (capture alone, as an API replica beside
- * `npm run worker`); BENCH_CPU_PROF=<dir> writes a CPU profile of the product's process.
+ * BENCH_RUN_WORKER says where the job workers (webhook deliveries, alerts) run: `true` (default, as
+ * `npm start`) in the API's process; `apart` in a worker process of their own beside it (`npm run
+ * worker`, the production shape of docs/operations.md; PostgreSQL only); `false` nowhere (capture alone:
+ * the deliveries wait in the queue). BENCH_CPU_PROF=<dir> writes CPU profiles of the product's processes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,7 @@ import {
   startBareServer,
   startFakeWebhook,
   startServer,
+  startWorker,
 } from './lib/harness.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -34,6 +37,7 @@ const SECONDS = arg('seconds', 21);
 const ROUNDS = arg('rounds', 3);
 const CONNECTIONS = arg('connections', 50);
 const WARMUP = arg('warmup', 5);
+const WORKERS = (process.env.BENCH_RUN_WORKER ?? 'true') as 'true' | 'false' | 'apart';
 const USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
@@ -96,7 +100,11 @@ const report = (title: string, m: Measure) => {
 };
 
 /** Measures the baseline and the product in alternating slices, so the machine's noise weighs on both alike. */
-async function compare(bareUrl: string, productUrl: string, productHeaders: () => Record<string, string>) {
+async function compare(
+  bareUrl: string,
+  product: { url: string; headers: () => Record<string, string>; delivered: () => number; probes: number },
+) {
+  const { url: productUrl, headers: productHeaders } = product;
   // Warm-up of each side at the measured concurrency (JIT tier-up, connection pools, the fresh tables'
   // first autovacuum and analyze, prepared statements' plans), not counted.
   await autocannon({
@@ -106,7 +114,7 @@ async function compare(bareUrl: string, productUrl: string, productHeaders: () =
     method: 'POST',
     requests: request(() => ({})) as never,
   });
-  await autocannon({
+  const warm = await autocannon({
     url: productUrl,
     connections: CONNECTIONS,
     duration: WARMUP,
@@ -114,16 +122,27 @@ async function compare(bareUrl: string, productUrl: string, productHeaders: () =
     requests: request(productHeaders) as never,
   });
   const base: Measure = { ok: 0, seconds: 0, p50: [], p99: [] };
-  const product: Measure = { ok: 0, seconds: 0, p50: [], p99: [] };
+  const measured: Measure = { ok: 0, seconds: 0, p50: [], p99: [] };
   const each = Math.max(1, Math.round(SECONDS / ROUNDS));
   for (let r = 0; r < ROUNDS; r++) {
     await slice(bareUrl, () => ({}), each, base);
-    await slice(productUrl, productHeaders, each, product);
+    await slice(productUrl, productHeaders, each, measured);
   }
+  const delivered = product.delivered();
   const b = report('base (Fastify + 1 INSERT)', base);
-  const p = report('captura de lead (produto)', product);
+  const p = report('captura de lead (produto)', measured);
   console.log(
     `\n  razão produto/base: ${((p.rps / b.rps) * 100).toFixed(0)}% (meta ≥ 50%); p99 do produto ${p.p99} ms (meta ≤ 50 ms)`,
+  );
+  if (WORKERS === 'false') return;
+  // Did the workers keep up? Webhooks received when the last slice ended, against the leads accepted
+  // (warm-up included; the baseline's slices gave them time to catch up), then how long the rest took.
+  const accepted = warm['2xx'] + measured.ok + product.probes;
+  const end = Date.now();
+  while (product.delivered() < accepted && Date.now() - end < 120_000)
+    await new Promise((r) => setTimeout(r, 100));
+  console.log(
+    `  webhooks recebidos ao fim da última fatia: ${delivered} de ${accepted} leads aceitos; o resto em ${((Date.now() - end) / 1000).toFixed(1)} s (${product.delivered()} no total)`,
   );
 }
 
@@ -135,38 +154,63 @@ async function startBare(env: Record<string, string>) {
 /** The product: a published page with an active webhook (deliveries enqueued in the lead's transaction). */
 async function startProduct(databaseUrl: string | null) {
   const receiver = await startFakeWebhook({ path: '/hook' });
+  const apart = WORKERS === 'apart' && databaseUrl !== null;
   // One page takes the whole burst: lift the per-page spam threshold so the run measures the normal path.
   const server = await startServer({
     DATABASE_URL: databaseUrl ?? '',
     ALLOW_PRIVATE_NETWORK_TARGETS: '1',
     TRUST_PROXY: '1',
     LEAD_PAGE_LIMIT_PER_MINUTE: '1000000',
-    RUN_WORKER: process.env.BENCH_RUN_WORKER ?? 'true',
+    RUN_WORKER: WORKERS === 'false' || apart ? 'false' : 'true',
   });
   const { client, realEstateId, slugs } = await setupAgency(server, databaseUrl, 1);
   await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, {
     name: 'webhook',
     payload: { url: receiver.url },
   });
+  const worker = apart ? startWorker(server, databaseUrl) : null;
+  const url = `${server.url}/v1/public/pages/${slugs[0]}/leads`;
+  if (worker) {
+    // The worker process is up when it delivers: one lead, before anything is measured.
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '100.127.255.255' },
+      body: body(),
+    });
+    const deadline = Date.now() + 120_000;
+    while (!receiver.received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    if (!receiver.received.length)
+      throw new Error('O worker separado não entregou o lead de teste em 120 s.');
+  }
   let ip = 0;
   return {
-    url: `${server.url}/v1/public/pages/${slugs[0]}/leads`,
+    url,
     headers: () => {
       ip++;
       return { 'x-forwarded-for': `100.${64 + ((ip >> 16) & 63)}.${(ip >> 8) & 255}.${ip & 255}` };
     },
+    /** Leads sent before the measure (the worker's readiness probe). */
+    probes: worker ? 1 : 0,
+    /** Webhooks received so far: whether the workers kept up with the capture. */
+    delivered: () => receiver.received.length,
     async stop() {
       await server.kill('SIGTERM');
+      await worker?.stop();
       server.cleanup();
       await receiver.close();
     },
   };
 }
 
-const workers =
-  process.env.BENCH_RUN_WORKER === 'false' ? 'sem workers no processo da API' : 'workers no mesmo processo';
-const heading = (db: string) =>
-  `\nbench:leads — ${db}, ${CONNECTIONS} conexões, ${SECONDS} s para cada lado em ${ROUNDS} fatias alternadas, ${workers}\n`;
+const heading = (db: string) => {
+  const workers =
+    WORKERS === 'false'
+      ? 'sem workers (só a captura; as entregas esperam na fila)'
+      : WORKERS === 'apart' && db === 'PostgreSQL'
+        ? 'workers num processo à parte (npm run worker)'
+        : 'workers no mesmo processo';
+  return `\nbench:leads — ${db}, ${CONNECTIONS} conexões, ${SECONDS} s para cada lado em ${ROUNDS} fatias alternadas, ${workers}\n`;
+};
 
 if (dbArg !== 'pglite') {
   const database = await scratchPostgres();
@@ -179,7 +223,7 @@ if (dbArg !== 'pglite') {
   console.log(heading('PostgreSQL'));
   const bare = await startBare({ DATABASE_URL: database.url });
   const product = await startProduct(database.url);
-  await compare(bare.url, product.url, product.headers);
+  await compare(bare.url, product);
   await bare.stop();
   await product.stop();
   await database.drop();
@@ -190,7 +234,7 @@ if (dbArg !== 'postgres') {
   const dir = mkdtempSync(path.join(tmpdir(), 'vitrine-bare-pglite-'));
   const bare = await startBare({ PGLITE_DIR: dir, DATABASE_URL: '' });
   const product = await startProduct(null);
-  await compare(bare.url, product.url, product.headers);
+  await compare(bare.url, product);
   await bare.stop();
   await product.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -122,6 +122,12 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   /** Run the delivery worker in this process (default). API replicas behind a separate worker set false. */
   RUN_WORKER: bool(true),
+  /**
+   * Seconds between a worker's polls for new jobs. New lead deliveries do not wait for it: the process
+   * that committed them wakes the workers at once, in its own process or, with RUN_WORKER=false, in
+   * the worker processes through PostgreSQL's NOTIFY. Tests lengthen it to prove that wake-up.
+   */
+  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(0.5),
   /** Seconds between delivery attempts after the first (Svix schedule): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
   DELIVERY_RETRY_SCHEDULE: z
     .string()

@@ -32,6 +32,23 @@ export interface ServerHandle {
   cleanup(): void;
 }
 
+/** The environment the benchmarks' server and worker processes share (same APP_KEY: same secrets). */
+const processEnv = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  APP_KEY: `base64:${Buffer.alloc(32, 7).toString('base64')}`,
+});
+
+/** node itself (with tsx as a loader), not the tsx wrapper: SIGKILL must hit the process. */
+const entryArgs = (entry: 'server.ts' | 'worker.ts') => [
+  ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+  '--import',
+  'tsx',
+  path.join(import.meta.dirname, '../../src', entry),
+];
+
 export async function startServer(env: Record<string, string>): Promise<ServerHandle> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-bench-'));
@@ -41,27 +58,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerHa
     url,
     dataDir,
     async start() {
-      // node itself (with tsx as a loader), not the tsx wrapper: SIGKILL must hit the server process.
       server = spawnServer({
-        args: [
-          ...(process.env.BENCH_CPU_PROF
-            ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-            : []),
-          '--import',
-          'tsx',
-          path.join(import.meta.dirname, '../../src/server.ts'),
-        ],
-        env: {
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          APP_URL: url,
-          DATA_DIR: dataDir,
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'production',
-          APP_KEY: `base64:${Buffer.alloc(32, 7).toString('base64')}`,
-          ...env,
-        },
+        args: entryArgs('server.ts'),
+        env: { PORT: String(port), HOST: '127.0.0.1', APP_URL: url, ...processEnv(dataDir), ...env },
         echoStderr: true,
       });
       // Generous: on a loaded shared machine the embedded database can take a while to open and migrate.
@@ -80,6 +79,28 @@ export async function startServer(env: Record<string, string>): Promise<ServerHa
   });
   await handle.start();
   return handle;
+}
+
+/**
+ * The job workers in a process of their own (`npm run worker`) beside `server` (started with
+ * RUN_WORKER=false), on the same PostgreSQL. It has no HTTP side: the caller knows it is up when it
+ * delivers something.
+ */
+export function startWorker(server: ServerHandle, databaseUrl: string) {
+  const worker = spawnServer({
+    args: entryArgs('worker.ts'),
+    env: {
+      ...processEnv(server.dataDir),
+      APP_URL: server.url,
+      DATABASE_URL: databaseUrl,
+      ALLOW_PRIVATE_NETWORK_TARGETS: '1',
+    },
+    echoStderr: true,
+  });
+  process.on('exit', () => {
+    if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
+  });
+  return { stop: () => worker.stop() };
 }
 
 /**

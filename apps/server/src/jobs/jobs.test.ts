@@ -3,7 +3,14 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorker } from '../app.ts';
-import { createOwner, createTestContext, waitFor, type TestContext } from '../testing/test-app.ts';
+import {
+  TestClient,
+  createOwner,
+  createTestContext,
+  waitFor,
+  type TestContext,
+} from '../testing/test-app.ts';
+import { startFakeWebhook, type FakeWebhook } from '../modules/integrations/adapters/testing/fake-webhook.ts';
 import { captureLead } from '../modules/leads/index.ts';
 import { InvalidJobPayload, toJobInsert, type JobDefinition } from './define-job.ts';
 import { leadAlertJob } from './lead-alert.job.ts';
@@ -178,4 +185,52 @@ describe('workers', () => {
     expect(() => toJobInsert(leadAlertJob, { leadId: id, leadIds: [id] })).toThrow(InvalidJobPayload);
     expect(() => toJobInsert(leadAlertJob, { leadIds: [] })).toThrow(InvalidJobPayload);
   });
+});
+
+describe('workers apart (PostgreSQL)', () => {
+  it.runIf(process.env.TEST_DATABASE === 'postgres')(
+    'a lead captured by an API without workers wakes the worker process at once (NOTIFY), not at its next poll',
+    async () => {
+      // A database of its own: no other test file's workers may take this delivery first.
+      const alone = await createTestContext(
+        {},
+        { RUN_WORKER: 'false', ALLOW_PRIVATE_NETWORK_TARGETS: '1' },
+        undefined,
+        undefined,
+        true,
+      );
+      let worker: Awaited<ReturnType<typeof buildWorker>> | null = null;
+      let receiver: FakeWebhook | null = null;
+      try {
+        const owner = await createOwner(alone, 'Imobiliária com worker à parte');
+        const c = new TestClient(alone.app);
+        await c.login(owner.email);
+        const url = `/v1/real-estates/${owner.realEstateId}/integrations`;
+        const secret = (await c.get(`${url}/webhook/secret`)).json().data.secret as string;
+        receiver = await startFakeWebhook({ secret });
+        const saved = await c.put(url, { name: 'webhook', payload: { url: receiver.endpoint } });
+        expect(saved.json().data.is_active).toBe(true);
+        // The worker polls every 10 minutes: only the API's wake-up can bring the delivery in seconds.
+        worker = await buildWorker({
+          config: { ...alone.config, RUN_WORKER: true, QUEUE_POLL_SECONDS: 600 },
+          database: alone.database,
+          logger: false,
+        });
+        await worker.ready();
+        // Its first polls, at start, found nothing: it now sleeps.
+        await new Promise((r) => setTimeout(r, 500));
+        const sent = await c.post(`${url}/test-lead`);
+        expect(sent.statusCode).toBe(201);
+        const events = await waitFor(() => (receiver!.events.length ? receiver!.events : null), {
+          timeoutMs: 10_000,
+          what: 'the webhook delivered by the worker process',
+        });
+        expect((events[0]!.body as { data: { id: string } }).data.id).toBe(sent.json().data.lead_id);
+      } finally {
+        await worker?.close();
+        await receiver?.close();
+        await alone.close();
+      }
+    },
+  );
 });

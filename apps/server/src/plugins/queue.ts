@@ -7,6 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type JobResult } from 'pg-boss';
+// The statement pg-boss's own producers use to wake the listening workers of a queue (its channel is
+// derived from the schema inside pg-boss; the version is pinned by the lockfile, and a test on
+// PostgreSQL proves an API process wakes a worker process with it).
+import { notifyQueue } from 'pg-boss/dist/plans.js';
 import { createHash } from 'node:crypto';
 import type { Statement, Tx } from '../db/client.ts';
 import { toJobInsert, type JobDefinition, type JobPayload } from '../jobs/define-job.ts';
@@ -51,7 +55,11 @@ export interface Queue {
     options: { batchSize: number; pollers: number },
     handle: (data: unknown) => Promise<void>,
   ): Promise<void>;
-  /** Wakes this process's workers of a job now, instead of at their next poll (no-op without workers). */
+  /**
+   * Wakes the workers of a job now, instead of at their next poll: this process's own, or, in a process
+   * without workers on PostgreSQL (an API replica beside `npm run worker`), every worker process through
+   * a NOTIFY sent after the caller's commit. Coalesced: one NOTIFY in flight per queue at a time.
+   */
   wake(job: JobDefinition): void;
 }
 
@@ -65,7 +73,11 @@ export default fp(
   async (app: FastifyInstance) => {
     const { database } = app;
     // On PostgreSQL pg-boss gets its own small pool, so its polling and upkeep never wait on (or starve)
-    // the API's connections; on PGlite there is one connection for everyone.
+    // the API's connections; on PGlite there is one connection for everyone. A process that runs
+    // workers on PostgreSQL also LISTENs (one more connection), so the API processes' NOTIFYs wake them.
+    // The queues are not pg-boss "notify" queues: that would put a NOTIFY in every capture transaction,
+    // and PostgreSQL serializes the commits of notifying transactions on one lock.
+    const runsWorkers = app.config.RUN_WORKER;
     const boss =
       database.kind === 'pglite' && database.client
         ? new PgBoss({
@@ -74,11 +86,32 @@ export default fp(
             schema: 'pgboss',
             schedule: false,
           })
-        : new PgBoss({ connectionString: database.url, max: 4, schema: 'pgboss', schedule: false });
+        : new PgBoss({
+            connectionString: database.url,
+            max: 4,
+            schema: 'pgboss',
+            schedule: false,
+            useListenNotify: runsWorkers,
+          });
     boss.on('error', (err: unknown) => app.log.error({ err }, 'queue error'));
     await boss.start();
 
     const workers = new Map<string, string[]>();
+    /** Queues with a NOTIFY in flight (false) or in flight and asked again meanwhile (true). */
+    const notifying = new Map<string, boolean>();
+    const notify = (name: string) => {
+      if (notifying.has(name)) return void notifying.set(name, true);
+      notifying.set(name, false);
+      database
+        .query(notifyQueue('pgboss', name))
+        // A lost wake-up costs latency, never a job: the workers' polling finds it.
+        .catch((err: unknown) => app.log.warn({ err, queue: name }, 'queue wake-up failed'))
+        .finally(() => {
+          const again = notifying.get(name);
+          notifying.delete(name);
+          if (again) notify(name);
+        });
+    };
     /** insertStatements' names, by SQL text (one per queue). */
     const statementNames = new Map<string, string>();
     const queue: Queue = {
@@ -124,7 +157,7 @@ export default fp(
             name,
             {
               batchSize: options.batchSize,
-              pollingIntervalSeconds: 0.5,
+              pollingIntervalSeconds: app.config.QUEUE_POLL_SECONDS,
               burstWhenBatchFull: true,
               perJobResults: true,
             },
@@ -147,7 +180,9 @@ export default fp(
         await boss.complete(name, '00000000-0000-0000-0000-000000000000');
       },
       wake(job) {
-        for (const id of workers.get(job.name) ?? []) boss.notifyWorker(id);
+        const local = workers.get(job.name);
+        if (local) for (const id of local) boss.notifyWorker(id);
+        else if (database.kind === 'postgres') notify(job.name);
       },
     };
     app.decorate('queue', queue);
