@@ -144,6 +144,42 @@ describe('workers', () => {
     expect(retried.map((j) => j.data)).toEqual([{ leadId: ids[1] }]);
   });
 
+  it("a group of two agencies' leads: each alert goes to its own agency's team, read once per agency", async () => {
+    const one = await createOwner(api, 'Imobiliária Um');
+    const two = await createOwner(api, 'Imobiliária Dois');
+    const captured = await Promise.all(
+      [one, two, one, two].map((o, i) =>
+        captureLead(api.app.deps, {
+          realEstateId: o.realEstateId,
+          name: `Grupo ${i}`,
+          phone: `1192222000${i}`,
+          consent: true,
+        }),
+      ),
+    );
+    const ids = captured.map((c) => c.lead.id);
+    const [job] = await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadIds: ids } });
+    expect(job, 'the four leads shared one capture group').toBeDefined();
+    const sent: [string, string][] = [];
+    const mailer = {
+      driver: 'outbox' as const,
+      outboxDir: '',
+      async send(message: { to: string; subject: string }) {
+        sent.push([message.to, message.subject]);
+      },
+    };
+    await leadAlertJob.handle(
+      { leadIds: ids },
+      { ...api.app.deps, mailer, signal: new AbortController().signal },
+    );
+    expect(sent).toEqual([
+      [one.email, 'Novo lead: Grupo 0'],
+      [two.email, 'Novo lead: Grupo 1'],
+      [one.email, 'Novo lead: Grupo 2'],
+      [two.email, 'Novo lead: Grupo 3'],
+    ]);
+  });
+
   it('a group job queues each auto-reply once, with its failed alerts, in the transaction that ends it', async () => {
     const owner = await createOwner(api, 'Imobiliária com resposta automática');
     await api.database.query(

@@ -26,26 +26,14 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
   retry: { limit: 5, delaySeconds: 30, backoff: true },
   concurrency: { batchSize: 5 },
   async handle(data, deps) {
-    const { sendLeadAlert } = await import('../modules/leads/send-lead-alert.ts');
-    const { assignLeadByRotation } = await import('../modules/team/index.ts');
-    // The agency's lead rotation ("roleta", issue 13) takes its turn first, so the member it picks
-    // gets this alert; a no-op without rotation, for a lead already assigned, and on a re-run.
-    const alert = async (leadId: string) => {
-      await assignLeadByRotation(deps, leadId);
-      await sendLeadAlert(deps, leadId);
-    };
-    if (data.leadId) return alert(data.leadId);
+    const { sendLeadAlert, sendLeadAlerts } = await import('../modules/leads/send-lead-alert.ts');
+    // Each alert first takes the agency's lead rotation turn ("roleta", issue 13) where it is on, so the
+    // member it picks gets the alert; a no-op for a lead already assigned, and on a re-run.
+    if (data.leadId) return sendLeadAlert(deps, data.leadId);
     const { leadsToAutoReply } = await import('../modules/leads/send-lead-auto-reply.ts');
     const replies = await leadsToAutoReply(deps, data.leadIds ?? []);
-    const failed: string[] = [];
-    for (const leadId of data.leadIds ?? []) {
-      try {
-        await alert(leadId);
-      } catch (err) {
-        deps.log.warn({ err, leadId }, 'lead alert failed; retried as its own job');
-        failed.push(leadId);
-      }
-    }
+    // The group's leads, agencies and recipients are read once; each alert is sent on its own.
+    const { failed } = await sendLeadAlerts(deps, data.leadIds ?? []);
     // One transaction ends the group: the failed alerts as jobs of their own, and the auto-replies.
     // Until it commits nothing of the group is queued, so a retry of the group never queues twice.
     if (failed.length || replies.length)

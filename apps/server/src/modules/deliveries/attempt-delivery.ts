@@ -4,19 +4,22 @@
  * schedule with jitter (a new job in the transaction that records this one), 401/403 pause the
  * integration, 410 disables it. Safe to run twice: a delivery no longer pending is left alone.
  *
- * One attempt per lead is the workers' hot path, so it costs two statements, as the capture does
- * (named prepared statements, docs/how-to.md): one reads the delivery, its integration, the lead and
- * its page; one records the outcome (the delivery, the ledger row and, on 401/403/410, the integration).
- * Only a retry needs a transaction of its own, for the next attempt's job.
+ * One attempt per lead is the workers' hot path, so it costs a share of two statements, as the capture
+ * does (named prepared statements, group commit, docs/how-to.md): the attempts a worker starts together
+ * share one read of their deliveries, integrations, leads and pages, and the attempts that end together
+ * share one statement recording them (the deliveries, the ledger rows and, on 401/403/410, the
+ * integrations). When some of them are retries, that statement and the next attempts' jobs commit
+ * together in one transaction.
  */
 import { and, eq } from 'drizzle-orm';
 import type { IntegrationName } from '@vitrine/contracts';
-import { pipelinedTransaction, queryPrepared } from '../../db/client.ts';
+import { pipelinedTransaction, queryPrepared, type Db, type Statement } from '../../db/client.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
 import { deliveries, integrations, leads, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
 import type { JobPayload } from '../../jobs/define-job.ts';
+import { GroupCommit } from '../../lib/group-commit.ts';
 import { redactSecrets } from '../../lib/redact.ts';
 import { integrationAdapters, type DeliveryResult } from '../integrations/index.ts';
 import {
@@ -44,9 +47,9 @@ const leadPageColumns = {
   state: pages.state,
 };
 
-/** The delivery, its integration, its lead and the lead's page (the columns above), as JSON. */
+/** Deliveries, each with its integration, its lead and the lead's page (the columns above), as JSON. */
 const READ_SQL = `
-select row_to_json(d) as delivery, row_to_json(i) as integration, row_to_json(l) as lead,
+select d.id, row_to_json(d) as delivery, row_to_json(i) as integration, row_to_json(l) as lead,
   case when p.id is null then null else json_build_object(${Object.values(leadPageColumns)
     .map((c) => `'${c.name}', p.${c.name}`)
     .join(', ')}) end as page
@@ -54,8 +57,9 @@ from deliveries d
 left join integrations i on i.real_estate_id = d.real_estate_id and i.name = d.integration
 left join leads l on l.id = d.lead_id
 left join pages p on p.id = l.page_id
-where d.id = $1`;
+where d.id = any($1::uuid[])`;
 type ReadRow = {
+  id: string;
   delivery: Record<string, unknown>;
   integration: Record<string, unknown> | null;
   lead: Record<string, unknown> | null;
@@ -63,28 +67,126 @@ type ReadRow = {
 };
 
 /**
- * Records an attempt, if the delivery is still where this attempt found it (pending, same count):
- * the delivery's new state, the ledger row and, for a pause or a disable, the integration's halt.
- * Answers whether it recorded.
+ * Records attempts, each only if its delivery is still where the attempt found it (pending, same
+ * count): the delivery's new state, the ledger row and, for a pause or a disable, the integration's
+ * halt (PostgreSQL runs every data-modifying CTE to completion, read or not). Answers the keys (`k`) of
+ * the attempts it recorded: of two attempts of one delivery in the same group (a job run twice), only
+ * the first.
  */
 const RECORD_SQL = `
-with updated as (
-  update deliveries set status = $2, attempts = $3, last_status_code = $4, last_error = $5,
-    external_id = coalesce($6, external_id), delivered_at = $7, next_attempt_at = $8, updated_at = $9
-  where id = $1 and status = 'pending' and attempts = $10
-  returning id, real_estate_id, integration
+with x as (
+  select distinct on (x.id) x.* from json_to_recordset($1::json) as x(k int, id uuid, status text, attempt int,
+    status_code int, last_error text, external_id text, delivered_at timestamptz, next_attempt_at timestamptz,
+    at timestamptz, prev_attempts int, started_at timestamptz, duration_ms int, outcome text, response text, error text)
+  order by x.id, x.k
+), updated as (
+  update deliveries d set status = x.status, attempts = x.attempt, last_status_code = x.status_code,
+    last_error = x.last_error, external_id = coalesce(x.external_id, d.external_id), delivered_at = x.delivered_at,
+    next_attempt_at = x.next_attempt_at, updated_at = x.at
+  from x
+  where d.id = x.id and d.status = 'pending' and d.attempts = x.prev_attempts
+  returning x.k, d.id, d.real_estate_id, d.integration
 ), ledger as (
   insert into delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, outcome, response, error)
-  select id, $3, $11, $12, $4, $13, $14, $15 from updated
+  select x.id, x.attempt, x.started_at, x.duration_ms, x.status_code, x.outcome, x.response, x.error
+  from updated u join x on x.k = u.k
   returning 1
 ), halted as (
-  update integrations i set halted_kind = $13, halted_reason = $5, halted_at = $9,
-    is_active = case when $13 = 'disabled' then false else i.is_active end, updated_at = $9
-  from updated u
-  where $13 in ('paused', 'disabled') and i.real_estate_id = u.real_estate_id and i.name = u.integration
+  update integrations i set halted_kind = x.outcome, halted_reason = x.last_error, halted_at = x.at,
+    is_active = case when x.outcome = 'disabled' then false else i.is_active end, updated_at = x.at
+  from updated u join x on x.k = u.k
+  where x.outcome in ('paused', 'disabled') and i.real_estate_id = u.real_estate_id and i.name = u.integration
   returning 1
 )
-select (select count(*) from ledger)::int as recorded`;
+select k from updated`;
+
+/** One attempt's outcome, as RECORD_SQL records it (`k` is given by the group). */
+export interface AttemptRecord {
+  id: string;
+  status: string;
+  attempt: number;
+  status_code: number | null;
+  last_error: string | null;
+  external_id: string | null;
+  delivered_at: Date | null;
+  next_attempt_at: Date | null;
+  at: Date;
+  prev_attempts: number;
+  started_at: Date;
+  duration_ms: number;
+  outcome: Outcome;
+  response: string | null;
+  error: string | null;
+}
+
+/**
+ * Records a group of attempts in one statement; with retries among them, in one transaction with the
+ * next attempts' jobs (only for the attempts recorded). Answers, in order, whether each was recorded.
+ */
+export async function recordAttempts(
+  deps: Pick<Deps, 'db' | 'queue'>,
+  records: AttemptRecord[],
+): Promise<boolean[]> {
+  const statement: Statement = {
+    name: 'delivery_record',
+    text: RECORD_SQL,
+    values: [JSON.stringify(records.map((r, k) => ({ ...r, k })))],
+  };
+  const answer = (rows: { k: number | string }[]) => {
+    const recorded = new Set(rows.map((r) => Number(r.k)));
+    return records.map((_, k) => recorded.has(k));
+  };
+  if (!records.some((r) => r.outcome === 'retry'))
+    return answer(await queryPrepared(deps.db, statement.name!, statement.text, statement.values!));
+  return pipelinedTransaction<{ k: number | string }, boolean[]>(deps.db, [], statement, async (rows) => {
+    const recorded = answer(rows);
+    // The next attempt's job commits with the record of this one (none if another worker recorded it).
+    const jobs = await Promise.all(
+      records.map((r, k) =>
+        r.outcome === 'retry' && recorded[k]
+          ? deps.queue.insertStatements(leadDeliveryJob, [{ deliveryId: r.id }], {
+              startAfter: r.next_attempt_at!,
+            })
+          : [],
+      ),
+    );
+    return { statements: jobs.flat(), result: recorded };
+  });
+}
+
+/** The attempts' group-commit queues, per database (one per app): reads and records. */
+const readers = new WeakMap<Db, GroupCommit<string, ReadRow | null>>();
+const recorders = new WeakMap<Db, GroupCommit<AttemptRecord, boolean>>();
+
+function readDelivery(db: Db, id: string): Promise<ReadRow | null> {
+  let reader = readers.get(db);
+  if (!reader) {
+    reader = new GroupCommit<string, ReadRow | null>({
+      run: async (ids) => {
+        const rows = await queryPrepared<ReadRow>(db, 'delivery_read', READ_SQL, [ids]);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return ids.map((x) => byId.get(x) ?? null);
+      },
+      maxBatch: 100,
+      maxInFlight: 4,
+    });
+    readers.set(db, reader);
+  }
+  return reader.submit(id);
+}
+
+function recordAttempt(deps: Pick<Deps, 'db' | 'queue'>, record: AttemptRecord): Promise<boolean> {
+  let recorder = recorders.get(deps.db);
+  if (!recorder) {
+    recorder = new GroupCommit<AttemptRecord, boolean>({
+      run: (records) => recordAttempts(deps, records),
+      maxBatch: 100,
+      maxInFlight: 4,
+    });
+    recorders.set(deps.db, recorder);
+  }
+  return recorder.submit(record);
+}
 
 /** The page's columns a delivery carries, from the JSON read with the lead. */
 const pageFromJson = (json: Record<string, unknown>) =>
@@ -103,7 +205,7 @@ export async function attemptDelivery(
   job: JobPayload<typeof leadDeliveryJob>,
 ): Promise<void> {
   const { db, config } = deps;
-  const [found] = await queryPrepared<ReadRow>(db, 'delivery_read', READ_SQL, [job.deliveryId]);
+  const found = await readDelivery(db, job.deliveryId);
   if (!found) return;
   const delivery = rowFromJson(deliveries, found.delivery);
   if (delivery.status !== 'pending') return;
@@ -192,38 +294,24 @@ export async function attemptDelivery(
   )[outcome];
   const now = new Date();
   const nextAttemptAt = outcome === 'retry' ? new Date(now.getTime() + delayMs) : null;
-  const record = {
-    name: 'delivery_record',
-    text: RECORD_SQL,
-    values: [
-      delivery.id,
-      status,
-      attempt,
-      result.status ?? null,
-      result.ok ? null : result.message,
-      result.externalId ?? null,
-      result.ok ? now : null,
-      nextAttemptAt,
-      now,
-      delivery.attempts,
-      startedAt,
-      Math.round(result.durationMs),
-      outcome,
-      // A CRM may echo credentials back: the ledger keeps the snippet with their values removed.
-      redactSecrets(result.responseSnippet ?? null)?.slice(0, 1000) ?? null,
-      result.ok ? null : redactSecrets(result.message),
-    ],
-  };
-  if (outcome === 'retry') {
-    // The next attempt's job commits with the record of this one (none if another worker recorded it).
-    const retry = await deps.queue.insertStatements(leadDeliveryJob, [{ deliveryId: delivery.id }], {
-      startAfter: nextAttemptAt!,
-    });
-    await pipelinedTransaction<{ recorded: number }, void>(db, [], record, async ([row]) => ({
-      statements: row!.recorded ? retry : [],
-      result: undefined,
-    }));
-  } else await queryPrepared(db, record.name, record.text, record.values);
+  await recordAttempt(deps, {
+    id: delivery.id,
+    status,
+    attempt,
+    status_code: result.status ?? null,
+    last_error: result.ok ? null : result.message,
+    external_id: result.externalId ?? null,
+    delivered_at: result.ok ? now : null,
+    next_attempt_at: nextAttemptAt,
+    at: now,
+    prev_attempts: delivery.attempts,
+    started_at: startedAt,
+    duration_ms: Math.round(result.durationMs),
+    outcome,
+    // A CRM may echo credentials back: the ledger keeps the snippet with their values removed.
+    response: redactSecrets(result.responseSnippet ?? null)?.slice(0, 1000) ?? null,
+    error: result.ok ? null : redactSecrets(result.message),
+  });
   deps.log.info(
     {
       delivery: delivery.id,

@@ -318,6 +318,93 @@ describe('overdue deliveries', () => {
   });
 });
 
+describe('attempts recorded in groups', () => {
+  it('one statement records a group: a retry with its next job, a delivery, and not a second attempt of one delivery', async () => {
+    const { id } = await agencyWithWebhook();
+    const { leads, deliveries: deliveriesTable, deliveryAttempts } = await import('../../db/schema.ts');
+    const { recordAttempts } = await import('./attempt-delivery.ts');
+    const { eq, inArray } = await import('drizzle-orm');
+    // Two pending deliveries without jobs (no worker takes them meanwhile).
+    const rows = [];
+    for (const name of ['Grupo A', 'Grupo B']) {
+      const [lead] = await ctx.database.db.insert(leads).values({ realEstateId: id, name }).returning();
+      const [d] = await ctx.database.db
+        .insert(deliveriesTable)
+        .values({ realEstateId: id, leadId: lead!.id, integration: 'webhook', nextAttemptAt: new Date() })
+        .returning();
+      rows.push(d!);
+    }
+    const [a, b] = rows as [(typeof rows)[0], (typeof rows)[0]];
+    const now = new Date();
+    const later = new Date(now.getTime() + 3_600_000);
+    const base = {
+      attempt: 1,
+      prev_attempts: 0,
+      at: now,
+      started_at: now,
+      duration_ms: 12,
+      external_id: null,
+      response: 'ok',
+    };
+    const retry = {
+      ...base,
+      id: a.id,
+      status: 'pending',
+      status_code: 503,
+      last_error: 'HTTP 503',
+      error: 'HTTP 503',
+      delivered_at: null,
+      next_attempt_at: later,
+      outcome: 'retry' as const,
+    };
+    const delivered = (deliveryId: string) => ({
+      ...base,
+      id: deliveryId,
+      status: 'delivered',
+      status_code: 200,
+      last_error: null,
+      error: null,
+      delivered_at: now,
+      next_attempt_at: null,
+      outcome: 'delivered' as const,
+    });
+    // The first attempt of A is recorded; a second one of A in the same group (a job run twice) is not.
+    expect(await recordAttempts(ctx.app.deps, [retry, delivered(a.id), delivered(b.id)])).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    const after = await ctx.database.db
+      .select()
+      .from(deliveriesTable)
+      .where(inArray(deliveriesTable.id, [a.id, b.id]));
+    const byId = new Map(after.map((d) => [d.id, d]));
+    expect(byId.get(a.id)).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 503 });
+    expect(byId.get(a.id)!.nextAttemptAt?.getTime()).toBe(later.getTime());
+    expect(byId.get(b.id)).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200 });
+    const ledger = await ctx.database.db
+      .select()
+      .from(deliveryAttempts)
+      .where(inArray(deliveryAttempts.deliveryId, [a.id, b.id]));
+    expect(ledger.map((l) => [l.deliveryId, l.outcome]).sort()).toEqual(
+      [
+        [a.id, 'retry'],
+        [b.id, 'delivered'],
+      ].sort(),
+    );
+    // The retry's next attempt is a job, committed with the record; the delivered one has none.
+    const jobs = async (deliveryId: string) =>
+      ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryId } });
+    const [next] = await jobs(a.id);
+    expect(next!.startAfter.getTime()).toBe(later.getTime());
+    expect(await jobs(b.id)).toHaveLength(0);
+    // Recorded again with the old count: the delivery moved on, nothing is written.
+    expect(await recordAttempts(ctx.app.deps, [delivered(b.id)])).toEqual([false]);
+    const [bAfter] = await ctx.database.db.select().from(deliveriesTable).where(eq(deliveriesTable.id, b.id));
+    expect(bAfter!.updatedAt.getTime()).toBe(byId.get(b.id)!.updatedAt.getTime());
+  });
+});
+
 describe('GET /v1/real-estates/{id}/deliveries', () => {
   it('lists with filters and pagination; other agencies see 404', async () => {
     const { c, id, receiver } = await agencyWithWebhook();

@@ -3,13 +3,14 @@
  * lead_alert_emails (Configurações) when it lists any, otherwise the owners and admins who did not turn
  * the alert off; agents who turned it on (their own preference lead_alert_email) get it either way.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { leads, memberships, pages, preferences, realEstates, users } from '../../db/schema.ts';
+import { leads, memberships, pages, preferences, realEstates, teamSettings, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { renderEmail } from '../mail/index.ts';
 import { formatPhone } from '../landing/index.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
+import { assignLeadByRotation } from '../team/index.ts';
 
 export const LEAD_ALERT_PREFERENCE = 'lead_alert_email';
 
@@ -31,27 +32,95 @@ async function alertRecipients(db: Tx, realEstateId: number) {
   return rows.filter((r) => (r.pref === null || r.pref === undefined ? r.role !== 'agent' : r.pref === true));
 }
 
-export async function sendLeadAlert(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, leadId: string) {
+/** A lead of the group with what its alert shows. */
+type AlertRow = {
+  lead: typeof leads.$inferSelect;
+  agency: string;
+  pageTitle: string | null;
+};
+
+/**
+ * The new-lead e-mails of a group of leads (a captured group's lead-alert job), with one read of the
+ * leads and, per agency, one of its recipients and preferences, whatever the group's size. Each lead's
+ * alert is sent on its own: `failed` lists the leads whose alert (or rotation turn) failed, to be
+ * retried alone; the others were sent. Before its alert, a lead takes the agency's rotation turn
+ * ("roleta", issue 13) when the agency has the rotation on, so the member it picks gets the alert.
+ */
+export async function sendLeadAlerts(
+  deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'log'>,
+  leadIds: string[],
+): Promise<{ failed: string[] }> {
   const { db } = deps;
-  const [row] = await db
-    .select({ lead: leads, agency: realEstates.name, pageTitle: pages.title, pageSlug: pages.slug })
+  if (!leadIds.length) return { failed: [] };
+  const rows: AlertRow[] = await db
+    .select({ lead: leads, agency: realEstates.name, pageTitle: pages.title })
     .from(leads)
     .innerJoin(realEstates, eq(realEstates.id, leads.realEstateId))
     .leftJoin(pages, eq(pages.id, leads.pageId))
-    .where(eq(leads.id, leadId));
-  if (!row) return;
-  const team = await alertRecipients(db, row.lead.realEstateId);
-  const { lead_alert_emails: listed } = await getAgencyPreferences(deps, row.lead.realEstateId, [
-    'lead_alert_emails',
-  ]);
-  const emails = listed.length
-    ? [...listed, ...team.filter((r) => r.role === 'agent').map((r) => r.email)]
-    : team.map((r) => r.email);
-  const recipients = [...new Map(emails.map((e) => [e.toLowerCase(), e])).values()];
-  const { lead } = row;
+    .where(inArray(leads.id, leadIds));
+  const byId = new Map(rows.map((r) => [r.lead.id, r]));
+  const agencies = [...new Set(rows.map((r) => r.lead.realEstateId))];
+
+  // The rotation's turns, only where an agency has it on (one read for the group otherwise).
+  const rotating = new Set(
+    (
+      await db
+        .select({ id: teamSettings.realEstateId })
+        .from(teamSettings)
+        .where(and(inArray(teamSettings.realEstateId, agencies), eq(teamSettings.rotationEnabled, true)))
+    ).map((r) => r.id),
+  );
+
+  // Each agency's recipients, once for the group.
+  const recipientsOf = new Map<number, Promise<{ emails: string[]; team: Recipient[] }>>();
+  const recipients = (realEstateId: number) => {
+    let found = recipientsOf.get(realEstateId);
+    if (!found) {
+      found = Promise.all([
+        alertRecipients(db, realEstateId),
+        getAgencyPreferences(deps, realEstateId, ['lead_alert_emails']),
+      ]).then(([team, { lead_alert_emails: listed }]) => {
+        const emails = listed.length
+          ? [...listed, ...team.filter((r) => r.role === 'agent').map((r) => r.email)]
+          : team.map((r) => r.email);
+        return { emails: [...new Map(emails.map((e) => [e.toLowerCase(), e])).values()], team };
+      });
+      recipientsOf.set(realEstateId, found);
+    }
+    return found;
+  };
+
+  const failed: string[] = [];
+  // In the group's order: a lead's alert never waits for, nor depends on, another's.
+  for (const leadId of leadIds) {
+    const row = byId.get(leadId);
+    if (!row) continue;
+    try {
+      let { lead } = row;
+      if (rotating.has(lead.realEstateId) && lead.assignedUserId === null) {
+        const assigned = await assignLeadByRotation(deps, lead.id);
+        if (assigned !== null) lead = { ...lead, assignedUserId: assigned };
+      }
+      await mailAlert(deps, { ...row, lead }, await recipients(lead.realEstateId));
+    } catch (err) {
+      deps.log.warn({ err, leadId }, 'lead alert failed; it is retried');
+      failed.push(leadId);
+    }
+  }
+  return { failed };
+}
+
+type Recipient = Awaited<ReturnType<typeof alertRecipients>>[number];
+
+async function mailAlert(
+  deps: Pick<Deps, 'db' | 'config' | 'mailer'>,
+  { lead, agency, pageTitle }: AlertRow,
+  agencyRecipients: { emails: string[] },
+) {
+  const recipients = [...agencyRecipients.emails];
   // The member in charge of the lead (by hand or by rotation, issue 13) always gets the alert.
   if (lead.assignedUserId !== null) {
-    const [assigned] = await db
+    const [assigned] = await deps.db
       .select({ email: users.email })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
@@ -71,7 +140,7 @@ export async function sendLeadAlert(deps: Pick<Deps, 'db' | 'config' | 'mailer'>
       appName: 'Vitrine Imóveis',
       heading: `Novo lead: ${lead.name}`,
       paragraphs: [
-        row.pageTitle ? `Imóvel: ${row.pageTitle}` : `Imobiliária: ${row.agency}`,
+        pageTitle ? `Imóvel: ${pageTitle}` : `Imobiliária: ${agency}`,
         [
           lead.phone ? `Telefone: ${formatPhone(lead.phone)}` : null,
           lead.email ? `E-mail: ${lead.email}` : null,
@@ -82,12 +151,18 @@ export async function sendLeadAlert(deps: Pick<Deps, 'db' | 'config' | 'mailer'>
         lead.isRepeat ? 'Esta pessoa já tinha deixado contato antes.' : '',
       ].filter(Boolean),
       action: { label: 'Abrir o lead no console', url: consoleUrl },
-      footer: `Você recebe este aviso de ${row.agency}. Os destinatários são definidos em Configurações.`,
+      footer: `Você recebe este aviso de ${agency}. Os destinatários são definidos em Configurações.`,
     });
     await deps.mailer.send({
       to: email,
-      subject: `Novo lead: ${lead.name}${row.pageTitle ? ` — ${row.pageTitle}` : ''}`,
+      subject: `Novo lead: ${lead.name}${pageTitle ? ` — ${pageTitle}` : ''}`,
       ...mail,
     });
   }
+}
+
+/** One lead's alert (a released lead, a retried one): throws when it could not be sent, so the job retries. */
+export async function sendLeadAlert(deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'log'>, leadId: string) {
+  const { failed } = await sendLeadAlerts(deps, [leadId]);
+  if (failed.length) throw new Error(`O aviso do lead ${leadId} não foi enviado.`);
 }

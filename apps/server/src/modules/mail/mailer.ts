@@ -40,19 +40,34 @@ export function createMailer(opts: {
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The folder is made once (a failure is tried again on the next message).
+  let made: Promise<unknown> | null = null;
+  const outbox = () =>
+    (made ??= mkdir(outboxDir, { recursive: true }).catch((err: unknown) => {
+      made = null;
+      throw err;
+    }));
   return {
     driver: 'outbox',
     outboxDir,
     async send(message) {
       const info = await transport.sendMail({ from: opts.from, ...message });
-      await mkdir(outboxDir, { recursive: true });
+      await outbox();
       const safeTo = message.to.replace(/[^a-z0-9@._-]+/gi, '_');
       // A random tail: two messages to one address in the same millisecond must not overwrite each other.
       const file = path.join(
         outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${randomBytes(3).toString('hex')}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      try {
+        await writeFile(file, info.message as Buffer);
+      } catch (err) {
+        // Someone removed the folder while the server ran: make it again.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        made = null;
+        await outbox();
+        await writeFile(file, info.message as Buffer);
+      }
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       opts.log.info(
         { to: message.to, subject: message.subject, file, links },
