@@ -112,14 +112,19 @@ async function registerCore(app: FastifyInstance, opts: BuildOptions) {
   await app.register(databasePlugin, { database: opts.database });
   app.decorate('throttle', createThrottle(app.database.db));
   app.decorate('storage', createStorage(config));
-  app.decorate(
-    'mailer',
-    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log: app.log }),
-  );
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
   const outbound = createOutboundClient(config);
   app.decorate('outbound', outbound);
   app.addHook('onClose', async () => outbound.close());
   await app.register(queuePlugin);
+  // After the queue's own close (which lets running jobs finish their e-mails).
+  app.addHook('onClose', async () => mailer.close?.());
   const analytics = createAnalytics(app.database, config);
   app.decorate('analytics', analytics);
   app.decorate('deps', {

@@ -1,5 +1,5 @@
 /**
- * E-mail: nodemailer over SMTP when SMTP_URL is set; otherwise each message is written as an
+ * E-mail: nodemailer over SMTP (pooled connections) when SMTP_URL is set; otherwise each message is written as an
  * .eml file to DATA_DIR/outbox and its links are printed to the log, so a local install works offline.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,6 +19,8 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   readonly driver: 'smtp' | 'outbox';
   readonly outboxDir: string;
+  /** Closes the SMTP connections (the app's onClose). */
+  close?(): void;
 }
 
 export function createMailer(opts: {
@@ -29,7 +31,10 @@ export function createMailer(opts: {
 }): Mailer {
   const outboxDir = path.join(opts.dataDir, 'outbox');
   if (opts.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+    // A pool of SMTP connections (5 at most, 100 messages each), not a new connection, greeting and
+    // login per message: a burst of new-lead alerts goes out over a few connections. `?pool=false` in
+    // SMTP_URL turns it off.
+    const transport: Transporter = nodemailer.createTransport({ url: opts.smtpUrl, pool: true });
     return {
       driver: 'smtp',
       outboxDir,
@@ -37,6 +42,7 @@ export function createMailer(opts: {
         await transport.sendMail({ from: opts.from, ...message });
         opts.log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
       },
+      close: () => transport.close(),
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
