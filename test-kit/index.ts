@@ -3,7 +3,7 @@
  * top), the benchmarks and the soak (apps/server/scripts/lib/harness.ts) and `npm run check:image`:
  * a free port, the server as a child process waited for on its health address, the console's API
  * client with its cookies and CSRF, a fake webhook endpoint that verifies Standard Webhooks
- * signatures, and a scratch PostgreSQL database. Plain TypeScript with erasable syntax only: Node 24
+ * signatures, a scratch PostgreSQL database and an SMTP server that accepts every message. Plain TypeScript with erasable syntax only: Node 24
  * runs it as it is (check-image.mjs imports it without tsx).
  */
 export { freePort } from './free-port.ts';
@@ -25,3 +25,4 @@ export {
   type WebhookCall,
 } from './fake-webhook.ts';
 export { scratchPostgres, type ScratchDatabase } from './scratch-postgres.ts';
+export { startSmtpSink, type SmtpMessage, type SmtpSink } from './smtp-sink.ts';

@@ -25,6 +25,7 @@ import {
   startBareServer,
   startFakeWebhook,
   startServer,
+  startSmtpSink,
   startWorker,
 } from './lib/harness.ts';
 
@@ -102,7 +103,13 @@ const report = (title: string, m: Measure) => {
 /** Measures the baseline and the product in alternating slices, so the machine's noise weighs on both alike. */
 async function compare(
   bareUrl: string,
-  product: { url: string; headers: () => Record<string, string>; delivered: () => number; probes: number },
+  product: {
+    url: string;
+    headers: () => Record<string, string>;
+    delivered: () => number;
+    mailed: () => number;
+    probes: number;
+  },
 ) {
   const { url: productUrl, headers: productHeaders } = product;
   // Warm-up of each side at the measured concurrency (JIT tier-up, connection pools, the fresh tables'
@@ -142,7 +149,7 @@ async function compare(
   while (product.delivered() < accepted && Date.now() - end < 120_000)
     await new Promise((r) => setTimeout(r, 100));
   console.log(
-    `  webhooks recebidos ao fim da última fatia: ${delivered} de ${accepted} leads aceitos; o resto em ${((Date.now() - end) / 1000).toFixed(1)} s (${product.delivered()} no total)`,
+    `  webhooks recebidos ao fim da última fatia: ${delivered} de ${accepted} leads aceitos; o resto em ${((Date.now() - end) / 1000).toFixed(1)} s (${product.delivered()} no total); e-mails de aviso recebidos por SMTP até aqui: ${product.mailed()}`,
   );
 }
 
@@ -154,6 +161,8 @@ async function startBare(env: Record<string, string>) {
 /** The product: a published page with an active webhook (deliveries enqueued in the lead's transaction). */
 async function startProduct(databaseUrl: string | null) {
   const receiver = await startFakeWebhook({ path: '/hook' });
+  // The new-lead alerts go out over SMTP, as in production (not to the local outbox's files).
+  const smtp = await startSmtpSink({ keep: false });
   const apart = WORKERS === 'apart' && databaseUrl !== null;
   // One page takes the whole burst: lift the per-page spam threshold so the run measures the normal path.
   const server = await startServer({
@@ -162,13 +171,14 @@ async function startProduct(databaseUrl: string | null) {
     TRUST_PROXY: '1',
     LEAD_PAGE_LIMIT_PER_MINUTE: '1000000',
     RUN_WORKER: WORKERS === 'false' || apart ? 'false' : 'true',
+    SMTP_URL: smtp.url,
   });
   const { client, realEstateId, slugs } = await setupAgency(server, databaseUrl, 1);
   await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, {
     name: 'webhook',
     payload: { url: receiver.url },
   });
-  const worker = apart ? startWorker(server, databaseUrl) : null;
+  const worker = apart ? startWorker(server, databaseUrl, { SMTP_URL: smtp.url }) : null;
   const url = `${server.url}/v1/public/pages/${slugs[0]}/leads`;
   if (worker) {
     // The worker process is up when it delivers: one lead, before anything is measured.
@@ -193,11 +203,14 @@ async function startProduct(databaseUrl: string | null) {
     probes: worker ? 1 : 0,
     /** Webhooks received so far: whether the workers kept up with the capture. */
     delivered: () => receiver.received.length,
+    /** New-lead alerts received by the SMTP server so far. */
+    mailed: () => smtp.messages.length,
     async stop() {
       await server.kill('SIGTERM');
       await worker?.stop();
       server.cleanup();
       await receiver.close();
+      await smtp.close();
     },
   };
 }

@@ -19,7 +19,13 @@ import {
   type ServerProcess,
 } from '../../../../test-kit/index.ts';
 
-export { ConsoleClient, freePort, startFakeWebhook, type WebhookCall } from '../../../../test-kit/index.ts';
+export {
+  ConsoleClient,
+  freePort,
+  startFakeWebhook,
+  startSmtpSink,
+  type WebhookCall,
+} from '../../../../test-kit/index.ts';
 
 /** A throw-away PostgreSQL database named vitrine_bench_…; null when none answers. */
 export const scratchPostgres = () => kitScratchPostgres('vitrine_bench');
@@ -86,7 +92,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerHa
  * RUN_WORKER=false), on the same PostgreSQL. It has no HTTP side: the caller knows it is up when it
  * delivers something.
  */
-export function startWorker(server: ServerHandle, databaseUrl: string) {
+export function startWorker(server: ServerHandle, databaseUrl: string, env: Record<string, string> = {}) {
   const worker = spawnServer({
     args: entryArgs('worker.ts'),
     env: {
@@ -94,6 +100,7 @@ export function startWorker(server: ServerHandle, databaseUrl: string) {
       APP_URL: server.url,
       DATABASE_URL: databaseUrl,
       ALLOW_PRIVATE_NETWORK_TARGETS: '1',
+      ...env,
     },
     echoStderr: true,
   });

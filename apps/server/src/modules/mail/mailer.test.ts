@@ -1,15 +1,14 @@
 /**
- * The SMTP driver against a real SMTP server on 127.0.0.1 (smtp-server, from nodemailer's authors):
+ * The SMTP driver against a real SMTP server on 127.0.0.1 (the test kit's, smtp-server):
  * messages arrive whole, with login, and a burst goes out over a few pooled connections instead of
  * one connection per message. The outbox driver (no SMTP_URL) writes .eml files.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '../../../../../test-kit/index.ts';
 import { createMailer } from './mailer.ts';
 
 // The mailer only logs at info; a logger that drops everything.
@@ -23,58 +22,25 @@ const log = {
   fatal: quiet,
   child: () => log,
 } as unknown as FastifyBaseLogger;
-let server: SMTPServer;
-let port = 0;
-let connections = 0;
-const received: { to: string[]; raw: string }[] = [];
-const logins: string[] = [];
+let smtp: SmtpSink;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: false,
-    allowInsecureAuth: true,
-    onConnect(_session, callback) {
-      connections++;
-      callback();
-    },
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'vitrine' && auth.password === 'segredo') {
-        logins.push(auth.username);
-        return callback(null, { user: auth.username });
-      }
-      callback(new Error('Credenciais inválidas'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.server.address() as AddressInfo).port;
+  smtp = await startSmtpSink({ login: { user: 'vitrine', pass: 'segredo' } });
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp?.close();
 });
 
 describe('SMTP driver', () => {
   it('sends a burst of 30 messages whole, logged in, over at most 5 pooled connections', async () => {
     const mailer = createMailer({
-      smtpUrl: `smtp://vitrine:segredo@127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       from: 'Vitrine <nao-responda@vitrine.test>',
       dataDir: tmpdir(),
       log,
     });
     expect(mailer.driver).toBe('smtp');
-    const before = connections;
+    const before = smtp.connections();
     try {
       await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
@@ -89,7 +55,7 @@ describe('SMTP driver', () => {
     } finally {
       mailer.close?.();
     }
-    const mine = received.filter((m) => m.to[0]?.startsWith('corretor'));
+    const mine = smtp.messages.filter((m) => m.to[0]?.startsWith('corretor'));
     expect(mine).toHaveLength(30);
     expect(mine.map((m) => m.to[0]).sort()).toEqual(
       Array.from({ length: 30 }, (_, i) => `corretor${i}@imobiliaria.test`).sort(),
@@ -97,20 +63,20 @@ describe('SMTP driver', () => {
     const one = mine.find((m) => m.to[0] === 'corretor7@imobiliaria.test')!;
     expect(one.raw).toContain('Subject: Novo lead: Pessoa 7');
     expect(one.raw).toContain('From: Vitrine <nao-responda@vitrine.test>');
-    const opened = connections - before;
+    const opened = smtp.connections() - before;
     expect(opened).toBeGreaterThanOrEqual(1);
     expect(opened).toBeLessThanOrEqual(5);
-    expect(logins.length).toBe(opened);
+    expect(smtp.logins()).toBe(opened);
   });
 
   it('a refused login fails the send (the job retries it), nothing is delivered', async () => {
     const mailer = createMailer({
-      smtpUrl: `smtp://vitrine:errada@127.0.0.1:${port}`,
+      smtpUrl: `smtp://vitrine:errada@127.0.0.1:${smtp.port}`,
       from: 'Vitrine <nao-responda@vitrine.test>',
       dataDir: tmpdir(),
       log,
     });
-    const before = received.length;
+    const before = smtp.messages.length;
     try {
       await expect(
         mailer.send({ to: 'ninguem@imobiliaria.test', subject: 'x', text: 'x', html: '<p>x</p>' }),
@@ -118,7 +84,7 @@ describe('SMTP driver', () => {
     } finally {
       mailer.close?.();
     }
-    expect(received.length).toBe(before);
+    expect(smtp.messages.length).toBe(before);
   });
 });
 
