@@ -71,27 +71,26 @@ export async function sendLeadAlerts(
     ).map((r) => r.id),
   );
 
-  // Each agency's recipients, once for the group.
-  const recipientsOf = new Map<number, Promise<{ emails: string[]; team: Recipient[] }>>();
-  const recipients = (realEstateId: number) => {
-    let found = recipientsOf.get(realEstateId);
-    if (!found) {
-      found = Promise.all([
-        alertRecipients(db, realEstateId),
-        getAgencyPreferences(deps, realEstateId, ['lead_alert_emails']),
-      ]).then(([team, { lead_alert_emails: listed }]) => {
-        const emails = listed.length
-          ? [...listed, ...team.filter((r) => r.role === 'agent').map((r) => r.email)]
-          : team.map((r) => r.email);
-        return { emails: [...new Map(emails.map((e) => [e.toLowerCase(), e])).values()], team };
-      });
-      recipientsOf.set(realEstateId, found);
-    }
-    return found;
+  /** An agency's recipients (the team by its preferences, or the listed addresses plus agents who opted in). */
+  const recipients = async (realEstateId: number) => {
+    const [team, { lead_alert_emails: listed }] = await Promise.all([
+      alertRecipients(db, realEstateId),
+      getAgencyPreferences(deps, realEstateId, ['lead_alert_emails']),
+    ]);
+    const emails = listed.length
+      ? [...listed, ...team.filter((r) => r.role === 'agent').map((r) => r.email)]
+      : team.map((r) => r.email);
+    return { emails: [...new Map(emails.map((e) => [e.toLowerCase(), e])).values()] };
   };
 
-  const failed: string[] = [];
-  // In the group's order: a lead's alert never waits for, nor depends on, another's.
+  const failed = new Set<string>();
+  const fail = (leadId: string, err: unknown) => {
+    deps.log.warn({ err, leadId }, 'lead alert failed; it is retried');
+    failed.add(leadId);
+  };
+  // The rotation's turns in the group's order; then every alert at once (SMTP's pool or the outbox
+  // take them in parallel). A lead's alert never waits for, nor depends on, another's.
+  const toSend: AlertRow[] = [];
   for (const leadId of leadIds) {
     const row = byId.get(leadId);
     if (!row) continue;
@@ -101,16 +100,34 @@ export async function sendLeadAlerts(
         const assigned = await assignLeadByRotation(deps, lead.id);
         if (assigned !== null) lead = { ...lead, assignedUserId: assigned };
       }
-      await mailAlert(deps, { ...row, lead }, await recipients(lead.realEstateId));
+      toSend.push({ ...row, lead });
     } catch (err) {
-      deps.log.warn({ err, leadId }, 'lead alert failed; it is retried');
-      failed.push(leadId);
+      fail(leadId, err);
     }
   }
-  return { failed };
+  // Each agency's recipients, read once for the group.
+  const teams = new Map<number, { emails: string[] } | Error>();
+  await Promise.all(
+    agencies.map((id) =>
+      recipients(id).then(
+        (r) => teams.set(id, r),
+        (err: unknown) => teams.set(id, err instanceof Error ? err : new Error(String(err))),
+      ),
+    ),
+  );
+  await Promise.all(
+    toSend.map(async (row) => {
+      try {
+        const team = teams.get(row.lead.realEstateId)!;
+        if (team instanceof Error) throw team;
+        await mailAlert(deps, row, team);
+      } catch (err) {
+        fail(row.lead.id, err);
+      }
+    }),
+  );
+  return { failed: leadIds.filter((id) => failed.has(id)) };
 }
-
-type Recipient = Awaited<ReturnType<typeof alertRecipients>>[number];
 
 async function mailAlert(
   deps: Pick<Deps, 'db' | 'config' | 'mailer'>,
