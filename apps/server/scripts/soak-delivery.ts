@@ -160,7 +160,7 @@ const attempts = (
 // Anything still pending: show where its job is, to tell a slow retry from a lost job.
 const stuck = await db.query(
   `select d.id, d.status, d.attempts, d.next_attempt_at, j.state, j.retry_count, j.start_after, j.started_on
-     from deliveries d left join pgboss.job j on j.data->>'deliveryId' = d.id::text
+     from deliveries d left join pgboss.job j on j.data->>'deliveryId' = d.id::text or j.data->'deliveryIds' ? d.id::text
     where d.lead_id = any($1::uuid[]) and d.status <> 'delivered' order by d.id limit 20`,
   [ids],
 );

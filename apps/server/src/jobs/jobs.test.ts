@@ -14,7 +14,7 @@ import { startFakeWebhook, type FakeWebhook } from '../modules/integrations/adap
 import { captureLead } from '../modules/leads/index.ts';
 import { InvalidJobPayload, toJobInsert, type JobDefinition } from './define-job.ts';
 import { leadAlertJob } from './lead-alert.job.ts';
-import { leadDeliveryJob } from './lead-delivery.job.ts';
+import { DELIVERY_GROUP_MAX, deliveryGroupPayloads, leadDeliveryJob } from './lead-delivery.job.ts';
 import { jobRegistry } from './registry.ts';
 
 // An API replica that runs no workers, as in a scaled-out install.
@@ -211,6 +211,22 @@ describe('workers', () => {
     expect(await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadId: ids[1] } })).toHaveLength(
       1,
     );
+  });
+
+  it('a delivery job names one delivery or a group of at most DELIVERY_GROUP_MAX', () => {
+    const ids = Array.from({ length: DELIVERY_GROUP_MAX + 1 }, () => randomUUID());
+    expect(deliveryGroupPayloads(ids)).toEqual([
+      { deliveryIds: ids.slice(0, DELIVERY_GROUP_MAX) },
+      { deliveryIds: ids.slice(DELIVERY_GROUP_MAX) },
+    ]);
+    expect(toJobInsert(leadDeliveryJob, { deliveryIds: ids.slice(0, 2) }).data).toEqual({
+      deliveryIds: ids.slice(0, 2),
+    });
+    expect(() => toJobInsert(leadDeliveryJob, { deliveryIds: ids })).toThrow(InvalidJobPayload);
+    expect(() => toJobInsert(leadDeliveryJob, { deliveryId: ids[0], deliveryIds: [ids[0]!] })).toThrow(
+      InvalidJobPayload,
+    );
+    expect(() => toJobInsert(leadDeliveryJob, {})).toThrow(InvalidJobPayload);
   });
 
   it('an alert job names either one lead or a group of them', () => {

@@ -18,7 +18,6 @@ import { rowFromJson } from '../../db/json-rows.ts';
 import { deliveries, integrations, leads, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
-import type { JobPayload } from '../../jobs/define-job.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
 import { redactSecrets } from '../../lib/redact.ts';
 import { integrationAdapters, type DeliveryResult } from '../integrations/index.ts';
@@ -200,15 +199,49 @@ function jitter(ms: number) {
 
 type Outcome = 'delivered' | 'retry' | 'failed' | 'paused' | 'disabled' | 'dead';
 
+type AttemptDeps = Pick<Deps, 'db' | 'queue' | 'config' | 'log' | 'outbound'>;
+
+/**
+ * A captured group's first attempts (a group job), all at once. A delivery already tried is left to its
+ * own job. An attempt that fails unexpectedly (not the receiver: the database, a bug) goes back as a job
+ * of its own; if even that cannot be queued, the group job fails and pg-boss runs it again, where only
+ * the deliveries still untried are attempted.
+ */
+export async function attemptFirstDeliveries(deps: AttemptDeps, deliveryIds: string[]): Promise<void> {
+  const settled = await Promise.allSettled(
+    deliveryIds.map((deliveryId) => attemptDelivery(deps, { deliveryId, firstOnly: true })),
+  );
+  const failed = deliveryIds.filter((id, i) => {
+    const r = settled[i]!;
+    if (r.status === 'rejected') deps.log.error({ err: r.reason, delivery: id }, 'delivery attempt failed');
+    return r.status === 'rejected';
+  });
+  if (!failed.length) return;
+  await deps.db.transaction((tx) =>
+    deps.queue.enqueueMany(
+      tx,
+      leadDeliveryJob,
+      failed.map((deliveryId) => ({ deliveryId })),
+    ),
+  );
+}
+
 export async function attemptDelivery(
-  deps: Pick<Deps, 'db' | 'queue' | 'config' | 'log' | 'outbound'>,
-  job: JobPayload<typeof leadDeliveryJob>,
+  deps: AttemptDeps,
+  job: {
+    deliveryId: string;
+    /** A replay from the console: attempt even if the integration is paused. */
+    manual?: boolean;
+    /** A group job's first attempt: a delivery already tried is left to its own job. */
+    firstOnly?: boolean;
+  },
 ): Promise<void> {
   const { db, config } = deps;
   const found = await readDelivery(db, job.deliveryId);
   if (!found) return;
   const delivery = rowFromJson(deliveries, found.delivery);
   if (delivery.status !== 'pending') return;
+  if (job.firstOnly && delivery.attempts !== 0) return;
   const integration = found.integration && rowFromJson(integrations, found.integration);
   const attempt = delivery.attempts + 1;
   const startedAt = new Date();

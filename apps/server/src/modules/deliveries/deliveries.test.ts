@@ -405,6 +405,98 @@ describe('attempts recorded in groups', () => {
   });
 });
 
+describe('group jobs', () => {
+  /** Pending deliveries written without a job (no worker takes them meanwhile). */
+  async function deliveriesWithoutJob(id: number, names: string[]) {
+    const { leads, deliveries: deliveriesTable } = await import('../../db/schema.ts');
+    const rows = [];
+    for (const name of names) {
+      const [lead] = await ctx.database.db.insert(leads).values({ realEstateId: id, name }).returning();
+      const [d] = await ctx.database.db
+        .insert(deliveriesTable)
+        .values({ realEstateId: id, leadId: lead!.id, integration: 'webhook', nextAttemptAt: new Date() })
+        .returning();
+      rows.push(d!);
+    }
+    return rows;
+  }
+
+  it("a captured group's deliveries share one job, and each is delivered", async () => {
+    const { id, receiver } = await agencyWithWebhook();
+    const captured = await Promise.all(
+      [0, 1, 2].map((i) =>
+        captureLead(ctx.app.deps, {
+          realEstateId: id,
+          name: `Em grupo ${i}`,
+          phone: `1193333000${i}`,
+          consent: true,
+        }),
+      ),
+    );
+    const ids = captured.map((c) => c.deliveries[0]!.id);
+    const [job] = await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryIds: ids } });
+    expect(job!.data).toEqual({ deliveryIds: ids });
+    await waitFor(() => (receiver.events.length >= 3 ? true : null), { what: 'three webhooks' });
+    const leadIds = receiver.events.map((e) => (e.body as { data: { id: string } }).data.id).sort();
+    expect(leadIds).toEqual(captured.map((c) => c.lead.id).sort());
+  });
+
+  it('a group job run again leaves a delivery already tried to its own job (no attempt ahead of the schedule)', async () => {
+    const { id, receiver } = await agencyWithWebhook();
+    const { attemptFirstDeliveries, recordAttempts } = await import('./attempt-delivery.ts');
+    const [tried, untried] = await deliveriesWithoutJob(id, ['Já tentado', 'Ainda não']);
+    const now = new Date();
+    // The first attempt of `tried` failed and its retry waits an hour.
+    expect(
+      await recordAttempts(ctx.app.deps, [
+        {
+          id: tried!.id,
+          status: 'pending',
+          attempt: 1,
+          status_code: 503,
+          last_error: 'HTTP 503',
+          external_id: null,
+          delivered_at: null,
+          next_attempt_at: new Date(now.getTime() + 3_600_000),
+          at: now,
+          prev_attempts: 0,
+          started_at: now,
+          duration_ms: 5,
+          outcome: 'retry',
+          response: null,
+          error: 'HTTP 503',
+        },
+      ]),
+    ).toEqual([true]);
+    await attemptFirstDeliveries(ctx.app.deps, [tried!.id, untried!.id]);
+    const sentFor = receiver.events.map((e) => (e.body as { data: { id: string } }).data.id);
+    expect(sentFor).toEqual([untried!.leadId]);
+    const { deliveries: deliveriesTable } = await import('../../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const [after] = await ctx.database.db
+      .select()
+      .from(deliveriesTable)
+      .where(eq(deliveriesTable.id, tried!.id));
+    expect(after).toMatchObject({ status: 'pending', attempts: 1 });
+  });
+
+  it('an attempt that fails unexpectedly goes back as a job of its own; the others are attempted', async () => {
+    const { id, receiver } = await agencyWithWebhook();
+    const { attemptFirstDeliveries } = await import('./attempt-delivery.ts');
+    const [d] = await deliveriesWithoutJob(id, ['Chave errada']);
+    // Another APP_KEY: the integration's settings cannot be decrypted, an error that is not the receiver's.
+    const { randomBytes } = await import('node:crypto');
+    const deps = { ...ctx.app.deps, config: { ...ctx.app.deps.config, appKey: randomBytes(32) } };
+    await attemptFirstDeliveries(deps, [d!.id]);
+    expect(receiver.events).toHaveLength(0);
+    const jobs = await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryId: d!.id } });
+    expect(jobs).toHaveLength(1);
+    // With the right key the worker takes that job and delivers.
+    ctx.app.queue.wake((await import('../../jobs/lead-delivery.job.ts')).leadDeliveryJob);
+    await waitFor(() => (receiver.events.length ? true : null), { what: 'the delivery from its own job' });
+  });
+});
+
 describe('GET /v1/real-estates/{id}/deliveries', () => {
   it('lists with filters and pagination; other agencies see 404', async () => {
     const { c, id, receiver } = await agencyWithWebhook();

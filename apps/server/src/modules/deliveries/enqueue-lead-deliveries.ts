@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { deliveries, integrations } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
+import { deliveryGroupPayloads, leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 
@@ -48,7 +48,7 @@ export async function enqueueLeadDeliveries(
   await deps.queue.enqueueMany(
     tx,
     leadDeliveryJob,
-    rows.filter((r) => r.status === 'pending').map((r) => ({ deliveryId: r.id })),
+    deliveryGroupPayloads(rows.filter((r) => r.status === 'pending').map((r) => r.id)),
   );
   return rows;
 }

@@ -220,7 +220,7 @@ describe('seedDemo', () => {
     // No job for the delivery worker: nothing seeded is ever sent.
     const ids = rows.map((d) => d.id);
     const jobs = await ctx.database.query<{ n: number }>(
-      `select count(*)::int as n from pgboss.job where data->>'deliveryId' = any($1)`,
+      `select count(*)::int as n from pgboss.job where data->>'deliveryId' = any($1) or data->'deliveryIds' ?| $1::text[]`,
       [ids],
     );
     expect(Number(jobs[0]?.n)).toBe(0);

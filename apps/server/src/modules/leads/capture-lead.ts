@@ -8,7 +8,7 @@
  * same few round trips whatever its size: BEGIN with the contact locks (one round trip on PostgreSQL),
  * one lookup (contacts, integrations, analytics sessions, the plans' month), one write of every row
  * through CTEs (contacts, leads, deliveries, session links), then one job insert per queue (the
- * deliveries' jobs and one job for the group that sends the alerts and queues the auto-replies), COMMIT.
+ * deliveries' group jobs and one job for the group that sends the alerts and queues the auto-replies), COMMIT.
  * Each caller still gets its answer only after the commit that holds its lead. If a shared transaction
  * fails, its leads are retried one by one, so one bad lead never fails the others. Contacts are matched
  * under advisory locks in the database, so several server processes link a person to one contact.
@@ -21,7 +21,7 @@ import { auditLog, contacts, deliveries, leads, subscriptions } from '../../db/s
 import type { Deps } from '../../deps.ts';
 import { LEAD_ALERT_MAX_IDS, leadAlertJob } from '../../jobs/lead-alert.job.ts';
 import { leadAutoReplyJob } from '../../jobs/lead-auto-reply.job.ts';
-import { leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
+import { deliveryGroupPayloads, leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
 import type { Queue } from '../../plugins/queue.ts';
 import { enqueueLeadDeliveries, type DeliveryRow } from '../deliveries/index.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
@@ -386,9 +386,10 @@ async function writeGroup(
   // their own when the agency has them on (jobs/lead-alert.job.ts).
   const alerted = rows.filter((l) => !l.quarantined && !l.isTest).map((l) => l.id);
   const [deliveryJobs, alertJobs] = await Promise.all([
+    // The group's new deliveries share jobs (one pg-boss row per DELIVERY_GROUP_MAX deliveries).
     queue.insertStatements(
       leadDeliveryJob,
-      newDeliveries.filter((d) => d.status === 'pending').map((d) => ({ deliveryId: d.id })),
+      deliveryGroupPayloads(newDeliveries.filter((d) => d.status === 'pending').map((d) => d.id)),
     ),
     queue.insertStatements(leadAlertJob, alerted.length ? [{ leadIds: alerted }] : []),
   ]);
