@@ -134,14 +134,15 @@ async function compare(
   let accepted = warm['2xx'] + product.probes;
   let drainedIn = 0;
   for (let r = 0; r < ROUNDS; r++) {
-    // With workers, the deliveries the product's last slice left behind are sent before the baseline's
-    // slice: the baseline is measured on a quiet database, the product with its own delivery work.
+    // With workers, the webhooks and alert e-mails the product's last slice left behind are sent before
+    // the baseline's slice: the baseline is measured on a quiet database, the product with its own work.
     if (WORKERS !== 'false') drainedIn += await drain(product, accepted);
     await slice(bareUrl, () => ({}), each, base);
     await slice(productUrl, productHeaders, each, measured);
     accepted = warm['2xx'] + product.probes + measured.ok;
   }
   const delivered = product.delivered();
+  const mailed = product.mailed();
   const b = report('base (Fastify + 1 INSERT)', base);
   const p = report('captura de lead (produto)', measured);
   console.log(
@@ -152,14 +153,17 @@ async function compare(
   // (warm-up included), then how long the rest took.
   const rest = await drain(product, accepted);
   console.log(
-    `  webhooks recebidos ao fim da última fatia: ${delivered} de ${accepted} leads aceitos; o resto em ${(rest / 1000).toFixed(1)} s (${product.delivered()} no total; antes das fatias da base, ${(drainedIn / 1000).toFixed(1)} s de espera pelas entregas atrasadas); e-mails de aviso recebidos por SMTP: ${product.mailed()}`,
+    `  ao fim da última fatia: ${delivered} webhooks e ${mailed} e-mails de aviso recebidos, de ${accepted} leads aceitos; o resto em ${(rest / 1000).toFixed(1)} s (${product.delivered()} webhooks, ${product.mailed()} e-mails); antes das fatias da base, ${(drainedIn / 1000).toFixed(1)} s de espera pelo que ficou para trás`,
   );
 }
 
-/** Waits (up to 3 minutes) until every accepted lead reached the webhook; answers the milliseconds waited. */
-async function drain(product: { delivered: () => number }, accepted: number) {
+/**
+ * Waits (up to 3 minutes) until every accepted lead reached the webhook and its alert the SMTP server;
+ * answers the milliseconds waited.
+ */
+async function drain(product: { delivered: () => number; mailed: () => number }, accepted: number) {
   const start = Date.now();
-  while (product.delivered() < accepted && Date.now() - start < 180_000)
+  while ((product.delivered() < accepted || product.mailed() < accepted) && Date.now() - start < 180_000)
     await new Promise((r) => setTimeout(r, 100));
   return Date.now() - start;
 }

@@ -86,6 +86,21 @@ const settled = (c: TestClient, id: string, status: string) =>
     { what: `delivery ${id} → ${status}` },
   );
 
+/** Pending deliveries written without a job (no worker takes them meanwhile). */
+async function deliveriesWithoutJob(id: number, names: string[]) {
+  const { leads, deliveries: deliveriesTable } = await import('../../db/schema.ts');
+  const rows = [];
+  for (const name of names) {
+    const [lead] = await ctx.database.db.insert(leads).values({ realEstateId: id, name }).returning();
+    const [d] = await ctx.database.db
+      .insert(deliveriesTable)
+      .values({ realEstateId: id, leadId: lead!.id, integration: 'webhook', nextAttemptAt: new Date() })
+      .returning();
+    rows.push(d!);
+  }
+  return rows;
+}
+
 type LedgerEntry = {
   attempt: number;
   outcome: string;
@@ -321,20 +336,13 @@ describe('overdue deliveries', () => {
 describe('attempts recorded in groups', () => {
   it('one statement records a group: a retry with its next job, a delivery, and not a second attempt of one delivery', async () => {
     const { id } = await agencyWithWebhook();
-    const { leads, deliveries: deliveriesTable, deliveryAttempts } = await import('../../db/schema.ts');
+    const { deliveries: deliveriesTable, deliveryAttempts } = await import('../../db/schema.ts');
     const { recordAttempts } = await import('./attempt-delivery.ts');
     const { eq, inArray } = await import('drizzle-orm');
-    // Two pending deliveries without jobs (no worker takes them meanwhile).
-    const rows = [];
-    for (const name of ['Grupo A', 'Grupo B']) {
-      const [lead] = await ctx.database.db.insert(leads).values({ realEstateId: id, name }).returning();
-      const [d] = await ctx.database.db
-        .insert(deliveriesTable)
-        .values({ realEstateId: id, leadId: lead!.id, integration: 'webhook', nextAttemptAt: new Date() })
-        .returning();
-      rows.push(d!);
-    }
-    const [a, b] = rows as [(typeof rows)[0], (typeof rows)[0]];
+    const [a, b] = (await deliveriesWithoutJob(id, ['Grupo A', 'Grupo B'])) as [
+      Awaited<ReturnType<typeof deliveriesWithoutJob>>[number],
+      Awaited<ReturnType<typeof deliveriesWithoutJob>>[number],
+    ];
     const now = new Date();
     const later = new Date(now.getTime() + 3_600_000);
     const base = {
@@ -406,21 +414,6 @@ describe('attempts recorded in groups', () => {
 });
 
 describe('group jobs', () => {
-  /** Pending deliveries written without a job (no worker takes them meanwhile). */
-  async function deliveriesWithoutJob(id: number, names: string[]) {
-    const { leads, deliveries: deliveriesTable } = await import('../../db/schema.ts');
-    const rows = [];
-    for (const name of names) {
-      const [lead] = await ctx.database.db.insert(leads).values({ realEstateId: id, name }).returning();
-      const [d] = await ctx.database.db
-        .insert(deliveriesTable)
-        .values({ realEstateId: id, leadId: lead!.id, integration: 'webhook', nextAttemptAt: new Date() })
-        .returning();
-      rows.push(d!);
-    }
-    return rows;
-  }
-
   it("a captured group's deliveries share one job, and each is delivered", async () => {
     const { id, receiver } = await agencyWithWebhook();
     const captured = await Promise.all(
