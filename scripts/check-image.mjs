@@ -1,7 +1,7 @@
 // npm run check:image — the Dockerfile's steps without Docker, on a clean clone of the committed HEAD:
 //   build stage:   npm ci --ignore-scripts, npm run build (console + server bundle)
 //   runtime stage: npm ci --omit=dev --ignore-scripts -w @vitrine/server in a separate directory, plus the
-//                  built files (apps/server/dist, apps/server/drizzle, apps/console/dist)
+//                  built files (apps/server/dist, apps/server/drizzle, apps/server/site, apps/console/dist)
 // then starts the production server from the runtime directory as the image does (NODE_ENV=production,
 // an APP_KEY, a fresh PostgreSQL database when one is reachable, else the embedded one), and checks:
 // no start without APP_KEY; /health/ready answering in < 2 s from process start (restart on a migrated
@@ -151,10 +151,11 @@ try {
       app,
     ),
   );
-  for (const d of ['apps/server/dist', 'apps/server/drizzle', 'apps/console/dist'])
+  // The runtime stage's COPY --from=build lines of the Dockerfile, in the same order.
+  for (const d of ['apps/server/dist', 'apps/server/drizzle', 'apps/server/site', 'apps/console/dist'])
     cpSync(path.join(src, d), path.join(app, d), { recursive: true });
   figure('runtime: node_modules', du(path.join(app, 'node_modules')));
-  figure('runtime: app files (dist + drizzle + console)', du(path.join(app, 'apps')));
+  figure('runtime: app files (dist + drizzle + site + console)', du(path.join(app, 'apps')));
   const devOnly = ['tsx', 'vite', 'esbuild', 'typescript', 'vitest', 'drizzle-kit', 'react', 'node'].filter(
     (p) => existsSync(path.join(app, 'node_modules', p)),
   );
@@ -230,10 +231,15 @@ try {
     check(!res.headers.has('x-powered-by'), `${where}: sem X-Powered-By`);
   };
 
-  // The console.
-  const home = await fetch(`${base}/`);
+  // The public home (server-rendered since decision 013) and the console (any of its routes).
+  const site = await fetch(`${base}/`);
+  check(
+    site.status === 200 && !(await site.text()).includes('<div id="root">'),
+    'GET / serve o site público, sem o console',
+  );
+  const home = await fetch(`${base}/dashboard`);
   const homeHtml = await home.text();
-  check(home.status === 200 && homeHtml.includes('<div id="root">'), 'GET / serve o console');
+  check(home.status === 200 && homeHtml.includes('<div id="root">'), 'GET /dashboard serve o console');
   const policy = home.headers.get('content-security-policy') ?? '';
   check(
     policy.includes("frame-ancestors 'none'") &&
