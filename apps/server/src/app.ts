@@ -122,9 +122,10 @@ async function registerCore(app: FastifyInstance, opts: BuildOptions) {
   const outbound = createOutboundClient(config);
   app.decorate('outbound', outbound);
   app.addHook('onClose', async () => outbound.close());
-  await app.register(queuePlugin);
-  // After the queue's own close (which lets running jobs finish their e-mails).
+  // Fastify runs onClose hooks last added first: these two run after the queue's own close (added by
+  // the plugin below), which lets running jobs finish their requests and e-mails.
   app.addHook('onClose', async () => mailer.close?.());
+  await app.register(queuePlugin);
   const analytics = createAnalytics(app.database, config);
   app.decorate('analytics', analytics);
   app.decorate('deps', {

@@ -38,3 +38,15 @@ export function insertFromJson(table: Table, param: string): string {
     .join(', ');
   return `insert into ${name} (${names}) select ${names} from json_populate_recordset(null::${name}, ${param}::json)`;
 }
+
+/**
+ * A value as a JSON parameter for the statements above. A string cut in the middle of an emoji (a
+ * CRM's answer truncated to 1,000 characters, a pasted message) holds half a surrogate pair, which
+ * JSON.stringify writes as `\udXXX` and PostgreSQL's JSON refuses, failing the whole statement; such
+ * halves become U+FFFD, as PostgreSQL does for a text parameter.
+ */
+export function jsonParam(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v));
+}
+/** String.prototype.toWellFormed (ES2024, Node ≥ 20), which the project's TypeScript lib does not list. */
+const wellFormed = (s: string) => (s as string & { toWellFormed(): string }).toWellFormed();

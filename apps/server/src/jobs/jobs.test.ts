@@ -144,7 +144,7 @@ describe('workers', () => {
     expect(retried.map((j) => j.data)).toEqual([{ leadId: ids[1] }]);
   });
 
-  it("a group of two agencies' leads: each alert goes to its own agency's team, read once per agency", async () => {
+  it("a group of two agencies' leads: each alert goes to its own agency's team", async () => {
     const one = await createOwner(api, 'Imobiliária Um');
     const two = await createOwner(api, 'Imobiliária Dois');
     const captured = await Promise.all(

@@ -14,9 +14,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { IntegrationName } from '@vitrine/contracts';
 import { pipelinedTransaction, queryPrepared, type Db, type Statement } from '../../db/client.ts';
-import { rowFromJson } from '../../db/json-rows.ts';
+import { jsonParam, rowFromJson } from '../../db/json-rows.ts';
 import { deliveries, integrations, leads, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import type { Queue } from '../../plugins/queue.ts';
 import { leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
 import { redactSecrets } from '../../lib/redact.ts';
@@ -68,15 +69,16 @@ type ReadRow = {
 /**
  * Records attempts, each only if its delivery is still where the attempt found it (pending, same
  * count): the delivery's new state, the ledger row and, for a pause or a disable, the integration's
- * halt (PostgreSQL runs every data-modifying CTE to completion, read or not). Answers the keys (`k`) of
- * the attempts it recorded: of two attempts of one delivery in the same group (a job run twice), only
- * the first.
+ * halt (PostgreSQL runs every data-modifying CTE to completion, read or not; of two halts of one
+ * integration in a group, a disable wins). Answers the keys (`k`) of the attempts it recorded: of two
+ * valid attempts of one delivery in the same group (a job run twice), only the first.
  */
 const RECORD_SQL = `
 with x as (
   select distinct on (x.id) x.* from json_to_recordset($1::json) as x(k int, id uuid, status text, attempt int,
     status_code int, last_error text, external_id text, delivered_at timestamptz, next_attempt_at timestamptz,
     at timestamptz, prev_attempts int, started_at timestamptz, duration_ms int, outcome text, response text, error text)
+  join deliveries d on d.id = x.id and d.status = 'pending' and d.attempts = x.prev_attempts
   order by x.id, x.k
 ), updated as (
   update deliveries d set status = x.status, attempts = x.attempt, last_status_code = x.status_code,
@@ -90,11 +92,16 @@ with x as (
   select x.id, x.attempt, x.started_at, x.duration_ms, x.status_code, x.outcome, x.response, x.error
   from updated u join x on x.k = u.k
   returning 1
-), halted as (
-  update integrations i set halted_kind = x.outcome, halted_reason = x.last_error, halted_at = x.at,
-    is_active = case when x.outcome = 'disabled' then false else i.is_active end, updated_at = x.at
+), halts as (
+  select distinct on (u.real_estate_id, u.integration) u.real_estate_id, u.integration, x.outcome, x.last_error, x.at
   from updated u join x on x.k = u.k
-  where x.outcome in ('paused', 'disabled') and i.real_estate_id = u.real_estate_id and i.name = u.integration
+  where x.outcome in ('paused', 'disabled')
+  order by u.real_estate_id, u.integration, x.outcome = 'disabled' desc, x.k
+), halted as (
+  update integrations i set halted_kind = h.outcome, halted_reason = h.last_error, halted_at = h.at,
+    is_active = case when h.outcome = 'disabled' then false else i.is_active end, updated_at = h.at
+  from halts h
+  where i.real_estate_id = h.real_estate_id and i.name = h.integration
   returning 1
 )
 select k from updated`;
@@ -129,7 +136,7 @@ export async function recordAttempts(
   const statement: Statement = {
     name: 'delivery_record',
     text: RECORD_SQL,
-    values: [JSON.stringify(records.map((r, k) => ({ ...r, k })))],
+    values: [jsonParam(records.map((r, k) => ({ ...r, k })))],
   };
   const answer = (rows: { k: number | string }[]) => {
     const recorded = new Set(rows.map((r) => Number(r.k)));
@@ -153,9 +160,10 @@ export async function recordAttempts(
   });
 }
 
-/** The attempts' group-commit queues, per database (one per app): reads and records. */
+/** Reads, per database. */
 const readers = new WeakMap<Db, GroupCommit<string, ReadRow | null>>();
-const recorders = new WeakMap<Db, GroupCommit<AttemptRecord, boolean>>();
+/** Records, per queue (one per app): a retry's next job goes into the recording app's own queue. */
+const recorders = new WeakMap<Queue, GroupCommit<AttemptRecord, boolean>>();
 
 function readDelivery(db: Db, id: string): Promise<ReadRow | null> {
   let reader = readers.get(db);
@@ -175,14 +183,15 @@ function readDelivery(db: Db, id: string): Promise<ReadRow | null> {
 }
 
 function recordAttempt(deps: Pick<Deps, 'db' | 'queue'>, record: AttemptRecord): Promise<boolean> {
-  let recorder = recorders.get(deps.db);
+  let recorder = recorders.get(deps.queue);
   if (!recorder) {
+    const { db, queue } = deps;
     recorder = new GroupCommit<AttemptRecord, boolean>({
-      run: (records) => recordAttempts(deps, records),
+      run: (records) => recordAttempts({ db, queue }, records),
       maxBatch: 100,
       maxInFlight: 4,
     });
-    recorders.set(deps.db, recorder);
+    recorders.set(deps.queue, recorder);
   }
   return recorder.submit(record);
 }

@@ -411,6 +411,62 @@ describe('attempts recorded in groups', () => {
     const [bAfter] = await ctx.database.db.select().from(deliveriesTable).where(eq(deliveriesTable.id, b.id));
     expect(bAfter!.updatedAt.getTime()).toBe(byId.get(b.id)!.updatedAt.getTime());
   });
+
+  it('a stale attempt first in a group does not hide a valid one; a disable wins over a pause; half an emoji is stored', async () => {
+    const { id } = await agencyWithWebhook();
+    const {
+      deliveries: deliveriesTable,
+      deliveryAttempts,
+      integrations,
+    } = await import('../../db/schema.ts');
+    const { recordAttempts } = await import('./attempt-delivery.ts');
+    const { and, eq } = await import('drizzle-orm');
+    const [a, b, c] = await deliveriesWithoutJob(id, ['Antiga', 'Desativa', 'Pausa']);
+    const now = new Date();
+    const record = (deliveryId: string, outcome: 'failed' | 'paused' | 'disabled', prev = 0) => ({
+      id: deliveryId,
+      status: outcome === 'paused' ? 'paused' : 'failed',
+      attempt: prev + 1,
+      status_code: outcome === 'disabled' ? 410 : outcome === 'paused' ? 401 : 422,
+      last_error: `HTTP ${outcome}`,
+      external_id: null,
+      delivered_at: null,
+      next_attempt_at: null,
+      at: now,
+      prev_attempts: prev,
+      started_at: now,
+      duration_ms: 3,
+      outcome,
+      // A CRM's answer cut at 1,000 characters in the middle of an emoji: half a surrogate pair.
+      response: ('x'.repeat(999) + '😀').slice(0, 1000),
+      error: `HTTP ${outcome}`,
+    });
+    // A's first record is stale (another worker moved it on), the second is valid: the second is
+    // recorded. B disables and C pauses the same integration in one group: the disable wins.
+    expect(
+      await recordAttempts(ctx.app.deps, [
+        record(a!.id, 'failed', 5),
+        record(a!.id, 'failed'),
+        record(b!.id, 'disabled'),
+        record(c!.id, 'paused'),
+      ]),
+    ).toEqual([false, true, true, true]);
+    const [ledger] = await ctx.database.db
+      .select()
+      .from(deliveryAttempts)
+      .where(eq(deliveryAttempts.deliveryId, a!.id));
+    expect(ledger!.response).toBe('x'.repeat(999) + '\uFFFD');
+    const [integration] = await ctx.database.db
+      .select()
+      .from(integrations)
+      .where(and(eq(integrations.realEstateId, id), eq(integrations.name, 'webhook')));
+    expect(integration).toMatchObject({ isActive: false, haltedKind: 'disabled' });
+    const [bAfter] = await ctx.database.db
+      .select()
+      .from(deliveriesTable)
+      .where(eq(deliveriesTable.id, b!.id));
+    expect(bAfter).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 410 });
+  });
 });
 
 describe('group jobs', () => {

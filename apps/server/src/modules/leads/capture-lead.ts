@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { pipelinedTransaction, type Statement } from '../../db/client.ts';
-import { insertFromJson, rowFromJson, rowToJson } from '../../db/json-rows.ts';
+import { insertFromJson, jsonParam, rowFromJson, rowToJson } from '../../db/json-rows.ts';
 import { auditLog, contacts, deliveries, leads, subscriptions } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { LEAD_ALERT_MAX_IDS, leadAlertJob } from '../../jobs/lead-alert.job.ts';
@@ -366,15 +366,15 @@ async function writeGroup(
     name: 'lead_write',
     text: WRITE_SQL,
     values: [
-      JSON.stringify(created),
-      JSON.stringify(counted),
-      JSON.stringify(rows.map((r) => rowToJson(leads, r))),
-      JSON.stringify(newDeliveries.map((d) => rowToJson(deliveries, d))),
-      JSON.stringify(visits.links),
+      jsonParam(created),
+      jsonParam(counted),
+      jsonParam(rows.map((r) => rowToJson(leads, r))),
+      jsonParam(newDeliveries.map((d) => rowToJson(deliveries, d))),
+      jsonParam(visits.links),
       sessions.now.toISOString(),
       month,
       (nextShard = (nextShard + 1) % MONTH_USAGE_SHARDS),
-      JSON.stringify(
+      jsonParam(
         planned.map((id) => ({
           real_estate_id: id,
           n: rows.filter((r) => !r.isTest && r.realEstateId === id).length,

@@ -127,6 +127,29 @@ describe('GET /v1/real-estates/{id}/leads', () => {
   });
 });
 
+describe('capture', () => {
+  it('a message cut in the middle of an emoji is stored (half a surrogate pair becomes U+FFFD), with its group', async () => {
+    const owner = await createOwner(ctx, 'Emoji Imóveis');
+    const base = { realEstateId: owner.realEstateId, consent: true };
+    const [cut, whole] = await Promise.all([
+      captureLead(ctx.app.deps, {
+        ...base,
+        name: 'Meio emoji',
+        phone: '11977770001',
+        message: 'Oi 😀'.slice(0, 4),
+      }),
+      captureLead(ctx.app.deps, { ...base, name: 'Emoji inteiro', phone: '11977770002', message: 'Oi 😀' }),
+    ]);
+    const stored = await ctx.database.db
+      .select()
+      .from(leads)
+      .where(eq(leads.realEstateId, owner.realEstateId));
+    const byId = new Map(stored.map((l) => [l.id, l]));
+    expect(byId.get(cut.lead.id)!.message).toBe('Oi \uFFFD');
+    expect(byId.get(whole.lead.id)!.message).toBe('Oi 😀');
+  });
+});
+
 describe('one lead', () => {
   it('shows contact history and the delivery ledger; status changes are recorded', async () => {
     const { c, owner, a, page } = await agencyWithLeads();

@@ -98,7 +98,15 @@ export async function sendLeadAlerts(
       let { lead } = row;
       if (rotating.has(lead.realEstateId) && lead.assignedUserId === null) {
         const assigned = await assignLeadByRotation(deps, lead.id);
-        if (assigned !== null) lead = { ...lead, assignedUserId: assigned };
+        // Null: nothing to do, or someone assigned the lead since it was read; the assignee gets the alert.
+        const [now] =
+          assigned !== null
+            ? [{ assignedUserId: assigned }]
+            : await db
+                .select({ assignedUserId: leads.assignedUserId })
+                .from(leads)
+                .where(eq(leads.id, lead.id));
+        if (now) lead = { ...lead, assignedUserId: now.assignedUserId };
       }
       toSend.push({ ...row, lead });
     } catch (err) {
