@@ -41,12 +41,16 @@ export function insertFromJson(table: Table, param: string): string {
 
 /**
  * A value as a JSON parameter for the statements above. A string cut in the middle of an emoji (a
- * CRM's answer truncated to 1,000 characters, a pasted message) holds half a surrogate pair, which
+ * CRM's answer truncated to 1,000 characters, a pasted message, a beacon's URL) holds half a surrogate pair, which
  * JSON.stringify writes as `\udXXX` and PostgreSQL's JSON refuses, failing the whole statement; such
  * halves become U+FFFD, as PostgreSQL does for a text parameter.
  */
 export function jsonParam(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v));
+  const json = JSON.stringify(value);
+  // The common case costs one scan: JSON.stringify writes only a lone half as an escape (\udXXX).
+  return /\\ud[89a-f][0-9a-f]{2}/.test(json)
+    ? JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v))
+    : json;
 }
 /** String.prototype.toWellFormed (ES2024, Node ≥ 20), which the project's TypeScript lib does not list. */
 const wellFormed = (s: string) => (s as string & { toWellFormed(): string }).toWellFormed();

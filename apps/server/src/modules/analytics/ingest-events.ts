@@ -16,6 +16,7 @@ import {
   type AnalyticsEventName,
 } from '@vitrine/contracts';
 import type { Database } from '../../db/client.ts';
+import { jsonParam } from '../../db/json-rows.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
 import type { Campaign } from './classify-visit.ts';
 
@@ -155,7 +156,7 @@ async function storeBeacons(
     allowed: boolean;
     session_id: string | null;
     reset_at: string | Date;
-  }>(INGEST_SQL, [JSON.stringify(rows), JSON.stringify(events), perIpPerMinute], {
+  }>(INGEST_SQL, [jsonParam(rows), jsonParam(events), perIpPerMinute], {
     name: 'analytics_ingest',
   });
   const answers = new Map(result.map((r) => [Number(r.i), r]));
