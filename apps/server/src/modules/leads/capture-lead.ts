@@ -8,7 +8,7 @@
  * same few round trips whatever its size: BEGIN with the contact locks (one round trip on PostgreSQL),
  * one lookup (contacts, integrations, analytics sessions, the plans' month), one write of every row
  * through CTEs (contacts, leads, deliveries, session links), then one job insert per queue (the
- * deliveries' group jobs and one job for the group that sends the alerts and queues the auto-replies), COMMIT.
+ * deliveries' group jobs, and one job that sends the alerts and queues the auto-replies), COMMIT.
  * Each caller still gets its answer only after the commit that holds its lead. If a shared transaction
  * fails, its leads are retried one by one, so one bad lead never fails the others. Contacts are matched
  * under advisory locks in the database, so several server processes link a person to one contact.

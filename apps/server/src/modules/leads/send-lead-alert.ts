@@ -114,21 +114,14 @@ export async function sendLeadAlerts(
     }
   }
   // Each agency's recipients, read once for the group.
-  const teams = new Map<number, { emails: string[] } | Error>();
-  await Promise.all(
-    agencies.map((id) =>
-      recipients(id).then(
-        (r) => teams.set(id, r),
-        (err: unknown) => teams.set(id, err instanceof Error ? err : new Error(String(err))),
-      ),
-    ),
-  );
+  const read = await Promise.allSettled(agencies.map(recipients));
+  const teams = new Map(agencies.map((id, i) => [id, read[i]!]));
   await Promise.all(
     toSend.map(async (row) => {
       try {
         const team = teams.get(row.lead.realEstateId)!;
-        if (team instanceof Error) throw team;
-        await mailAlert(deps, row, team);
+        if (team.status === 'rejected') throw team.reason;
+        await mailAlert(deps, row, team.value);
       } catch (err) {
         fail(row.lead.id, err);
       }

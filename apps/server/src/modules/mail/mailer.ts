@@ -1,6 +1,7 @@
 /**
- * E-mail: nodemailer over SMTP (pooled connections) when SMTP_URL is set; otherwise each message is written as an
- * .eml file to DATA_DIR/outbox and its links are printed to the log, so a local install works offline.
+ * E-mail: nodemailer over SMTP (pooled connections) when SMTP_URL is set; otherwise each message is
+ * written as an .eml file to DATA_DIR/outbox and its links are printed to the log, so a local install
+ * works offline.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -46,19 +47,11 @@ export function createMailer(opts: {
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  // The folder is made once (a failure is tried again on the next message).
-  let made: Promise<unknown> | null = null;
-  const outbox = () =>
-    (made ??= mkdir(outboxDir, { recursive: true }).catch((err: unknown) => {
-      made = null;
-      throw err;
-    }));
   return {
     driver: 'outbox',
     outboxDir,
     async send(message) {
       const info = await transport.sendMail({ from: opts.from, ...message });
-      await outbox();
       const safeTo = message.to.replace(/[^a-z0-9@._-]+/gi, '_');
       // A random tail: two messages to one address in the same millisecond must not overwrite each other.
       const file = path.join(
@@ -68,10 +61,9 @@ export function createMailer(opts: {
       try {
         await writeFile(file, info.message as Buffer);
       } catch (err) {
-        // Someone removed the folder while the server ran: make it again.
+        // The folder is made when a write finds it missing (the first message, or it was removed).
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-        made = null;
-        await outbox();
+        await mkdir(outboxDir, { recursive: true });
         await writeFile(file, info.message as Buffer);
       }
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
