@@ -15,6 +15,7 @@ import {
   startFakeWebhook,
   startServer,
   startWorker,
+  waitForWorker,
 } from './lib/harness.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -80,18 +81,8 @@ await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, {
   payload: { url: receiverUrl },
 });
 const worker = APART ? startWorker(server, database.url) : null;
-if (worker) {
-  // The worker process is up when it delivers: one lead, not measured.
-  const before = receiver.received.length;
-  await fetch(`${server.url}/v1/public/pages/${slugs[0]}/leads`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': '100.127.255.255' },
-    body: JSON.stringify({ name: 'Pessoa de teste', email: 'probe@lat.test', consent: true }),
-  });
-  const deadline = performance.now() + 120_000;
-  while (receiver.received.length === before && performance.now() < deadline)
-    await new Promise((r) => setTimeout(r, 100));
-}
+if (worker)
+  await waitForWorker(`${server.url}/v1/public/pages/${slugs[0]}/leads`, () => receiver.received.length);
 
 const started = performance.now();
 const posts: Promise<void>[] = [];

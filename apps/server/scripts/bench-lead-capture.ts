@@ -27,6 +27,7 @@ import {
   startServer,
   startSmtpSink,
   startWorker,
+  waitForWorker,
 } from './lib/harness.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -195,18 +196,7 @@ async function startProduct(databaseUrl: string | null) {
   });
   const worker = apart ? startWorker(server, databaseUrl, { SMTP_URL: smtp.url }) : null;
   const url = `${server.url}/v1/public/pages/${slugs[0]}/leads`;
-  if (worker) {
-    // The worker process is up when it delivers: one lead, before anything is measured.
-    await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '100.127.255.255' },
-      body: body(),
-    });
-    const deadline = Date.now() + 120_000;
-    while (!receiver.received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    if (!receiver.received.length)
-      throw new Error('O worker separado não entregou o lead de teste em 120 s.');
-  }
+  if (worker) await waitForWorker(url, () => receiver.received.length);
   let ip = 0;
   return {
     url,

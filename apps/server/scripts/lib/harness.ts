@@ -111,6 +111,23 @@ export function startWorker(server: ServerHandle, databaseUrl: string, env: Reco
 }
 
 /**
+ * Waits until a worker process started beside the API is up: it is when it delivers. Posts one lead
+ * to `leadUrl` (not measured) and waits until `received()` (the receiver's calls) grows; throws after
+ * 120 s.
+ */
+export async function waitForWorker(leadUrl: string, received: () => number) {
+  const before = received();
+  await fetch(leadUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '100.127.255.255' },
+    body: JSON.stringify({ name: 'Pessoa de teste', email: 'probe@worker.test', consent: true }),
+  });
+  const deadline = Date.now() + 120_000;
+  while (received() === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (received() === before) throw new Error('O worker separado não entregou o lead de teste em 120 s.');
+}
+
+/**
  * A baseline server of a benchmark (`script`, relative to apps/server/scripts: 'lib/bare-*.ts') on a
  * free port, waited for on /healthz; killed with the script if it stops early.
  */
