@@ -1,5 +1,6 @@
 /**
- * Builds the console when its sources are newer than the build, starts the real server on a free
+ * Builds the console when its sources are newer than the build, finds the Chromium (unpacking the npm
+ * one the first time: test-kit/chromium.ts), starts the real server on a free
  * port with a fresh DATA_DIR and the demo seed (the test kit's spawnServer), waits for /healthz and
  * hands the URL to the tests. YouTube's thumbnail host is a local server too (no test reaches the
  * internet): it answers every id with e2e/fixtures/youtube-hqdefault.jpg, except ids starting with
@@ -13,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort, serverEntry, spawnServer, waitForHttp } from '../test-kit/index.ts';
+import { freePort, resolveChromium, serverEntry, spawnServer, waitForHttp } from '../test-kit/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -67,6 +68,11 @@ async function startThumbnailServer(): Promise<{ server: Server; base: string }>
 
 export default async function setup(project: TestProject) {
   buildConsoleIfNeeded();
+  // Found (and the npm build unpacked, the first time) here, once, before the files start in parallel.
+  const chrome = resolveChromium();
+  console.log(
+    `› Chromium: ${chrome.path} (${chrome.source === 'npm' ? '@sparticuz/chromium' : chrome.source})`,
+  );
   const thumbnails = await startThumbnailServer();
 
   const port = await freePort();

@@ -1,5 +1,6 @@
 /**
- * The browser tests' kit: Debian's Chromium through playwright-core (never a downloaded browser),
+ * The browser tests' kit: Chromium through playwright-core (the system's, else the one `npm install`
+ * brought: test-kit/chromium.ts; never a browser downloaded from outside the npm registry),
  * the console's API from Node (cookies and the CSRF header, as the console sends them), a fresh agency
  * per test, and the shared steps (log in). The server itself is started once for all files by
  * global-setup.ts, which hands its URL to the tests (`inject('baseURL')`). What is not about the
@@ -17,11 +18,10 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { ConsoleClient } from '../test-kit/index.ts';
+import { ConsoleClient, resolveChromium } from '../test-kit/index.ts';
 
 export { registerAgency, startFakeWebhook, type FakeWebhook, type WebhookCall } from '../test-kit/index.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO = { email: 'demo@imobiliaria.test', password: 'demo1234', firstName: 'Ana' } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -33,8 +33,10 @@ export const ACTION_TIMEOUT_MS = Number(process.env.E2E_ACTION_TIMEOUT_MS ?? 30_
 
 /** launch() gives every browser a fresh temporary user-data-dir, removed on close. */
 export function launchBrowser(): Promise<Browser> {
+  const chrome = resolveChromium();
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: chrome.path,
+    env: { ...process.env, ...chrome.env },
     headless: true,
     args: [
       '--headless',

@@ -1,6 +1,6 @@
 /** Screenshots of a real landing page (390 and 1280 px, and a sold one) into docs/screenshots: npm run screenshots:landing -w @vitrine/server */
 import { chromium } from 'playwright-core';
-import { ConsoleClient, startServer } from './lib/harness.ts';
+import { ConsoleClient, resolveChromium, startServer } from './lib/harness.ts';
 import { gradientPng } from './lib/png.ts';
 const server = await startServer({});
 const client = new ConsoleClient(server.url);
@@ -44,8 +44,10 @@ for (let i = 0; i < 3; i++) {
   f.append('photo', new Blob([new Uint8Array(gradientPng(1200, 900))], { type: 'image/png' }), 'a.png');
   await client.call('POST', `/v1/pages/${page.id}/photos`, f);
 }
+const chrome = resolveChromium();
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: chrome.path,
+  env: { ...process.env, ...chrome.env },
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 for (const [w, h, name] of [

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { missingMediaToolsWarning, resolveMediaTools } from './lib/media-tools.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -197,9 +198,12 @@ const envSchema = z.object({
   VIMEO_OEMBED_URL: z.url().default('https://vimeo.com/api/oembed.json'),
   /** Each thumbnail request's budget; the job retries a failure (3 times, backing off). */
   VIDEO_THUMBNAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** Debian's ffmpeg/ffprobe make posters and read durations; absent, videos are ready without a poster. */
-  FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg'),
-  FFPROBE_PATH: z.string().default('/usr/bin/ffprobe'),
+  /**
+   * ffmpeg/ffprobe make posters and read durations. Unset: the ones on PATH, else the npm packages'
+   * (lib/media-tools.ts); none, videos are ready without a poster.
+   */
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
   /** Who charges the subscriptions: `fake` (embedded default; nothing is charged) or `asaas`. */
   PAYMENT_PROVIDER: z.enum(['fake', 'asaas']).default('fake'),
   /** The Asaas account's API key (`$aact_...`). Without it, PAYMENT_PROVIDER=asaas leaves payments off. */
@@ -229,8 +233,11 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig extends Omit<
   Env,
-  'APP_KEY' | 'APP_URL' | 'SEED_DEMO' | 'API_DOCS' | 'TRUST_PROXY'
+  'APP_KEY' | 'APP_URL' | 'SEED_DEMO' | 'API_DOCS' | 'TRUST_PROXY' | 'FFMPEG_PATH' | 'FFPROBE_PATH'
 > {
+  /** The ffmpeg/ffprobe the video jobs run (lib/media-tools.ts chose them); null: none found. */
+  FFMPEG_PATH: string | null;
+  FFPROBE_PATH: string | null;
   APP_URL: string;
   SEED_DEMO: boolean;
   API_DOCS: boolean;
@@ -288,10 +295,17 @@ export function loadConfig(
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const production = e.NODE_ENV === 'production';
+  const media = resolveMediaTools(env);
+  const FFMPEG_PATH = overrides.FFMPEG_PATH !== undefined ? overrides.FFMPEG_PATH : media.ffmpeg.path;
+  const FFPROBE_PATH = overrides.FFPROBE_PATH !== undefined ? overrides.FFPROBE_PATH : media.ffprobe.path;
+  // Said once, at the start of a process that runs the video jobs (never once per video).
+  const mediaWarning = e.RUN_WORKER ? missingMediaToolsWarning({ FFMPEG_PATH, FFPROBE_PATH }) : null;
   return {
     ...e,
+    FFMPEG_PATH,
+    FFPROBE_PATH,
     TRUST_PROXY: e.TRUST_PROXY.value,
-    warnings: e.TRUST_PROXY.warning ? [e.TRUST_PROXY.warning] : [],
+    warnings: [e.TRUST_PROXY.warning, mediaWarning].filter((w): w is string => !!w),
     APP_URL: appUrl,
     SEED_DEMO: e.SEED_DEMO ?? !production,
     API_DOCS: e.API_DOCS ?? !production,

@@ -13,6 +13,7 @@ import {
   ConsoleClient,
   freePort,
   registerAgency,
+  resolveChromium,
   scratchPostgres as kitScratchPostgres,
   spawnServer,
   waitForHttp,
@@ -22,6 +23,7 @@ import {
 export {
   ConsoleClient,
   freePort,
+  resolveChromium,
   startFakeWebhook,
   startSmtpSink,
   type WebhookCall,
@@ -187,13 +189,15 @@ export function percentile(sorted: number[], p: number) {
 }
 
 /**
- * Debian's Chromium for Lighthouse, headless, with the flags this machine's closed network needs (no
+ * Chromium for Lighthouse (the system's, else the npm package's: test-kit/chromium.ts), headless, with the flags this machine's closed network needs (no
  * background connections to Google's hosts). `extraFlags` add to them.
  */
 export async function launchChrome(extraFlags: string[] = []) {
   const chromeLauncher = await import('chrome-launcher');
+  const chrome = resolveChromium();
   return chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: chrome.path,
+    envVars: { ...process.env, ...chrome.env } as Record<string, string>,
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',

@@ -1,13 +1,13 @@
 /**
  * The job's work on a video: a linked YouTube/Vimeo video gets its thumbnail copied into our storage
  * (copy-link-poster.ts). An uploaded video (jobs/video-processing.job.ts): reads its duration with ffprobe
- * and draws a poster (a frame at 1 s, 640 px wide JPEG) with ffmpeg, Debian's binaries. Without ffmpeg
- * on the machine the video is ready without a poster, and says so. Safe to run twice: only a video still
+ * and draws a poster (a frame at 1 s, 640 px wide JPEG) with ffmpeg (the binaries config chose:
+ * lib/media-tools.ts). Without them the video is ready without a poster and says so to the customer;
+ * the operator was told once, at start (config warnings). Safe to run twice: only a video still
  * `processing` is touched.
  */
 import { execFile } from 'node:child_process';
-import { constants } from 'node:fs';
-import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,16 +15,11 @@ import { and, eq } from 'drizzle-orm';
 import { VIDEO_MESSAGES } from '@vitrine/contracts';
 import { videos } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { mediaToolsUsable } from '../../lib/media-tools.ts';
 import { copyLinkPoster } from './copy-link-poster.ts';
 import { posterKey } from './create-video-upload.ts';
 
 const run = promisify(execFile);
-
-const executable = (file: string) =>
-  access(file, constants.X_OK).then(
-    () => true,
-    () => false,
-  );
 
 export async function processVideo(
   deps: Pick<Deps, 'db' | 'storage' | 'config' | 'log'> & { signal?: AbortSignal },
@@ -40,8 +35,9 @@ export async function processVideo(
       .where(and(eq(videos.id, videoId), eq(videos.status, 'processing')));
 
   const { FFMPEG_PATH, FFPROBE_PATH } = deps.config;
-  if (!(await executable(FFMPEG_PATH)) || !(await executable(FFPROBE_PATH))) {
-    deps.log.warn({ videoId, ffmpeg: FFMPEG_PATH }, 'ffmpeg not found: video ready without a poster');
+  if (!FFMPEG_PATH || !FFPROBE_PATH || !mediaToolsUsable({ FFMPEG_PATH, FFPROBE_PATH })) {
+    // The operator's warning was logged once at start; here only a debug line per video.
+    deps.log.debug({ videoId }, 'no ffmpeg: video ready without a poster');
     await done({ status: 'ready', statusMessage: VIDEO_MESSAGES.noFfmpeg });
     return;
   }

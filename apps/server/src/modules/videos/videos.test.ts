@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_MESSAGES, parseVideoUrl, type Video } from '@vitrine/contracts';
@@ -138,31 +139,75 @@ describe('upload: generate-upload-url, PUT, upload-finished', () => {
     expect(again.json().data.status).toBe('ready');
   });
 
-  it('without ffmpeg the video is ready without a poster, and says so', async () => {
-    const other = await createTestContext({}, { FFMPEG_PATH: '/nonexistent/ffmpeg' });
+  it('the server tests make posters with the ffmpeg npm install brought (no ffmpeg on their PATH)', () => {
+    // createTestContext's environment has no PATH and no FFMPEG_PATH: the npm packages' binaries.
+    expect(ctx.config.FFMPEG_PATH).toMatch(/@ffmpeg-installer\/[\w-]+\/ffmpeg$/);
+    expect(ctx.config.FFPROBE_PATH).toMatch(/@ffprobe-installer\/[\w-]+\/ffprobe$/);
+  });
+
+  it('without ffmpeg videos are ready without a poster, tell the customer what to do, and the operator once', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _e, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    const other = await createTestContext(
+      {},
+      { FFMPEG_PATH: '/nonexistent/ffmpeg' },
+      { level: 'debug', stream },
+    );
     try {
       const o = await createOwner(other);
       const client = new TestClient(other.app);
       await client.login(o.email);
       const page = await insertPage(other, o.realEstateId);
-      const res = await client.post(`/v1/pages/${page.id}/videos/generate-upload-url`, {
-        file_type: 'video/mp4',
-      });
-      const { video, upload: ticket } = res.json().data;
-      const put = await other.app.inject({
-        method: 'PUT',
-        url: (ticket.url as string).replace(other.config.APP_URL, ''),
-        headers: ticket.headers,
-        payload: TINY_MP4,
-      });
-      expect(put.statusCode).toBe(204);
-      expect((await client.request('PATCH', `/v1/videos/${video.id}/upload-finished`)).statusCode).toBe(200);
-      const ready = await waitFor(async () => {
-        const [row] = await other.database.db.select().from(videos).where(eq(videos.id, video.id));
-        return row?.status === 'ready' ? row : null;
-      });
-      expect(ready.posterKey).toBeNull();
-      expect(ready.statusMessage).toBe(VIDEO_MESSAGES.noFfmpeg);
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await client.post(`/v1/pages/${page.id}/videos/generate-upload-url`, {
+          file_type: 'video/mp4',
+        });
+        const { video, upload: ticket } = res.json().data;
+        const put = await other.app.inject({
+          method: 'PUT',
+          url: (ticket.url as string).replace(other.config.APP_URL, ''),
+          headers: ticket.headers,
+          payload: TINY_MP4,
+        });
+        expect(put.statusCode).toBe(204);
+        expect((await client.request('PATCH', `/v1/videos/${video.id}/upload-finished`)).statusCode).toBe(
+          200,
+        );
+        ids.push(video.id);
+      }
+      const listed = await waitFor(
+        async () => {
+          const list = (
+            await client.get(`/v1/real-estates/${o.realEstateId}/videos?page_id=${page.id}`)
+          ).json().data as Video[];
+          return list.length === 2 && list.every((v) => v.status === 'ready') ? list : null;
+        },
+        { what: 'both videos ready' },
+      );
+      for (const v of listed) {
+        // Still a video: it plays, without a poster, and the customer reads what to do.
+        expect(ids).toContain(v.id);
+        expect(v.url).toMatch(/original\.mp4$/);
+        expect(v.poster_url).toBeNull();
+        expect(v.status_message).toBe(VIDEO_MESSAGES.noFfmpeg);
+      }
+      // The customer's message names no server internals and says what to do.
+      expect(VIDEO_MESSAGES.noFfmpeg).not.toMatch(/ffmpeg|ffprobe|servidor|instalad/i);
+      expect(VIDEO_MESSAGES.noFfmpeg).toMatch(/envie o vídeo de novo/);
+      // The operator: one warning, at start, with the fix; not one per video.
+      const warnings = lines
+        .map((l) => JSON.parse(l) as { level: number; msg: string })
+        .filter((l) => l.level >= 40 && /ffmpeg/.test(l.msg));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.msg).toContain('FFMPEG_PATH=/nonexistent/ffmpeg');
+      expect(warnings[0]!.msg).toContain('apt-get install ffmpeg');
+      expect(warnings[0]!.msg).toContain('npm install');
     } finally {
       await other.close();
     }
