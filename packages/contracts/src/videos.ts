@@ -20,8 +20,9 @@ export const VIDEO_MESSAGES = {
   notVideo: 'O arquivo enviado não é um vídeo MP4, WebM ou MOV.',
   tooMany: `Uma página tem no máximo ${VIDEOS_PER_PAGE_LIMIT} vídeos.`,
   notFound: 'Vídeo não encontrado.',
+  /** No ffmpeg on the server: the video plays without a poster (the operator is told at start). */
   noFfmpeg:
-    'Vídeo pronto, sem imagem de capa: a criação de capas está indisponível no momento. O vídeo já aparece na página; para ter a capa, envie o vídeo de novo mais tarde.',
+    'Sem capa por enquanto: o vídeo já aparece na página. Para ter a capa, envie-o de novo mais tarde.',
   partsMissing: 'Este vídeo foi enviado em partes: informe em parts o número e o ETag de cada parte.',
   partsRefused: 'O armazenamento não aceitou as partes enviadas. Envie o vídeo de novo.',
 } as const;

@@ -118,10 +118,12 @@ export function missingMediaToolsWarning(tools: {
     ] as const
   )
     .filter(([, , file]) => !file || !isExecutable(file))
-    .map(([name, variable, file]) => (file ? `${name} (${variable}=${file} não executa)` : name));
+    .map(([name, variable, file]) =>
+      file ? `${variable}=${file} não é um programa executável` : `${name} não encontrado`,
+    );
   if (!missing.length) return null;
   return (
-    `Vídeos ficarão prontos sem capa e sem duração: ${missing.join(' e ')} não encontrado. ` +
+    `Vídeos ficarão prontos sem capa e sem duração: ${missing.join('; ')}. ` +
     'Para corrigir: instale o ffmpeg do sistema (Debian/Ubuntu: apt-get install ffmpeg), ou rode ' +
     '`npm install` com as dependências de desenvolvimento (traz @ffmpeg-installer/ffmpeg e ' +
     '@ffprobe-installer/ffprobe), ou aponte FFMPEG_PATH e FFPROBE_PATH para os binários; depois reinicie. ' +
