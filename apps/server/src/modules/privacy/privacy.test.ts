@@ -11,6 +11,7 @@ import { ERASED_NAME, PERSON_EXPORT_FORMAT, personExportSchema } from '@vitrine/
 import {
   analyticsEvents,
   analyticsSessions,
+  auditLog,
   contacts,
   deliveries,
   deliveryAttempts,
@@ -443,6 +444,19 @@ describe('retention settings', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data).toMatchObject({ analytics_months: 3, delivery_bodies_months: 2 });
     expect((await c.get(url)).json().data.analytics_months).toBe(3);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.realEstateId, owner.realEstateId), eq(auditLog.action, 'privacy.retention_changed')),
+      );
+    expect(audit).toMatchObject({
+      userId: owner.userId,
+      details: {
+        from: { analytics_months: 13, delivery_bodies_months: 6 },
+        to: { analytics_months: 3, delivery_bodies_months: 2 },
+      },
+    });
 
     const zero = await c.put(url, { analytics_months: 0, delivery_bodies_months: 2 });
     expect(zero.statusCode).toBe(422);

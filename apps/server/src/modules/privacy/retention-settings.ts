@@ -13,7 +13,7 @@ import {
   type RetentionSettings,
   type UpdateRetentionBody,
 } from '@vitrine/contracts';
-import { privacySettings } from '../../db/schema.ts';
+import { auditLog, privacySettings } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 
@@ -63,15 +63,31 @@ export async function updateRetentionSettings(
       'analytics_months',
       `A retenção de analytics deve ser de no máximo ${limits.analytics_months.max} meses (o limite desta instalação).`,
     );
+  const before = await readRetentionSettings(deps, input.realEstateId);
   const values = {
     analyticsMonths: analytics_months,
     deliveryBodiesMonths: delivery_bodies_months,
     updatedBy: input.userId,
     updatedAt: new Date(),
   };
-  await deps.db
-    .insert(privacySettings)
-    .values({ realEstateId: input.realEstateId, ...values })
-    .onConflictDoUpdate({ target: privacySettings.realEstateId, set: values });
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(privacySettings)
+      .values({ realEstateId: input.realEstateId, ...values })
+      .onConflictDoUpdate({ target: privacySettings.realEstateId, set: values });
+    // Who shortened (or lengthened) what the agency keeps, and from what.
+    await tx.insert(auditLog).values({
+      realEstateId: input.realEstateId,
+      userId: input.userId,
+      action: 'privacy.retention_changed',
+      details: {
+        from: {
+          analytics_months: before.analytics_months,
+          delivery_bodies_months: before.delivery_bodies_months,
+        },
+        to: { analytics_months, delivery_bodies_months },
+      },
+    });
+  });
   return readRetentionSettings(deps, input.realEstateId);
 }

@@ -1,5 +1,6 @@
 import {
   LEAD_STATUS_LABELS,
+  maskPhone,
   PERSON_COUNT_LABELS,
   personSearchBody,
   type EraseCounts,
@@ -234,7 +235,7 @@ function Found({
               </div>
               <div className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
                 {lead.email && <span className="break-all">{lead.email}</span>}
-                {lead.phone && <span>{lead.phone}</span>}
+                {lead.phone && <span>{maskPhone(lead.phone)}</span>}
               </div>
               <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
                 <span>{lead.page ? lead.page.title : 'Sem página'}</span>

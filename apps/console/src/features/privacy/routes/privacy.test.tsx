@@ -137,6 +137,7 @@ describe('/privacidade', () => {
     const lead = within(found).getByTestId('person-lead');
     expect(lead).toHaveTextContent('Maria da Silva');
     expect(lead).toHaveTextContent('Apartamento na Vila Mariana');
+    expect(lead).toHaveTextContent('(11) 98765-4321');
     expect(lead).toHaveTextContent('Aceitou contato: sim');
 
     await userEvent.click(within(found).getByRole('button', { name: 'Exportar dados' }));
