@@ -44,6 +44,7 @@ import leadRoutes from './modules/leads/leads.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
 import pageRoutes from './modules/pages/pages.routes.ts';
 import preferenceRoutes from './modules/preferences/preferences.routes.ts';
+import privacyRoutes from './modules/privacy/privacy.routes.ts';
 import realEstateRoutes from './modules/real-estates/real-estates.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import { createStorage, type Storage } from './modules/storage/index.ts';
@@ -238,6 +239,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(teamRoutes);
   await app.register(preferenceRoutes);
   await app.register(billingRoutes);
+  await app.register(privacyRoutes);
 
   // Uploaded files: never executed by the browser, even an SVG. Served from the disk with the local
   // driver, and also with S3 for files uploaded before the switch that were not copied yet.

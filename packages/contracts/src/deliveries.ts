@@ -8,7 +8,7 @@ import { INTEGRATION_NAMES } from './integrations.ts';
 import { paginatedSchema } from './pagination.ts';
 import { isoDateTime, rowUuid } from './response-fields.ts';
 
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dead', 'paused'] as const;
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dead', 'paused', 'canceled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   pending: 'Na fila',
@@ -16,6 +16,7 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   failed: 'Falhou',
   dead: 'Falha definitiva',
   paused: 'Pausada',
+  canceled: 'Cancelada',
 };
 
 /** What one attempt came to (the ledger's lines). */

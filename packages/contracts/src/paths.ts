@@ -24,6 +24,8 @@ export const paths = {
   analyticsSession: (sessionId: string) => `/analytics/session/${sessionId}`,
   subscription: '/assinatura',
   users: '/usuarios',
+  /** Privacidade (LGPD, issue 25): a person's data, and the retention periods. */
+  privacy: '/privacidade',
   /** The invitation link of the team e-mail (issue 13): /convite?token=… */
   invitation: '/convite',
 } as const;

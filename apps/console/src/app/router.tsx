@@ -116,6 +116,10 @@ const protectedRoutes: RouteObject[] = [
     path: paths.users,
     lazy: async () => ({ Component: (await import('@/features/users/routes/users')).UsersRoute }),
   },
+  {
+    path: paths.privacy,
+    lazy: async () => ({ Component: (await import('@/features/privacy/routes/privacy')).PrivacyRoute }),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -12,6 +12,7 @@ export const DELIVERY_STATUS_TONES: Record<DeliveryStatus, BadgeTone> = {
   failed: 'red',
   dead: 'red',
   paused: 'gray',
+  canceled: 'gray',
 };
 
 export const DELIVERY_STATUS_HINTS: Record<DeliveryStatus, string> = {
@@ -20,6 +21,7 @@ export const DELIVERY_STATUS_HINTS: Record<DeliveryStatus, string> = {
   failed: 'A última tentativa falhou; uma nova está agendada.',
   dead: 'Todas as tentativas falharam. Reenvie depois de corrigir a integração.',
   paused: 'A integração está pausada ou com erro de configuração.',
+  canceled: 'Não será enviada: os dados do titular foram anonimizados (LGPD).',
 };
 
 export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {

@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   PanelsTopLeft,
   Plug,
+  ShieldCheck,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -25,4 +26,5 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { label: 'Analytics', to: paths.analytics, icon: ChartColumn },
   { label: 'Integrações', to: paths.integrations, icon: Plug, managerOnly: true },
   { label: 'Usuários', to: paths.users, icon: Users, managerOnly: true },
+  { label: 'Privacidade', to: paths.privacy, icon: ShieldCheck, managerOnly: true },
 ];

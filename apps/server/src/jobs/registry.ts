@@ -11,6 +11,7 @@ import { demoResetJob } from './demo-reset.job.ts';
 import { leadAlertJob } from './lead-alert.job.ts';
 import { leadAutoReplyJob } from './lead-auto-reply.job.ts';
 import { leadDeliveryJob } from './lead-delivery.job.ts';
+import { privacyRetentionJob } from './privacy-retention.job.ts';
 import { videoCleanupJob } from './video-cleanup.job.ts';
 import { videoProcessingJob } from './video-processing.job.ts';
 
@@ -25,4 +26,5 @@ export const jobRegistry: readonly JobDefinition[] = [
   videoProcessingJob,
   videoCleanupJob,
   billingEventJob,
+  privacyRetentionJob,
 ];

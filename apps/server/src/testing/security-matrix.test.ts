@@ -126,6 +126,12 @@ function bodyFor(
     'PUT /v1/real-estates/{id}/subscription': { body: { plan: 'imobiliaria' } },
     'POST /v1/pages/{id}/videos/generate-upload-url': { body: { file_type: 'video/mp4' } },
     'POST /v1/pages/{id}/videos/from-url': { body: { url: 'https://youtu.be/dQw4w9WgXcQ' } },
+    'POST /v1/real-estates/{id}/privacy/search': { body: { phone: '11988887777' } },
+    'POST /v1/real-estates/{id}/privacy/export': { body: { phone: '11988887777' } },
+    'POST /v1/real-estates/{id}/privacy/erase': { body: { phone: '11988887777' } },
+    'PUT /v1/real-estates/{id}/privacy/retention': {
+      body: { analytics_months: 1, delivery_bodies_months: 1 },
+    },
   };
   return table[key] ?? {};
 }
@@ -176,7 +182,7 @@ describe('tenancy: another agency’s ids', () => {
     expect(video!.status).toBe('pending_upload');
     expect(await ctx.database.db.select().from(videos).where(eq(videos.pageId, page!.id))).toHaveLength(1);
     const [lead] = await ctx.database.db.select().from(leads).where(eq(leads.id, ids['/v1/leads/{id}']!));
-    expect(lead!.status).toBe('novo');
+    expect(lead).toMatchObject({ status: 'novo', name: 'Lead da vítima', phone: '11988887777' });
     const [d] = await ctx.database.db
       .select()
       .from(deliveries)
@@ -253,6 +259,13 @@ const MANAGER_ONLY = [
   'GET /v1/real-estates/{id}/subscription',
   'PUT /v1/real-estates/{id}/subscription',
   'POST /v1/real-estates/{id}/subscription/cancel',
+  // Privacidade (LGPD, issue 25): a person's data, its export and erasure, the log, retention.
+  'POST /v1/real-estates/{id}/privacy/search',
+  'POST /v1/real-estates/{id}/privacy/export',
+  'POST /v1/real-estates/{id}/privacy/erase',
+  'GET /v1/real-estates/{id}/privacy/requests',
+  'GET /v1/real-estates/{id}/privacy/retention',
+  'PUT /v1/real-estates/{id}/privacy/retention',
 ];
 
 /** Open to every member, agents included (or not tied to an agency at all). */

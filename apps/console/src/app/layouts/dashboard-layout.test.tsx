@@ -53,7 +53,7 @@ describe('dashboard shell', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('lists the six entries in order and highlights the active one', () => {
+  it('lists the entries in order (spec §2, then Privacidade of issue 25) and highlights the active one', () => {
     renderWithRouter(routes, { auth: fakeAuth({ user: demoUser }), initialEntries: ['/paginas'] });
     const nav = within(screen.getByRole('complementary', { name: 'Barra lateral' })).getByRole('navigation', {
       name: 'Principal',
@@ -66,6 +66,7 @@ describe('dashboard shell', () => {
       ['Analytics', '/analytics'],
       ['Integrações', '/integracoes'],
       ['Usuários', '/usuarios'],
+      ['Privacidade', '/privacidade'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Páginas' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Leads' })).not.toHaveAttribute('aria-current');

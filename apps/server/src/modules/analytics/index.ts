@@ -9,6 +9,6 @@ export {
   type LeadVisit,
   type SessionCandidateRow,
 } from './lead-sessions.ts';
-export { sweepRetention } from './retention.ts';
+export { retentionCutoff, sweepRetention } from './retention.ts';
 export { createRollups, rebuildDays } from './rollups.ts';
 export { saoPauloDay, visitorHashes } from './visitor-salts.ts';

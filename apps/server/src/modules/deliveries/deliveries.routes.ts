@@ -93,6 +93,11 @@ export default async function deliveryRoutes(app: FastifyInstance) {
       const row = await load(request, request.params.id, MANAGERS);
       if (row.status === 'delivered') throw new HttpError(409, 'Esta entrega já foi concluída.');
       if (row.status === 'pending') throw new HttpError(409, 'Esta entrega já está na fila de envio.');
+      if (row.status === 'canceled')
+        throw new HttpError(
+          409,
+          'Esta entrega foi cancelada porque os dados do titular foram anonimizados (LGPD): não pode ser reenviada.',
+        );
       const fresh = await replayDelivery(deps, row);
       return reply.status(202).send({ data: deliveryView(fresh), message: 'Entrega reenviada para a fila.' });
     },

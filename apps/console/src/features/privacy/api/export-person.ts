@@ -1,0 +1,35 @@
+import type { PersonExport, PersonSearchBody } from '@vitrine/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { privacyKeys } from './keys';
+
+/** POST /v1/real-estates/{id}/privacy/export → the JSON document (docs/privacy.md), logged by the server. */
+export async function exportPerson(realEstateId: number, body: PersonSearchBody): Promise<PersonExport> {
+  const response = await api.post<PersonExport>(`/v1/real-estates/${realEstateId}/privacy/export`, body);
+  return response.data;
+}
+
+/** Saves the document as a .json file through a temporary link (the browser's own download). */
+export function downloadJson(document: PersonExport, filename: string) {
+  const blob = new Blob([JSON.stringify(document, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = window.document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+export function useExportPerson(realEstateId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PersonSearchBody) => exportPerson(realEstateId, body),
+    onSuccess: (document) =>
+      downloadJson(document, `dados-pessoais-${document.generated_at.slice(0, 10)}.json`),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: privacyKeys.all(realEstateId) });
+    },
+  });
+}

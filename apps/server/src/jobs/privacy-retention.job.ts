@@ -1,0 +1,24 @@
+/**
+ * Each agency's retention periods (modules/privacy/apply-retention.ts): every hour, in the processes
+ * that run workers, raw analytics past the agency's period are deleted and the CRMs' answers of old
+ * delivery attempts blanked, in bounded batches. Enqueueing the job runs the same pass now.
+ */
+import { z } from 'zod';
+import { defineJob, type JobDeps } from './define-job.ts';
+
+async function apply(deps: JobDeps) {
+  const { applyRetention } = await import('../modules/privacy/index.ts');
+  return applyRetention(deps, { now: deps.analytics.now() });
+}
+
+export const privacyRetentionJob = defineJob({
+  name: 'privacy-retention',
+  payload: z.object({}),
+  retry: { limit: 2, delaySeconds: 60 },
+  expireInSeconds: 30 * 60,
+  concurrency: { batchSize: 1 },
+  async handle(_payload, deps) {
+    await apply(deps);
+  },
+  every: { seconds: 60 * 60, run: apply },
+});
