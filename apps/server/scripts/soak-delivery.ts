@@ -237,8 +237,13 @@ async function beforeSend() {
   }
 }
 
+/** This run's prefix of the submission keys (`_sid`), one key per lead, sent again on every retry. */
+const RUN = Math.random().toString(36).slice(2, 10);
+
 async function sendOne(i: number) {
   const ip = `100.${64 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
+  // As the landing page's script: one key per form, the same on a resend after a lost answer.
+  const sid = `soak-${RUN}-${String(i).padStart(7, '0')}`;
   for (let attempt = 0; attempt < 50; attempt++) {
     await beforeSend();
     try {
@@ -250,6 +255,7 @@ async function sendOne(i: number) {
           email: `p${i}@soak.test`,
           consent: true,
           message: `lead ${i}`,
+          _sid: sid,
         }),
       });
       if (res.status === 201) {
@@ -260,7 +266,15 @@ async function sendOne(i: number) {
       }
       // 502: the proxy lost the answer (the replica died with the request in it, or on a kept-alive
       // connection to it). The lead may have been stored; the form sends it again, as a visitor would.
-      refuse(String(res.status));
+      // 503: the server's load shedding (it says when to come back) or, without Retry-After, the
+      // proxy with no healthy replica.
+      refuse(
+        res.status === 503
+          ? res.headers.has('retry-after')
+            ? '503 sobrecarga'
+            : '503 proxy'
+          : String(res.status),
+      );
       await res.body?.cancel();
     } catch {
       refuse('rede'); // the server is down: a real form would retry, and so do we
@@ -325,7 +339,7 @@ const stuck = await db.query(
 );
 if (stuck.rows.length) console.log('  pendentes (amostra):', stuck.rows);
 // Rows per submission (the e-mail names the soak's index): a lead sent again after a lost answer
-// (the process died after its commit, before its 201) is a second row of the same submission.
+// (the process died after its commit, before its 201) must find its row through its key, not add one.
 const rowsPerSubmission = new Map<number, number>(
   (
     await db.query(
