@@ -306,11 +306,13 @@ const deadline = Date.now() + arg('wait-seconds', 600) * 1000;
 let delivered = 0;
 while (Date.now() < deadline) {
   const { rows } = await db.query(
-    `select count(*)::int as n from deliveries where lead_id = any($1::uuid[]) and status = 'delivered'`,
+    `select count(*) filter (where status = 'delivered')::int as n, count(*) filter (where status = 'pending')::int as pending
+       from deliveries where lead_id = any($1::uuid[])`,
     [ids],
   );
   delivered = rows[0].n;
-  if (delivered >= ids.length) break;
+  // Done when every one is delivered, or none is left to try (a `dead` one: 8 attempts all answered 500).
+  if (delivered >= ids.length || rows[0].pending === 0) break;
   await new Promise((r) => setTimeout(r, 1000));
 }
 const stored = (await db.query(`select count(*)::int as n from leads where id = any($1::uuid[])`, [ids]))
