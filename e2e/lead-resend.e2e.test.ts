@@ -44,11 +44,13 @@ describe('a landing form whose answer is lost', () => {
         },
         { times: 1 },
       );
+      // Generous: on a loaded machine the first send (stored, then answered 502) can take a while.
       const resend = visitor.page.waitForRequest(
         (r) =>
           r.url().endsWith(`/v1/public/pages/${slug}/leads`) &&
           r.method() === 'POST' &&
           r.isNavigationRequest(),
+        { timeout: 120_000 },
       );
       await visitor.page.goto(`/imoveis/${slug}`);
       await visitor.page.getByLabel('Nome').fill('Rita Reenvio');
