@@ -1,21 +1,76 @@
 /**
- * Soak: a burst of leads while the webhook receiver fails 30% of calls and the server is killed with
+ * Soak: a burst of leads while the webhook receiver fails 30% of calls and processes are killed with
  * SIGKILL three times. Prints how many leads were acknowledged, stored, delivered, duplicated and lost.
- * Lost must be 0: every acknowledged lead stored, and delivered at least once with one stable webhook-id.
+ * Lost must be 0: every acknowledged lead stored once, and delivered at least once with one stable
+ * webhook-id.
  *
  *   npm run soak:delivery [-- --leads 5000 --concurrency 24]
+ *   npm run soak:delivery -- --topology replicas [--leads 3000 --kill-order api2,worker,api1]
+ *
+ * Topologies:
+ * - `single` (default): one process, API and workers (`npm start`); each kill hits it.
+ * - `replicas`: as at scale (docs/operations.md, Replicas): two API replicas (RUN_WORKER=false) on one
+ *   PostgreSQL and one DATA_DIR, one worker process (`npm run worker`), behind a real load balancer
+ *   (Caddy, round robin, health checks on /health/ready). The leads and the console's calls go through
+ *   the proxy. The three kills hit api1, api2 and the worker once each, in a random order (or
+ *   `--kill-order`); the killed process is started again while the others keep taking the burst.
  */
 import pg from 'pg';
-import { scratchPostgres, setupAgency, startFakeWebhook, startServer } from './lib/harness.ts';
+import {
+  freePort,
+  scratchPostgres,
+  setupAgency,
+  startFakeWebhook,
+  startProxy,
+  startServer,
+  startWorker,
+  type ServerHandle,
+} from './lib/harness.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
+const textArg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const TOPOLOGY = textArg('topology', 'single');
+if (TOPOLOGY !== 'single' && TOPOLOGY !== 'replicas') {
+  console.error(
+    '--topology: use single (um processo) ou replicas (duas réplicas da API, um worker e um proxy).',
+  );
+  process.exit(2);
+}
 const TOTAL = arg('leads', 5000);
 const CONCURRENCY = arg('concurrency', 24);
 const FAIL_RATE = 0.3;
+const PROCESS_NAMES = ['api1', 'api2', 'worker'] as const;
+type ProcessName = (typeof PROCESS_NAMES)[number] | 'server';
 
+/** Which process each of the three kills hits: a random order of the three, or --kill-order. */
+function killOrder(): ProcessName[] {
+  if (TOPOLOGY === 'single') return ['server', 'server', 'server'];
+  const given = textArg('kill-order', '');
+  if (given) {
+    const names = given.split(',').map((n) => n.trim());
+    const bad = names.filter((n) => !(PROCESS_NAMES as readonly string[]).includes(n));
+    if (names.length !== 3 || bad.length) {
+      console.error(`--kill-order: três nomes entre ${PROCESS_NAMES.join(', ')} (ex.: api2,worker,api1).`);
+      process.exit(2);
+    }
+    return names as ProcessName[];
+  }
+  const order: ProcessName[] = [...PROCESS_NAMES];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+const KILL_ORDER = killOrder();
+
+const soakStarted = Date.now();
 const database = await scratchPostgres();
 if (!database) {
   console.error('O soak precisa de um PostgreSQL (TEST_POSTGRES_URL, DATABASE_URL ou localhost:5432).');
@@ -52,40 +107,147 @@ const receiver = await startFakeWebhook<{ data: { id: string } }>({
 });
 const receiverUrl = receiver.url;
 
-const server = await startServer({
-  DATABASE_URL: database.url,
-  ALLOW_PRIVATE_NETWORK_TARGETS: '1',
-  TRUST_PROXY: '1',
-  // The Svix schedule compressed to seconds, so the soak ends in minutes.
-  DELIVERY_RETRY_SCHEDULE: '1,1,2,2,3,3,5',
-});
-const { client, realEstateId, slugs } = await setupAgency(server, database.url, 20);
+// The Svix schedule compressed to seconds, so the soak ends in minutes.
+const RETRY_SCHEDULE = '1,1,2,2,3,3,5';
+interface Killable {
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  start(): Promise<void>;
+}
+const processes = new Map<ProcessName, Killable>();
+/** Where the leads and the console's calls go: the server itself, or the proxy in front of the replicas. */
+let entryUrl: string;
+/** The replicas by host:port (the proxy's X-Upstream), to count who answered. */
+const replicaOf = new Map<string, ProcessName>();
+let stopProxy = async () => {};
+const servers: ServerHandle[] = [];
+
+if (TOPOLOGY === 'single') {
+  const server = await startServer({
+    DATABASE_URL: database.url,
+    ALLOW_PRIVATE_NETWORK_TARGETS: '1',
+    TRUST_PROXY: '1',
+    DELIVERY_RETRY_SCHEDULE: RETRY_SCHEDULE,
+  });
+  servers.push(server);
+  processes.set('server', server);
+  entryUrl = server.url;
+} else {
+  const proxyPort = await freePort();
+  const publicUrl = `http://127.0.0.1:${proxyPort}`;
+  const apiEnv = {
+    DATABASE_URL: database.url,
+    ALLOW_PRIVATE_NETWORK_TARGETS: '1',
+    // The soak is the CDN in front of the load balancer: it writes the visitor's address, Caddy appends its own.
+    TRUST_PROXY: '2',
+    DELIVERY_RETRY_SCHEDULE: RETRY_SCHEDULE,
+    APP_URL: publicUrl,
+    RUN_WORKER: 'false',
+  };
+  // Both replicas start together (and migrate the empty database together, under the advisory lock).
+  const api1 = await startServer(apiEnv);
+  const api2 = await startServer(apiEnv, { dataDir: api1.dataDir });
+  servers.push(api1, api2);
+  const worker = startWorker(api1, database.url, {
+    APP_URL: publicUrl,
+    DELIVERY_RETRY_SCHEDULE: RETRY_SCHEDULE,
+  });
+  await worker.ready();
+  processes.set('api1', api1).set('api2', api2).set('worker', worker);
+  replicaOf.set(new URL(api1.url).host, 'api1').set(new URL(api2.url).host, 'api2');
+  const proxy = await startProxy([api1.url, api2.url], { port: proxyPort });
+  stopProxy = proxy.stop;
+  entryUrl = proxy.url;
+  console.log(
+    `  topologia: proxy Caddy ${proxy.url} → api1 ${api1.url}, api2 ${api2.url} (RUN_WORKER=false); worker à parte; ordem dos kill -9: ${KILL_ORDER.join(', ')}`,
+  );
+}
+
+const { client, realEstateId, slugs } = await setupAgency({ url: entryUrl }, database.url, 20);
 secret = (await client.call('GET', `/v1/real-estates/${realEstateId}/integrations/webhook/secret`)).data
   .secret;
 await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, {
   name: 'webhook',
   payload: { url: receiverUrl },
 });
+const answeredBy = new Map<string, number>();
+const countAnswer = (res: { headers: Headers }) => {
+  const name = replicaOf.get(res.headers.get('x-upstream') ?? '') ?? 'server';
+  answeredBy.set(name, (answeredBy.get(name) ?? 0) + 1);
+};
+if (TOPOLOGY === 'replicas') {
+  // One console session through the proxy: round robin sends consecutive calls to both replicas, so
+  // the session cookie and its CSRF token made by one must be honoured by the other.
+  const seen = new Map<string, number>();
+  for (let i = 0; i < 6; i++) {
+    const res = await client.request('PUT', `/v1/real-estates/${realEstateId}/integrations`, {
+      name: 'webhook',
+      payload: { url: receiverUrl },
+    });
+    if (res.status !== 200) throw new Error(`PUT da integração pelo proxy → ${res.status} ${res.text}`);
+    const name = replicaOf.get(res.headers.get('x-upstream') ?? '') ?? '?';
+    seen.set(name, (seen.get(name) ?? 0) + 1);
+  }
+  if (seen.size < 2) throw new Error(`O proxy não alternou as réplicas: ${[...seen].join('; ')}`);
+  console.log(
+    `  sessão e CSRF de uma réplica aceitos pela outra: 6 PUT do console, ${[...seen].map(([k, v]) => `${k} ${v}`).join(', ')}`,
+  );
+}
 
 const acknowledged = new Set<string>();
+/** The soak's index of each acknowledged lead (its e-mail is p<index>@soak.test). */
+const acknowledgedIndex = new Set<number>();
 let refused = 0;
+/** Refused attempts by answer: an HTTP status, or `rede` when no answer came (connection refused or cut). */
+const refusedBy = new Map<string, number>();
+const refuse = (why: string) => {
+  refused++;
+  refusedBy.set(why, (refusedBy.get(why) ?? 0) + 1);
+};
 let kills = 0;
+const killed: string[] = [];
 const killAt = [Math.floor(TOTAL * 0.2), Math.floor(TOTAL * 0.5), Math.floor(TOTAL * 0.8)];
-let restarting: Promise<void> | null = null;
+let killing: Promise<void> | null = null;
 
-async function killAndRestart() {
+async function killAndRestart(name: ProcessName) {
   kills++;
-  console.log(`  kill -9 nº ${kills} com ${acknowledged.size} leads confirmados`);
-  await server.kill('SIGKILL');
-  await server.start();
+  const target = processes.get(name)!;
+  const at = performance.now();
+  console.log(`  kill -9 nº ${kills} (${name}) com ${acknowledged.size} leads confirmados`);
+  await target.kill('SIGKILL');
+  await target.start();
+  const seconds = (performance.now() - at) / 1000;
+  killed.push(`${name} (de volta em ${seconds.toFixed(1)} s)`);
+  console.log(`  ${name} de volta em ${seconds.toFixed(1)} s`);
 }
+
+/**
+ * Before each lead: the next kill is due once enough leads are acknowledged. A kill waits for the
+ * previous one's restart, and the burst waits at a due kill, so all three land inside the burst. With
+ * one process the senders also wait for the restart (nobody is there to answer); with replicas they go
+ * on through the proxy while the killed process comes back.
+ */
+async function beforeSend() {
+  for (;;) {
+    const due = killAt.length > 0 && acknowledged.size >= killAt[0]!;
+    if (killing && (due || TOPOLOGY === 'single')) await killing;
+    else if (due) {
+      killAt.shift();
+      killing = killAndRestart(KILL_ORDER[kills]!).finally(() => (killing = null));
+    } else return;
+  }
+}
+
+/** This run's prefix of the submission keys (`_sid`), one key per lead, sent again on every retry. */
+const RUN = Math.random().toString(36).slice(2, 10);
 
 async function sendOne(i: number) {
   const ip = `100.${64 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
+  // As the landing page's script: one key per form, the same on a resend after a lost answer.
+  const sid = `soak-${RUN}-${String(i).padStart(7, '0')}`;
   for (let attempt = 0; attempt < 50; attempt++) {
-    if (restarting) await restarting;
+    await beforeSend();
     try {
-      const res = await fetch(`${server.url}/v1/public/pages/${slugs[i % slugs.length]}/leads`, {
+      const res = await fetch(`${entryUrl}/v1/public/pages/${slugs[i % slugs.length]}/leads`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
         body: JSON.stringify({
@@ -93,15 +255,29 @@ async function sendOne(i: number) {
           email: `p${i}@soak.test`,
           consent: true,
           message: `lead ${i}`,
+          _sid: sid,
         }),
       });
       if (res.status === 201) {
         acknowledged.add(((await res.json()) as { data: { id: string } }).data.id);
+        acknowledgedIndex.add(i);
+        countAnswer(res);
         return;
       }
-      refused++;
+      // 502: the proxy lost the answer (the replica died with the request in it, or on a kept-alive
+      // connection to it). The lead may have been stored; the form sends it again, as a visitor would.
+      // 503: the server's load shedding (it says when to come back) or, without Retry-After, the
+      // proxy with no healthy replica.
+      refuse(
+        res.status === 503
+          ? res.headers.has('retry-after')
+            ? '503 sobrecarga'
+            : '503 proxy'
+          : String(res.status),
+      );
+      await res.body?.cancel();
     } catch {
-      refused++; // the server is down: a real form would retry, and so do we
+      refuse('rede'); // the server is down: a real form would retry, and so do we
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -111,20 +287,17 @@ const started = Date.now();
 let next = 0;
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
-    while (next < TOTAL) {
-      const i = next++;
-      await sendOne(i);
-      if (killAt.length && acknowledged.size >= killAt[0]! && !restarting) {
-        killAt.shift();
-        restarting = killAndRestart().finally(() => (restarting = null));
-      }
-    }
+    while (next < TOTAL) await sendOne(next++);
   }),
 );
+// A kill still in progress (its restart) finishes before the counting.
+while (killing) await killing;
 const burstSeconds = (Date.now() - started) / 1000;
 console.log(
-  `  rajada: ${TOTAL} leads em ${burstSeconds.toFixed(1)} s, ${acknowledged.size} confirmados, ${refused} tentativas recusadas (servidor fora)`,
+  `  rajada: ${TOTAL} leads em ${burstSeconds.toFixed(1)} s, ${acknowledged.size} confirmados, ${refused} tentativas recusadas (processo fora: ${[...refusedBy].map(([k, v]) => `${k} ${v}`).join(', ') || 'nenhuma'}), reenviadas`,
 );
+if (TOPOLOGY === 'replicas')
+  console.log(`  confirmados por réplica: ${[...answeredBy].map(([k, v]) => `${k} ${v}`).join(', ')}`);
 
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
@@ -133,11 +306,13 @@ const deadline = Date.now() + arg('wait-seconds', 600) * 1000;
 let delivered = 0;
 while (Date.now() < deadline) {
   const { rows } = await db.query(
-    `select count(*)::int as n from deliveries where lead_id = any($1::uuid[]) and status = 'delivered'`,
+    `select count(*) filter (where status = 'delivered')::int as n, count(*) filter (where status = 'pending')::int as pending
+       from deliveries where lead_id = any($1::uuid[])`,
     [ids],
   );
   delivered = rows[0].n;
-  if (delivered >= ids.length) break;
+  // Done when every one is delivered, or none is left to try (a `dead` one: 8 attempts all answered 500).
+  if (delivered >= ids.length || rows[0].pending === 0) break;
   await new Promise((r) => setTimeout(r, 1000));
 }
 const stored = (await db.query(`select count(*)::int as n from leads where id = any($1::uuid[])`, [ids]))
@@ -165,7 +340,20 @@ const stuck = await db.query(
   [ids],
 );
 if (stuck.rows.length) console.log('  pendentes (amostra):', stuck.rows);
+// Rows per submission (the e-mail names the soak's index): a lead sent again after a lost answer
+// (the process died after its commit, before its 201) must find its row through its key, not add one.
+const rowsPerSubmission = new Map<number, number>(
+  (
+    await db.query(
+      `select substring(email from '^p([0-9]+)@') as i, count(*)::int as n from leads
+        where real_estate_id = $1 and email like 'p%@soak.test' group by 1`,
+      [realEstateId],
+    )
+  ).rows.map((r: { i: string; n: number }) => [Number(r.i), r.n]),
+);
 await db.end();
+const storedTwice = [...acknowledgedIndex].filter((i) => (rowsPerSubmission.get(i) ?? 0) > 1).length;
+const rowsTotal = [...rowsPerSubmission.values()].reduce((a, n) => a + n, 0);
 
 const receivedLeads = new Set(leadOfWebhook.values());
 const lostStore = ids.length - stored;
@@ -176,10 +364,13 @@ for (const [wid, lead] of leadOfWebhook)
   webhookIdsPerLead.set(lead, (webhookIdsPerLead.get(lead) ?? new Set()).add(wid));
 const unstableIds = [...webhookIdsPerLead.values()].filter((s) => s.size > 1).length;
 
-console.log('\nResultado do soak de entregas (PostgreSQL, receptor falhando 30%, 3× kill -9):');
+const where =
+  TOPOLOGY === 'single' ? 'um processo' : '2 réplicas da API + 1 worker atrás do Caddy, um PostgreSQL';
+console.log(`\nResultado do soak de entregas (${where}, receptor falhando 30%, 3× kill -9):`);
 console.log(`  leads enviados:        ${TOTAL}`);
 console.log(`  leads confirmados:     ${ids.length}`);
-console.log(`  leads gravados:        ${stored}`);
+console.log(`  leads gravados:        ${stored} dos confirmados (linhas no banco: ${rowsTotal})`);
+console.log(`  envios gravados duas vezes (reenviados depois de uma resposta perdida): ${storedTwice}`);
 console.log(`  entregas enfileiradas: ${enqueued}`);
 console.log(
   `  entregas concluídas:   ${delivered} (${statuses.map((s) => `${s.status}: ${s.n}`).join(', ')})`,
@@ -192,10 +383,12 @@ console.log(`  leads com mais de um webhook-id: ${unstableIds}`);
 console.log(
   `  perdidos: ${lostStore + lostDelivery} (não gravados: ${lostStore}, nunca recebidos: ${lostDelivery})`,
 );
-console.log(`  kill -9: ${kills}`);
+console.log(`  kill -9: ${kills}${TOPOLOGY === 'replicas' ? ` (${killed.join(', ')})` : ''}`);
+console.log(`  duração total: ${((Date.now() - soakStarted) / 1000).toFixed(0)} s`);
 
-await server.kill('SIGTERM');
-server.cleanup();
+await stopProxy();
+for (const name of ['worker', 'api1', 'api2', 'server'] as const) await processes.get(name)?.kill('SIGTERM');
+for (const server of servers) server.cleanup();
 await receiver.close();
 await database.drop();
 process.exit(lostStore + lostDelivery === 0 && unstableIds === 0 && kills === 3 ? 0 : 1);

@@ -7,6 +7,7 @@
 import { buildWorker } from './app.ts';
 import { loadConfig } from './config.ts';
 
+const startedAt = performance.now();
 const config = loadConfig({ ...process.env, RUN_WORKER: 'true' });
 if (!config.DATABASE_URL) {
   console.error(
@@ -16,6 +17,11 @@ if (!config.DATABASE_URL) {
 }
 const app = await buildWorker({ config });
 await app.ready();
+// On stdout whatever LOG_LEVEL says, as server.ts's banner: what an operator (and the soak, which
+// restarts it) waits for.
+process.stdout.write(
+  `  Worker pronto em ${Math.round(performance.now() - startedAt)} ms (${app.database.kind})\n`,
+);
 app.log.info('worker ready');
 const stop = () => {
   app.close().then(

@@ -76,6 +76,14 @@ export const publicLeadBody = z
     /** Honeypot: people never fill it. */
     website: short('website', 500),
     _ts: short('_ts', 200),
+    /**
+     * The submission key the page's script draws once per page view: the same form sent again finds its
+     * lead. Anything else is ignored, never a reason to refuse the lead (the visitor cannot fix it).
+     */
+    _sid: z
+      .unknown()
+      .optional()
+      .transform((v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(v) ? v : null)),
   })
   .superRefine((v, ctx) => {
     if (!v.phone && !v.email)

@@ -5,7 +5,7 @@
  * PostgreSQL) is the repository's one test kit, `test-kit/`, re-exported here.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -57,9 +57,16 @@ const entryArgs = (entry: 'server.ts' | 'worker.ts') => [
   path.join(import.meta.dirname, '../../src', entry),
 ];
 
-export async function startServer(env: Record<string, string>): Promise<ServerHandle> {
+/**
+ * The API server (server.ts) on a free port. `dataDir`: another server's DATA_DIR, as replicas share one
+ * volume for uploads (docs/operations.md, Replicas); by default a new one, removed by cleanup().
+ */
+export async function startServer(
+  env: Record<string, string>,
+  options: { dataDir?: string } = {},
+): Promise<ServerHandle> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'vitrine-bench-'));
   const url = `http://127.0.0.1:${port}`;
   let server: ServerProcess | null = null;
   const handle: ServerHandle = {
@@ -78,7 +85,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerHa
       await server?.stop(signal);
     },
     cleanup() {
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   // Never leave an orphan server behind when the script stops early.
@@ -89,27 +96,141 @@ export async function startServer(env: Record<string, string>): Promise<ServerHa
   return handle;
 }
 
+export interface WorkerHandle {
+  /** Resolves when the process last started says it is ready (its "Worker pronto" line). */
+  ready(): Promise<void>;
+  /** Sends the signal (SIGTERM: a graceful stop) and waits for the exit. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** Starts it again (after kill) and waits until it is ready. */
+  start(): Promise<void>;
+  stop(): Promise<unknown>;
+}
+
 /**
  * The job workers in a process of their own (`npm run worker`) beside `server` (started with
- * RUN_WORKER=false), on the same PostgreSQL. It has no HTTP side: the caller knows it is up when it
- * delivers something.
+ * RUN_WORKER=false), on the same PostgreSQL. It has no HTTP side: ready() waits for the line worker.ts
+ * prints once its workers listen; waitForWorker() proves it delivers.
  */
-export function startWorker(server: ServerHandle, databaseUrl: string, env: Record<string, string> = {}) {
-  const worker = spawnServer({
-    args: entryArgs('worker.ts'),
-    env: {
-      ...processEnv(server.dataDir),
-      APP_URL: server.url,
-      DATABASE_URL: databaseUrl,
-      ALLOW_PRIVATE_NETWORK_TARGETS: '1',
-      ...env,
-    },
-    echoStderr: true,
-  });
+export function startWorker(
+  server: ServerHandle,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): WorkerHandle {
+  let worker: ServerProcess;
+  let ready: Promise<void>;
+  const spawn = () => {
+    worker = spawnServer({
+      args: entryArgs('worker.ts'),
+      env: {
+        ...processEnv(server.dataDir),
+        APP_URL: server.url,
+        DATABASE_URL: databaseUrl,
+        ALLOW_PRIVATE_NETWORK_TARGETS: '1',
+        ...env,
+      },
+      echoStderr: true,
+    });
+    ready = waitForOutput(worker, 'Worker pronto', 180_000);
+    // A caller that never asks still must not see an unhandled rejection (the process died first).
+    ready.catch(() => {});
+  };
+  spawn();
   process.on('exit', () => {
     if (worker.child.exitCode === null) worker.child.kill('SIGKILL');
   });
-  return { stop: () => worker.stop() };
+  return {
+    ready: () => ready,
+    async kill(signal = 'SIGTERM') {
+      await worker.stop(signal);
+    },
+    async start() {
+      spawn();
+      await ready;
+    },
+    stop: () => worker.stop(),
+  };
+}
+
+/** Resolves when `text` appears on the process's stdout; rejects when it exits first or after `timeoutMs`. */
+function waitForOutput(proc: ServerProcess, text: string, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(
+      () => done(new Error(`"${text}" não apareceu em ${timeoutMs / 1000} s:\n${proc.output()}`)),
+      timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-10_000);
+      if (seen.includes(text)) done();
+    };
+    const onExit = () => done(new Error(`O processo terminou antes de "${text}":\n${proc.output()}`));
+    function done(err?: Error) {
+      clearTimeout(timer);
+      proc.child.stdout?.off('data', onData);
+      proc.child.off('exit', onExit);
+      if (err) reject(err);
+      else resolve();
+    }
+    proc.child.stdout?.on('data', onData);
+    proc.child.once('exit', onExit);
+  });
+}
+
+/**
+ * A real load balancer in front of `upstreams` (the API replicas): Caddy (Debian's /usr/bin/caddy, or
+ * CADDY_PATH), round robin, active health checks on /health/ready every second, a replica that refuses
+ * connections taken out for `failSeconds` and the request tried on the other (lb_try_duration). It
+ * appends the client's address to X-Forwarded-For (the caller is trusted as a CDN in front: the API
+ * runs with TRUST_PROXY=2) and names the replica that answered in `X-Upstream` (host:port).
+ */
+export async function startProxy(upstreams: string[], options: { port?: number; failSeconds?: number } = {}) {
+  const caddy = process.env.CADDY_PATH ?? '/usr/bin/caddy';
+  if (!existsSync(caddy))
+    throw new Error(`Caddy não encontrado em ${caddy} (apt-get install caddy, ou defina CADDY_PATH).`);
+  const port = options.port ?? (await freePort());
+  const dir = mkdtempSync(path.join(tmpdir(), 'vitrine-proxy-'));
+  const hosts = upstreams.map((u) => new URL(u).host);
+  const caddyfile = path.join(dir, 'Caddyfile');
+  writeFileSync(
+    caddyfile,
+    `{
+	admin off
+	auto_https off
+}
+http://127.0.0.1:${port} {
+	reverse_proxy ${hosts.join(' ')} {
+		lb_policy round_robin
+		lb_try_duration 10s
+		lb_try_interval 100ms
+		fail_duration ${options.failSeconds ?? 5}s
+		max_fails 1
+		health_uri /health/ready
+		health_interval 1s
+		health_timeout 2s
+		trusted_proxies 127.0.0.1/32
+		header_down X-Upstream {http.reverse_proxy.upstream.hostport}
+	}
+}
+`,
+  );
+  const proxy = spawnServer({
+    node: caddy,
+    args: ['run', '--config', caddyfile, '--adapter', 'caddyfile'],
+    // Caddy keeps its state under XDG_DATA_HOME/XDG_CONFIG_HOME: a folder of its own, not $HOME.
+    env: { XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+  });
+  process.on('exit', () => {
+    if (proxy.child.exitCode === null) proxy.child.kill('SIGKILL');
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/health/live`, proxy, { timeoutMs: 30_000 });
+  return {
+    url,
+    async stop() {
+      await proxy.stop('SIGTERM', 5_000);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -148,7 +269,11 @@ export async function startBareServer(script: string, env: Record<string, string
 }
 
 /** Signs up an agency with published pages (created through SQL, the pages API is not what is measured). */
-export async function setupAgency(server: ServerHandle, databaseUrl: string | null, pagesCount: number) {
+export async function setupAgency(
+  server: Pick<ServerHandle, 'url'>,
+  databaseUrl: string | null,
+  pagesCount: number,
+) {
   const client = new ConsoleClient(server.url);
   const email = `bench.${randomBytes(4).toString('hex')}@teste.com.br`;
   const { agencyId: realEstateId } = await registerAgency(

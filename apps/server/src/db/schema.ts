@@ -221,10 +221,18 @@ export const leads = pgTable(
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     /** The member in charge of the lead (issue 13): set by hand or by the agency's rotation. */
     assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The landing form's submission key (`_sid`, random per page view): a form sent again after its
+     * answer was lost (a replica died after the commit) finds its lead instead of storing a second one.
+     */
+    submissionKey: text('submission_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('leads_submission_key_unique')
+      .on(t.realEstateId, t.submissionKey)
+      .where(sql`${t.submissionKey} is not null`),
     index('leads_real_estate_created_idx').on(t.realEstateId, t.createdAt),
     index('leads_assigned_idx').on(t.realEstateId, t.assignedUserId, t.createdAt),
     index('leads_page_idx').on(t.pageId),

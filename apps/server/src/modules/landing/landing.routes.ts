@@ -229,6 +229,7 @@ export default async function landingRoutes(app: FastifyInstance) {
         quarantineReason: spam.reason,
         ipHash: createHmac('sha256', appKey).update(`ip:${request.ip}`).digest('hex').slice(0, 32),
         userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        submissionKey: body._sid,
       });
       if (form) return reply.redirect(`/imoveis/${page.slug}?enviado=1#contato`, 303);
       return reply.status(201).send({ data: { id: lead.id } });

@@ -217,6 +217,7 @@ ${consentError ? html`<p class="err" id="consent-err">${consentError}</p>` : ''}
 <div class="hp" aria-hidden="true"><label for="f-website">Não preencha</label><input id="f-website" name="website" tabindex="-1" autocomplete="off"></div>
 ${hidden.map((n) => html`<input type="hidden" name="${n}" value="${v(n)}">`)}
 <input type="hidden" name="_ts" value="${form.stamp}">
+<input type="hidden" name="_sid">
 <button class="btn btn-p" type="submit">${cta}</button>
 </form>
 </div>`;

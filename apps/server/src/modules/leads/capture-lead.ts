@@ -14,7 +14,7 @@
  * under advisory locks in the database, so several server processes link a person to one contact.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { pipelinedTransaction, type Statement } from '../../db/client.ts';
 import { insertFromJson, jsonParam, rowFromJson, rowToJson } from '../../db/json-rows.ts';
 import { auditLog, contacts, deliveries, leads, subscriptions } from '../../db/schema.ts';
@@ -33,6 +33,7 @@ import {
   type SessionCandidateRow,
 } from '../analytics/index.ts';
 import { leadsLeft, monthKey } from '../billing/index.ts';
+import { isUniqueViolationOf } from '../pages/index.ts';
 
 export type NewLead = Omit<
   typeof leads.$inferInsert,
@@ -270,6 +271,7 @@ async function writeGroup(
       consent: input.consent ?? false,
       ipHash: input.ipHash ?? null,
       userAgent: input.userAgent ?? null,
+      submissionKey: input.submissionKey ?? null,
       statusChangedAt: input.statusChangedAt ?? null,
       // Assigned after the commit, by the rotation's turn in the lead-alert job (modules/team).
       assignedUserId: null,
@@ -404,7 +406,29 @@ async function writeGroup(
 /** One group-commit queue per queue (one per app): the leads captured through it share transactions. */
 const batchers = new WeakMap<Queue, GroupCommit<NewLead, CapturedLead>>();
 
-export function captureLead(deps: CaptureDeps, input: NewLead): Promise<CapturedLead> {
+/**
+ * Stores a lead (and its deliveries and jobs) and resolves after the commit. A lead with a
+ * `submissionKey` its agency already holds (the landing form sent again after its answer was lost:
+ * a replica died between the commit and the answer) is not stored again: the stored one is returned,
+ * with no new deliveries. The unique index settles it, so the usual path costs nothing more.
+ */
+export async function captureLead(deps: CaptureDeps, input: NewLead): Promise<CapturedLead> {
+  try {
+    return await batcherFor(deps).submit(input);
+  } catch (err) {
+    if (!input.submissionKey || !isUniqueViolationOf(err, SUBMISSION_KEY_INDEX)) throw err;
+    const [lead] = await deps.db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.realEstateId, input.realEstateId), eq(leads.submissionKey, input.submissionKey)));
+    if (!lead) throw err;
+    return { lead, deliveries: [] };
+  }
+}
+
+const SUBMISSION_KEY_INDEX = 'leads_submission_key_unique';
+
+function batcherFor(deps: CaptureDeps): GroupCommit<NewLead, CapturedLead> {
   let batcher = batchers.get(deps.queue);
   if (!batcher) {
     const { queue } = deps;
@@ -419,7 +443,7 @@ export function captureLead(deps: CaptureDeps, input: NewLead): Promise<Captured
     });
     batchers.set(queue, batcher);
   }
-  return batcher.submit(input);
+  return batcher;
 }
 
 /** Releases a quarantined lead: it is forwarded as if it had just arrived. */

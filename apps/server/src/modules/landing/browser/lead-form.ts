@@ -3,7 +3,7 @@
  * page's CSP allows exactly its hash). It loads the analytics tracker after the page, and enhances
  * the lead form, which works without it: the campaign's UTM / gclid / fbclid and the referrer go into
  * the hidden fields, and the form is sent with fetch, showing the server's errors next to their fields (or the thank-you box) without a
- * reload. If the request fails, the form is posted the classic way.
+ * reload. If the request fails, the form is posted the classic way, with the same submission key.
  */
 interface Answer {
   message?: string;
@@ -34,6 +34,13 @@ interface Answer {
   });
   const referrer = field('referrer');
   if (referrer && !referrer.value) referrer.value = d.referrer;
+  // One submission key per page view, sent with the form and with its classic resend below: a form
+  // whose answer was lost (a server died after storing it) finds its lead instead of a second one.
+  const sid = field('_sid');
+  if (sid && !sid.value && w.crypto && crypto.getRandomValues)
+    sid.value = Array.prototype.map
+      .call(crypto.getRandomValues(new Uint8Array(16)), (b: number) => (b + 256).toString(16).slice(1))
+      .join('');
 
   f.addEventListener('submit', (e) => {
     if (!window.fetch) return;

@@ -1,0 +1,2 @@
+ALTER TABLE "leads" ADD COLUMN "submission_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "leads_submission_key_unique" ON "leads" USING btree ("real_estate_id","submission_key") WHERE "leads"."submission_key" is not null;
