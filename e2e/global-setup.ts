@@ -18,6 +18,8 @@ import { freePort, serverEntry, spawnServer, waitForHttp } from '../test-kit/ind
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** LANDING_URL: the landing pages' own origin (the same port, another host name: decision 016). */
+    landingURL: string;
     /** The server's DATA_DIR: the e-mail outbox (DATA_DIR/outbox) is read by the team test. */
     dataDir: string;
   }
@@ -72,6 +74,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-e2e-'));
   const baseURL = `http://localhost:${port}`;
+  const landingURL = `http://127.0.0.1:${port}`;
   const server = spawnServer({
     args: ['--import', 'tsx', serverEntry],
     inheritEnv: false, // `env` is this process's, less NODE_ENV
@@ -82,6 +85,7 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       APP_URL: baseURL,
+      LANDING_URL: landingURL,
       // Webhook receivers started by the tests listen on 127.0.0.1 (refused by default: SSRF).
       ALLOW_PRIVATE_NETWORK_TARGETS: '1',
       // Every browser test posts leads from 127.0.0.1: the per-IP flood rule would quarantine them by order.
@@ -103,6 +107,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseURL', baseURL);
+  project.provide('landingURL', landingURL);
   project.provide('dataDir', dataDir);
 
   return async () => {

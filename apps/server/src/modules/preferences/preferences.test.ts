@@ -158,7 +158,7 @@ describe('effects on the landing pages', () => {
     for (const href of hrefs) {
       expect(href.startsWith('https://wa.me/5521988881234?text=')).toBe(true);
       expect(decodeURIComponent(href.split('text=')[1]!)).toBe(
-        `Oi! Vi "Casa com quintal" em http://localhost:3000/imoveis/${page.slug} e quero visitar.`,
+        `Oi! Vi "Casa com quintal" em http://127.0.0.1:3000/imoveis/${page.slug} e quero visitar.`,
       );
     }
   });
