@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort, serverEntry, spawnServer, waitForHttp } from '../test-kit/index.ts';
+import { freePort, serverEntry, spawnServer, startFakeDns, waitForHttp } from '../test-kit/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -70,6 +70,8 @@ async function startThumbnailServer(): Promise<{ server: Server; base: string }>
 export default async function setup(project: TestProject) {
   buildConsoleIfNeeded();
   const thumbnails = await startThumbnailServer();
+  // Agencies' domains are checked against an empty zone: never the internet's DNS.
+  const dns = await startFakeDns();
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-e2e-'));
@@ -94,6 +96,7 @@ export default async function setup(project: TestProject) {
       YOUTUBE_THUMBNAIL_BASE: thumbnails.base,
       // No Vimeo stand-in: a closed port, so a Vimeo link stays without a poster.
       VIMEO_OEMBED_URL: 'http://127.0.0.1:9/api/oembed.json',
+      DNS_SERVERS: dns.server,
     },
     echoStderr: Boolean(process.env.E2E_SERVER_LOG),
   });
@@ -103,6 +106,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     await server.stop('SIGKILL');
     thumbnails.server.close();
+    await dns.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -113,6 +117,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop('SIGTERM', 10_000);
     thumbnails.server.close();
+    await dns.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

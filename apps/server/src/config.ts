@@ -1,27 +1,21 @@
 /** Configuration from the environment, validated once at start. */
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import ipaddr from "ipaddr.js";
-import { z } from "zod";
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
   z
-    .enum(["1", "0", "true", "false", "yes", "no", ""])
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
     .optional()
-    .transform((v) =>
-      v === undefined || v === "" ? fallback : ["1", "true", "yes"].includes(v),
-    );
+    .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes'].includes(v)));
 /** A yes/no whose default depends on NODE_ENV (decided in loadConfig): undefined when unset. */
 const optionalBool = () =>
   z
-    .enum(["1", "0", "true", "false", "yes", "no", ""])
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
     .optional()
-    .transform((v) =>
-      v === undefined || v === ""
-        ? undefined
-        : ["1", "true", "yes"].includes(v),
-    );
+    .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes'].includes(v)));
 
 /**
  * Which proxies to believe about the client address (X-Forwarded-For), as Fastify's `trustProxy`:
@@ -32,47 +26,41 @@ const optionalBool = () =>
 const trustProxy = z
   .string()
   .optional()
-  .transform(
-    (v, ctx): { value: false | number | string[]; warning?: string } => {
-      const raw = (v ?? "").trim();
-      if (["", "0", "false", "no"].includes(raw.toLowerCase()))
-        return { value: false };
-      if (["true", "yes"].includes(raw.toLowerCase())) {
-        return {
-          value: 1,
-          warning:
-            "TRUST_PROXY=true confiaria em qualquer X-Forwarded-For; usando 1 salto (TRUST_PROXY=1). Indique o número de proxies ou seus endereços/CIDRs.",
-        };
-      }
-      if (/^\d+$/.test(raw)) {
-        const hops = Number(raw);
-        if (hops > 10) {
-          ctx.addIssue({
-            code: "custom",
-            message:
-              "use de 0 a 10 saltos, ou a lista de endereços/CIDRs dos proxies",
-          });
-          return z.NEVER;
-        }
-        return { value: hops || false };
-      }
-      const list = raw
-        .split(",")
-        .map((x) => x.trim())
-        .filter(Boolean);
-      const bad = list.filter(
-        (x) => !(x.includes("/") ? isCidr(x) : ipaddr.isValid(x)),
-      );
-      if (bad.length) {
+  .transform((v, ctx): { value: false | number | string[]; warning?: string } => {
+    const raw = (v ?? '').trim();
+    if (['', '0', 'false', 'no'].includes(raw.toLowerCase())) return { value: false };
+    if (['true', 'yes'].includes(raw.toLowerCase())) {
+      return {
+        value: 1,
+        warning:
+          'TRUST_PROXY=true confiaria em qualquer X-Forwarded-For; usando 1 salto (TRUST_PROXY=1). Indique o número de proxies ou seus endereços/CIDRs.',
+      };
+    }
+    if (/^\d+$/.test(raw)) {
+      const hops = Number(raw);
+      if (hops > 10) {
         ctx.addIssue({
-          code: "custom",
-          message: `endereço ou CIDR inválido: ${bad.join(", ")} (use o número de saltos, ex.: 1, ou "10.0.0.0/8,127.0.0.1")`,
+          code: 'custom',
+          message: 'use de 0 a 10 saltos, ou a lista de endereços/CIDRs dos proxies',
         });
         return z.NEVER;
       }
-      return { value: list };
-    },
-  );
+      return { value: hops || false };
+    }
+    const list = raw
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const bad = list.filter((x) => !(x.includes('/') ? isCidr(x) : ipaddr.isValid(x)));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `endereço ou CIDR inválido: ${bad.join(', ')} (use o número de saltos, ex.: 1, ou "10.0.0.0/8,127.0.0.1")`,
+      });
+      return z.NEVER;
+    }
+    return { value: list };
+  });
 
 function isCidr(value: string): boolean {
   try {
@@ -84,10 +72,8 @@ function isCidr(value: string): boolean {
 }
 
 const envSchema = z.object({
-  NODE_ENV: z
-    .enum(["development", "production", "test"])
-    .default("development"),
-  HOST: z.string().default("0.0.0.0"),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   APP_URL: z.url().optional(),
   /**
@@ -99,12 +85,8 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined)
-    .pipe(
-      z
-        .url("use uma URL, ex.: https://imoveis.vitrinepaginas.com.br")
-        .optional(),
-    ),
-  DATA_DIR: z.string().default("./data"),
+    .pipe(z.url('use uma URL, ex.: https://imoveis.vitrinepaginas.com.br').optional()),
+  DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   /**
    * Connections each process opens to PostgreSQL at most (DATABASE_URL). The two public hot paths keep
@@ -121,13 +103,9 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined)
-    .pipe(z.string().min(16, "use pelo menos 16 caracteres").optional()),
+    .pipe(z.string().min(16, 'use pelo menos 16 caracteres').optional()),
   /** Load shedding: above this mean event-loop delay (ms) requests get 503 + Retry-After. 0 turns it off. */
-  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(1000),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Load shedding on heap used (MB). 0 (default) turns it off. */
   PRESSURE_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).default(0),
   PRESSURE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
@@ -137,19 +115,31 @@ const envSchema = z.object({
    * Landing pages per sitemap file. At most 49,000: a single /sitemap.xml also lists the site's own
    * pages and the blog, and the protocol allows 50,000 URLs per file.
    */
-  SITEMAP_CHUNK_SIZE: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(49_000)
-    .default(45_000),
+  SITEMAP_CHUNK_SIZE: z.coerce.number().int().min(1).max(49_000).default(45_000),
+  /**
+   * DNS servers for checking agencies' domains ("1.1.1.1,8.8.8.8", a port after a colon: "127.0.0.1:5353").
+   * Empty: the system's resolver. Tests point it at a local fake DNS server.
+   */
+  DNS_SERVERS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      const bad = list.filter((x) => !ipaddr.isValid(x.replace(/:\d+$/, '')));
+      if (bad.length) {
+        ctx.addIssue({ code: 'custom', message: `endereço de DNS inválido: ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return list;
+    }),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Vitrine Imóveis <nao-responda@vitrine.local>"),
-  SUPPORT_EMAIL: z.string().default("suporte@vitrine.app"),
-  SUPPORT_WHATSAPP: z.string().default("5511999999999"),
-  LOG_LEVEL: z
-    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
-    .default("info"),
+  MAIL_FROM: z.string().default('Vitrine Imóveis <nao-responda@vitrine.local>'),
+  SUPPORT_EMAIL: z.string().default('suporte@vitrine.app'),
+  SUPPORT_WHATSAPP: z.string().default('5511999999999'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool(false),
   TRUST_PROXY: trustProxy,
   ALLOW_PRIVATE_NETWORK_TARGETS: bool(false),
@@ -170,14 +160,11 @@ const envSchema = z.object({
   /** Seconds between delivery attempts after the first (Svix schedule): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
   DELIVERY_RETRY_SCHEDULE: z
     .string()
-    .default("5,300,1800,7200,18000,36000,36000")
+    .default('5,300,1800,7200,18000,36000,36000')
     .transform((v, ctx) => {
-      const list = v.split(",").map((x) => Number(x.trim()));
+      const list = v.split(',').map((x) => Number(x.trim()));
       if (!list.length || list.some((n) => !Number.isFinite(n) || n < 0)) {
-        ctx.addIssue({
-          code: "custom",
-          message: "use segundos separados por vírgula",
-        });
+        ctx.addIssue({ code: 'custom', message: 'use segundos separados por vírgula' });
         return z.NEVER;
       }
       return list;
@@ -192,17 +179,12 @@ const envSchema = z.object({
   /** Analytics beacons accepted per IP and minute (a page view sends a few); beyond it, 429. */
   ANALYTICS_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** Months of raw analytics (events and sessions) kept; daily rollups, which hold no visitor data, stay. */
-  ANALYTICS_RETENTION_MONTHS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(120)
-    .default(13),
+  ANALYTICS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   /** Where files live: `local` (DATA_DIR/uploads, default) or `s3` (any S3-compatible bucket). */
-  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().default("us-east-1"),
+  S3_REGION: z.string().default('us-east-1'),
   /** Other than AWS (MinIO, R2, …): the service's URL. */
   S3_ENDPOINT: z.url().optional(),
   S3_FORCE_PATH_STYLE: bool(false),
@@ -240,27 +222,22 @@ const envSchema = z.object({
    * browser at Google or Vimeo before play): YouTube's thumbnails live at {base}/{id}/hqdefault.jpg,
    * Vimeo's URL comes from its oEmbed endpoint (no API key). Tests point both at a local server.
    */
-  YOUTUBE_THUMBNAIL_BASE: z.url().default("https://i.ytimg.com/vi"),
-  VIMEO_OEMBED_URL: z.url().default("https://vimeo.com/api/oembed.json"),
+  YOUTUBE_THUMBNAIL_BASE: z.url().default('https://i.ytimg.com/vi'),
+  VIMEO_OEMBED_URL: z.url().default('https://vimeo.com/api/oembed.json'),
   /** Each thumbnail request's budget; the job retries a failure (3 times, backing off). */
-  VIDEO_THUMBNAIL_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(120_000)
-    .default(10_000),
+  VIDEO_THUMBNAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Debian's ffmpeg/ffprobe make posters and read durations; absent, videos are ready without a poster. */
-  FFMPEG_PATH: z.string().default("/usr/bin/ffmpeg"),
-  FFPROBE_PATH: z.string().default("/usr/bin/ffprobe"),
+  FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg'),
+  FFPROBE_PATH: z.string().default('/usr/bin/ffprobe'),
   /** Who charges the subscriptions: `fake` (embedded default; nothing is charged) or `asaas`. */
-  PAYMENT_PROVIDER: z.enum(["fake", "asaas"]).default("fake"),
+  PAYMENT_PROVIDER: z.enum(['fake', 'asaas']).default('fake'),
   /** The Asaas account's API key (`$aact_...`). Without it, PAYMENT_PROVIDER=asaas leaves payments off. */
   ASAAS_API_KEY: z
     .string()
     .optional()
     .transform((v) => v || undefined),
   /** `sandbox` (api-sandbox.asaas.com) or `production` (api.asaas.com). */
-  ASAAS_ENVIRONMENT: z.enum(["sandbox", "production"]).default("sandbox"),
+  ASAAS_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   /** Overrides the environment's base URL (a local fake Asaas in tests). */
   ASAAS_BASE_URL: z.url().optional(),
   /** The authentication token set on the Asaas webhook: sent back in the `asaas-access-token` header. */
@@ -268,27 +245,20 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined)
-    .pipe(
-      z.string().min(32, "use pelo menos 32 caracteres").max(255).optional(),
-    ),
-  JETIMOB_BASE_URL: z.url().default("https://api.jetimob.com"),
-  ARBO_BASE_URL: z.url().default("https://app-integracao.arboimoveis.com/api"),
-  ARBO_LEAD_PATH: z.string().default("/leads"),
-  GO_HARRY_BASE_URL: z.string().default(""),
-  GO_HARRY_TOKEN_PATH: z.string().default("/auth/login"),
-  GO_HARRY_LEAD_PATH: z.string().default("/leads"),
+    .pipe(z.string().min(32, 'use pelo menos 32 caracteres').max(255).optional()),
+  JETIMOB_BASE_URL: z.url().default('https://api.jetimob.com'),
+  ARBO_BASE_URL: z.url().default('https://app-integracao.arboimoveis.com/api'),
+  ARBO_LEAD_PATH: z.string().default('/leads'),
+  GO_HARRY_BASE_URL: z.string().default(''),
+  GO_HARRY_TOKEN_PATH: z.string().default('/auth/login'),
+  GO_HARRY_LEAD_PATH: z.string().default('/leads'),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig extends Omit<
   Env,
-  | "APP_KEY"
-  | "APP_URL"
-  | "LANDING_URL"
-  | "SEED_DEMO"
-  | "API_DOCS"
-  | "TRUST_PROXY"
+  'APP_KEY' | 'APP_URL' | 'LANDING_URL' | 'SEED_DEMO' | 'API_DOCS' | 'TRUST_PROXY'
 > {
   APP_URL: string;
   /** The landing pages' origin (no trailing slash): another host, and another site, than APP_URL. */
@@ -314,34 +284,27 @@ export interface AppConfig extends Omit<
 }
 
 export const APP_KEY_MISSING_MESSAGE = [
-  "APP_KEY é obrigatória em produção (NODE_ENV=production): ela criptografa as credenciais dos CRMs e assina",
-  "os formulários, e precisa ser a mesma em todas as réplicas e em todos os deploys. Gere uma com",
+  'APP_KEY é obrigatória em produção (NODE_ENV=production): ela criptografa as credenciais dos CRMs e assina',
+  'os formulários, e precisa ser a mesma em todas as réplicas e em todos os deploys. Gere uma com',
   "  node -e \"console.log('base64:' + require('node:crypto').randomBytes(32).toString('base64'))\"",
   '(ou: echo "base64:$(openssl rand -base64 32)") e defina APP_KEY no ambiente. Guarde-a junto com os backups.',
-].join("\n");
+].join('\n');
 
-function loadAppKey(
-  raw: string | undefined,
-  dataDir: string,
-  production: boolean,
-): Buffer {
+function loadAppKey(raw: string | undefined, dataDir: string, production: boolean): Buffer {
   const decode = (value: string) => {
-    const key = Buffer.from(value.replace(/^base64:/, ""), "base64");
-    if (key.length !== 32)
-      throw new Error(
-        "APP_KEY deve ter 32 bytes em base64 (formato base64:...).",
-      );
+    const key = Buffer.from(value.replace(/^base64:/, ''), 'base64');
+    if (key.length !== 32) throw new Error('APP_KEY deve ter 32 bytes em base64 (formato base64:...).');
     return key;
   };
   if (raw) return decode(raw);
   // Production never invents a key: a key generated into a container's disk is lost with it, and two
   // replicas would each make their own.
   if (production) throw new Error(APP_KEY_MISSING_MESSAGE);
-  const file = path.join(dataDir, "app-key");
-  if (existsSync(file)) return decode(readFileSync(file, "utf8").trim());
+  const file = path.join(dataDir, 'app-key');
+  if (existsSync(file)) return decode(readFileSync(file, 'utf8').trim());
   mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
-  writeFileSync(file, `base64:${key.toString("base64")}\n`, { mode: 0o600 });
+  writeFileSync(file, `base64:${key.toString('base64')}\n`, { mode: 0o600 });
   return key;
 }
 
@@ -351,19 +314,15 @@ export function loadConfig(
 ): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues
-      .map((i) => `  ${i.path.join(".")}: ${i.message}`)
-      .join("\n");
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Configuração inválida:\n${lines}`);
   }
   const e = parsed.data;
-  if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET)
-    throw new Error(
-      "Configuração inválida:\n  S3_BUCKET: obrigatório com STORAGE_DRIVER=s3",
-    );
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET)
+    throw new Error('Configuração inválida:\n  S3_BUCKET: obrigatório com STORAGE_DRIVER=s3');
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
-  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
-  const production = e.NODE_ENV === "production";
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const production = e.NODE_ENV === 'production';
   const landing = landingUrlFor(appUrl, e.LANDING_URL);
   const warnings = e.TRUST_PROXY.warning ? [e.TRUST_PROXY.warning] : [];
   if (landing.warning) warnings.push(landing.warning);
@@ -379,29 +338,23 @@ export function loadConfig(
     API_DOCS: e.API_DOCS ?? !production,
     appKey: overrides.appKey ?? loadAppKey(e.APP_KEY, dataDir, production),
     dataDir,
-    secureCookies: appUrl.startsWith("https://"),
+    secureCookies: appUrl.startsWith('https://'),
     httpsOnlyTargets: production && !e.ALLOW_PRIVATE_NETWORK_TARGETS,
     ...overrides,
   };
 }
 
-const LOOPBACK_SWAP: Record<string, string> = {
-  localhost: "127.0.0.1",
-  "127.0.0.1": "localhost",
-};
+const LOOPBACK_SWAP: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
 
 /**
  * LANDING_URL, or the default for one machine: APP_URL with localhost and 127.0.0.1 swapped (two host
  * names, two sites, one port). Any other APP_URL needs LANDING_URL set. The two must differ in host
  * name (the server tells them apart by Host; browsers keep cookies per host name, whatever the port).
  */
-export function landingUrlFor(
-  appUrl: string,
-  raw: string | undefined,
-): { url: string; warning?: string } {
+export function landingUrlFor(appUrl: string, raw: string | undefined): { url: string; warning?: string } {
   const app = new URL(appUrl);
   let url: string;
-  if (raw) url = raw.replace(/\/+$/, "");
+  if (raw) url = raw.replace(/\/+$/, '');
   else {
     const swapped = LOOPBACK_SWAP[app.hostname.toLowerCase()];
     if (!swapped)
@@ -413,7 +366,7 @@ export function landingUrlFor(
     url = u.origin;
   }
   const landing = new URL(url);
-  if (landing.pathname !== "/" || landing.search || landing.hash)
+  if (landing.pathname !== '/' || landing.search || landing.hash)
     throw new Error(
       `Configuração inválida:\n  LANDING_URL: use só a origem, sem caminho (ex.: https://imoveis.vitrinepaginas.com.br).`,
     );
@@ -432,22 +385,22 @@ export function landingUrlFor(
 
 /** Second-level labels under which Brazil (and others) register names: com.br, net.br, co.uk… */
 const SECOND_LEVEL = new Set([
-  "com",
-  "net",
-  "org",
-  "gov",
-  "edu",
-  "co",
-  "ac",
-  "blog",
-  "app",
-  "art",
-  "eco",
-  "ind",
-  "inf",
-  "imb",
-  "srv",
-  "tv",
+  'com',
+  'net',
+  'org',
+  'gov',
+  'edu',
+  'co',
+  'ac',
+  'blog',
+  'app',
+  'art',
+  'eco',
+  'ind',
+  'inf',
+  'imb',
+  'srv',
+  'tv',
 ]);
 
 /**
@@ -456,11 +409,11 @@ const SECOND_LEVEL = new Set([
  * single labels are their own site. Used only for a warning at start.
  */
 export function registrableDomainGuess(host: string): string {
-  if (ipaddr.isValid(host.replace(/^\[|\]$/g, ""))) return host;
-  const labels = host.split(".").filter(Boolean);
-  if (labels.length <= 2) return labels.join(".");
+  if (ipaddr.isValid(host.replace(/^\[|\]$/g, ''))) return host;
+  const labels = host.split('.').filter(Boolean);
+  if (labels.length <= 2) return labels.join('.');
   const tld = labels.at(-1)!;
   const second = labels.at(-2)!;
   const n = tld.length === 2 && SECOND_LEVEL.has(second) ? 3 : 2;
-  return labels.slice(-n).join(".");
+  return labels.slice(-n).join('.');
 }

@@ -23,3 +23,4 @@ export * from './team.ts';
 export * from './preferences.ts';
 export * from './subscription.ts';
 export * from './videos.ts';
+export * from './domains.ts';

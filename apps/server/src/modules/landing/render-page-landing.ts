@@ -3,49 +3,41 @@
  * agency's similar listings, given to renderLanding. The one way /imoveis/{slug} and the editor's
  * preview (render-page-preview.ts) render a page.
  */
-import type { PagePhoto, realEstates } from "../../db/schema.ts";
-import type { Deps } from "../../deps.ts";
-import type { PageRow } from "../pages/index.ts";
-import { listSimilarPages } from "./find-landing-page.ts";
-import { getAgencyPreferences } from "../preferences/index.ts";
-import { listReadyPageVideos, toVideoView } from "../videos/index.ts";
+import type { PagePhoto, realEstates } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import type { PageRow } from '../pages/index.ts';
+import { listSimilarPages } from './find-landing-page.ts';
+import { getAgencyPreferences } from '../preferences/index.ts';
+import { listReadyPageVideos, toVideoView } from '../videos/index.ts';
 import {
   renderLanding,
   type LandingPhoto,
   type LandingPrefs,
   type LandingVideo,
   type LeadFormState,
-} from "./render-landing.ts";
-import { trackerAsset } from "./browser-scripts.ts";
+} from './render-landing.ts';
+import { trackerAsset } from './browser-scripts.ts';
+import { agencyPagesUrl } from '../domains/index.ts';
 
 type AgencyRow = typeof realEstates.$inferSelect;
 
 /** Photos we hold are stored by key; their URL comes from the storage driver (disk or S3). */
-const withPhotoUrls = (
-  deps: Pick<Deps, "storage">,
-  photos: PagePhoto[],
-): LandingPhoto[] =>
+const withPhotoUrls = (deps: Pick<Deps, 'storage'>, photos: PagePhoto[]): LandingPhoto[] =>
   photos.map((p) => ({
     ...p,
     url: p.key ? deps.storage.url(p.key) : p.url,
-    srcset: (p.variants ?? []).map((v) => ({
-      url: deps.storage.url(v.key),
-      width: v.width,
-    })),
+    srcset: (p.variants ?? []).map((v) => ({ url: deps.storage.url(v.key), width: v.width })),
   }));
 
 /** The agency's preferences that shape its landing pages (Configurações). */
-export async function landingPrefsOf(
-  deps: Pick<Deps, "db">,
-  realEstateId: number,
-): Promise<LandingPrefs> {
+export async function landingPrefsOf(deps: Pick<Deps, 'db'>, realEstateId: number): Promise<LandingPrefs> {
   const p = await getAgencyPreferences(deps, realEstateId, [
-    "whatsapp_number",
-    "whatsapp_message",
-    "brand_color",
-    "meta_pixel_id",
-    "ga4_measurement_id",
-    "gtm_container_id",
+    'whatsapp_number',
+    'whatsapp_message',
+    'brand_color',
+    'meta_pixel_id',
+    'ga4_measurement_id',
+    'gtm_container_id',
   ]);
   return {
     whatsappNumber: p.whatsapp_number,
@@ -60,37 +52,25 @@ export async function landingPrefsOf(
 }
 
 /** The page's ready videos as the landing shows them. */
-async function landingVideos(
-  deps: Pick<Deps, "db" | "storage">,
-  pageId: number,
-): Promise<LandingVideo[]> {
+async function landingVideos(deps: Pick<Deps, 'db' | 'storage'>, pageId: number): Promise<LandingVideo[]> {
   const rows = await listReadyPageVideos(deps, pageId);
   return rows.flatMap((row): LandingVideo[] => {
     const v = toVideoView(row, deps.storage);
     if (v.embed_url)
       return [
         {
-          kind: "embed",
+          kind: 'embed',
           embedUrl: v.embed_url,
-          provider: v.source === "vimeo" ? "Vimeo" : "YouTube",
+          provider: v.source === 'vimeo' ? 'Vimeo' : 'YouTube',
           posterUrl: v.poster_url,
         },
       ];
-    return v.url
-      ? [
-          {
-            kind: "file",
-            url: v.url,
-            type: v.file_type,
-            posterUrl: v.poster_url,
-          },
-        ]
-      : [];
+    return v.url ? [{ kind: 'file', url: v.url, type: v.file_type, posterUrl: v.poster_url }] : [];
   });
 }
 
 export async function renderPageLanding(
-  deps: Pick<Deps, "db" | "storage" | "config">,
+  deps: Pick<Deps, 'db' | 'storage' | 'config'>,
   row: { page: PageRow; agency: AgencyRow },
   form: LeadFormState,
   prefs?: LandingPrefs,
@@ -99,14 +79,12 @@ export async function renderPageLanding(
   const { agency } = row;
   // The page's other reads are independent of one another: one round trip of waiting, not four.
   const [similar, tracker, pagePrefs, videos, landingUrl] = await Promise.all([
-    page.status === "sold" || page.status === "rented"
-      ? listSimilarPages(deps, page)
-      : [],
+    page.status === 'sold' || page.status === 'rented' ? listSimilarPages(deps, page) : [],
     trackerAsset(),
     prefs ?? landingPrefsOf(deps, page.realEstateId),
     landingVideos(deps, page.id),
     // The canonical origin: the agency's verified domain, else LANDING_URL (decision 016).
-    deps.config.LANDING_URL,
+    agencyPagesUrl(deps, page.realEstateId),
   ]);
   return renderLanding({
     page,

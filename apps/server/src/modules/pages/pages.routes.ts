@@ -2,9 +2,9 @@
  * Páginas: one landing page per property. Every member of the agency (owner, admin, agent) manages
  * them; another agency's page ids answer 404.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   PAGE_LIMITS,
   PAGES_DEFAULT_PER_PAGE,
@@ -17,102 +17,84 @@ import {
   suggestPageTitle,
   updatePageFields,
   type PropertyType,
-} from "@vitrine/contracts";
-import {
-  HttpError,
-  fieldError,
-  notFound,
-  parseOrThrow,
-} from "../../lib/http-errors.ts";
-import { paginate } from "../../lib/pagination.ts";
-import { sniffImageType } from "../storage/index.ts";
-import { createPage } from "./create-page.ts";
-import { deletePages } from "./delete-pages.ts";
-import { countPageLeads, findPage, listPages } from "./list-pages.ts";
-import { listUserAgencyIds } from "../auth/index.ts";
+} from '@vitrine/contracts';
+import { HttpError, fieldError, notFound, parseOrThrow } from '../../lib/http-errors.ts';
+import { paginate } from '../../lib/pagination.ts';
+import { sniffImageType } from '../storage/index.ts';
+import { createPage } from './create-page.ts';
+import { deletePages } from './delete-pages.ts';
+import { countPageLeads, findPage, listPages } from './list-pages.ts';
+import { listUserAgencyIds } from '../auth/index.ts';
 import {
   addPagePhoto,
   deletePagePhoto,
   reorderPagePhotos,
   tooManyPhotos,
   type PhotoType,
-} from "./page-photos.ts";
-import { multipartText } from "../../lib/multipart-fields.ts";
-import { toPageView, type PageRow } from "./page-view.ts";
-import { updatePage } from "./update-page.ts";
-import { renderPagePreview } from "../landing/index.ts";
-import { idParams } from "../../lib/route-params.ts";
+} from './page-photos.ts';
+import { multipartText } from '../../lib/multipart-fields.ts';
+import { toPageView, type PageRow } from './page-view.ts';
+import { updatePage } from './update-page.ts';
+import { renderPagePreview } from '../landing/index.ts';
+import { agencyPagesUrl } from '../domains/index.ts';
+import { idParams } from '../../lib/route-params.ts';
 
-export const PAGE_NOT_FOUND = "Página não encontrada.";
+export const PAGE_NOT_FOUND = 'Página não encontrada.';
 
 const photoParams = idParams.extend({ photoId: z.string().max(64) });
 const listQuery = pageQuery(PAGES_DEFAULT_PER_PAGE).extend(pageListQuery.shape);
 const pageResponse = z.object({ data: pageSchema });
 /** The suggestion beside the page; with save=false the page is the stored one, untouched. */
-const titleSuggestionResponse = z.object({
-  data: pageSchema,
-  suggested_title: z.string(),
-});
+const titleSuggestionResponse = z.object({ data: pageSchema, suggested_title: z.string() });
 const titleSuggestionQuery = z
   .object({
     save: z
-      .enum(["true", "false", "1", "0"], {
-        error: "O parâmetro save deve ser true ou false.",
-      })
+      .enum(['true', 'false', '1', '0'], { error: 'O parâmetro save deve ser true ou false.' })
       .optional(),
   })
   .passthrough();
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 /** The page's fields, sent bare or as {page: {...}}. */
 const pageFieldsOf = (body: unknown) =>
-  isPlainObject(body) &&
-  Object.keys(body).length === 1 &&
-  isPlainObject(body.page)
-    ? body.page
-    : body;
+  isPlainObject(body) && Object.keys(body).length === 1 && isPlainObject(body.page) ? body.page : body;
 
 export default async function pageRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { storage } = app;
-  /** The page links' origin: LANDING_URL (decision 016). */
-  const viewCtx = async (_realEstateId: number) =>
-    Promise.resolve({ landingUrl: app.config.LANDING_URL, storage });
+  /** The page links' origin: the agency's verified domain, else LANDING_URL (decision 016). */
+  const viewCtx = async (realEstateId: number) => ({
+    landingUrl: await agencyPagesUrl(deps, realEstateId),
+    storage,
+  });
 
   /** The page, if it belongs to one of the caller's agencies; otherwise the same 404 as a missing id. */
-  const loadPage = async (
-    request: FastifyRequest,
-    id: number,
-  ): Promise<PageRow> => {
+  const loadPage = async (request: FastifyRequest, id: number): Promise<PageRow> => {
     await app.requireUser(request);
     const row = await findPage(deps, id);
     if (!row) throw notFound(PAGE_NOT_FOUND);
     try {
       await app.requireMembership(request, row.realEstateId);
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 404)
-        throw notFound(PAGE_NOT_FOUND);
+      if (err instanceof HttpError && err.statusCode === 404) throw notFound(PAGE_NOT_FOUND);
       throw err;
     }
     return row;
   };
 
   const view = async (row: PageRow) => {
-    const [counted, ctx] = await Promise.all([
-      countPageLeads(deps, row.id),
-      viewCtx(row.realEstateId),
-    ]);
+    const [counted, ctx] = await Promise.all([countPageLeads(deps, row.id), viewCtx(row.realEstateId)]);
     return toPageView(row, ctx, counted.leads, counted.quarantined);
   };
 
   r.get(
-    "/v1/real-estates/:id/pages",
+    '/v1/real-estates/:id/pages',
     {
       schema: {
-        tags: ["pages"],
-        summary: "Páginas da imobiliária (busca, status, paginação)",
+        tags: ['pages'],
+        summary: 'Páginas da imobiliária (busca, status, paginação)',
         params: idParams,
         querystring: listQuery,
       },
@@ -125,9 +107,7 @@ export default async function pageRoutes(app: FastifyInstance) {
         viewCtx(m.realEstateId),
       ]);
       return paginate({
-        data: rows.map((x) =>
-          toPageView(x.page, ctx, x.leadsCount, x.quarantinedLeadsCount),
-        ),
+        data: rows.map((x) => toPageView(x.page, ctx, x.leadsCount, x.quarantinedLeadsCount)),
         total,
         page: q.page,
         perPage: q.per_page,
@@ -138,11 +118,11 @@ export default async function pageRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    "/v1/real-estates/:id/pages",
+    '/v1/real-estates/:id/pages',
     {
       schema: {
-        tags: ["pages"],
-        summary: "Criar página ({page: {title}} basta: nasce como rascunho)",
+        tags: ['pages'],
+        summary: 'Criar página ({page: {title}} basta: nasce como rascunho)',
         params: idParams,
         body: createPageBody,
         response: { 201: pageResponse },
@@ -155,20 +135,17 @@ export default async function pageRoutes(app: FastifyInstance) {
         userId: request.currentUser!.id,
         fields: request.body.page,
       });
-      return reply
-        .status(201)
-        .send({ data: toPageView(row, await viewCtx(m.realEstateId), 0, 0) });
+      return reply.status(201).send({ data: toPageView(row, await viewCtx(m.realEstateId), 0, 0) });
     },
   );
 
   // Static before parametric: find-my-way prefers it anyway, and "many" is not a number.
   r.delete(
-    "/v1/pages/many",
+    '/v1/pages/many',
     {
       schema: {
-        tags: ["pages"],
-        summary:
-          "Excluir várias páginas ({ids}); ids de outras imobiliárias são ignorados",
+        tags: ['pages'],
+        summary: 'Excluir várias páginas ({ids}); ids de outras imobiliárias são ignorados',
         body: deleteManyPagesBody,
       },
     },
@@ -189,27 +166,18 @@ export default async function pageRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    "/v1/pages/:id",
-    {
-      schema: {
-        tags: ["pages"],
-        summary: "Uma página",
-        params: idParams,
-        response: { 200: pageResponse },
-      },
-    },
-    async (request) => ({
-      data: await view(await loadPage(request, request.params.id)),
-    }),
+    '/v1/pages/:id',
+    { schema: { tags: ['pages'], summary: 'Uma página', params: idParams, response: { 200: pageResponse } } },
+    async (request) => ({ data: await view(await loadPage(request, request.params.id)) }),
   );
 
   r.put(
-    "/v1/pages/:id",
+    '/v1/pages/:id',
     {
       schema: {
-        tags: ["pages"],
+        tags: ['pages'],
         summary: 'Atualizar página (parcial; {status: "published"} publica)',
-        description: "Campos da página no corpo, ou dentro de {page: {...}}.",
+        description: 'Campos da página no corpo, ou dentro de {page: {...}}.',
         params: idParams,
         response: { 200: pageResponse },
       },
@@ -217,24 +185,19 @@ export default async function pageRoutes(app: FastifyInstance) {
     async (request) => {
       const page = await loadPage(request, request.params.id);
       const fields = parseOrThrow(updatePageFields, pageFieldsOf(request.body));
-      const row = await updatePage(deps, {
-        page,
-        userId: request.currentUser!.id,
-        fields,
-      });
+      const row = await updatePage(deps, { page, userId: request.currentUser!.id, fields });
       return { data: await view(row) };
     },
   );
 
   r.post(
-    "/v1/pages/:id/preview",
+    '/v1/pages/:id/preview',
     {
       schema: {
-        tags: ["pages"],
-        summary:
-          "Pré-visualizar a página pública com campos não salvos (HTML; nada é salvo)",
+        tags: ['pages'],
+        summary: 'Pré-visualizar a página pública com campos não salvos (HTML; nada é salvo)',
         description:
-          "Os mesmos campos do PUT /v1/pages/{id}, no corpo ou dentro de {page: {...}}. Responde o HTML da página pública, sem scripts.",
+          'Os mesmos campos do PUT /v1/pages/{id}, no corpo ou dentro de {page: {...}}. Responde o HTML da página pública, sem scripts.',
         params: idParams,
       },
     },
@@ -243,17 +206,15 @@ export default async function pageRoutes(app: FastifyInstance) {
       const fields = parseOrThrow(updatePageFields, pageFieldsOf(request.body));
       const html = await renderPagePreview(deps, { page, fields });
       return reply
-        .header("content-type", "text/html; charset=utf-8")
-        .header("cache-control", "no-store")
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
         .send(html);
     },
   );
 
   r.delete(
-    "/v1/pages/:id",
-    {
-      schema: { tags: ["pages"], summary: "Excluir página", params: idParams },
-    },
+    '/v1/pages/:id',
+    { schema: { tags: ['pages'], summary: 'Excluir página', params: idParams } },
     async (request, reply) => {
       const page = await loadPage(request, request.params.id);
       await deletePages(deps, {
@@ -266,12 +227,12 @@ export default async function pageRoutes(app: FastifyInstance) {
   );
 
   r.patch(
-    "/v1/pages/:id/get-title",
+    '/v1/pages/:id/get-title',
     {
       schema: {
-        tags: ["pages"],
+        tags: ['pages'],
         summary:
-          "Sugerir e salvar um título a partir dos dados do imóvel (save=false: só sugerir, sem salvar)",
+          'Sugerir e salvar um título a partir dos dados do imóvel (save=false: só sugerir, sem salvar)',
         params: idParams,
         querystring: titleSuggestionQuery,
         response: { 200: titleSuggestionResponse },
@@ -287,25 +248,24 @@ export default async function pageRoutes(app: FastifyInstance) {
         city: page.city,
       });
       // The console shows the suggestion first and saves only when the agent accepts it (issue 9).
-      const save = request.query.save !== "false" && request.query.save !== "0";
+      const save = request.query.save !== 'false' && request.query.save !== '0';
       if (!save) return { data: await view(page), suggested_title: title };
       const row = await updatePage(deps, {
         page,
         userId: request.currentUser!.id,
         fields: { title },
-        action: "page.title_suggested",
+        action: 'page.title_suggested',
       });
       return { data: await view(row), suggested_title: title };
     },
   );
 
   r.post(
-    "/v1/pages/:id/photos",
+    '/v1/pages/:id/photos',
     {
       schema: {
-        tags: ["pages"],
-        summary:
-          "Enviar foto (multipart, campo photo: JPEG, PNG ou WebP até 10 MB; campo alt opcional)",
+        tags: ['pages'],
+        summary: 'Enviar foto (multipart, campo photo: JPEG, PNG ou WebP até 10 MB; campo alt opcional)',
         params: idParams,
         response: { 201: pageResponse },
       },
@@ -313,24 +273,15 @@ export default async function pageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const page = await loadPage(request, request.params.id);
       if (!request.isMultipart())
-        throw fieldError(
-          "photo",
-          "Envie a foto como multipart/form-data no campo photo.",
-        );
+        throw fieldError('photo', 'Envie a foto como multipart/form-data no campo photo.');
       if (page.photos.length >= PAGE_LIMITS.photos) throw tooManyPhotos();
       let file: { buffer: Buffer; type: PhotoType } | undefined;
       let alt: string | null = null;
       for await (const part of request.parts({
-        limits: {
-          fileSize: PAGE_LIMITS.photoBytes,
-          files: 1,
-          fields: 5,
-          fieldSize: 1024,
-          parts: 6,
-        },
+        limits: { fileSize: PAGE_LIMITS.photoBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
       })) {
-        if (part.type === "file") {
-          if (part.fieldname !== "photo") {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'photo') {
             await part.toBuffer().catch(() => undefined);
             throw fieldError(
               part.fieldname,
@@ -339,28 +290,18 @@ export default async function pageRoutes(app: FastifyInstance) {
           }
           const buffer = await part.toBuffer();
           const type = sniffImageType(buffer);
-          if (
-            type !== "image/jpeg" &&
-            type !== "image/png" &&
-            type !== "image/webp"
-          ) {
-            throw fieldError(
-              "photo",
-              "A foto deve ser uma imagem JPEG, PNG ou WebP.",
-            );
+          if (type !== 'image/jpeg' && type !== 'image/png' && type !== 'image/webp') {
+            throw fieldError('photo', 'A foto deve ser uma imagem JPEG, PNG ou WebP.');
           }
           file = { buffer, type };
-        } else if (part.fieldname === "alt") {
+        } else if (part.fieldname === 'alt') {
           const value = multipartText(part).trim();
           if (value.length > 200)
-            throw fieldError(
-              "alt",
-              "O texto alternativo da foto deve ter no máximo 200 caracteres.",
-            );
+            throw fieldError('alt', 'O texto alternativo da foto deve ter no máximo 200 caracteres.');
           alt = value || null;
         }
       }
-      if (!file) throw fieldError("photo", "Envie a foto no campo photo.");
+      if (!file) throw fieldError('photo', 'Envie a foto no campo photo.');
       const row = await addPagePhoto(deps, {
         page,
         userId: request.currentUser!.id,
@@ -373,11 +314,11 @@ export default async function pageRoutes(app: FastifyInstance) {
   );
 
   r.put(
-    "/v1/pages/:id/photos",
+    '/v1/pages/:id/photos',
     {
       schema: {
-        tags: ["pages"],
-        summary: "Reordenar fotos ({order: [ids]}, a primeira é a capa)",
+        tags: ['pages'],
+        summary: 'Reordenar fotos ({order: [ids]}, a primeira é a capa)',
         params: idParams,
         body: reorderPagePhotosBody,
         response: { 200: pageResponse },
@@ -396,11 +337,11 @@ export default async function pageRoutes(app: FastifyInstance) {
   );
 
   r.delete(
-    "/v1/pages/:id/photos/:photoId",
+    '/v1/pages/:id/photos/:photoId',
     {
       schema: {
-        tags: ["pages"],
-        summary: "Excluir foto (e o arquivo)",
+        tags: ['pages'],
+        summary: 'Excluir foto (e o arquivo)',
         params: photoParams,
         response: { 200: pageResponse },
       },
