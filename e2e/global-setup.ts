@@ -102,7 +102,8 @@ export default async function setup(project: TestProject) {
   });
 
   try {
-    await waitForHttp(`${baseURL}/healthz`, server, { timeoutMs: 90_000, intervalMs: 250 });
+    // Generous: the first start migrates and seeds the demo (photos to WebP), slow on a busy shared machine.
+    await waitForHttp(`${baseURL}/healthz`, server, { timeoutMs: 240_000, intervalMs: 250 });
   } catch (error) {
     await server.stop('SIGKILL');
     thumbnails.server.close();

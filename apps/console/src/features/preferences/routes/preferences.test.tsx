@@ -2,6 +2,7 @@ import {
   PREFERENCE_DEFAULTS,
   PREFERENCE_KEYS,
   PREFERENCE_LABELS,
+  type CustomDomain,
   type Preference,
   type User,
 } from '@vitrine/contracts';
@@ -172,10 +173,10 @@ describe('Configurações', () => {
 
 describe('Domínio próprio', () => {
   const DOMAINS = '/v1/real-estates/10/domains';
-  const pending = {
+  const pending: CustomDomain = {
     id: 7,
     hostname: 'imoveis.casa-nova.com.br',
-    status: 'pending' as const,
+    status: 'pending',
     url: 'https://imoveis.casa-nova.com.br',
     dns: {
       cname: { name: 'imoveis.casa-nova.com.br', value: 'imoveis.vitrinepaginas.com.br' },
@@ -193,7 +194,7 @@ describe('Domínio próprio', () => {
 
   it('adds a domain, shows the DNS records to create, verifies it and the preview link follows it', async () => {
     mock.onGet(LIST).reply(200, { data: prefs() });
-    let list: (typeof pending)[] = [];
+    let list: CustomDomain[] = [];
     let pagesUrl = 'https://imoveis.vitrinepaginas.com.br';
     mock.onGet(DOMAINS).reply(() => [200, { data: list, meta: meta(pagesUrl) }]);
     const posted: unknown[] = [];
@@ -206,9 +207,9 @@ describe('Domínio próprio', () => {
       ];
     });
     mock.onPost(`${DOMAINS}/7/verify`).reply(() => {
-      const verified = {
+      const verified: CustomDomain = {
         ...pending,
-        status: 'verified' as const,
+        status: 'verified',
         checked_at: '2026-11-27T12:05:00Z',
         check_message: 'Registro TXT _vitrine.imoveis.casa-nova.com.br encontrado.',
       };
