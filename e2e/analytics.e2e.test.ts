@@ -25,6 +25,7 @@ import {
 } from './kit';
 
 const baseURL = inject('baseURL');
+const landingURL = inject('landingURL');
 const STAMP = `${Date.now() % 1_000_000}`;
 const USER = {
   name: 'Analytics Teste',
@@ -64,12 +65,12 @@ async function visit(
   },
 ) {
   const ua = `${opts.phone ? ANDROID_CHROME : DESKTOP_CHROME} Visitante/${STAMP}.${n}`;
-  const res = await fetch(`${baseURL}/v1/public/events`, {
+  const res = await fetch(`${landingURL}/v1/public/events`, {
     method: 'POST',
     headers: { 'content-type': 'text/plain', 'user-agent': ua },
     body: JSON.stringify({
       page_id: pageId,
-      url: `${baseURL}/imoveis/${slug}${opts.query ?? ''}`,
+      url: `${landingURL}/imoveis/${slug}${opts.query ?? ''}`,
       referrer: opts.referrer ?? '',
       events: [{ name: 'pageview' }, ...(opts.events ?? [])],
     }),
@@ -184,7 +185,7 @@ describe('analytics, end to end', () => {
     const visitor = await visitorContext();
     try {
       await visitor.page.goto(
-        `/imoveis/${page.slug}?utm_source=google&utm_medium=cpc&utm_campaign=lancamento`,
+        `${landingURL}/imoveis/${page.slug}?utm_source=google&utm_medium=cpc&utm_campaign=lancamento`,
       );
       await visitor.page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
       // The tracker's first answer names the session; the form carries it with the lead.

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient, DESKTOP, launchBrowser, logIn, newPage, PHONE, registerAgency, screenshot } from './kit';
 
 const baseURL = inject('baseURL');
+const landingURL = inject('landingURL');
 const STAMP = `${Date.now() % 1_000_000}`;
 const USER = { name: 'Helena Prado', email: `helena.${STAMP}@prado.com.br`, password: 'senha-das-datas' };
 const NOT_PORTUGUESE = { locale: 'en-US', timezoneId: 'America/New_York' } as const;
@@ -42,7 +43,7 @@ beforeAll(async () => {
   });
   const slug = created.data.slug as string;
   const post = async (body: Record<string, unknown>) => {
-    const res = await fetch(`${baseURL}/v1/public/pages/${slug}/leads`, {
+    const res = await fetch(`${landingURL}/v1/public/pages/${slug}/leads`, {
       method: 'POST',
       headers: { origin: baseURL, 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ consent: true, ...body }),

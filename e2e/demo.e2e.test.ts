@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from './kit';
 
 const baseURL = inject('baseURL');
+const landingURL = inject('landingURL');
 const LISTING = 'Apartamento com 3 quartos e varanda gourmet em Pinheiros';
 const LISTING_SLUG = 'apartamento-3-quartos-varanda-gourmet-pinheiros';
 
@@ -74,7 +75,7 @@ describe('the one-click demo', () => {
         ).toBeGreaterThanOrEqual(3);
         await screenshot(page, `demo-pages-${viewport.width}`);
 
-        const response = await page.goto(`/imoveis/${LISTING_SLUG}`);
+        const response = await page.goto(`${landingURL}/imoveis/${LISTING_SLUG}`);
         expect(response?.status()).toBe(200);
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(LISTING);
         await imagesLoaded(page);

@@ -14,11 +14,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort, resolveChromium, serverEntry, spawnServer, waitForHttp } from '../test-kit/index.ts';
+import {
+  freePort,
+  resolveChromium,
+  serverEntry,
+  spawnServer,
+  startFakeDns,
+  waitForHttp,
+} from '../test-kit/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** LANDING_URL: the landing pages' own origin (the same port, another host name: decision 017). */
+    landingURL: string;
     /** The server's DATA_DIR: the e-mail outbox (DATA_DIR/outbox) is read by the team test. */
     dataDir: string;
   }
@@ -74,10 +83,13 @@ export default async function setup(project: TestProject) {
     `› Chromium: ${chrome.path} (${chrome.source === 'npm' ? '@sparticuz/chromium' : chrome.source})`,
   );
   const thumbnails = await startThumbnailServer();
+  // Agencies' domains are checked against an empty zone: never the internet's DNS.
+  const dns = await startFakeDns();
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-e2e-'));
   const baseURL = `http://localhost:${port}`;
+  const landingURL = `http://127.0.0.1:${port}`;
   const server = spawnServer({
     args: ['--import', 'tsx', serverEntry],
     inheritEnv: false, // `env` is this process's, less NODE_ENV
@@ -88,6 +100,7 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       APP_URL: baseURL,
+      LANDING_URL: landingURL,
       // Webhook receivers started by the tests listen on 127.0.0.1 (refused by default: SSRF).
       ALLOW_PRIVATE_NETWORK_TARGETS: '1',
       // Every browser test posts leads from 127.0.0.1: the per-IP flood rule would quarantine them by order.
@@ -96,26 +109,31 @@ export default async function setup(project: TestProject) {
       YOUTUBE_THUMBNAIL_BASE: thumbnails.base,
       // No Vimeo stand-in: a closed port, so a Vimeo link stays without a poster.
       VIMEO_OEMBED_URL: 'http://127.0.0.1:9/api/oembed.json',
+      DNS_SERVERS: dns.server,
     },
     echoStderr: Boolean(process.env.E2E_SERVER_LOG),
   });
 
   try {
-    // 90 s is plenty on an idle machine; a shared, loaded one may give more (E2E_SERVER_START_TIMEOUT_MS).
-    const timeoutMs = Number(process.env.E2E_SERVER_START_TIMEOUT_MS ?? 90_000);
+    // 240 s: the first start migrates and seeds the demo (photos to WebP), slow on a busy shared machine;
+    // E2E_SERVER_START_TIMEOUT_MS changes it.
+    const timeoutMs = Number(process.env.E2E_SERVER_START_TIMEOUT_MS ?? 240_000);
     await waitForHttp(`${baseURL}/healthz`, server, { timeoutMs, intervalMs: 250 });
   } catch (error) {
     await server.stop('SIGKILL');
     thumbnails.server.close();
+    await dns.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('baseURL', baseURL);
+  project.provide('landingURL', landingURL);
   project.provide('dataDir', dataDir);
 
   return async () => {
     await server.stop('SIGTERM', 10_000);
     thumbnails.server.close();
+    await dns.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

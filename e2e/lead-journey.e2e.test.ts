@@ -18,6 +18,7 @@ import {
 } from './kit';
 
 const baseURL = inject('baseURL');
+const landingURL = inject('landingURL');
 const STAMP = `${Date.now() % 1_000_000}`;
 const USER = { name: 'Jornada Teste', email: `jornada.${STAMP}@teste.com.br`, password: 'senha-da-jornada' };
 const TITLE = `Casa com quintal no Butantã ${STAMP}`;
@@ -77,7 +78,9 @@ describe('listing to lead, end to end', () => {
     // A visitor on a phone, from an ad.
     const visitor = await newPage(browser, baseURL, PHONE);
     try {
-      const res = await visitor.page.goto(`/imoveis/${slug}?utm_source=instagram&utm_campaign=jornada`);
+      const res = await visitor.page.goto(
+        `${landingURL}/imoveis/${slug}?utm_source=instagram&utm_campaign=jornada`,
+      );
       expect(res?.status()).toBe(200);
       expect(await visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLE);
       // No pause: a browser's autofill sends the form at once, and timing alone never quarantines.
@@ -99,7 +102,7 @@ describe('listing to lead, end to end', () => {
     // The receiver learns which property the lead is about: the real page, not the site root.
     expect(event.json.data.page).toMatchObject({
       title: TITLE,
-      url: `${baseURL}/imoveis/${slug!}`,
+      url: `${landingURL}/imoveis/${slug!}`,
       currency: 'BRL',
     });
     expect(String(event.headers['webhook-signature'])).toMatch(/^v1,/);

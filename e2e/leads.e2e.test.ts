@@ -23,6 +23,7 @@ import {
 } from './kit';
 
 const baseURL = inject('baseURL');
+const landingURL = inject('landingURL');
 const AGENCY_NAME = 'Imóveis Litoral';
 const SELECTED_KEY = 'vitrine.selected_real_estate_id';
 
@@ -94,7 +95,7 @@ beforeAll(async () => {
 
     const leadIds: string[] = [];
     const post = async (slug: string, body: Record<string, unknown>) => {
-      const response = await page.request.post(`/v1/public/pages/${slug}/leads`, {
+      const response = await page.request.post(`${landingURL}/v1/public/pages/${slug}/leads`, {
         headers: { Origin: baseURL, Accept: 'application/json' },
         data: { consent: true, ...body },
       });

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, logIn, launchBrowser, newPage, PHONE, screenshot } from './kit';
 
 const baseURL = inject('baseURL');
+const landingURL = inject('landingURL');
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SAMPLE_CATALOG = path.join(root, 'apps/server/src/modules/catalog-import/fixtures/sample-catalog.csv');
 const STAMP = String(Date.now() % 100_000);
@@ -155,6 +156,8 @@ describe('/paginas in the browser', () => {
         .getAttribute('href');
       slug = new URL(publicHref!).pathname.split('/').pop()!;
       expect(slug).toMatch(/^apartamento-com-varanda-em-pinheiros/);
+      // "Ver página" opens the landing pages' own origin, never the console's (decision 017).
+      expect(new URL(publicHref!).origin).toBe(landingURL);
 
       // The live preview shows the real public page.
       const preview = page.frameLocator('iframe[title^="Pré-visualização da página pública"]');
@@ -177,7 +180,7 @@ describe('/paginas in the browser', () => {
     // A fresh context: no console session, as a visitor coming from an ad.
     const { context, page } = await newPage(browser, baseURL, PHONE);
     try {
-      const response = await page.goto(`/imoveis/${slug}`);
+      const response = await page.goto(`${landingURL}/imoveis/${slug}`);
       expect(response?.status()).toBe(200);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLE);
       expect((await page.locator('.price').textContent())?.replace(/\u00a0/g, ' ')).toBe('R$ 850.000');

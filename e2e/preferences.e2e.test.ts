@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient, DESKTOP, PHONE, launchBrowser, logIn, newPage } from './kit';
 
 const baseURL = inject('baseURL');
+const landingURL = inject('landingURL');
 const STAMP = `${Date.now() % 1_000_000}`;
 const USER = {
   name: 'Dona Configurações',
@@ -62,7 +63,7 @@ describe('Configurações changes the landing pages', () => {
       await page.goto('/configuracoes');
       await page.getByRole('heading', { name: 'WhatsApp das páginas' }).waitFor();
 
-      const before = await (await context.request.get(`/imoveis/${slug}`)).text();
+      const before = await (await context.request.get(`${landingURL}/imoveis/${slug}`)).text();
       expect(before).not.toContain('wa.me');
       expect(before).not.toContain('data-fb=');
 
@@ -88,12 +89,12 @@ describe('Configurações changes the landing pages', () => {
       });
       const tab = await visitor.newPage();
       try {
-        await tab.goto(`${baseURL}/imoveis/${slug}`);
+        await tab.goto(`${landingURL}/imoveis/${slug}`);
         const href = await tab.locator('a[href^="https://wa.me/"]').first().getAttribute('href');
         const url = new URL(href!);
         expect(url.pathname).toBe('/5519998765432');
         expect(url.searchParams.get('text')).toBe(
-          `Olá! Vi o Sobrado com jardim ${STAMP} no site (${baseURL}/imoveis/${slug}) e quero agendar uma visita.`,
+          `Olá! Vi o Sobrado com jardim ${STAMP} no site (${landingURL}/imoveis/${slug}) e quero agendar uma visita.`,
         );
         expect(await tab.locator('script[data-fb="123456789012345"]').count()).toBe(1);
         expect(pixelRequested).toBe(false);

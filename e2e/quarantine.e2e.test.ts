@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient, DESKTOP, launchBrowser, logIn, newPage, PHONE, registerAgency } from './kit';
 
 const baseURL = inject('baseURL');
+const landingURL = inject('landingURL');
 const STAMP = `${Date.now() % 1_000_000}`;
 const USER = {
   name: 'Quarentena Teste',
@@ -32,7 +33,7 @@ afterAll(async () => {
 async function visit(slug: string, name: string, phone: string, bot = false) {
   const visitor = await newPage(browser, baseURL, PHONE);
   try {
-    await visitor.page.goto(`/imoveis/${slug}`);
+    await visitor.page.goto(`${landingURL}/imoveis/${slug}`);
     // No pause before filling: autofill is instant, and timing alone never quarantines.
     await visitor.page.getByLabel('Nome').fill(name);
     await visitor.page.getByLabel('Telefone com DDD').fill(phone);

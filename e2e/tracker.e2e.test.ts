@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient, launchBrowser, PHONE, registerAgency } from './kit';
 
 const baseURL = inject('baseURL');
+const landingURL = inject('landingURL');
 const STAMP = `${Date.now() % 1_000_000}`;
 const USER = {
   name: 'Rastreio Teste',
@@ -78,7 +79,7 @@ describe('the landing page tracker in Chromium', () => {
     const tab = await context.newPage();
     try {
       await tab.goto(
-        `${baseURL}/imoveis/${page.slug}?utm_source=instagram&utm_medium=social&utm_campaign=inverno-${STAMP}`,
+        `${landingURL}/imoveis/${page.slug}?utm_source=instagram&utm_medium=social&utm_campaign=inverno-${STAMP}`,
       );
       // The tracker's first answer fills the form's session id.
       const sessionField = tab.locator('#lead input[name="session_id"]');

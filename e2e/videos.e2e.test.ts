@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, logIn, launchBrowser, newPage, PHONE } from './kit';
 
 const baseURL = inject('baseURL');
+const landingURL = inject('landingURL');
 const TINY_MP4 = readFileSync(
   fileURLToPath(new URL('../apps/server/src/modules/videos/testing/tiny.mp4', import.meta.url)),
 );
@@ -154,7 +155,7 @@ describe('videos in the page editor', () => {
       // uploaded video, then the link without a poster. No player loaded, no other origin contacted.
       const frames: string[] = [];
       page.on('request', (r) => frames.push(r.url()));
-      await page.goto(`/imoveis/${target.slug}`);
+      await page.goto(`${landingURL}/imoveis/${target.slug}`);
       const facade = page.locator('button.vf').first();
       await facade.waitFor();
       const order = await page

@@ -13,6 +13,7 @@
 // Options: --keep (leave the temp dir), --embedded (use PGlite even when PostgreSQL is reachable).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import {
   cpSync,
   existsSync,
@@ -36,6 +37,26 @@ const figures = [];
 const failures = [];
 
 const log = (msg) => console.log(`› ${msg}`);
+const LANDING_HOST = 'imoveis.vitrinepaginas.example';
+
+/** A GET with another Host header (fetch always sends the URL's): the landing host behind the proxy. */
+function getWithHost(url, host) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { host } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers))
+            if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+          resolve({ status: res.statusCode, headers, text });
+        });
+      })
+      .on('error', reject);
+  });
+}
 const figure = (name, value) => {
   figures.push([name, value]);
   log(`${name}: ${value}`);
@@ -202,6 +223,8 @@ try {
     ...env,
     APP_KEY: appKey,
     APP_URL: 'https://vitrine.example.com',
+    // The landing pages' own origin, another site (decision 017); the proxy sends its Host on.
+    LANDING_URL: `https://${LANDING_HOST}`,
   });
   const liveMs = await waitFor(`${base}/health/live`, second);
   const readyMs = await waitFor(`${base}/health/ready`, second);
@@ -300,9 +323,14 @@ try {
   const published = await api.request('PUT', `/v1/pages/${pageId}`, { status: 'published' });
   check(published.status === 200, `API: página publicada → 200 (${published.status})`);
 
-  // The landing page: its own hash-pinned CSP instead of the console's.
-  const landing = await fetch(`${base}/imoveis/${slug}`);
-  const landingHtml = await landing.text();
+  // The landing page, on the landing host (as the TLS proxy forwards it): its own hash-pinned CSP.
+  const moved = await fetch(`${base}/imoveis/${slug}`, { redirect: 'manual' });
+  check(
+    moved.status === 308 && moved.headers.get('location') === `https://${LANDING_HOST}/imoveis/${slug}`,
+    `GET /imoveis/${slug} no host do console → 308 para LANDING_URL (${moved.status})`,
+  );
+  const landing = await getWithHost(`${base}/imoveis/${slug}`, LANDING_HOST);
+  const landingHtml = landing.text;
   check(
     landing.status === 200 && landingHtml.includes('Apartamento 2 quartos no Centro'),
     `GET /imoveis/${slug} serve a página publicada (${landing.status})`,

@@ -27,3 +27,4 @@ export {
 } from './fake-webhook.ts';
 export { scratchPostgres, type ScratchDatabase } from './scratch-postgres.ts';
 export { startSmtpSink, type SmtpMessage, type SmtpSink } from './smtp-sink.ts';
+export { startFakeDns, type FakeDns, type FakeDnsRecords } from './fake-dns.ts';

@@ -90,13 +90,13 @@ for (let tries = 0; ; tries++) {
   if (tries > 100) throw new Error('os vídeos não ficaram prontos');
   await new Promise((r) => setTimeout(r, 100));
 }
-const url = `${server.url}/imoveis/${page.slug}`;
+const url = `${server.landingUrl}/imoveis/${page.slug}`;
 const html = await (await fetch(url)).text();
 if (!html.includes('<video') || !html.includes('data-embed='))
   throw new Error('a página não mostra os dois vídeos');
 const trackerSrc = /data-t="(\/p\/[^"]+)"/.exec(html)?.[1];
 if (!trackerSrc) throw new Error('a página não carrega o rastreador');
-const trackerCode = await (await fetch(`${server.url}${trackerSrc}`)).text();
+const trackerCode = await (await fetch(`${server.landingUrl}${trackerSrc}`)).text();
 
 // navigator.webdriver false, as in a visitor's browser: the tracker runs and sends its pageview.
 const chrome = await launchChrome(['--disable-blink-features=AutomationControlled']);

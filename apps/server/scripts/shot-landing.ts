@@ -55,7 +55,7 @@ for (const [w, h, name] of [
   [1280, 800, 'landing-1280'],
 ] as const) {
   const p = await browser.newPage({ viewport: { width: w, height: h } });
-  await p.goto(`${server.url}/imoveis/${page.slug}`);
+  await p.goto(`${server.landingUrl}/imoveis/${page.slug}`);
   await p.screenshot({
     path: new URL(`../../../docs/screenshots/${name}.png`, import.meta.url).pathname,
     fullPage: true,
@@ -63,7 +63,7 @@ for (const [w, h, name] of [
 }
 await client.call('PUT', `/v1/pages/${page.id}`, { status: 'sold' });
 const p = await browser.newPage({ viewport: { width: 390, height: 844 } });
-await p.goto(`${server.url}/imoveis/${page.slug}`);
+await p.goto(`${server.landingUrl}/imoveis/${page.slug}`);
 await p.screenshot({
   path: new URL('../../../docs/screenshots/landing-sold-390.png', import.meta.url).pathname,
 });

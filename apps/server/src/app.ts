@@ -23,6 +23,7 @@ import { createThrottle, type Throttle } from './lib/throttle.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandler from './plugins/error-handler.ts';
+import hostRouting from './plugins/host-routing.ts';
 import inputGuard from './plugins/input-guard.ts';
 import loadShedding from './plugins/load-shedding.ts';
 import metricsPlugin from './plugins/metrics.ts';
@@ -37,6 +38,7 @@ import { createPaymentProvider } from './modules/billing/index.ts';
 import catalogImportRoutes from './modules/catalog-import/catalog-import.routes.ts';
 import deliveryRoutes from './modules/deliveries/deliveries.routes.ts';
 import demoRoutes from './modules/demo/demo.routes.ts';
+import domainRoutes from './modules/domains/domains.routes.ts';
 import integrationRoutes from './modules/integrations/integrations.routes.ts';
 import { createOutboundClient } from './modules/integrations/index.ts';
 import landingRoutes from './modules/landing/landing.routes.ts';
@@ -183,6 +185,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Security headers on every answer, then load shedding (a shed request still carries the headers).
   await app.register(securityHeaders);
   await app.register(loadShedding);
+  // The console or the landing pages, by Host (decision 017): before the cookies are parsed, so a
+  // landing host never reads one.
+  await app.register(hostRouting);
   // External plugins first, then ours, then the routes (fastify's documented order).
   // gzip/brotli for HTML, JSON, CSS and JS (a landing page is ~5 KB on the wire instead of ~14 KB).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -238,6 +243,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(siteRoutes);
   await app.register(teamRoutes);
   await app.register(preferenceRoutes);
+  await app.register(domainRoutes);
   await app.register(billingRoutes);
   await app.register(privacyRoutes);
 

@@ -77,6 +77,16 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   APP_URL: z.url().optional(),
+  /**
+   * Where landing pages, their tracker and the lead form are served from: another site than APP_URL
+   * (decision 017), so no script on an agency's page shares the console's origin or cookies. Default:
+   * APP_URL with localhost and 127.0.0.1 swapped (same port: the server routes by Host).
+   */
+  LANDING_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.url('use uma URL, ex.: https://imoveis.vitrinepaginas.com.br').optional()),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   /**
@@ -107,6 +117,25 @@ const envSchema = z.object({
    * pages and the blog, and the protocol allows 50,000 URLs per file.
    */
   SITEMAP_CHUNK_SIZE: z.coerce.number().int().min(1).max(49_000).default(45_000),
+  /**
+   * DNS servers for checking agencies' domains ("1.1.1.1,8.8.8.8", a port after a colon: "127.0.0.1:5353").
+   * Empty: the system's resolver. Tests point it at a local fake DNS server.
+   */
+  DNS_SERVERS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      const bad = list.filter((x) => !ipaddr.isValid(x.replace(/:\d+$/, '')));
+      if (bad.length) {
+        ctx.addIssue({ code: 'custom', message: `endereço de DNS inválido: ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return list;
+    }),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Vitrine Imóveis <nao-responda@vitrine.local>'),
   SUPPORT_EMAIL: z.string().default('suporte@vitrine.app'),
@@ -233,12 +262,18 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig extends Omit<
   Env,
-  'APP_KEY' | 'APP_URL' | 'SEED_DEMO' | 'API_DOCS' | 'TRUST_PROXY' | 'FFMPEG_PATH' | 'FFPROBE_PATH'
+  'APP_KEY' | 'APP_URL' | 'LANDING_URL' | 'SEED_DEMO' | 'API_DOCS' | 'TRUST_PROXY' | 'FFMPEG_PATH' | 'FFPROBE_PATH'
 > {
   /** The ffmpeg/ffprobe the video jobs run (lib/media-tools.ts chose them); null: none found. */
   FFMPEG_PATH: string | null;
   FFPROBE_PATH: string | null;
   APP_URL: string;
+  /** The landing pages' origin (no trailing slash): another host, and another site, than APP_URL. */
+  LANDING_URL: string;
+  /** LANDING_URL's host name, lower case (the Host the server routes to the landing side). */
+  landingHost: string;
+  /** APP_URL's host name, lower case. */
+  appHost: string;
   SEED_DEMO: boolean;
   API_DOCS: boolean;
   /** Fastify's trustProxy: false, a hop count or the proxies' addresses/CIDRs. */
@@ -300,13 +335,18 @@ export function loadConfig(
   const FFPROBE_PATH = overrides.FFPROBE_PATH !== undefined ? overrides.FFPROBE_PATH : media.ffprobe.path;
   // Said once, at the start of a process that runs the video jobs (never once per video).
   const mediaWarning = e.RUN_WORKER ? missingMediaToolsWarning({ FFMPEG_PATH, FFPROBE_PATH }) : null;
+  const landing = landingUrlFor(appUrl, e.LANDING_URL);
+  const warnings = [e.TRUST_PROXY.warning, landing.warning, mediaWarning].filter((w): w is string => !!w);
   return {
     ...e,
     FFMPEG_PATH,
     FFPROBE_PATH,
     TRUST_PROXY: e.TRUST_PROXY.value,
-    warnings: [e.TRUST_PROXY.warning, mediaWarning].filter((w): w is string => !!w),
+    warnings,
     APP_URL: appUrl,
+    LANDING_URL: landing.url,
+    landingHost: new URL(landing.url).hostname.toLowerCase(),
+    appHost: new URL(appUrl).hostname.toLowerCase(),
     SEED_DEMO: e.SEED_DEMO ?? !production,
     API_DOCS: e.API_DOCS ?? !production,
     appKey: overrides.appKey ?? loadAppKey(e.APP_KEY, dataDir, production),
@@ -315,4 +355,78 @@ export function loadConfig(
     httpsOnlyTargets: production && !e.ALLOW_PRIVATE_NETWORK_TARGETS,
     ...overrides,
   };
+}
+
+const LOOPBACK_SWAP: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
+
+/**
+ * LANDING_URL, or the default for one machine: APP_URL with localhost and 127.0.0.1 swapped (two host
+ * names, two sites, one port). Any other APP_URL needs LANDING_URL set. The two must differ in host
+ * name (the server tells them apart by Host; browsers keep cookies per host name, whatever the port).
+ */
+export function landingUrlFor(appUrl: string, raw: string | undefined): { url: string; warning?: string } {
+  const app = new URL(appUrl);
+  let url: string;
+  if (raw) url = raw.replace(/\/+$/, '');
+  else {
+    const swapped = LOOPBACK_SWAP[app.hostname.toLowerCase()];
+    if (!swapped)
+      throw new Error(
+        `Configuração inválida:\n  LANDING_URL: obrigatória quando APP_URL não é local (${app.host}): indique a origem das páginas dos imóveis, em outro domínio (ex.: APP_URL=https://app.vitrine.com.br e LANDING_URL=https://imoveis.vitrinepaginas.com.br).`,
+      );
+    const u = new URL(appUrl);
+    u.hostname = swapped;
+    url = u.origin;
+  }
+  const landing = new URL(url);
+  if (landing.pathname !== '/' || landing.search || landing.hash)
+    throw new Error(
+      `Configuração inválida:\n  LANDING_URL: use só a origem, sem caminho (ex.: https://imoveis.vitrinepaginas.com.br).`,
+    );
+  url = landing.origin;
+  if (landing.hostname.toLowerCase() === app.hostname.toLowerCase())
+    throw new Error(
+      `Configuração inválida:\n  LANDING_URL: precisa de um host diferente de APP_URL (${app.hostname}); as páginas dos imóveis não podem dividir a origem nem os cookies do console.`,
+    );
+  const site = (host: string) => registrableDomainGuess(host.toLowerCase());
+  const warning =
+    site(landing.hostname) === site(app.hostname)
+      ? `LANDING_URL (${landing.hostname}) parece estar no mesmo site que APP_URL (${app.hostname}): use outro domínio registrável (ex.: imoveis.vitrinepaginas.com.br), para que um script das páginas não faça requisições "same-site" ao console.`
+      : undefined;
+  return { url, warning };
+}
+
+/** Second-level labels under which Brazil (and others) register names: com.br, net.br, co.uk… */
+const SECOND_LEVEL = new Set([
+  'com',
+  'net',
+  'org',
+  'gov',
+  'edu',
+  'co',
+  'ac',
+  'blog',
+  'app',
+  'art',
+  'eco',
+  'ind',
+  'inf',
+  'imb',
+  'srv',
+  'tv',
+]);
+
+/**
+ * The registrable domain of a host name, approximately (no public suffix list): the last two labels, or
+ * three under a two-letter country code with a known second level (vitrine.com.br). IP addresses and
+ * single labels are their own site. Used only for a warning at start.
+ */
+export function registrableDomainGuess(host: string): string {
+  if (ipaddr.isValid(host.replace(/^\[|\]$/g, ''))) return host;
+  const labels = host.split('.').filter(Boolean);
+  if (labels.length <= 2) return labels.join('.');
+  const tld = labels.at(-1)!;
+  const second = labels.at(-2)!;
+  const n = tld.length === 2 && SECOND_LEVEL.has(second) ? 3 : 2;
+  return labels.slice(-n).join('.');
 }

@@ -49,6 +49,7 @@ async function main() {
     '',
     `  Vitrine Imóveis pronto em ${ms} ms (${app.database.kind})`,
     `  Console:  ${url}`,
+    `  Páginas:  ${config.LANDING_URL}/imoveis/… (outra origem: docs/operations.md)`,
     config.API_DOCS ? `  API docs: ${url}/docs` : '',
     config.SEED_DEMO ? `  Login de demonstração: ${DEMO_EMAIL} / ${DEMO_PASSWORD}` : '',
     '',

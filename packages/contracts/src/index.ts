@@ -24,3 +24,4 @@ export * from './preferences.ts';
 export * from './subscription.ts';
 export * from './videos.ts';
 export * from './privacy.ts';
+export * from './domains.ts';

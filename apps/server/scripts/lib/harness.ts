@@ -34,6 +34,8 @@ export const scratchPostgres = () => kitScratchPostgres('vitrine_bench');
 
 export interface ServerHandle {
   url: string;
+  /** LANDING_URL: the landing pages' origin (same port, the other loopback name; decision 017). */
+  landingUrl: string;
   dataDir: string;
   kill(signal?: NodeJS.Signals): Promise<void>;
   start(): Promise<void>;
@@ -68,14 +70,23 @@ export async function startServer(
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'vitrine-bench-'));
   const url = `http://127.0.0.1:${port}`;
+  const landingUrl = `http://localhost:${port}`;
   let server: ServerProcess | null = null;
   const handle: ServerHandle = {
     url,
+    landingUrl,
     dataDir,
     async start() {
       server = spawnServer({
         args: entryArgs('server.ts'),
-        env: { PORT: String(port), HOST: '127.0.0.1', APP_URL: url, ...processEnv(dataDir), ...env },
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          APP_URL: url,
+          LANDING_URL: landingUrl,
+          ...processEnv(dataDir),
+          ...env,
+        },
         echoStderr: true,
       });
       // Generous: on a loaded shared machine the embedded database can take a while to open and migrate.
@@ -124,6 +135,7 @@ export function startWorker(
       env: {
         ...processEnv(server.dataDir),
         APP_URL: server.url,
+        LANDING_URL: server.landingUrl,
         DATABASE_URL: databaseUrl,
         ALLOW_PRIVATE_NETWORK_TARGETS: '1',
         ...env,

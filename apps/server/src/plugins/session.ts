@@ -84,6 +84,8 @@ export default fp(
     app.decorateRequest('session', null);
 
     app.addHook('onRequest', async (request) => {
+      // The landing pages' hosts have no session (plugins/host-routing.ts drops their Cookie header too).
+      if (request.site.kind === 'landing') return;
       const id = request.cookies[SESSION_COOKIE];
       if (!id || id.length > 100) return;
       const session = await findSession(deps, id);
@@ -124,7 +126,7 @@ export default fp(
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   },
-  { name: 'session', dependencies: ['database'] },
+  { name: 'session', dependencies: ['database', 'host-routing'] },
 );
 
 function safeDecode(value: string): string {

@@ -6,7 +6,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogImports, deliveries, leads, memberships, pages, users, videos } from '../db/schema.ts';
+import {
+  catalogImports,
+  customDomains,
+  deliveries,
+  leads,
+  memberships,
+  pages,
+  users,
+  videos,
+} from '../db/schema.ts';
 import { captureLead } from '../modules/leads/index.ts';
 import { listPreferences } from '../modules/preferences/testing/index.ts';
 import {
@@ -61,6 +70,10 @@ beforeAll(async () => {
     })
     .returning();
   const victimPrefs = await listPreferences(ctx.app.deps, victim.realEstateId);
+  const [domain] = await ctx.database.db
+    .insert(customDomains)
+    .values({ realEstateId: victim.realEstateId, hostname: 'imoveis.vitima.com.br', verificationToken: 'x' })
+    .returning();
   // Team (issue 13): a member of the victim's agency and a pending invitation.
   const [invitee] = await ctx.database.db
     .insert(users)
@@ -87,6 +100,7 @@ beforeAll(async () => {
     '/v1/deliveries/{id}': delivery!.id,
     '/v1/imports/{id}': imp!.id,
     photoId: 'p1',
+    domainId: String(domain!.id),
   });
 });
 afterAll(async () => {
@@ -98,7 +112,10 @@ function urlFor(path: string): string {
   const prefix = Object.keys(ids).find((k) => k.startsWith('/') && path.startsWith(k));
   let url = path;
   if (prefix) url = url.replace('{id}', ids[prefix]!);
-  return url.replace('{photoId}', ids.photoId!).replace('{userId}', ids.userId!);
+  return url
+    .replace('{photoId}', ids.photoId!)
+    .replace('{userId}', ids.userId!)
+    .replace('{domainId}', ids.domainId!);
 }
 
 /** Bodies that pass validation, so that what answers is the tenancy check, not the schema. */
@@ -132,6 +149,7 @@ function bodyFor(
     'PUT /v1/real-estates/{id}/privacy/retention': {
       body: { analytics_months: 1, delivery_bodies_months: 1 },
     },
+    'POST /v1/real-estates/{id}/domains': { body: { hostname: 'imoveis.invasor.com.br' } },
   };
   return table[key] ?? {};
 }
@@ -266,6 +284,11 @@ const MANAGER_ONLY = [
   'GET /v1/real-estates/{id}/privacy/requests',
   'GET /v1/real-estates/{id}/privacy/retention',
   'PUT /v1/real-estates/{id}/privacy/retention',
+  // An agency's own domain for its landing pages (issue 25, decision 017).
+  'GET /v1/real-estates/{id}/domains',
+  'POST /v1/real-estates/{id}/domains',
+  'POST /v1/real-estates/{id}/domains/{domainId}/verify',
+  'DELETE /v1/real-estates/{id}/domains/{domainId}',
 ];
 
 /** Open to every member, agents included (or not tied to an agency at all). */

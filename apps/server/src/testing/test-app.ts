@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
@@ -61,6 +61,7 @@ export async function createTestContext(
     { dataDir, appKey: randomBytes(32), ...overrides },
   );
   const app = await buildApp({ config, database, logger });
+  sendLandingPathsToLandingHost(app, config);
   beforeReady?.(app);
   await app.ready();
   return {
@@ -74,6 +75,29 @@ export async function createTestContext(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What a browser asks of the landing pages' origin (LANDING_URL): the pages, the tracker, the form, the beacons. */
+export const LANDING_PATH_PREFIXES = ['/imoveis/', '/p/', '/v1/public/pages/', '/v1/public/events'];
+
+/**
+ * Landing pages answer on LANDING_URL's host only (decision 017; the console's host redirects
+ * /imoveis/*). A test's request for a landing path that names no Host goes there, as a browser's does
+ * once the page links and redirects have brought it: `ctx.app.inject({ url: '/imoveis/x' })` and
+ * `TestClient` reach the page. A test of the routing itself names the Host (`headers: { host }`).
+ */
+function sendLandingPathsToLandingHost(app: FastifyInstance, config: AppConfig) {
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  const landingHost = new URL(config.LANDING_URL).host;
+  const routed = (opts: InjectOptions | string): InjectOptions | string => {
+    const o = typeof opts === 'string' ? { url: opts } : opts;
+    const url = typeof o.url === 'string' ? o.url : '';
+    const headers = (o.headers ?? {}) as Record<string, unknown>;
+    if (!LANDING_PATH_PREFIXES.some((p) => url.startsWith(p)) || 'host' in headers) return opts;
+    return { ...o, headers: { ...headers, host: landingHost } };
+  };
+  app.inject = ((opts?: InjectOptions | string, ...rest: unknown[]) =>
+    opts === undefined ? inject() : inject(routed(opts), ...rest)) as typeof app.inject;
 }
 
 /** A new, migrated PostgreSQL database next to the run's one. */

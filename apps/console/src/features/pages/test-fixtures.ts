@@ -39,7 +39,7 @@ export function makePage(overrides: Partial<Page> = {}): Page {
     external_id: null,
     external_url: null,
     source: 'manual',
-    public_url: `http://localhost/imoveis/${slug}`,
+    public_url: `http://127.0.0.1:3000/imoveis/${slug}`,
     published_at: null,
     created_at: '2025-03-01T12:00:00Z',
     updated_at: '2025-03-10T12:00:00Z',

@@ -45,7 +45,7 @@ export default async function analyticsRoutes(app: FastifyInstance) {
   const { config } = app;
   const { deps } = app;
   const pageOf = pageDirectory(deps);
-  const ownHosts = [new URL(config.APP_URL).hostname];
+  const ownHosts = [config.appHost, config.landingHost];
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -76,7 +76,13 @@ export default async function analyticsRoutes(app: FastifyInstance) {
       const userAgent = request.headers['user-agent'] ?? '';
       if (!userAgent || isbot(userAgent)) return reply.status(202).send({ session_id: null });
       const page = await pageOf(beacon.page_id);
-      if (!page) throw new HttpError(404, 'Página não encontrada.');
+      // An agency's own domain sends beacons for that agency's pages only (decision 017).
+      const site = request.site;
+      if (
+        !page ||
+        (site.kind === 'landing' && site.realEstateId !== null && site.realEstateId !== page.realEstateId)
+      )
+        throw new HttpError(404, 'Página não encontrada.');
       // Drafts are seen only by the agency (previews): not visits.
       if (page.status === 'draft') return reply.status(202).send({ session_id: null });
 

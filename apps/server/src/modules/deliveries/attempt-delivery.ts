@@ -284,7 +284,7 @@ export async function attemptDelivery(
     try {
       const adapter = integrationAdapters[name] as (typeof integrationAdapters)['webhook'];
       result = await adapter.send(
-        toLeadForDelivery(lead, page, config.APP_URL, delivery.id),
+        toLeadForDelivery(lead, page, config.LANDING_URL, delivery.id),
         payload as never,
         ctx,
       );

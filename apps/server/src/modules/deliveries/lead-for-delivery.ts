@@ -43,14 +43,15 @@ export const EMPTY_LEAD_PAGE: LeadPage = {
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
-export function leadPageFor(page: LeadPageRow | null, appUrl: string): LeadPage {
+/** `landingUrl`: the origin the page is published on (LANDING_URL). */
+export function leadPageFor(page: LeadPageRow | null, landingUrl: string): LeadPage {
   if (!page) return { ...EMPTY_LEAD_PAGE };
   const price = page.priceCents ?? null;
   return {
     id: String(page.id),
     title: page.title,
     listing_code: blankToNull(page.listingCode),
-    url: `${appUrl.replace(/\/$/, '')}/imoveis/${page.slug}`,
+    url: `${landingUrl.replace(/\/$/, '')}/imoveis/${page.slug}`,
     price_cents: price,
     currency: 'BRL',
     // Plain spaces: Intl puts a no-break space after "R$", which CRMs' text fields render oddly.
@@ -69,7 +70,7 @@ export function leadPageFor(page: LeadPageRow | null, appUrl: string): LeadPage 
 export function toLeadForDelivery(
   lead: LeadRow,
   page: LeadPageRow | null,
-  appUrl: string,
+  landingUrl: string,
   deliveryId: string,
 ): LeadForDelivery {
   return {
@@ -79,7 +80,7 @@ export function toLeadForDelivery(
     email: lead.email ?? '',
     phone: lead.phone ?? '',
     message: lead.message,
-    page: leadPageFor(page, appUrl),
+    page: leadPageFor(page, landingUrl),
     source: lead.source,
     utm_source: lead.utmSource,
     utm_medium: lead.utmMedium,

@@ -126,7 +126,7 @@ describe('a lead from the landing page reaches receivers with its property', () 
       id: String(page.id),
       title: 'Cobertura duplex com vista para o mar',
       listing_code: 'CO-908',
-      url: `http://localhost:3000/imoveis/${page.slug}`,
+      url: `http://127.0.0.1:3000/imoveis/${page.slug}`,
       price_cents: 215_000_000,
       currency: 'BRL',
       price_formatted: 'R$ 2.150.000',
@@ -145,7 +145,7 @@ describe('a lead from the landing page reaches receivers with its property', () 
       subject:
         'Interesse no imóvel: Cobertura duplex com vista para o mar (código CO-908) – Ponta Verde, Maceió/AL – R$ 2.150.000',
       property_code: 'CO-908',
-      url: `http://localhost:3000/imoveis/${page.slug}`,
+      url: `http://127.0.0.1:3000/imoveis/${page.slug}`,
       phone: '82988881234',
     });
 
@@ -158,7 +158,7 @@ describe('a lead from the landing page reaches receivers with its property', () 
       originListingId: String(page.id),
       clientListingId: 'CO-908',
       listingTitle: 'Cobertura duplex com vista para o mar',
-      listingUrl: `http://localhost:3000/imoveis/${page.slug}`,
+      listingUrl: `http://127.0.0.1:3000/imoveis/${page.slug}`,
       listingPrice: 2_150_000,
       transactionType: 'SELL',
       listingNeighborhood: 'Ponta Verde',

@@ -19,6 +19,12 @@ import { landingPrefsOf, renderPageLanding } from './render-page-landing.ts';
 import { trackerAsset } from './browser-scripts.ts';
 import { visitorHashes } from '../analytics/index.ts';
 
+/** LANDING_URL's host serves every agency; an agency's own domain, only that agency (plugins/host-routing.ts). */
+const servesAgency = (request: FastifyRequest, realEstateId: number) =>
+  request.site.kind !== 'landing' ||
+  request.site.realEstateId === null ||
+  request.site.realEstateId === realEstateId;
+
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
 /** A slug of the shape pages get ([a-z0-9-], case-insensitive here): anything else is not found, before any query. */
 const isSlug = (slug: string) => slug.length <= 200 && SLUG_PATTERN.test(slug.toLowerCase());
@@ -46,13 +52,19 @@ export default async function landingRoutes(app: FastifyInstance) {
     return safeEqual(sig, expected) ? Date.now() - Number(t) : null;
   };
 
-  async function loadPage(slug: string) {
+  /** The published page, if this host serves it: an agency's own domain serves that agency's pages only. */
+  async function loadPage(request: FastifyRequest, slug: string) {
     if (!isSlug(slug)) return null;
-    return findLandingPage(deps, slug);
+    const row = await findLandingPage(deps, slug);
+    return row && servesAgency(request, row.page.realEstateId) ? row : null;
   }
 
-  // Files in an S3 bucket outside https (a local MinIO) need their origin named.
-  const storage = storageOrigins(app.config);
+  // Files in an S3 bucket outside https (a local MinIO) need their origin named, and so do the files
+  // the local driver serves from the console's origin (APP_URL/files/…) when that is not https.
+  const storage = [
+    ...storageOrigins(app.config),
+    ...(config.APP_URL.startsWith('https://') ? [] : [new URL(config.APP_URL).origin]),
+  ];
   /** The page as HTML, with the CSP it needs (the vendors' hosts only when the agency set their tags). */
   const renderFor = async (row: LandingPageRow, form: LeadFormState) => {
     const prefs = await landingPrefsOf(deps, row.page.realEstateId);
@@ -100,7 +112,7 @@ export default async function landingRoutes(app: FastifyInstance) {
     { schema: { hide: true }, config: { ownParams: true } },
     async (request, reply) => {
       const { slug } = slugParams.parse(request.params);
-      const row = await loadPage(slug);
+      const row = await loadPage(request, slug);
       if (!row)
         return sendHtml(reply, 404, { body: renderNotFound(config.APP_URL), csp: LANDING_CSP }, 'no-store');
       const query = request.query as Record<string, unknown>;
@@ -131,7 +143,8 @@ export default async function landingRoutes(app: FastifyInstance) {
       const form = isForm(request);
       const origin = request.headers.origin;
       if (origin && origin !== 'null') {
-        const allowed = [new URL(config.APP_URL).host, request.headers.host];
+        // The page's own origin: LANDING_URL, or the host the form was posted to.
+        const allowed = [new URL(config.LANDING_URL).host, request.headers.host];
         let host = '';
         try {
           host = new URL(origin).host;
@@ -142,7 +155,8 @@ export default async function landingRoutes(app: FastifyInstance) {
       }
       // The page and the per-IP and per-page windows: one statement shared by the leads arriving now.
       const admission = isSlug(slug) ? await admitLead(deps, { slug, ip: request.ip }) : { page: null };
-      if (!admission.page) throw new HttpError(404, 'Imóvel não encontrado.');
+      if (!admission.page || !servesAgency(request, admission.page.realEstateId))
+        throw new HttpError(404, 'Imóvel não encontrado.');
       const { page, perIp, perPage } = admission;
       if (perIp.hits > config.LEAD_IP_HARD_LIMIT) {
         const seconds = perIp.retryAfterSeconds;
@@ -160,7 +174,7 @@ export default async function landingRoutes(app: FastifyInstance) {
       if (!parsed.success) {
         const errors = issuesToErrors(parsed.error.issues);
         if (!form) throw validationError(errors);
-        const row = await loadPage(slug);
+        const row = await loadPage(request, slug);
         if (!row) throw new HttpError(404, 'Imóvel não encontrado.');
         const values = Object.fromEntries(
           Object.entries(raw)

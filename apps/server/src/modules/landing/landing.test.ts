@@ -81,9 +81,9 @@ describe('GET /imoveis/{slug}', () => {
     const wa = body.match(/href="(https:\/\/wa\.me\/[^"]+)"/)![1]!.replace(/&amp;/g, '&');
     expect(wa.startsWith('https://wa.me/5511988887777?text=')).toBe(true);
     expect(decodeURIComponent(wa.split('text=')[1]!)).toBe(
-      `Olá! Tenho interesse no imóvel "Apartamento com 3 quartos em Pinheiros": http://localhost:3000/imoveis/${page.slug}`,
+      `Olá! Tenho interesse no imóvel "Apartamento com 3 quartos em Pinheiros": http://127.0.0.1:3000/imoveis/${page.slug}`,
     );
-    expect(body).toContain(`<link rel="canonical" href="http://localhost:3000/imoveis/${page.slug}">`);
+    expect(body).toContain(`<link rel="canonical" href="http://127.0.0.1:3000/imoveis/${page.slug}">`);
     expect(body).toContain('<meta property="og:image" content="https://img.exemplo.com/1.jpg">');
     expect(body).toContain('width="1200" height="900" fetchpriority="high"');
     expect(body).toContain('name="utm_source" value="facebook"');
@@ -250,7 +250,7 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     const pub = await agencyWithPage();
     const foreign = await postLead(pub.page.slug, validLead, { origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
-    const own = await postLead(pub.page.slug, validLead, { origin: 'http://localhost:3000' });
+    const own = await postLead(pub.page.slug, validLead, { origin: 'http://127.0.0.1:3000' });
     expect(own.statusCode).toBe(201);
   });
 

@@ -81,7 +81,8 @@ export interface LandingInput {
   agency: LandingAgency;
   similar: SimilarPage[];
   form: LeadFormState;
-  appUrl: string;
+  /** The origin the page is published on (LANDING_URL): its canonical, Open Graph and WhatsApp links. */
+  landingUrl: string;
   actionUrl: string;
   /** The analytics tracker's URL (/p/<hash>.js); null leaves it out. */
   trackerSrc?: string | null;
@@ -279,7 +280,7 @@ function jsonLd(input: LandingInput, url: string) {
 
 export function renderLanding(input: LandingInput): string {
   const { page: p, agency } = input;
-  const url = `${input.appUrl}/imoveis/${p.slug}`;
+  const url = `${input.landingUrl}/imoveis/${p.slug}`;
   const where = location(p);
   const typeLabel = PROPERTY_TYPE_LABELS[p.propertyType ?? ''] ?? 'Imóvel';
   const title = p.seoTitle || `${p.title}${where ? ` - ${where}` : ''}`;

@@ -17,6 +17,7 @@ import {
   type LeadFormState,
 } from './render-landing.ts';
 import { trackerAsset } from './browser-scripts.ts';
+import { agencyPagesUrl } from '../domains/index.ts';
 
 type AgencyRow = typeof realEstates.$inferSelect;
 
@@ -77,11 +78,13 @@ export async function renderPageLanding(
   const page = { ...row.page, photos: withPhotoUrls(deps, row.page.photos) };
   const { agency } = row;
   // The page's other reads are independent of one another: one round trip of waiting, not four.
-  const [similar, tracker, pagePrefs, videos] = await Promise.all([
+  const [similar, tracker, pagePrefs, videos, landingUrl] = await Promise.all([
     page.status === 'sold' || page.status === 'rented' ? listSimilarPages(deps, page) : [],
     trackerAsset(),
     prefs ?? landingPrefsOf(deps, page.realEstateId),
     landingVideos(deps, page.id),
+    // The canonical origin: the agency's verified domain, else LANDING_URL (decision 017).
+    agencyPagesUrl(deps, page.realEstateId),
   ]);
   return renderLanding({
     page,
@@ -103,7 +106,7 @@ export async function renderPageLanding(
       cover: withPhotoUrls(deps, s.photos.slice(0, 1))[0] ?? null,
     })),
     form,
-    appUrl: deps.config.APP_URL,
+    landingUrl,
     actionUrl: `/v1/public/pages/${page.slug}/leads`,
     // The analytics tracker (the editor's preview strips it: a preview is never a visit).
     trackerSrc: tracker.path,

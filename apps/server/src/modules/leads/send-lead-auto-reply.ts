@@ -28,7 +28,7 @@ export async function sendLeadAutoReply(deps: Pick<Deps, 'db' | 'config' | 'mail
     'lead_auto_reply',
   ]);
   if (!reply.enabled || !reply.message.trim()) return false;
-  const link = row.pageSlug ? `${deps.config.APP_URL}/imoveis/${row.pageSlug}` : deps.config.APP_URL;
+  const link = row.pageSlug ? `${deps.config.LANDING_URL}/imoveis/${row.pageSlug}` : deps.config.APP_URL;
   const text = fillTemplate(reply.message, {
     nome: row.lead.name,
     titulo: row.pageTitle ?? row.agency,

@@ -7,7 +7,7 @@ export type PageRow = typeof pages.$inferSelect;
 
 export function toPageView(
   row: PageRow,
-  ctx: { appUrl: string; storage: Storage },
+  ctx: { landingUrl: string; storage: Storage },
   leadsCount?: number,
   quarantinedLeadsCount?: number,
 ): Page {
@@ -63,7 +63,7 @@ export function toPageView(
     external_id: row.externalId,
     external_url: row.externalUrl,
     source: row.source,
-    public_url: `${ctx.appUrl}${landingPath(row.slug)}`,
+    public_url: `${ctx.landingUrl}${landingPath(row.slug)}`,
     published_at: row.publishedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

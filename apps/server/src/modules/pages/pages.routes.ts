@@ -36,6 +36,7 @@ import { multipartText } from '../../lib/multipart-fields.ts';
 import { toPageView, type PageRow } from './page-view.ts';
 import { updatePage } from './update-page.ts';
 import { renderPagePreview } from '../landing/index.ts';
+import { agencyPagesUrl } from '../domains/index.ts';
 import { idParams } from '../../lib/route-params.ts';
 
 export const PAGE_NOT_FOUND = 'Página não encontrada.';
@@ -63,7 +64,11 @@ export default async function pageRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { storage } = app;
-  const viewCtx = { appUrl: app.config.APP_URL, storage };
+  /** The page links' origin: the agency's verified domain, else LANDING_URL (decision 017). */
+  const viewCtx = async (realEstateId: number) => ({
+    landingUrl: await agencyPagesUrl(deps, realEstateId),
+    storage,
+  });
 
   /** The page, if it belongs to one of the caller's agencies; otherwise the same 404 as a missing id. */
   const loadPage = async (request: FastifyRequest, id: number): Promise<PageRow> => {
@@ -80,8 +85,8 @@ export default async function pageRoutes(app: FastifyInstance) {
   };
 
   const view = async (row: PageRow) => {
-    const counted = await countPageLeads(deps, row.id);
-    return toPageView(row, viewCtx, counted.leads, counted.quarantined);
+    const [counted, ctx] = await Promise.all([countPageLeads(deps, row.id), viewCtx(row.realEstateId)]);
+    return toPageView(row, ctx, counted.leads, counted.quarantined);
   };
 
   r.get(
@@ -97,9 +102,12 @@ export default async function pageRoutes(app: FastifyInstance) {
     async (request) => {
       const m = await app.requireMembership(request, request.params.id);
       const q = request.query;
-      const { rows, total } = await listPages(deps, m.realEstateId, q);
+      const [{ rows, total }, ctx] = await Promise.all([
+        listPages(deps, m.realEstateId, q),
+        viewCtx(m.realEstateId),
+      ]);
       return paginate({
-        data: rows.map((x) => toPageView(x.page, viewCtx, x.leadsCount, x.quarantinedLeadsCount)),
+        data: rows.map((x) => toPageView(x.page, ctx, x.leadsCount, x.quarantinedLeadsCount)),
         total,
         page: q.page,
         perPage: q.per_page,
@@ -127,7 +135,7 @@ export default async function pageRoutes(app: FastifyInstance) {
         userId: request.currentUser!.id,
         fields: request.body.page,
       });
-      return reply.status(201).send({ data: toPageView(row, viewCtx, 0, 0) });
+      return reply.status(201).send({ data: toPageView(row, await viewCtx(m.realEstateId), 0, 0) });
     },
   );
 

@@ -93,7 +93,7 @@ describe('POST /v1/real-estates/{id}/pages', () => {
       leads_count: 0,
     });
     expect(page.slug).toMatch(/^casa-terrea-jardim-botanico(-\d+)?$/);
-    expect(page.public_url).toBe(`http://localhost:3000/imoveis/${page.slug}`);
+    expect(page.public_url).toBe(`http://127.0.0.1:3000/imoveis/${page.slug}`);
     expect(await actions(realEstateId, page.id)).toEqual(['page.created']);
   });
 
@@ -347,7 +347,7 @@ describe('GET, PUT and DELETE /v1/pages/{id}', () => {
     const slug = `endereco-novo-${Date.now()}`;
     expect((await c.put(`/v1/pages/${a.id}`, { slug })).json().data).toMatchObject({
       slug,
-      public_url: `http://localhost:3000/imoveis/${slug}`,
+      public_url: `http://127.0.0.1:3000/imoveis/${slug}`,
     });
     const taken = await c.put(`/v1/pages/${b.id}`, { slug });
     expect(taken.statusCode).toBe(422);

@@ -94,7 +94,7 @@ export default async function siteRoutes(app: FastifyInstance) {
   // state (one aggregate query; a crawler asking again gets a 304 without the rows being read).
   const chunkSize = config.SITEMAP_CHUNK_SIZE;
   const release = createHash('sha256')
-    .update(JSON.stringify([appUrl, chunkSize, posts.map((p) => [p.slug, p.date])]))
+    .update(JSON.stringify([appUrl, config.LANDING_URL, chunkSize, posts.map((p) => [p.slug, p.date])]))
     .digest('base64url')
     .slice(0, 12);
   /** The body is made only when the crawler's copy is stale (a 304 reads no rows). */
@@ -117,7 +117,7 @@ export default async function siteRoutes(app: FastifyInstance) {
     const state = await sitemapState(deps);
     if (state.count <= chunkSize)
       return sendXml(request, reply, state.fingerprint, () =>
-        streamUrlset(appUrl, sitemapPageBatches(deps, 1, chunkSize), posts),
+        streamUrlset(appUrl, config.LANDING_URL, sitemapPageBatches(deps, 1, chunkSize), posts),
       );
     // Past one file: an index of the site's file and one file per chunk of landing pages.
     return sendXml(request, reply, state.fingerprint, async () =>
@@ -137,7 +137,7 @@ export default async function siteRoutes(app: FastifyInstance) {
     const state = await sitemapState(deps);
     if ((n - 1) * chunkSize >= state.count) return missing();
     return sendXml(request, reply, `${n}-${state.fingerprint}`, () =>
-      streamUrlset(appUrl, sitemapPageBatches(deps, n, chunkSize)),
+      streamUrlset(appUrl, config.LANDING_URL, sitemapPageBatches(deps, n, chunkSize)),
     );
   });
 

@@ -18,6 +18,8 @@ import { loadPosts, pageOfPosts, parsePost, renderMarkdown } from './blog-posts.
 
 let ctx: TestContext;
 const APP = 'http://localhost:3000';
+/** Landing pages are listed on their own origin (LANDING_URL, decision 017). */
+const LANDING = 'http://127.0.0.1:3000';
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -142,7 +144,7 @@ describe('sitemap and robots', () => {
     for (const p of ['/', '/demonstracao', '/blog', '/registrar', '/entrar', '/blog/whatsapp-ou-formulario'])
       expect(xml).toContain(`<loc>${APP}${p}</loc>`);
     expect(xml).toContain(
-      `<url><loc>${APP}/imoveis/casa-publicada-sitemap</loc><lastmod>${published.updatedAt.toISOString()}</lastmod></url>`,
+      `<url><loc>${LANDING}/imoveis/casa-publicada-sitemap</loc><lastmod>${published.updatedAt.toISOString()}</lastmod></url>`,
     );
     expect(xml).not.toContain('casa-rascunho-sitemap');
     expect(xml).not.toContain('casa-vendida-sitemap');
@@ -160,7 +162,7 @@ describe('sitemap and robots', () => {
     const [row] = await ctx.database.db.select().from(pages).where(eq(pages.id, published.id));
     res = await get('/sitemap.xml');
     expect(res.body).toContain(
-      `<loc>${APP}/imoveis/casa-publicada-sitemap</loc><lastmod>${row!.updatedAt.toISOString()}</lastmod>`,
+      `<loc>${LANDING}/imoveis/casa-publicada-sitemap</loc><lastmod>${row!.updatedAt.toISOString()}</lastmod>`,
     );
   });
 

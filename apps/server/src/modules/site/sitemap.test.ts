@@ -19,6 +19,8 @@ import {
 import { sitemapPageBatches } from './sitemap-pages.ts';
 
 const APP = 'http://localhost:3000';
+/** Landing pages are listed on their own origin (LANDING_URL, decision 017). */
+const LANDING = 'http://127.0.0.1:3000';
 const CHUNK = 3;
 
 let shared: TestContext;
@@ -37,8 +39,8 @@ const get = (ctx: TestContext, url: string, headers: Record<string, string> = {}
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 const landingSlugs = (xml: string) =>
   locs(xml)
-    .filter((l) => l.startsWith(`${APP}/imoveis/`))
-    .map((l) => l.slice(`${APP}/imoveis/`.length));
+    .filter((l) => l.startsWith(`${LANDING}/imoveis/`))
+    .map((l) => l.slice(`${LANDING}/imoveis/`.length));
 
 async function ownerWithClient(ctx: TestContext, name: string) {
   const owner = await createOwner(ctx, name);
@@ -169,7 +171,7 @@ describe(`sitemap index past ${CHUNK} landing pages (SITEMAP_CHUNK_SIZE)`, () =>
       expect(part.headers['content-type']).toContain('application/xml');
       expect(part.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);
       expect(part.body.trimEnd().endsWith('</urlset>')).toBe(true);
-      expect(locs(part.body).every((l) => l.startsWith(`${APP}/imoveis/`))).toBe(true);
+      expect(locs(part.body).every((l) => l.startsWith(`${LANDING}/imoveis/`))).toBe(true);
       parts.push(landingSlugs(part.body));
     }
     expect(parts.map((p) => p.length)).toEqual([3, 3, 1]);
@@ -177,7 +179,7 @@ describe(`sitemap index past ${CHUNK} landing pages (SITEMAP_CHUNK_SIZE)`, () =>
     expect(parts.flat()).toEqual(made.map((p) => p.slug));
     expect(
       (await get(own, `/sitemaps/pages-1.xml`)).body.includes(
-        `<url><loc>${APP}/imoveis/pagina-indice-1</loc><lastmod>${made[0]!.updatedAt.toISOString()}</lastmod></url>`,
+        `<url><loc>${LANDING}/imoveis/pagina-indice-1</loc><lastmod>${made[0]!.updatedAt.toISOString()}</lastmod></url>`,
       ),
     ).toBe(true);
 

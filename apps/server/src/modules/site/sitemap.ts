@@ -64,8 +64,9 @@ function siteUrls(appUrl: string, posts: BlogPost[]): string[] {
   ];
 }
 
-const landingUrls = (appUrl: string, rows: SitemapRow[]) =>
-  rows.map((p) => url(`${appUrl}/imoveis/${p.slug}`, p.updatedAt.toISOString())).join('\n');
+/** Landing pages live on LANDING_URL (decision 017); its robots.txt names this sitemap (cross-host submission). */
+const landingUrls = (landingUrl: string, rows: SitemapRow[]) =>
+  rows.map((p) => url(`${landingUrl}/imoveis/${p.slug}`, p.updatedAt.toISOString())).join('\n');
 
 /**
  * A <urlset> written as it is read: the head, then each batch of landing pages as the query returns it.
@@ -73,11 +74,12 @@ const landingUrls = (appUrl: string, rows: SitemapRow[]) =>
  */
 export async function* streamUrlset(
   appUrl: string,
+  landingUrl: string,
   batches: AsyncIterable<SitemapRow[]>,
   site?: BlogPost[],
 ): AsyncGenerator<string> {
   yield [XML_HEAD, `<urlset xmlns="${NS}">`, ...(site ? siteUrls(appUrl, site) : []), ''].join('\n');
-  for await (const rows of batches) yield `${landingUrls(appUrl, rows)}\n`;
+  for await (const rows of batches) yield `${landingUrls(landingUrl, rows)}\n`;
   yield '</urlset>\n';
 }
 

@@ -101,7 +101,13 @@ describe('security headers', () => {
     const page = await insertPage(ctx, owner.realEstateId);
     const res = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-security-policy']).toBe(LANDING_CSP);
+    // Photos the local driver serves from the console's http origin are named (decision 017).
+    expect(res.headers['content-security-policy']).toBe(
+      LANDING_CSP.replace(
+        "img-src 'self' https: data:",
+        "img-src 'self' https: data: http://localhost:3000",
+      ).replace("media-src 'self' https:", "media-src 'self' https: http://localhost:3000"),
+    );
     expect(LANDING_CSP).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -128,7 +134,7 @@ describe('security headers', () => {
   it('with an https APP_URL: HSTS, Secure cookies and upgrade-insecure-requests', async () => {
     const secure = await createTestContext(
       { CONSOLE_DIST: consoleDist },
-      { APP_URL: 'https://vitrine.exemplo.com.br' },
+      { APP_URL: 'https://vitrine.exemplo.com.br', LANDING_URL: 'https://imoveis.vitrinepaginas.com.br' },
     );
     try {
       const res = await secure.app.inject({ method: 'GET', url: '/' });

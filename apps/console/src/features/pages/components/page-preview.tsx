@@ -6,7 +6,6 @@
  * a visit nor sends a lead, and the browser has nothing to block.
  */
 import type { Page, UpdatePageInput } from '@vitrine/contracts';
-import { landingPath } from '@vitrine/contracts/paths';
 import { ExternalLink, Monitor, RotateCw, Smartphone } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -117,7 +116,7 @@ export function PagePreview({
         </div>
         {isPublic && (
           <Button variant="link" size="sm" asChild className="h-7 px-1">
-            <a href={landingPath(page.slug)} target="_blank" rel="noopener noreferrer">
+            <a href={page.public_url} target="_blank" rel="noopener noreferrer">
               Abrir <ExternalLink aria-hidden="true" />
               <span className="sr-only">(abre em nova aba)</span>
             </a>

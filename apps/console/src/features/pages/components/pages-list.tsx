@@ -1,5 +1,5 @@
 import type { Page } from '@vitrine/contracts';
-import { landingPath, paths } from '@vitrine/contracts/paths';
+import { paths } from '@vitrine/contracts/paths';
 import { ExternalLink, MoreHorizontal, Pencil, Trash2, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -79,7 +79,7 @@ function PublicLink({ page, compact = false }: { page: Page; compact?: boolean }
   return (
     <Button variant="ghost" size={compact ? 'icon' : 'sm'} asChild className={compact ? 'size-8' : undefined}>
       <a
-        href={landingPath(page.slug)}
+        href={page.public_url}
         target="_blank"
         rel="noopener noreferrer"
         aria-label={`Ver a página pública de ${page.title} (abre em nova aba)`}
@@ -108,7 +108,7 @@ function RowMenu({ page, onDelete }: { page: Page; onDelete: (page: Page) => voi
         </DropdownMenuItem>
         {page.status !== 'draft' && (
           <DropdownMenuItem asChild>
-            <a href={landingPath(page.slug)} target="_blank" rel="noopener noreferrer">
+            <a href={page.public_url} target="_blank" rel="noopener noreferrer">
               <ExternalLink aria-hidden="true" /> Abrir página pública
             </a>
           </DropdownMenuItem>

@@ -98,7 +98,8 @@ describe('/paginas list', () => {
     expect(within(rows[2]!).queryByText(/em quarentena/)).toBeNull();
     expect(first.getByText('10/03/2025')).toBeInTheDocument();
     const publicLink = first.getByRole('link', { name: /Ver a página pública de Casa no Butantã/ });
-    expect(publicLink).toHaveAttribute('href', '/imoveis/apartamento-1');
+    // The landing pages' own origin (LANDING_URL), not the console's.
+    expect(publicLink).toHaveAttribute('href', 'http://127.0.0.1:3000/imoveis/apartamento-1');
     expect(publicLink).toHaveAttribute('target', '_blank');
 
     const draft = within(rows[2]!);

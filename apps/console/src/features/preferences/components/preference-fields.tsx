@@ -6,13 +6,16 @@ import {
   type LeadAutoReply,
   type PreferenceKey,
 } from '@vitrine/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Check, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { useAuth } from '@/features/auth';
 import { cn } from '@/lib/utils';
+import { domainsQueryOptions } from '../api/domains';
 import type { PreferenceRow } from '../use-preferences-form';
 
 export interface FieldProps {
@@ -181,9 +184,16 @@ export function WhatsappNumberField({ row, onEdit, onBlur }: FieldProps) {
 }
 
 export function WhatsappMessageField({ row, onEdit, onBlur }: FieldProps) {
+  // The pages' own origin (LANDING_URL, or the agency's verified domain), never the console's.
+  const { selectedRealEstate } = useAuth();
+  const domains = useQuery({
+    ...domainsQueryOptions(selectedRealEstate?.id ?? 0),
+    enabled: !!selectedRealEstate,
+  });
+  const pagesUrl = domains.data?.meta.pages_url ?? window.location.origin;
   const example = fillTemplate(String(row.draft), {
     titulo: 'Apartamento com 3 quartos em Pinheiros',
-    link: `${window.location.origin}/imoveis/apartamento-3-quartos-pinheiros`,
+    link: `${pagesUrl}/imoveis/apartamento-3-quartos-pinheiros`,
   });
   return (
     <Row

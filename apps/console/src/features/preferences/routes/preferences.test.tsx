@@ -2,6 +2,7 @@ import {
   PREFERENCE_DEFAULTS,
   PREFERENCE_KEYS,
   PREFERENCE_LABELS,
+  type CustomDomain,
   type Preference,
   type User,
 } from '@vitrine/contracts';
@@ -167,5 +168,115 @@ describe('Configurações', () => {
     renderScreen();
     await user.click(await screen.findByRole('button', { name: /tentar novamente/i }));
     expect(await screen.findByText('WhatsApp das páginas')).toBeInTheDocument();
+  });
+});
+
+describe('Domínio próprio', () => {
+  const DOMAINS = '/v1/real-estates/10/domains';
+  const pending: CustomDomain = {
+    id: 7,
+    hostname: 'imoveis.casa-nova.com.br',
+    status: 'pending',
+    url: 'https://imoveis.casa-nova.com.br',
+    dns: {
+      cname: { name: 'imoveis.casa-nova.com.br', value: 'imoveis.vitrinepaginas.com.br' },
+      txt: { name: '_vitrine.imoveis.casa-nova.com.br', value: 'vitrine-verificacao=abc123' },
+    },
+    checked_at: null,
+    check_message: null,
+    verified_at: null,
+    created_at: '2026-11-27T12:00:00Z',
+  };
+  const meta = (pagesUrl: string) => ({
+    landing_url: 'https://imoveis.vitrinepaginas.com.br',
+    pages_url: pagesUrl,
+  });
+
+  it('adds a domain, shows the DNS records to create, verifies it and the preview link follows it', async () => {
+    mock.onGet(LIST).reply(200, { data: prefs() });
+    let list: CustomDomain[] = [];
+    let pagesUrl = 'https://imoveis.vitrinepaginas.com.br';
+    mock.onGet(DOMAINS).reply(() => [200, { data: list, meta: meta(pagesUrl) }]);
+    const posted: unknown[] = [];
+    mock.onPost(DOMAINS).reply((config) => {
+      posted.push(JSON.parse(String(config.data)));
+      list = [pending];
+      return [
+        201,
+        { data: pending, message: 'Domínio adicionado: crie os registros DNS e clique em Verificar.' },
+      ];
+    });
+    mock.onPost(`${DOMAINS}/7/verify`).reply(() => {
+      const verified: CustomDomain = {
+        ...pending,
+        status: 'verified',
+        checked_at: '2026-11-27T12:05:00Z',
+        check_message: 'Registro TXT _vitrine.imoveis.casa-nova.com.br encontrado.',
+      };
+      list = [verified];
+      pagesUrl = 'https://imoveis.casa-nova.com.br';
+      return [200, { data: verified, message: verified.check_message }];
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    expect(await screen.findByText('Domínio próprio')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('whatsapp-preview')).toHaveTextContent(
+        'https://imoveis.vitrinepaginas.com.br/imoveis/apartamento-3-quartos-pinheiros',
+      ),
+    );
+
+    // A bad name is refused before any request, in Portuguese.
+    const input = screen.getByLabelText('Adicionar domínio');
+    await user.type(input, 'sem-ponto');
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    expect(
+      await screen.findByText('Informe um domínio válido, ex.: imoveis.suaimobiliaria.com.br'),
+    ).toBeVisible();
+    expect(posted).toEqual([]);
+
+    await user.clear(input);
+    await user.type(input, 'Imoveis.Casa-Nova.com.br');
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+    const item = await screen.findByRole('region', { name: 'Domínio imoveis.casa-nova.com.br' });
+    expect(posted).toEqual([{ hostname: 'imoveis.casa-nova.com.br' }]);
+    expect(within(item).getByText('Aguardando DNS')).toBeInTheDocument();
+    expect(within(item).getByText('_vitrine.imoveis.casa-nova.com.br')).toBeInTheDocument();
+    expect(within(item).getByText('vitrine-verificacao=abc123')).toBeInTheDocument();
+    expect(within(item).getByText('imoveis.vitrinepaginas.com.br')).toBeInTheDocument();
+
+    await user.click(within(item).getByRole('button', { name: 'Verificar' }));
+    expect(await within(item).findByText('Verificado')).toBeInTheDocument();
+    expect(within(item).getByTestId('domain-check')).toHaveTextContent(
+      'Registro TXT _vitrine.imoveis.casa-nova.com.br encontrado.',
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('whatsapp-preview')).toHaveTextContent(
+        'https://imoveis.casa-nova.com.br/imoveis/apartamento-3-quartos-pinheiros',
+      ),
+    );
+  });
+
+  it('removes a domain after confirmation', async () => {
+    mock.onGet(LIST).reply(200, { data: prefs() });
+    let list = [pending];
+    mock
+      .onGet(DOMAINS)
+      .reply(() => [200, { data: list, meta: meta('https://imoveis.vitrinepaginas.com.br') }]);
+    let deleted = 0;
+    mock.onDelete(`${DOMAINS}/7`).reply(() => {
+      deleted++;
+      list = [];
+      return [204];
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    const item = await screen.findByRole('region', { name: 'Domínio imoveis.casa-nova.com.br' });
+    await user.click(within(item).getByRole('button', { name: 'Remover' }));
+    await user.click(await screen.findByRole('button', { name: 'Remover domínio' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Domínio imoveis.casa-nova.com.br' })).toBeNull(),
+    );
+    expect(deleted).toBe(1);
   });
 });

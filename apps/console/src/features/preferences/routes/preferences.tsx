@@ -11,6 +11,7 @@ import { useAuth } from '@/features/auth';
 import { getApiErrorMessage, getApiStatus } from '@/lib/api-errors';
 import { usePreferences } from '../api/get-preferences';
 import { savePreference } from '../api/save-preference';
+import { DomainCard } from '../components/domain-card';
 import {
   AlertEmailsField,
   AutoReplyField,
@@ -76,7 +77,12 @@ function PreferencesLoader({ realEstateId }: { realEstateId: number }) {
     if (getApiStatus(query.error) === 403) return <OwnersOnly />;
     return <ErrorState message={getApiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
   }
-  return <PreferencesForm initial={query.data} save={savePreference} />;
+  return (
+    <div className="grid gap-6">
+      <PreferencesForm initial={query.data} save={savePreference} />
+      <DomainCard realEstateId={realEstateId} />
+    </div>
+  );
 }
 
 interface Group {

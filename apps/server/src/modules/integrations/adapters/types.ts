@@ -34,7 +34,7 @@ export interface LeadPage {
   title: string;
   /** The agency's own listing code. */
   listing_code: string | null;
-  /** The public landing page, `${APP_URL}/imoveis/{slug}` ("" when the page was deleted). */
+  /** The public landing page, `${LANDING_URL}/imoveis/{slug}` ("" when the page was deleted). */
   url: string;
   /** Asking price (sale) or monthly rent, in cents of `currency`. */
   price_cents: number | null;
