@@ -140,9 +140,9 @@ const envSchema = z.object({
       }
       return list;
     }),
-  /** Public lead form: above the soft limit per IP in 10 minutes leads are quarantined; above the hard one, 429. */
+  /** Public lead form, per IP and agency in 10 minutes: above the soft limit leads are quarantined (kept); above the hard one (a flood), 429. */
   LEAD_IP_SOFT_LIMIT: z.coerce.number().int().min(1).default(5),
-  LEAD_IP_HARD_LIMIT: z.coerce.number().int().min(1).default(30),
+  LEAD_IP_HARD_LIMIT: z.coerce.number().int().min(1).default(100),
   /** Above this many leads a minute on one page, new ones are quarantined (kept, not forwarded). */
   LEAD_PAGE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** A form sent sooner than this after the page rendered counts as "fast": a weak spam signal, never enough alone (docs/spam-rules.md). */
