@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MESSAGES,
-  TEAM_MESSAGES,
   forgotPasswordBody,
   loginBody,
   registerBody,
@@ -106,13 +105,13 @@ export default async function authRoutes(app: FastifyInstance) {
         await app.sessions.start(request, reply, userId);
         return reply.status(201).send({ user: await userOr401(userId) });
       }
-      if (existing)
-        throw fieldError(
-          'email',
-          isPendingAccount(existing) ? TEAM_MESSAGES.invitationPendingRegister : MESSAGES.emailTaken,
-        );
+      // An invited e-mail that was never registered gets its account; its invitation stays pending
+      // (register-user.ts).
+      if (existing && !isPendingAccount(existing)) throw fieldError('email', MESSAGES.emailTaken);
       try {
-        userId = await registerUser(deps, body);
+        const id = await registerUser(deps, body, existing?.id);
+        if (id === null) throw fieldError('email', MESSAGES.emailTaken);
+        userId = id;
       } catch (err) {
         // Two sign-ups racing for the same e-mail: the unique index decides.
         if (isUniqueViolation(err)) throw fieldError('email', MESSAGES.emailTaken);
