@@ -120,6 +120,8 @@ const envSchema = z.object({
   LOGIN_DECAY_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Failed sign-ins on one account, from any address, before it locks: 1 min, doubling up to 15 min. */
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins from one address, on any accounts, in 15 minutes before it waits (429). */
+  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(20),
   /** Run the delivery worker in this process (default). API replicas behind a separate worker set false. */
   RUN_WORKER: bool(true),
   /**
@@ -248,6 +250,10 @@ export interface AppConfig extends Omit<
   httpsOnlyTargets: boolean;
 }
 
+/** Production without SMTP (issue 25): e-mails stay in the outbox, their links never in the log. */
+export const SMTP_MISSING_WARNING =
+  'SMTP_URL não definido em produção: os e-mails (alertas de lead, convites, redefinição de senha) não são enviados; ficam em DATA_DIR/outbox, e seus links não vão para o log. Defina SMTP_URL (docs/operations.md).';
+
 export const APP_KEY_MISSING_MESSAGE = [
   'APP_KEY é obrigatória em produção (NODE_ENV=production): ela criptografa as credenciais dos CRMs e assina',
   'os formulários, e precisa ser a mesma em todas as réplicas e em todos os deploys. Gere uma com',
@@ -291,7 +297,10 @@ export function loadConfig(
   return {
     ...e,
     TRUST_PROXY: e.TRUST_PROXY.value,
-    warnings: e.TRUST_PROXY.warning ? [e.TRUST_PROXY.warning] : [],
+    warnings: [
+      ...(e.TRUST_PROXY.warning ? [e.TRUST_PROXY.warning] : []),
+      ...(production && !e.SMTP_URL ? [SMTP_MISSING_WARNING] : []),
+    ],
     APP_URL: appUrl,
     SEED_DEMO: e.SEED_DEMO ?? !production,
     API_DOCS: e.API_DOCS ?? !production,
