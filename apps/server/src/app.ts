@@ -120,6 +120,7 @@ async function registerCore(app: FastifyInstance, opts: BuildOptions) {
     from: config.MAIL_FROM,
     dataDir: config.dataDir,
     log: app.log,
+    production: config.NODE_ENV === 'production',
   });
   app.decorate('mailer', mailer);
   const outbound = createOutboundClient(config);

@@ -150,6 +150,8 @@ const envSchema = z.object({
   LOGIN_DECAY_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Failed sign-ins on one account, from any address, before it locks: 1 min, doubling up to 15 min. */
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins from one address, on any accounts, in 15 minutes before it waits (429). */
+  LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(20),
   /** Run the delivery worker in this process (default). API replicas behind a separate worker set false. */
   RUN_WORKER: bool(true),
   /**
@@ -170,9 +172,9 @@ const envSchema = z.object({
       }
       return list;
     }),
-  /** Public lead form: above the soft limit per IP in 10 minutes leads are quarantined; above the hard one, 429. */
+  /** Public lead form, per IP and agency in 10 minutes: above the soft limit leads are quarantined (kept); above the hard one (a flood), 429. */
   LEAD_IP_SOFT_LIMIT: z.coerce.number().int().min(1).default(5),
-  LEAD_IP_HARD_LIMIT: z.coerce.number().int().min(1).default(30),
+  LEAD_IP_HARD_LIMIT: z.coerce.number().int().min(1).default(100),
   /** Above this many leads a minute on one page, new ones are quarantined (kept, not forwarded). */
   LEAD_PAGE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** A form sent sooner than this after the page rendered counts as "fast": a weak spam signal, never enough alone (docs/spam-rules.md). */
@@ -262,7 +264,14 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig extends Omit<
   Env,
-  'APP_KEY' | 'APP_URL' | 'LANDING_URL' | 'SEED_DEMO' | 'API_DOCS' | 'TRUST_PROXY' | 'FFMPEG_PATH' | 'FFPROBE_PATH'
+  | 'APP_KEY'
+  | 'APP_URL'
+  | 'LANDING_URL'
+  | 'SEED_DEMO'
+  | 'API_DOCS'
+  | 'TRUST_PROXY'
+  | 'FFMPEG_PATH'
+  | 'FFPROBE_PATH'
 > {
   /** The ffmpeg/ffprobe the video jobs run (lib/media-tools.ts chose them); null: none found. */
   FFMPEG_PATH: string | null;
@@ -289,6 +298,10 @@ export interface AppConfig extends Omit<
   /** Webhook and CRM targets must be https:// (production, unless private targets are allowed). */
   httpsOnlyTargets: boolean;
 }
+
+/** Production without SMTP (issue 25): e-mails stay in the outbox, their links never in the log. */
+export const SMTP_MISSING_WARNING =
+  'SMTP_URL não definido em produção: os e-mails (alertas de lead, convites, redefinição de senha) não são enviados; ficam em DATA_DIR/outbox, e seus links não vão para o log. Defina SMTP_URL (docs/operations.md).';
 
 export const APP_KEY_MISSING_MESSAGE = [
   'APP_KEY é obrigatória em produção (NODE_ENV=production): ela criptografa as credenciais dos CRMs e assina',
@@ -336,7 +349,10 @@ export function loadConfig(
   // Said once, at the start of a process that runs the video jobs (never once per video).
   const mediaWarning = e.RUN_WORKER ? missingMediaToolsWarning({ FFMPEG_PATH, FFPROBE_PATH }) : null;
   const landing = landingUrlFor(appUrl, e.LANDING_URL);
-  const warnings = [e.TRUST_PROXY.warning, landing.warning, mediaWarning].filter((w): w is string => !!w);
+  const smtpWarning = production && !e.SMTP_URL ? SMTP_MISSING_WARNING : null;
+  const warnings = [e.TRUST_PROXY.warning, landing.warning, mediaWarning, smtpWarning].filter(
+    (w): w is string => !!w,
+  );
   return {
     ...e,
     FFMPEG_PATH,

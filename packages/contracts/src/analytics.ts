@@ -25,6 +25,13 @@ export const ANALYTICS_EVENT_NAMES = [
   'lead_submitted',
 ] as const;
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
+/**
+ * What a browser's beacon may send: every event but `lead_submitted`, which only the server records,
+ * when it stores the lead (issue 25: a beacon could add leads with no lead behind them to the funnel).
+ */
+export const ANALYTICS_BEACON_EVENT_NAMES = ANALYTICS_EVENT_NAMES.filter(
+  (name): name is Exclude<AnalyticsEventName, 'lead_submitted'> => name !== 'lead_submitted',
+);
 export const ANALYTICS_EVENT_LABELS: Record<AnalyticsEventName, string> = {
   pageview: 'Visualizou a página',
   scroll: 'Rolou a página',
@@ -90,8 +97,8 @@ export const ANALYTICS_MAX_RANGE_DAYS = 400;
 const propValue = z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]);
 
 export const analyticsBeaconEvent = z.object({
-  name: z.enum(ANALYTICS_EVENT_NAMES, {
-    error: `O evento deve ser um de: ${ANALYTICS_EVENT_NAMES.join(', ')}.`,
+  name: z.enum(ANALYTICS_BEACON_EVENT_NAMES, {
+    error: `O evento deve ser um de: ${ANALYTICS_BEACON_EVENT_NAMES.join(', ')} (lead_submitted é registrado pelo servidor ao receber o lead).`,
   }),
   /**
    * How many milliseconds before sending the event happened (the browser's clock is not trusted:

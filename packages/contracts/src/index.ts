@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-// Portuguese messages for every schema, on the server and in the console alike.
-z.config(z.locales.pt());
+import { ptBrError } from './zod-pt-br.ts';
+
+// Brazilian-Portuguese messages for every schema, on the server and in the console alike (zod's own
+// `pt` locale is European Portuguese: "registo", "ficheiro").
+z.config({ localeError: ptBrError });
 
 export * from './constants.ts';
 export * from './errors.ts';

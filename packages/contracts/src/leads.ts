@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { leadDeliverySchema } from './deliveries.ts';
 import { paginationLinks, paginationMeta } from './pagination.ts';
 import { isoDateTime, rowUuid } from './response-fields.ts';
-import { normalizeBrazilianPhone } from './validators.ts';
+import { clipText, normalizeBrazilianPhone } from './validators.ts';
 
 export const LEAD_STATUSES = [
   'novo',
@@ -36,6 +36,22 @@ const short = (label: string, max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/**
+ * A field the page fills, not the visitor (UTM, gclid, fbclid, referrer, the honeypot and the stamp):
+ * never a reason to refuse a lead (issue 25). Too long is cut to `max` (a referrer of a long ad URL, a
+ * long gclid); a number is kept as text; a repeated form field keeps its first value; any other shape
+ * is dropped.
+ */
+const tracking = (max: number) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v) => (Array.isArray(v) ? (v[0] as unknown) : v))
+    .transform((v) => {
+      const text = typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
+      return clipText(text.trim(), max).trim() || null;
+    });
+
 const truthy = z
   .union([z.boolean(), z.string(), z.number()], { error: 'É preciso autorizar o contato para enviar.' })
   .nullish()
@@ -64,18 +80,19 @@ export const publicLeadBody = z
     ),
     message: short('A mensagem', 2000),
     consent: truthy.refine((v) => v, 'É preciso autorizar o contato para enviar.'),
-    utm_source: short('utm_source', 200),
-    utm_medium: short('utm_medium', 200),
-    utm_campaign: short('utm_campaign', 200),
-    utm_term: short('utm_term', 200),
-    utm_content: short('utm_content', 200),
-    gclid: short('gclid', 500),
-    fbclid: short('fbclid', 500),
-    session_id: short('session_id', 100),
-    referrer: short('referrer', 2000),
+    utm_source: tracking(200),
+    utm_medium: tracking(200),
+    utm_campaign: tracking(200),
+    utm_term: tracking(200),
+    utm_content: tracking(200),
+    gclid: tracking(500),
+    fbclid: tracking(500),
+    /** The tracker's session id: one too long is no id of ours, and is dropped. */
+    session_id: tracking(1000).transform((v) => (v && v.length <= 100 ? v : null)),
+    referrer: tracking(2000),
     /** Honeypot: people never fill it. */
-    website: short('website', 500),
-    _ts: short('_ts', 200),
+    website: tracking(500),
+    _ts: tracking(200),
     /**
      * The submission key the page's script draws once per page view: the same form sent again finds its
      * lead. Anything else is ignored, never a reason to refuse the lead (the visitor cannot fix it).

@@ -32,8 +32,6 @@ export const TEAM_MESSAGES = {
   alreadyInvited: 'Este e-mail já tem um convite pendente: use Reenviar convite.',
   invitationInvalid: 'Este convite é inválido, já foi usado ou expirou. Peça um novo convite.',
   invitationOtherEmail: 'Este convite foi enviado para outro e-mail. Entre com o e-mail convidado.',
-  invitationPendingRegister:
-    'Este e-mail foi convidado para uma imobiliária: cadastre-se pelo link do convite enviado por e-mail.',
   notInvited: 'Este membro não tem convite pendente.',
   userIdMismatch: 'O user_id do corpo não confere com o do endereço.',
   notAMember: 'Escolha um membro ativo da imobiliária.',

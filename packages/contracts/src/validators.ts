@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/**
+ * `value` cut to at most `max` UTF-16 units, never between the two halves of a surrogate pair (an
+ * emoji astride the cut is dropped whole, not left as a lone half PostgreSQL's JSON refuses).
+ */
+export function clipText(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const code = value.charCodeAt(max - 1);
+  return value.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
 /** Keeps only digits. */
 export const digits = (value: string) => value.replace(/\D+/g, '');
 

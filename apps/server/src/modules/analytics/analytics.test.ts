@@ -246,6 +246,16 @@ describe('POST /v1/public/events', () => {
       [{ page_id: 'abc', events: [{ name: 'pageview' }] }, 422, 'page_id'],
       [{ page_id: page.id, events: [] }, 422, 'events'],
       [{ page_id: page.id, events: [{ name: 'hack' }] }, 422, 'events.0.name'],
+      // Only the server records a lead (issue 25): a beacon cannot add one to the funnel.
+      [{ page_id: page.id, events: [{ name: 'lead_submitted' }] }, 422, 'events.0.name'],
+      [
+        {
+          page_id: page.id,
+          events: [{ name: 'pageview' }, { name: 'lead_submitted', props: { lead_id: 'x' } }],
+        },
+        422,
+        'events.1.name',
+      ],
       [{ page_id: page.id, events: [{ name: 'pageview', ago: -5 }] }, 422, 'events.0.ago'],
       [{ page_id: page.id, events: [{ name: 'pageview', props: { a: { b: 1 } } }] }, 422],
       [{ page_id: page.id, events: [{ name: 'pageview', props: { ['x'.repeat(200)]: 1 } }] }, 422],

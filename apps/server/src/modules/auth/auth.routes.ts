@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MESSAGES,
-  TEAM_MESSAGES,
   forgotPasswordBody,
   loginBody,
   registerBody,
@@ -14,6 +13,7 @@ import {
 } from '@vitrine/contracts';
 import { HttpError, fieldError, unauthenticated } from '../../lib/http-errors.ts';
 import { accountLockSeconds, type ThrottleState } from '../../lib/throttle.ts';
+import { LOGIN_IP_WINDOW_SECONDS, deviceTrust } from './device-trust.ts';
 import { resetPassword, sendPasswordResetLink } from './password-reset.ts';
 import { registerUser } from './register-user.ts';
 import { findUserByEmail, getUserView, hashPassword, verifyPassword } from './users.service.ts';
@@ -23,6 +23,7 @@ const messageResponse = z.object({ message: z.string() });
 export default async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps, throttle, config } = app;
+  const devices = deviceTrust(config);
 
   const tooMany = (seconds: number) =>
     new HttpError(429, throttleMessage(seconds), undefined, undefined, { 'retry-after': String(seconds) });
@@ -38,21 +39,32 @@ export default async function authRoutes(app: FastifyInstance) {
     { schema: { tags: ['auth'], summary: 'Entrar', body: loginBody, response: { 200: userResponse } } },
     async (request, reply) => {
       const { email, password } = request.body;
-      // Two limits, both in the database (every process shares them): per e-mail and address (one
-      // source guessing), and per account whatever the address (guesses spread over many addresses):
-      // after LOGIN_ACCOUNT_MAX_FAILURES failures the account locks 1 min, doubling up to 15 min.
+      // Limits, all in the database (every process shares them): per e-mail and address (one source
+      // guessing); per address across accounts (one source trying many accounts, issue 25); and per
+      // account whatever the address (guesses spread over many addresses): after
+      // LOGIN_ACCOUNT_MAX_FAILURES failures the account locks 1 min, doubling up to 15 min, for every
+      // device but the browsers it signed in from before (device-trust.ts): nobody locks the owner out
+      // from anywhere. A password reset clears the lock.
       const key = `login:${email}|${request.ip}`;
+      const ipKey = `login-ip-failures:${request.ip}`;
       const failuresKey = `login-failures:${email}`;
       const lockKey = `login-lock:${email}`;
-      const [state, lock] = await Promise.all([throttle.peek(key), throttle.peek(lockKey)]);
-      if (lock.hits > 0) throw tooMany(lock.retryAfterSeconds);
+      const [state, perIp, lock, user] = await Promise.all([
+        throttle.peek(key),
+        throttle.peek(ipKey),
+        throttle.peek(lockKey),
+        findUserByEmail(deps, email),
+      ]);
+      const trusted = !!user && devices.trusts(request, user.id);
+      if (lock.hits > 0 && !trusted) throw tooMany(lock.retryAfterSeconds);
       if (state.hits >= config.LOGIN_MAX_ATTEMPTS) throw tooMany(state.retryAfterSeconds);
-      const user = await findUserByEmail(deps, email);
+      if (perIp.hits >= config.LOGIN_IP_MAX_FAILURES) throw tooMany(perIp.retryAfterSeconds);
       if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
-        const [after, failures] = (await throttle.hitMany([
+        const [after, failures, ipFailures] = (await throttle.hitMany([
           [key, config.LOGIN_DECAY_SECONDS],
           [failuresKey, 24 * 3600],
-        ])) as [ThrottleState, ThrottleState];
+          [ipKey, LOGIN_IP_WINDOW_SECONDS],
+        ])) as [ThrottleState, ThrottleState, ThrottleState];
         if (failures.hits >= config.LOGIN_ACCOUNT_MAX_FAILURES) {
           const seconds = accountLockSeconds(failures.hits, config.LOGIN_ACCOUNT_MAX_FAILURES);
           await throttle.lockFor(lockKey, seconds);
@@ -62,9 +74,12 @@ export default async function authRoutes(app: FastifyInstance) {
           );
         }
         if (after.hits > config.LOGIN_MAX_ATTEMPTS) throw tooMany(after.retryAfterSeconds);
+        if (ipFailures.hits > config.LOGIN_IP_MAX_FAILURES) throw tooMany(ipFailures.retryAfterSeconds);
         throw fieldError('email', MESSAGES.invalidCredentials);
       }
-      await Promise.all([throttle.clear(key), throttle.clear(failuresKey)]);
+      // A lock still running (someone else failing elsewhere) outlives the owner's own sign-in.
+      await Promise.all([throttle.clear(key), lock.hits > 0 ? null : throttle.clear(failuresKey)]);
+      devices.remember(request, reply, user.id);
       await app.sessions.start(request, reply, user.id);
       return { user: await userOr401(user.id) };
     },
@@ -106,13 +121,13 @@ export default async function authRoutes(app: FastifyInstance) {
         await app.sessions.start(request, reply, userId);
         return reply.status(201).send({ user: await userOr401(userId) });
       }
-      if (existing)
-        throw fieldError(
-          'email',
-          isPendingAccount(existing) ? TEAM_MESSAGES.invitationPendingRegister : MESSAGES.emailTaken,
-        );
+      // An invited e-mail that was never registered gets its account; its invitation stays pending
+      // (register-user.ts).
+      if (existing && !isPendingAccount(existing)) throw fieldError('email', MESSAGES.emailTaken);
       try {
-        userId = await registerUser(deps, body);
+        const id = await registerUser(deps, body, existing?.id);
+        if (id === null) throw fieldError('email', MESSAGES.emailTaken);
+        userId = id;
       } catch (err) {
         // Two sign-ups racing for the same e-mail: the unique index decides.
         if (isUniqueViolation(err)) throw fieldError('email', MESSAGES.emailTaken);
@@ -160,6 +175,8 @@ export default async function authRoutes(app: FastifyInstance) {
       if (perIp.hits > 30) throw tooMany(perIp.retryAfterSeconds);
       const userId = await resetPassword(deps, { email, token, password });
       if (userId === null) throw fieldError('email', MESSAGES.invalidResetToken);
+      // Whoever holds the mailbox is the owner: the sign-in lock and its failures end here.
+      await Promise.all([throttle.clear(`login-failures:${email}`), throttle.clear(`login-lock:${email}`)]);
       await app.sessions.destroyAllForUser(userId);
       if (request.session) await app.sessions.destroy(request, reply);
       return { message: MESSAGES.passwordReset };

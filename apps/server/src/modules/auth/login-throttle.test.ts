@@ -1,11 +1,15 @@
 /**
  * Issue 16: with a trusted proxy, a rotating X-Forwarded-For must not bypass the sign-in throttle, and
  * guesses spread over many addresses lock the account (1 min, doubling up to 15 min; reset on success).
+ * Issue 25: the lock holds for devices the account never signed in from, not for a browser it signed in
+ * from before (nobody locks the owner out from anywhere); a password reset clears it; one address
+ * failing on many accounts is stopped.
  */
 import { randomBytes } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leads, rateLimits } from '../../db/schema.ts';
+import { leads, passwordResetTokens, rateLimits } from '../../db/schema.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import { loadConfig } from '../../config.ts';
 import { accountLockSeconds } from '../../lib/throttle.ts';
 import {
@@ -87,7 +91,7 @@ describe('behind one proxy (TRUST_PROXY=1)', () => {
 describe('per-account lock', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({}, { LOGIN_ACCOUNT_MAX_FAILURES: '6' });
+    ctx = await createTestContext({}, { LOGIN_ACCOUNT_MAX_FAILURES: '6', LOGIN_IP_MAX_FAILURES: '20' });
   });
   afterAll(async () => {
     await ctx?.close();
@@ -150,6 +154,107 @@ describe('per-account lock', () => {
     ).toBe(422);
     expect(
       (await fromNewIp().post('/v1/login', { email: owner.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
+  it("a browser that signed in to the account before is not locked out by others' failures", async () => {
+    const owner = await createOwner(ctx);
+    const usual = new TestClient(ctx.app, '203.0.113.50');
+    expect((await usual.post('/v1/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    await usual.post('/v1/logout');
+    let ip = 1;
+    for (let i = 0; i < 6; i++) {
+      const attacker = new TestClient(ctx.app, `192.0.2.${100 + ip++}`);
+      expect(
+        (await attacker.post('/v1/login', { email: owner.email, password: 'errada-123' })).statusCode,
+      ).toBe(422);
+    }
+    // a new device is locked...
+    const stranger = new TestClient(ctx.app, `192.0.2.${100 + ip++}`);
+    expect(
+      (await stranger.post('/v1/login', { email: owner.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(429);
+    // ...the owner's usual browser is not, and its device mark is not valid for another account
+    expect((await usual.post('/v1/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    const forged = new TestClient(ctx.app, `192.0.2.${100 + ip++}`);
+    for (const [k, v] of usual.cookies) if (k.includes('device')) forged.cookies.set(k, v);
+    expect(forged.cookies.size).toBe(1);
+    const victim = await createOwner(ctx);
+    for (let i = 0; i < 6; i++)
+      await new TestClient(ctx.app, `192.0.2.${100 + ip++}`).post('/v1/login', {
+        email: victim.email,
+        password: 'errada-123',
+      });
+    expect(
+      (await forged.post('/v1/login', { email: victim.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(429);
+  });
+
+  it('a password reset clears the lock', async () => {
+    const owner = await createOwner(ctx);
+    for (let i = 0; i < 6; i++)
+      await new TestClient(ctx.app, `198.51.100.${i + 1}`).post('/v1/login', {
+        email: owner.email,
+        password: 'errada-123',
+      });
+    const fresh = () => new TestClient(ctx.app, '198.51.100.200');
+    expect(
+      (await fresh().post('/v1/login', { email: owner.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(429);
+    const token = 'token-de-teste-redefinicao-0123456789';
+    await ctx.database.db.insert(passwordResetTokens).values({
+      userId: owner.userId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + 3_600_000),
+      createdAt: new Date(),
+    });
+    const reset = await fresh().post('/v1/reset-password', {
+      email: owner.email,
+      token,
+      password: 'nova-senha-99',
+      password_confirmation: 'nova-senha-99',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(
+      (await fresh().post('/v1/login', { email: owner.email, password: 'nova-senha-99' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('one address failing on many accounts is stopped (20 failures in 15 minutes), whatever the account', async () => {
+    const ip = '203.0.113.99';
+    const codes: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const account = await createOwner(ctx);
+      codes.push(
+        (
+          await new TestClient(ctx.app, ip).post('/v1/login', {
+            email: account.email,
+            password: 'errada-123',
+          })
+        ).statusCode,
+      );
+    }
+    expect(codes.slice(0, 20).every((c) => c === 422)).toBe(true);
+    expect(codes.slice(20)).toEqual([429, 429, 429, 429]);
+    // even the right password of an account waits, from that address only
+    const someone = await createOwner(ctx);
+    const blocked = await new TestClient(ctx.app, ip).post('/v1/login', {
+      email: someone.email,
+      password: TEST_PASSWORD,
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(
+      (
+        await new TestClient(ctx.app, '203.0.113.98').post('/v1/login', {
+          email: someone.email,
+          password: TEST_PASSWORD,
+        })
+      ).statusCode,
     ).toBe(200);
   });
 });

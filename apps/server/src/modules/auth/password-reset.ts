@@ -6,7 +6,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
-import { renderEmail } from '../mail/index.ts';
+import { mailLabel, renderEmail } from '../mail/index.ts';
 import { findUserByEmail, hashPassword } from './users.service.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -33,7 +33,7 @@ export async function sendPasswordResetLink(
     appName: 'Vitrine Imóveis',
     heading: 'Redefinição de senha',
     paragraphs: [
-      `Olá, ${user.name}.`,
+      `Olá, ${mailLabel(user.name, 60) || 'tudo bem'}.`,
       'Recebemos um pedido para redefinir a senha da sua conta. O link vale por 60 minutos e só pode ser usado uma vez.',
     ],
     action: { label: 'Redefinir senha', url },

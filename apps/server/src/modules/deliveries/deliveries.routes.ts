@@ -12,7 +12,9 @@ import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
 import { idParams, uuidParams as uuidParamsOf } from '../../lib/route-params.ts';
+import { leadScopeOf } from '../team/index.ts';
 import {
+  deliveryLeadAssignee,
   deliveryListQuery,
   deliveryView,
   findDelivery,
@@ -41,7 +43,9 @@ export default async function deliveryRoutes(app: FastifyInstance) {
     async (request) => {
       const m = await app.requireMembership(request, request.params.id);
       const q = request.query;
-      const { data, total } = await listDeliveries(deps, m.realEstateId, q);
+      // An agent limited to their own leads sees only those leads' deliveries (issue 25).
+      const scope = await leadScopeOf(deps, m, request.currentUser!.id);
+      const { data, total } = await listDeliveries(deps, m.realEstateId, q, scope);
       return paginate({
         data,
         total,
@@ -61,7 +65,11 @@ export default async function deliveryRoutes(app: FastifyInstance) {
     await app.requireUser(request);
     const row = await findDelivery(deps, id);
     if (!row) throw notFound('Entrega não encontrada.');
-    await app.requireMembership(request, row.realEstateId, allowed);
+    const m = await app.requireMembership(request, row.realEstateId, allowed);
+    // A delivery of a lead the caller may not see does not exist for them.
+    const scope = await leadScopeOf(deps, m, request.currentUser!.id);
+    if (scope !== null && (await deliveryLeadAssignee(deps, row)) !== scope)
+      throw notFound('Entrega não encontrada.');
     return row;
   };
 

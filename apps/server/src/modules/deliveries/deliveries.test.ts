@@ -576,15 +576,31 @@ describe('GET /v1/real-estates/{id}/deliveries', () => {
     expect((await c.get('/v1/deliveries/nao-e-uuid')).statusCode).toBe(422);
   });
 
-  it('agents of the agency can read the ledger; replaying is for owners and admins (issue 16)', async () => {
+  it('agents of the agency can read the ledger of the leads they see; replaying is for owners and admins (issue 16)', async () => {
     const { c, id, receiver } = await agencyWithWebhook();
     receiver.enqueue('event', fakeReply(400));
-    const { deliveries } = await sendTestLead(c, id);
+    const { deliveries, lead_id } = await sendTestLead(c, id);
     await settled(c, deliveries[0]!.id, 'failed');
+    const other = await sendTestLead(c, id);
+    await settled(c, other.deliveries[0]!.id, 'delivered');
     const agent = await addMember(ctx, id, 'agent');
     const g = new TestClient(ctx.app);
     await g.login(agent.email);
-    expect((await g.get(`/v1/real-estates/${id}/deliveries`)).json().meta.total).toBe(1);
+    const ledger = `/v1/real-estates/${id}/deliveries`;
+    // limited to their own leads (the agency's default): none of these is theirs yet (issue 25)
+    expect((await g.get(ledger)).json()).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await g.get(`${ledger}?lead_id=${lead_id}`)).json().meta.total).toBe(0);
+    expect((await g.get(`/v1/deliveries/${deliveries[0]!.id}`)).statusCode).toBe(404);
+    expect((await c.put(`/v1/leads/${lead_id}/assignee`, { user_id: agent.userId })).statusCode).toBe(200);
+    const own = (await g.get(ledger)).json();
+    expect(own.meta.total).toBe(1);
+    expect(own.data.map((d: { id: string }) => d.id)).toEqual([deliveries[0]!.id]);
+    expect((await g.get(`/v1/deliveries/${deliveries[0]!.id}`)).statusCode).toBe(200);
+    expect((await g.get(`/v1/deliveries/${other.deliveries[0]!.id}`)).statusCode).toBe(404);
+    // an agency that lets agents see every lead shows them every delivery
+    await c.put(`/v1/real-estates/${id}/team-settings`, { agents_see_all_leads: true });
+    expect((await g.get(ledger)).json().meta.total).toBe(2);
+    expect((await g.get(`/v1/deliveries/${other.deliveries[0]!.id}`)).statusCode).toBe(200);
     const refused = await g.post(`/v1/deliveries/${deliveries[0]!.id}/replay`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Você não tem permissão para realizar esta ação.');

@@ -1,5 +1,5 @@
 /** The delivery ledger of an agency: filters, one page newest first, and one delivery with its attempts. */
-import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { INTEGRATION_NAMES, pageQuery } from '@vitrine/contracts';
 import { DELIVERY_STATUSES, deliveries, deliveryAttempts, leads } from '../../db/schema.ts';
@@ -40,13 +40,28 @@ export function deliveryView(row: DeliveryRow, lead?: { name: string; isTest: bo
 
 const leadColumns = { name: leads.name, isTest: leads.isTest };
 
+/**
+ * `assignedTo`: the user the caller's leads are limited to (team's leadScopeOf: an agent who sees only
+ * their own), null when they see every lead; the ledger then lists only the deliveries of those leads.
+ */
 export async function listDeliveries(
   deps: Pick<Deps, 'db'>,
   realEstateId: number,
   q: z.infer<typeof deliveryListQuery>,
+  assignedTo: number | null = null,
 ) {
   const { db } = deps;
   const where: SQL[] = [eq(deliveries.realEstateId, realEstateId)];
+  if (assignedTo !== null)
+    where.push(
+      inArray(
+        deliveries.leadId,
+        db
+          .select({ id: leads.id })
+          .from(leads)
+          .where(and(eq(leads.realEstateId, realEstateId), eq(leads.assignedUserId, assignedTo))),
+      ),
+    );
   if (q.status) where.push(eq(deliveries.status, q.status));
   if (q.integration) where.push(eq(deliveries.integration, q.integration));
   if (q.lead_id) where.push(eq(deliveries.leadId, q.lead_id));
@@ -67,6 +82,15 @@ export async function listDeliveries(
 export async function findDelivery(deps: Pick<Deps, 'db'>, id: string): Promise<DeliveryRow | null> {
   const [row] = await deps.db.select().from(deliveries).where(eq(deliveries.id, id));
   return row ?? null;
+}
+
+/** The member in charge of a delivery's lead (null when nobody is, or the lead is gone). */
+export async function deliveryLeadAssignee(deps: Pick<Deps, 'db'>, row: DeliveryRow): Promise<number | null> {
+  const [lead] = await deps.db
+    .select({ assignedUserId: leads.assignedUserId })
+    .from(leads)
+    .where(eq(leads.id, row.leadId));
+  return lead?.assignedUserId ?? null;
 }
 
 /** The delivery with its lead's name and every attempt of the ledger. */

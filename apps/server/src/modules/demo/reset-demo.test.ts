@@ -5,12 +5,15 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrations, pages, realEstates, sessions, users } from '../../db/schema.ts';
+import { integrations, memberships, pages, realEstates, sessions, users } from '../../db/schema.ts';
+import { createUser } from '../auth/index.ts';
 import {
+  TEST_PASSWORD,
   TestClient,
   createOwner,
   createTestContext,
   insertPage,
+  uniqueEmail,
   type TestContext,
 } from '../../testing/test-app.ts';
 import { prepareDemoPhotos } from './prepare-demo-photos.ts';
@@ -69,6 +72,38 @@ describe('resetDemoIfDue', () => {
       expect((await visitor.post('/v1/demo/login')).statusCode).toBe(200);
       expect((await visitor.delete(`/v1/pages/${seededPages[0]!.id}`)).statusCode).toBe(204);
       await db.update(integrations).set({ isActive: false }).where(eq(integrations.realEstateId, agency!.id));
+      // The visitor invited a real account (one with no agency of its own), which joined, and an
+      // e-mail nobody registered (issue 25).
+      const realEmail = uniqueEmail('real');
+      const realId = await createUser(ctx.app.deps, {
+        name: 'Pessoa Real',
+        email: realEmail,
+        password: TEST_PASSWORD,
+      });
+      const [pending] = await db
+        .insert(users)
+        .values({ name: '', email: uniqueEmail('pendente'), passwordHash: '' })
+        .returning({ id: users.id });
+      const invitedAt = new Date();
+      await db.insert(memberships).values([
+        {
+          realEstateId: agency!.id,
+          userId: realId,
+          role: 'agent',
+          invitedBy: oldUserId,
+          invitedAt,
+          joinedAt: invitedAt,
+        },
+        {
+          realEstateId: agency!.id,
+          userId: pending!.id,
+          role: 'agent',
+          status: 'invited',
+          invitedBy: oldUserId,
+          invitedAt,
+          joinedAt: null,
+        },
+      ]);
 
       // Fresh today: not due yet.
       expect(await resetDemoIfDue(ctx.app.deps)).toBe(false);
@@ -102,6 +137,11 @@ describe('resetDemoIfDue', () => {
           .from(users)
           .where(sql`lower(${users.email}) = ${other.email}`),
       ).toHaveLength(1);
+      // The real account stays (without the demo), and still signs in; the never-registered invitation goes.
+      expect(await db.select({ id: users.id }).from(users).where(eq(users.id, realId))).toHaveLength(1);
+      expect(await db.select().from(memberships).where(eq(memberships.userId, realId))).toEqual([]);
+      expect((await new TestClient(ctx.app).login(realEmail, TEST_PASSWORD)).statusCode).toBe(200);
+      expect(await db.select({ id: users.id }).from(users).where(eq(users.id, pending!.id))).toEqual([]);
       const [kept] = await db.select().from(pages).where(eq(pages.slug, 'imovel-de-verdade-reset'));
       expect(kept!.realEstateId).toBe(other.realEstateId);
 

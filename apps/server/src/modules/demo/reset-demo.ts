@@ -47,11 +47,20 @@ export async function resetDemoIfDue(
         .from(memberships)
         .where(eq(memberships.userId, demo.id))
     ).map((r) => r.id);
-    // The demo's people: everyone in its agencies who belongs to no agency outside them.
+    // The demo's people: the accounts the seed made (members put in directly, never invited) and the
+    // rows invitations made for e-mails nobody registered (no password), when every membership they
+    // have is in the demo. A real account a visitor invited, which registered or joined through the
+    // link, is a person's: it stays, and only its place in the demo goes with the agency (issue 25).
     const people = agencyIds.length
       ? await tx
-          .select({ userId: memberships.userId, agencyId: memberships.realEstateId })
+          .select({
+            userId: memberships.userId,
+            agencyId: memberships.realEstateId,
+            invitedAt: memberships.invitedAt,
+            passwordHash: users.passwordHash,
+          })
           .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
           .where(
             inArray(
               memberships.userId,
@@ -62,9 +71,13 @@ export async function resetDemoIfDue(
             ),
           )
       : [];
-    const outsiders = new Set(people.filter((p) => !agencyIds.includes(p.agencyId)).map((p) => p.userId));
+    const keep = new Set(
+      people
+        .filter((p) => !agencyIds.includes(p.agencyId) || (p.invitedAt !== null && p.passwordHash !== ''))
+        .map((p) => p.userId),
+    );
     const userIds = [...new Set([demo.id, ...people.map((p) => p.userId)])].filter(
-      (id) => !outsiders.has(id),
+      (id) => id === demo.id || !keep.has(id),
     );
 
     if (agencyIds.length) {

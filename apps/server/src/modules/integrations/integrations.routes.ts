@@ -70,9 +70,15 @@ export default async function integrationRoutes(app: FastifyInstance) {
     async (request) => {
       const membership = await app.requireMembership(request, request.params.id, MANAGERS);
       const { name } = request.body;
-      const payload = parsePayload(name, request.body.payload);
+      // is_active: false switches it off and keeps what is stored (issue 25); without a payload (or
+      // with []) nothing else changes. Otherwise is_active follows the content (spec §4).
+      const off = request.body.is_active === false;
+      const raw = request.body.payload;
+      const keepStored =
+        off && (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0));
+      const payload = keepStored ? null : parsePayload(name, raw);
       if (name === 'webhook' && app.config.httpsOnlyTargets) {
-        const url = (payload as { url: string }).url;
+        const url = (payload as { url: string } | null)?.url ?? '';
         if (url !== '' && new URL(url).protocol !== 'https:') {
           throw new HttpError(422, 'Use uma URL https:// para o webhook.', {
             'payload.url': ['Use uma URL https:// para o webhook.'],
@@ -84,6 +90,7 @@ export default async function integrationRoutes(app: FastifyInstance) {
         userId: request.currentUser!.id,
         name,
         payload,
+        off,
       });
       if (credentialsChanged && view.is_active)
         await resumePausedDeliveries(deps, membership.realEstateId, name);

@@ -250,9 +250,20 @@ function changedFields(
   });
 }
 
+/**
+ * Saves an integration's settings. `payload` null keeps the stored one; `off` switches the integration
+ * off whatever its content, keeping its keys (issue 25: switching off used to mean wiping them), so
+ * it comes back on with them.
+ */
 export async function saveIntegration<N extends IntegrationName>(
   deps: SecretDeps,
-  input: { realEstateId: number; userId: number; name: N; payload: IntegrationPayloads[N] },
+  input: {
+    realEstateId: number;
+    userId: number;
+    name: N;
+    payload: IntegrationPayloads[N] | null;
+    off?: boolean;
+  },
 ): Promise<{ view: IntegrationView; credentialsChanged: boolean }> {
   const { realEstateId, userId, name } = input;
   const key = deps.config.appKey;
@@ -263,8 +274,8 @@ export async function saveIntegration<N extends IntegrationName>(
       .where(and(eq(integrations.realEstateId, realEstateId), eq(integrations.name, name)))
       .for('update');
     const before = current ? decryptPayload(key, { ...current, name }) : defaultPayload(name);
-    const payload = keepStoredSecrets(name, input.payload, before);
-    const isActive = isIntegrationActive(name, payload);
+    const payload = input.payload === null ? before : keepStoredSecrets(name, input.payload, before);
+    const isActive = !input.off && isIntegrationActive(name, payload);
     const changed = changedFields(
       before as unknown as Record<string, unknown>,
       payload as unknown as Record<string, unknown>,
@@ -310,7 +321,7 @@ export async function saveIntegration<N extends IntegrationName>(
         })
         .returning()) as [IntegrationRow];
     }
-    if (changed.length || !current) {
+    if (changed.length || !current || current.isActive !== isActive) {
       await tx.insert(auditLog).values({
         realEstateId,
         userId,

@@ -15,6 +15,7 @@ import { startFakeWebhook, type FakeWebhook } from './adapters/testing/fake-webh
 import { startFakeArbo, type FakeArbo } from './adapters/testing/fake-arbo.ts';
 import { verifyWebhookSignature } from './adapters/index.ts';
 import { decryptPayload, removeSecretValues } from './integrations.service.ts';
+import { decryptSecret } from '../../lib/crypto.ts';
 import { SECRET_MASK } from '@vitrine/contracts';
 
 let ctx: TestContext;
@@ -104,8 +105,8 @@ describe('PUT /v1/real-estates/{id}/integrations', () => {
           .replace(/"value":"[^"]+"/g, `"value":"${SECRET_MASK}"`),
       );
     for (const [name, payload, active] of cases) {
-      // is_active sent by the client is ignored: the content decides (spec §4)
-      const res = await c.put(url(id), { name, is_active: !active, payload });
+      // is_active: true (or none) does not activate an empty one: the content decides (spec §4)
+      const res = await c.put(url(id), { name, ...(active ? {} : { is_active: true }), payload });
       expect(res.statusCode, `${name} ${JSON.stringify(payload)}`).toBe(200);
       expect(res.json().data).toMatchObject({
         name,
@@ -128,9 +129,53 @@ describe('PUT /v1/real-estates/{id}/integrations', () => {
   it('takes [] in place of a payload as the default payload', async () => {
     const { c, id } = await manager();
     await c.put(url(id), { name: 'arbo', payload: { api_key: 'algo' } });
-    const res = await c.put(url(id), { name: 'arbo', is_active: false, payload: [] });
+    const res = await c.put(url(id), { name: 'arbo', payload: [] });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ is_active: false, payload: { api_key: '' } });
+  });
+
+  it('is_active: false switches an integration off and keeps its stored keys; it comes back on with them (issue 25)', async () => {
+    const { c, id } = await manager();
+    await c.put(url(id), { name: 'go_harry', payload: { username: 'corretor', password: 'senha-guardada' } });
+    await c.put(url(id), { name: 'arbo', payload: { api_key: 'chave-guardada' } });
+    const off = await c.put(url(id), { name: 'go_harry', is_active: false, payload: [] });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data).toMatchObject({
+      is_active: false,
+      payload: { username: 'corretor', password: SECRET_MASK },
+    });
+    // as the screen sends it: the masked payload with is_active false
+    const arbo = await c.put(url(id), { name: 'arbo', is_active: false, payload: { api_key: SECRET_MASK } });
+    expect(arbo.json().data).toMatchObject({ is_active: false, payload: { api_key: SECRET_MASK } });
+    const stored = async (name: 'go_harry' | 'arbo') => {
+      const [row] = await ctx.database.db
+        .select()
+        .from(integrations)
+        .where(and(eq(integrations.realEstateId, id), eq(integrations.name, name)));
+      return {
+        active: row!.isActive,
+        payload: JSON.parse(decryptSecret(ctx.config.appKey, row!.payloadEncrypted)),
+      };
+    };
+    expect(await stored('go_harry')).toEqual({
+      active: false,
+      payload: { username: 'corretor', password: 'senha-guardada' },
+    });
+    expect(await stored('arbo')).toEqual({ active: false, payload: { api_key: 'chave-guardada' } });
+    // a lead now is not sent to a switched-off CRM
+    const lead = await c.post(`/v1/real-estates/${id}/integrations/test-lead`);
+    expect(lead.json().data?.deliveries ?? []).toEqual([]);
+    // back on, with the keys it kept
+    const on = await c.put(url(id), {
+      name: 'go_harry',
+      is_active: true,
+      payload: { username: 'corretor', password: SECRET_MASK },
+    });
+    expect(on.json().data.is_active).toBe(true);
+    expect(await stored('go_harry')).toEqual({
+      active: true,
+      payload: { username: 'corretor', password: 'senha-guardada' },
+    });
   });
 
   it('encrypts secrets at rest and records who changed what, without the values', async () => {

@@ -89,7 +89,7 @@ describe('admitting public leads in groups', () => {
       { slug: page.slug, ip },
     ]);
     await ctx.database.db.execute(
-      sql`update rate_limits set reset_at = now() - interval '1 second' where key = ${`lead-ip:${ip}`}`,
+      sql`update rate_limits set reset_at = now() - interval '1 second' where key = ${`lead-ip:${owner.realEstateId}:${ip}`}`,
     );
     const again = await admitLeads(ctx.app.deps, [
       { slug: page.slug, ip },

@@ -1,5 +1,7 @@
 /**
  * The first step of a public lead: find its page and count it in the per-IP and per-page windows.
+ * The per-IP window is per agency (`lead-ip:<agency>:<ip>`): visitors of other agencies behind the same
+ * carrier address (CGNAT) do not count against each other (issue 25).
  * The requests that arrive together share one named prepared statement (group commit,
  * lib/group-commit.ts): the pages are looked up and every window is counted in the same round trip, in
  * the database, so several server processes share the windows. Within a group the hits are numbered
@@ -30,10 +32,10 @@ export type Admission =
 
 const ADMIT_SQL = `
 with inp as (
-  select i, lower(slug) as slug, 'lead-ip:' || ip as ip_key
+  select i, lower(slug) as slug, ip
   from unnest($1::text[], $2::text[]) with ordinality as t(slug, ip, i)
 ), found as (
-  select inp.i, inp.ip_key, p.id, p.real_estate_id, p.slug
+  select inp.i, 'lead-ip:' || p.real_estate_id || ':' || inp.ip as ip_key, p.id, p.real_estate_id, p.slug
   from inp join pages p on p.slug = inp.slug and p.status <> 'draft'
 ), wanted as (
   select i, ip_key as key, ${LEAD_IP_WINDOW_SECONDS} as decay from found

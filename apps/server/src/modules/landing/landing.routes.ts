@@ -5,7 +5,7 @@
 import { createHash, createHmac, createSecretKey } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { SLUG_PATTERN, normalizeBrazilianPhone, publicLeadBody } from '@vitrine/contracts';
+import { SLUG_PATTERN, clipText, normalizeBrazilianPhone, publicLeadBody } from '@vitrine/contracts';
 import { safeEqual } from '../../lib/crypto.ts';
 import { HttpError, issuesToErrors, validationError } from '../../lib/http-errors.ts';
 import { captureLead, scoreLead } from '../leads/index.ts';
@@ -117,7 +117,7 @@ export default async function landingRoutes(app: FastifyInstance) {
         return sendHtml(reply, 404, { body: renderNotFound(config.APP_URL), csp: LANDING_CSP }, 'no-store');
       const query = request.query as Record<string, unknown>;
       const values: Record<string, string> = {};
-      for (const k of UTM_KEYS) if (typeof query[k] === 'string') values[k] = String(query[k]).slice(0, 200);
+      for (const k of UTM_KEYS) if (typeof query[k] === 'string') values[k] = clipText(String(query[k]), 200);
       const sent = query.enviado === '1';
       const page = await renderFor(row, { values, errors: {}, sent, stamp: stamp() });
       const body = page.body;
@@ -179,7 +179,7 @@ export default async function landingRoutes(app: FastifyInstance) {
         const values = Object.fromEntries(
           Object.entries(raw)
             .filter(([, v]) => typeof v === 'string')
-            .map(([k, v]) => [k, String(v).slice(0, 2000)]),
+            .map(([k, v]) => [k, clipText(String(v), 2000)]),
         );
         return sendHtml(
           reply,
@@ -237,7 +237,7 @@ export default async function landingRoutes(app: FastifyInstance) {
         gclid: body.gclid,
         fbclid: body.fbclid,
         sessionId: body.session_id,
-        referrer: body.referrer ?? request.headers.referer?.slice(0, 2000) ?? null,
+        referrer: body.referrer ?? (request.headers.referer ? clipText(request.headers.referer, 2000) : null),
         consent: body.consent,
         quarantined: spam.quarantined,
         quarantineReason: spam.reason,

@@ -338,10 +338,52 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     );
   });
 
-  it('rate-limits per IP: quarantine after 5 in 10 minutes, 429 after 30', async () => {
+  it('truncates long tracking fields instead of refusing the lead (a 2,030-character referrer, a long gclid)', async () => {
+    const { owner, page } = await agencyWithPage();
+    const referrer = `https://www.google.com/search?q=${'a'.repeat(1998)}`; // 2,030 characters
+    expect(referrer).toHaveLength(2030);
+    // an emoji astride the cut: a surrogate pair is never split in half
+    const campaign = `${'c'.repeat(199)}😀${'d'.repeat(50)}`;
+    const res = await postLead(page.slug, {
+      ...validLead,
+      referrer,
+      gclid: `Cj0KCQ${'x'.repeat(900)}`,
+      fbclid: `IwAR${'y'.repeat(700)}`,
+      utm_source: 's'.repeat(300),
+      utm_campaign: campaign,
+      utm_term: 123,
+      session_id: 'z'.repeat(500),
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await leadsOf(owner.realEstateId);
+    expect(row!.referrer).toBe(referrer.slice(0, 2000));
+    expect(row!.gclid).toHaveLength(500);
+    expect(row!.fbclid).toHaveLength(500);
+    expect(row!.utmSource).toBe('s'.repeat(200));
+    expect(row!.utmCampaign).toBe('c'.repeat(199));
+    expect(row!.utmTerm).toBe('123');
+    expect(row!.sessionId).toBeNull();
+    // the form post without JavaScript, too
+    const form = await postForm(page.slug, {
+      name: 'João',
+      phone: '21 3333-4444',
+      consent: '1',
+      referrer,
+      gclid: 'g'.repeat(600),
+    });
+    expect(form.statusCode).toBe(303);
+    // the Referer header, when the form has none
+    const header = await postLead(page.slug, validLead, { referer: referrer });
+    expect(header.statusCode).toBe(201);
+    expect((await leadsOf(owner.realEstateId)).every((r) => r.referrer === referrer.slice(0, 2000))).toBe(
+      true,
+    );
+  });
+
+  it('rate-limits per IP and agency: quarantine after 5 in 10 minutes, 429 only past 100 (a flood)', async () => {
     const { owner, page } = await agencyWithPage();
     const ip = '203.0.113.77';
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 100; i++) {
       const res = await postLead(
         page.slug,
         { ...validLead, email: `p${i}@exemplo.com.br`, phone: null },
@@ -355,7 +397,13 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     const rows = await leadsOf(owner.realEstateId);
     expect(rows.filter((r) => !r.quarantined)).toHaveLength(5);
-    expect(rows.filter((r) => r.quarantined)).toHaveLength(25);
+    expect(rows.filter((r) => r.quarantined)).toHaveLength(95);
+    // Another agency's visitors behind the same address (a carrier's CGNAT) start from zero.
+    const other = await agencyWithPage();
+    const fresh = await postLead(other.page.slug, validLead, {}, ip);
+    expect(fresh.statusCode).toBe(201);
+    const [stored] = await leadsOf(other.owner.realEstateId);
+    expect(stored!.quarantined).toBe(false);
   });
 
   it('links a returning person to the earlier contact: not lost, not double-counted', async () => {

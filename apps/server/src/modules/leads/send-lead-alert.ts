@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { leads, memberships, pages, preferences, realEstates, teamSettings, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { renderEmail } from '../mail/index.ts';
+import { mailLabel, renderEmail } from '../mail/index.ts';
 import { formatPhone } from '../landing/index.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
 import { assignLeadByRotation } from '../team/index.ts';
@@ -153,12 +153,16 @@ async function mailAlert(
       recipients.push(assigned.email);
   }
   const consoleUrl = `${deps.config.APP_URL}/leads?lead=${lead.id}`;
+  // The visitor's name and the page's title in a subject: one line, no links, short (issue 25).
+  const name = mailLabel(lead.name, 60) || 'sem nome';
+  const title = pageTitle ? mailLabel(pageTitle, 80) : '';
+  const agencyName = mailLabel(agency, 80) || 'sua imobiliária';
   for (const email of recipients) {
     const mail = renderEmail({
       appName: 'Vitrine Imóveis',
-      heading: `Novo lead: ${lead.name}`,
+      heading: `Novo lead: ${name}`,
       paragraphs: [
-        pageTitle ? `Imóvel: ${pageTitle}` : `Imobiliária: ${agency}`,
+        title ? `Imóvel: ${title}` : `Imobiliária: ${agencyName}`,
         [
           lead.phone ? `Telefone: ${formatPhone(lead.phone)}` : null,
           lead.email ? `E-mail: ${lead.email}` : null,
@@ -169,11 +173,11 @@ async function mailAlert(
         lead.isRepeat ? 'Esta pessoa já tinha deixado contato antes.' : '',
       ].filter(Boolean),
       action: { label: 'Abrir o lead no console', url: consoleUrl },
-      footer: `Você recebe este aviso de ${agency}. Os destinatários são definidos em Configurações.`,
+      footer: `Você recebe este aviso de ${agencyName}. Os destinatários são definidos em Configurações.`,
     });
     await deps.mailer.send({
       to: email,
-      subject: `Novo lead: ${lead.name}${pageTitle ? ` — ${pageTitle}` : ''}`,
+      subject: `Novo lead: ${name}${title ? ` — ${title}` : ''}`,
       ...mail,
     });
   }

@@ -7,7 +7,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { fillTemplate } from '@vitrine/contracts';
 import { leads, pages, realEstates } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { renderEmail } from '../mail/index.ts';
+import { mailLabel, renderEmail } from '../mail/index.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
 
 export async function sendLeadAutoReply(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, leadId: string) {
@@ -29,22 +29,25 @@ export async function sendLeadAutoReply(deps: Pick<Deps, 'db' | 'config' | 'mail
   ]);
   if (!reply.enabled || !reply.message.trim()) return false;
   const link = row.pageSlug ? `${deps.config.LANDING_URL}/imoveis/${row.pageSlug}` : deps.config.APP_URL;
+  // What the visitor typed goes to whatever address they typed: their name without links, short
+  // (issue 25); the agency's name and the page's title likewise.
+  const agency = mailLabel(row.agency, 80) || 'Imobiliária';
   const text = fillTemplate(reply.message, {
-    nome: row.lead.name,
-    titulo: row.pageTitle ?? row.agency,
+    nome: mailLabel(row.lead.name, 60),
+    titulo: mailLabel(row.pageTitle ?? row.agency, 120),
     link,
   });
   const mail = renderEmail({
-    appName: row.agency,
+    appName: agency,
     heading: 'Recebemos seu contato',
     paragraphs: text.split(/\n{2,}/).filter(Boolean),
     footer: row.agencyEmail
-      ? `${row.agency} · ${row.agencyEmail}`
-      : `Você recebe este e-mail porque deixou seu contato com ${row.agency}.`,
+      ? `${agency} · ${row.agencyEmail}`
+      : `Você recebe este e-mail porque deixou seu contato com ${agency}.`,
   });
   await deps.mailer.send({
     to: row.lead.email,
-    subject: `${row.agency}: recebemos seu contato`,
+    subject: `${agency}: recebemos seu contato`,
     ...mail,
   });
   return true;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../../../../test-kit/index.ts';
+import { loadConfig } from '../../config.ts';
 import { createMailer } from './mailer.ts';
 
 // The mailer only logs at info; a logger that drops everything.
@@ -111,5 +112,54 @@ describe('outbox driver', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('outbox driver in production (no SMTP_URL)', () => {
+  const capture = () => {
+    const lines: { obj: unknown; msg?: string }[] = [];
+    const record = (obj: unknown, msg?: string) => void lines.push({ obj, msg });
+    const logger = {
+      ...log,
+      info: record,
+      warn: record,
+      debug: record,
+      child: () => logger,
+    } as unknown as FastifyBaseLogger;
+    return { lines, logger };
+  };
+  const resetMail = {
+    to: 'dona@imobiliaria.test',
+    subject: 'Redefinição de senha',
+    text: 'Redefinir senha: https://vitrine.test/redefinir-senha?token=segredo-do-link&email=dona%40imobiliaria.test',
+    html: '<a href="https://vitrine.test/redefinir-senha?token=segredo-do-link">Redefinir</a>',
+  };
+
+  it('keeps the links (password reset, invitations) out of the log; development still prints them', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'vitrine-outbox-'));
+    try {
+      const prod = capture();
+      await createMailer({ from: 'x@vitrine.test', dataDir, log: prod.logger, production: true }).send(
+        resetMail,
+      );
+      expect(prod.lines).toHaveLength(1);
+      expect(JSON.stringify(prod.lines)).not.toContain('segredo-do-link');
+      expect(JSON.stringify(prod.lines)).not.toContain('redefinir-senha');
+      const dev = capture();
+      await createMailer({ from: 'x@vitrine.test', dataDir, log: dev.logger }).send(resetMail);
+      expect(JSON.stringify(dev.lines)).toContain('segredo-do-link');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the configuration warns at start', () => {
+    const config = (env: Record<string, string>) =>
+      loadConfig({ NODE_ENV: 'production', ...env }, { appKey: Buffer.alloc(32, 1), dataDir: '/tmp' });
+    expect(config({}).warnings.join('\n')).toMatch(/SMTP_URL não definido em produção/);
+    expect(config({ SMTP_URL: 'smtp://127.0.0.1:2525' }).warnings.join('\n')).not.toMatch(/SMTP_URL/);
+    expect(
+      loadConfig({ NODE_ENV: 'development' }, { appKey: Buffer.alloc(32, 1), dataDir: '/tmp' }).warnings,
+    ).toEqual([]);
   });
 });

@@ -1,13 +1,16 @@
 /**
  * E-mail: nodemailer over SMTP (pooled connections) when SMTP_URL is set; otherwise each message is
  * written as an .eml file to DATA_DIR/outbox and its links are printed to the log, so a local install
- * works offline.
+ * works offline. In production the outbox never puts links in the log (a password-reset or invitation
+ * link in a log is an account for whoever reads the logs, issue 25): the messages stay in the outbox
+ * files, and the configuration warns at start that SMTP_URL is missing (docs/operations.md).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { clipText } from '@vitrine/contracts';
 
 export interface MailMessage {
   to: string;
@@ -24,11 +27,18 @@ export interface Mailer {
   close?(): void;
 }
 
+/** The subject as one line of at most 200 characters, whatever a caller built it from. */
+const oneLine = (subject: string) =>
+  // eslint-disable-next-line no-control-regex
+  clipText(subject.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim(), 200);
+
 export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /** NODE_ENV=production: the outbox logs where a message went, never its links. */
+  production?: boolean;
 }): Mailer {
   const outboxDir = path.join(opts.dataDir, 'outbox');
   if (opts.smtpUrl) {
@@ -40,7 +50,7 @@ export function createMailer(opts: {
       driver: 'smtp',
       outboxDir,
       async send(message) {
-        await transport.sendMail({ from: opts.from, ...message });
+        await transport.sendMail({ from: opts.from, ...message, subject: oneLine(message.subject) });
         opts.log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
       },
       close: () => transport.close(),
@@ -51,7 +61,11 @@ export function createMailer(opts: {
     driver: 'outbox',
     outboxDir,
     async send(message) {
-      const info = await transport.sendMail({ from: opts.from, ...message });
+      const info = await transport.sendMail({
+        from: opts.from,
+        ...message,
+        subject: oneLine(message.subject),
+      });
       const safeTo = message.to.replace(/[^a-z0-9@._-]+/gi, '_');
       // A random tail: two messages to one address in the same millisecond must not overwrite each other.
       const file = path.join(
@@ -65,6 +79,10 @@ export function createMailer(opts: {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
         await mkdir(outboxDir, { recursive: true });
         await writeFile(file, info.message as Buffer);
+      }
+      if (opts.production) {
+        opts.log.info({ file }, 'e-mail written to the local outbox (no SMTP_URL)');
+        return;
       }
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       opts.log.info(

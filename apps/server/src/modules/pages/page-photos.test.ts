@@ -113,6 +113,22 @@ describe('POST /v1/pages/{id}/photos', () => {
     expect((await c.get(`/v1/pages/${page.id}`)).json().data.photos).toEqual([]);
   });
 
+  it('refuses a file that only starts like a JPEG: the photo must decode (issue 25)', async () => {
+    const { c, page } = await pageOfAgent();
+    const camera = await photoFixture('jpeg', 640, 480);
+    for (const content of [
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]),
+      camera.subarray(0, Math.floor(camera.length / 2)),
+    ]) {
+      const res = await uploadPhoto(c, page.id, content);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors.photo).toEqual([
+        'Não foi possível ler esta foto: o arquivo está corrompido ou não é uma imagem JPEG, PNG ou WebP válida.',
+      ]);
+    }
+    expect((await c.get(`/v1/pages/${page.id}`)).json().data.photos).toEqual([]);
+  });
+
   it('stops at 40 photos', async () => {
     const { c, page } = await pageOfAgent();
     const photos = Array.from({ length: 40 }, (_, i) => ({

@@ -12,6 +12,9 @@ import { IMAGE_EXTENSIONS } from '../storage/index.ts';
 import type { PageRow } from './page-view.ts';
 import { processPhoto } from './photo-variants.ts';
 
+const PHOTO_UNREADABLE =
+  'Não foi possível ler esta foto: o arquivo está corrompido ou não é uma imagem JPEG, PNG ou WebP válida.';
+
 /** The photo formats a page accepts (sniffed from the bytes, never the client's word). */
 export type PhotoType = 'image/png' | 'image/jpeg' | 'image/webp';
 
@@ -29,6 +32,9 @@ export async function addPagePhoto(
   const { db, storage } = deps;
   const { page } = input;
   const { dimensions, variants } = await processPhoto(input.file);
+  // Making the copies decodes the whole photo: one that does not decode is not a photo (issue 25),
+  // whatever its first bytes say.
+  if (!dimensions || !variants.length) throw fieldError('photo', PHOTO_UNREADABLE);
   const photo: PagePhoto = {
     id: randomToken(9),
     url: '',

@@ -17,7 +17,7 @@ export interface PhotoVariant extends ImageDimensions {
 }
 
 export interface ProcessedPhoto {
-  /** Null when sharp cannot read the image: it is stored as sent, without size or copies. */
+  /** Null when sharp cannot read the image (addPagePhoto then refuses it). */
   dimensions: ImageDimensions | null;
   variants: PhotoVariant[];
 }
@@ -41,6 +41,6 @@ export async function processPhoto(file: Buffer, opts: { effort?: number } = {})
         .toBuffer({ resolveWithObject: true });
       return { width: info.width, height: info.height, buffer: data };
     }),
-  ).catch(() => []); // a header sharp reads over pixel data it cannot decode: kept without copies
+  ).catch(() => []); // a header sharp reads over pixel data it cannot decode: no copies (addPagePhoto refuses it)
   return { dimensions: { width, height }, variants };
 }

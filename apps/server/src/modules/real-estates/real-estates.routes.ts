@@ -11,13 +11,15 @@ import {
 import { HttpError, fieldError, parseOrThrow } from '../../lib/http-errors.ts';
 import { multipartText } from '../../lib/multipart-fields.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
-import { sniffImageType, type IMAGE_EXTENSIONS } from '../storage/index.ts';
+import { decodesWhole, sniffImageType, svgToPng, type IMAGE_EXTENSIONS } from '../storage/index.ts';
 import { idParams } from '../../lib/route-params.ts';
 import { createRealEstateForUser } from './create-real-estate.ts';
 import { getRealEstateView } from './real-estate-view.ts';
 import { updateRealEstateProfile } from './update-real-estate-profile.ts';
 
 const dataResponse = z.object({ data: realEstateSchema });
+const LOGO_UNREADABLE =
+  'Não foi possível ler o logo: o arquivo está corrompido ou não é uma imagem PNG, JPEG, WebP ou SVG válida.';
 
 interface ProfileInput {
   fields: Record<string, unknown>;
@@ -54,7 +56,11 @@ async function readProfileInput(
       if (buffer.length === 0) continue;
       const type = sniffImageType(buffer);
       if (!type) throw fieldError('logo', 'O logo deve ser uma imagem PNG, JPEG, WebP ou SVG (sem scripts).');
-      logo = { buffer, type };
+      // Decoded, not only sniffed; an SVG is kept as the PNG drawn from it (storage/image-check.ts).
+      const png = type === 'image/svg+xml' ? await svgToPng(buffer) : null;
+      if (type === 'image/svg+xml' ? !png : !(await decodesWhole(buffer)))
+        throw fieldError('logo', LOGO_UNREADABLE);
+      logo = png ? { buffer: png, type: 'image/png' } : { buffer, type };
     } else {
       fields[part.fieldname] = multipartText(part);
     }

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { MESSAGES } from '@vitrine/contracts';
 import {
   PNG_1X1,
@@ -141,6 +142,28 @@ describe('POST /v1/real-estates/{id} (multipart, _method=PUT)', () => {
     expect(await uploadsOf(realEstateId)).toHaveLength(0);
   });
 
+  it('an SVG logo is stored as a PNG drawn from it: no markup, no link survives (issue 25)', async () => {
+    const { c, realEstateId } = await signedInOwner();
+    // A link the old check let through (an entity hides "javascript:").
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="120" height="40" viewBox="0 0 120 40">' +
+        '<a xlink:href="&#106;avascript:alert(document.cookie)"><rect width="120" height="40" fill="#0f766e"/></a></svg>',
+    );
+    const form = multipart(validProfile, [
+      { name: 'logo', filename: 'logo.svg', type: 'image/svg+xml', content: svg },
+    ]);
+    const res = await c.post(`/v1/real-estates/${realEstateId}`, form.body, form.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().data.logo_url as string;
+    expect(url).toMatch(/\.png$/);
+    const file = await ctx.app.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(file.rawPayload.toString('latin1')).not.toContain('avascript');
+    const meta = await sharp(file.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([480, 160]);
+  });
+
   it('accepts a plain PUT with JSON too', async () => {
     const { c, realEstateId } = await signedInOwner();
     const { _method, ...json } = validProfile;
@@ -207,6 +230,19 @@ describe('POST /v1/real-estates/{id} (multipart, _method=PUT)', () => {
       },
     ]);
     expect((await c.post(`/v1/real-estates/${realEstateId}`, svg.body, svg.headers)).statusCode).toBe(422);
+    const fakeJpeg = multipart(validProfile, [
+      {
+        name: 'logo',
+        filename: 'logo.jpg',
+        type: 'image/jpeg',
+        content: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]),
+      },
+    ]);
+    const undecodable = await c.post(`/v1/real-estates/${realEstateId}`, fakeJpeg.body, fakeJpeg.headers);
+    expect(undecodable.statusCode).toBe(422);
+    expect(undecodable.json().errors.logo).toEqual([
+      'Não foi possível ler o logo: o arquivo está corrompido ou não é uma imagem PNG, JPEG, WebP ou SVG válida.',
+    ]);
 
     const big = multipart(validProfile, [
       {

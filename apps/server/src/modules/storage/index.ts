@@ -11,6 +11,7 @@ export {
 export { createS3Storage, type S3StorageOptions } from './s3-storage.ts';
 export { createStorage, storageOrigins } from './create-storage.ts';
 export { copyLocalUploads } from './copy-local-uploads.ts';
+export { decodesWhole, svgToPng } from './image-check.ts';
 export {
   IMAGE_EXTENSIONS,
   sniffImageType,

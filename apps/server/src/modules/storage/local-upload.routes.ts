@@ -2,12 +2,14 @@
  * The local driver's upload URLs: `PUT /uploads/{key}?expires&max&type&signature`, the disk's answer
  * to an S3 presigned PUT. No session: the signature (HMAC with the app key over the key, expiry, size
  * limit and type) is the permission, as with S3. The body streams to disk (never held in memory), is cut
- * at the signed size limit, and lands under its key only when complete.
+ * at the signed size limit, and lands under its key only when complete, and only while its video still
+ * waits for the file (not after upload-finished, nor once the video is deleted).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { isAwaitingUpload } from '../videos/index.ts';
 import { UploadRefused, type LocalStorage } from './storage.ts';
 
 const uploadQuery = z.object({
@@ -40,7 +42,10 @@ export default async function localUploadRoutes(app: FastifyInstance) {
       const key = (request.params as { '*': string })['*'];
       if (!key || key.includes('..') || key.length > 300) throw notFound();
       try {
-        await storage.receiveUpload(key, request.query, request.headers['content-type'], request.raw);
+        // Only while the video waits for its file (issue 25).
+        await storage.receiveUpload(key, request.query, request.headers['content-type'], request.raw, (k) =>
+          isAwaitingUpload(app.deps, k),
+        );
       } catch (err) {
         if (err instanceof UploadRefused) {
           // The rest of a refused body is not read: the connection closes after the answer.

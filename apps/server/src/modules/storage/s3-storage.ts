@@ -125,8 +125,17 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
     multipart,
     origins: [...new Set(origins)],
     async put(key, body, contentType) {
+      // A bucket sends no CSP: a document type (an SVG an older version stored, any markup) is served
+      // as a download, never opened as a page on the bucket's origin (issue 25).
+      const document = !/^(image\/(png|jpeg|webp|gif|avif)|video\/[\w.+-]+)$/i.test(contentType);
       await client.send(
-        new PutObjectCommand({ Bucket: opts.bucket, Key: key, Body: body, ContentType: contentType }),
+        new PutObjectCommand({
+          Bucket: opts.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ...(document ? { ContentDisposition: 'attachment' } : {}),
+        }),
       );
     },
     async delete(key) {
@@ -155,11 +164,20 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
       if (!out.Body) throw new Error(`Objeto vazio: ${key}`);
       await pipeline(out.Body as Readable, createWriteStream(file));
     },
-    async createUploadUrl(key, { contentType, expiresInSeconds }) {
+    async createUploadUrl(key, { contentType, exactBytes, expiresInSeconds }) {
+      // The declared size is signed (issue 25): S3 refuses a body of any other length.
       const url = await getSignedUrl(
         client,
-        new PutObjectCommand({ Bucket: opts.bucket, Key: key, ContentType: contentType }),
-        { expiresIn: expiresInSeconds },
+        new PutObjectCommand({
+          Bucket: opts.bucket,
+          Key: key,
+          ContentType: contentType,
+          ContentLength: exactBytes,
+        }),
+        {
+          expiresIn: expiresInSeconds,
+          ...(exactBytes === undefined ? {} : { signableHeaders: new Set(['content-length']) }),
+        },
       );
       return {
         url,

@@ -52,10 +52,14 @@ export interface Storage {
   readStart(key: string, length: number): Promise<Buffer>;
   /** Copies an object to a local file (ffmpeg reads files). */
   download(key: string, file: string): Promise<void>;
-  /** A signed URL the browser PUTs the object to, valid for `expiresInSeconds`. */
+  /**
+   * A signed URL the browser PUTs the object to, valid for `expiresInSeconds`. `maxBytes` bounds the
+   * body (the local driver); `exactBytes`, the declared size when there is one, is signed as the
+   * request's Content-Length (S3).
+   */
   createUploadUrl(
     key: string,
-    opts: { contentType: string; maxBytes: number; expiresInSeconds: number },
+    opts: { contentType: string; maxBytes: number; exactBytes?: number; expiresInSeconds: number },
   ): Promise<UploadTicket>;
   /** Origins other than the app's that browsers reach for uploads and files (CSP), none for local. */
   readonly origins: string[];
@@ -67,12 +71,17 @@ export interface LocalStorage extends Storage {
   readonly driver: 'local';
   /** Where the files live (served at /files/). */
   readonly root: string;
-  /** Checks a signed upload URL's query and writes the body; see local-upload.routes.ts. */
+  /**
+   * Checks a signed upload URL's query and writes the body; see local-upload.routes.ts. `accepts`, asked
+   * once the signature holds and again before the file lands, says whether the key still waits for
+   * a file (409 otherwise).
+   */
   receiveUpload(
     key: string,
     query: Record<string, string | undefined>,
     contentType: string | undefined,
     body: Readable,
+    accepts?: (key: string) => Promise<boolean>,
   ): Promise<{ size: number }>;
 }
 
@@ -155,7 +164,14 @@ export function createLocalStorage(opts: {
         expiresAt: new Date(expires * 1000),
       };
     },
-    async receiveUpload(key, query, contentType, body) {
+    async receiveUpload(key, query, contentType, body, accepts) {
+      const stillWanted = async () => {
+        if (accepts && !(await accepts(key)))
+          throw new UploadRefused(
+            409,
+            'Este envio já foi concluído ou cancelado. Gere um novo endereço de envio.',
+          );
+      };
       const expires = Number(query.expires);
       const max = Number(query.max);
       const type = query.type ?? '';
@@ -167,6 +183,7 @@ export function createLocalStorage(opts: {
         throw new UploadRefused(403, 'O endereço de envio expirou. Envie o arquivo de novo.');
       if ((contentType ?? '').split(';')[0]!.trim().toLowerCase() !== type)
         throw new UploadRefused(415, `Envie o arquivo com o tipo ${type}.`);
+      await stillWanted();
       const full = resolve(key);
       await mkdir(tmpDir, { recursive: true });
       const tmp = path.join(tmpDir, randomUUID());
@@ -183,6 +200,7 @@ export function createLocalStorage(opts: {
           },
           createWriteStream(tmp),
         );
+        await stillWanted();
         await mkdir(path.dirname(full), { recursive: true });
         await rename(tmp, full);
       } finally {

@@ -12,7 +12,7 @@ import type { Deps } from '../../deps.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { assertWithinLimit } from '../billing/index.ts';
-import { renderEmail } from '../mail/index.ts';
+import { mailLabel, renderEmail } from '../mail/index.ts';
 import { findMember, memberView, writeAudit, type MemberRow } from './members.ts';
 
 const TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -50,14 +50,16 @@ async function mailInvitation(
     .select({ name: realEstates.name })
     .from(realEstates)
     .where(eq(realEstates.id, input.realEstateId));
-  const agencyName = agency?.name ?? 'uma imobiliária';
+  // Names the agency typed, in a mail our address sends: one line, no links, short (issue 25).
+  const agencyName = mailLabel(agency?.name ?? '', 80) || 'uma imobiliária';
+  const inviterName = mailLabel(input.inviterName, 60) || 'Um gestor';
   const url = invitationUrl(deps.config.APP_URL, input.token);
   const until = input.expiresAt.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
   const mail = renderEmail({
     appName: 'Vitrine Imóveis',
     heading: `Convite para a equipe de ${agencyName}`,
     paragraphs: [
-      `${input.inviterName} convidou você para entrar na equipe de ${agencyName} no Vitrine Imóveis como ${ROLE_LABELS[input.role]}.`,
+      `${inviterName} convidou você para entrar na equipe de ${agencyName} no Vitrine Imóveis como ${ROLE_LABELS[input.role]}.`,
       `O link vale até ${until} (${INVITATION_TTL_DAYS} dias) e só pode ser usado uma vez.`,
     ],
     action: { label: 'Aceitar convite', url },

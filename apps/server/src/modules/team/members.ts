@@ -31,8 +31,9 @@ export interface MemberRow {
 
 export const memberView = (row: MemberRow): Member => ({
   id: row.id,
-  // An invited person without an account yet has no name.
-  name: row.name ? row.name : null,
+  // An invited person has no name here until they join: a new one has none yet, and an existing
+  // account's is not the inviting agency's to see (issue 25).
+  name: row.status === 'active' && row.name ? row.name : null,
   email: row.email,
   role: row.role,
   status: row.status,
@@ -63,7 +64,8 @@ export async function listMembers(
   const term = q.search?.trim();
   if (term) {
     const like = `%${term.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(users.name, like), ilike(users.email, like))!);
+    // Names are searched only among members who joined (an invited account's name is not shown).
+    where.push(or(and(eq(memberships.status, 'active'), ilike(users.name, like)), ilike(users.email, like))!);
   }
   const cond = and(...where);
   const [rows, [total]] = await Promise.all([
@@ -74,7 +76,9 @@ export async function listMembers(
       .where(cond)
       .orderBy(
         sql`case ${memberships.role} when 'owner' then 0 when 'admin' then 1 else 2 end`,
-        asc(sql`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`),
+        asc(
+          sql`lower(case when ${memberships.status} = 'active' then coalesce(nullif(${users.name}, ''), ${users.email}) else ${users.email} end)`,
+        ),
         asc(users.id),
       )
       .limit(q.per_page)

@@ -144,11 +144,8 @@ describe('invitations', () => {
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
 
-    // the invited e-mail cannot sign in nor register without the link
+    // the invited e-mail cannot sign in before registering
     expect((await client().post('/v1/login', { email, password: '' })).statusCode).toBe(422);
-    const noToken = await register(client(), email, null);
-    expect(noToken.statusCode).toBe(422);
-    expect(noToken.json().errors.email).toEqual([TEAM_MESSAGES.invitationPendingRegister]);
 
     const look = await client().post('/v1/invitations/lookup', { token });
     expect(look.statusCode).toBe(200);
@@ -184,12 +181,67 @@ describe('invitations', () => {
     ]);
   });
 
+  it('an invited e-mail that registers normally gets its account; the invitation stays pending for the link', async () => {
+    const owner = await createOwner(ctx, 'Imobiliária Cadastro Direto');
+    const c = await signedIn(owner.email);
+    const email = uniqueEmail('direto');
+    const invited = (
+      await c.post(`/v1/real-estates/${owner.realEstateId}/users`, { email, role: 'agent' })
+    ).json().data;
+    const token = await invitationToken(email);
+
+    // a sign-up without the link (with an agency of their own) is an ordinary sign-up
+    const person = client();
+    const reg = await person.post('/v1/register', {
+      name: 'Corretora Direta',
+      email: email.toUpperCase(),
+      password: 'senha-forte-123',
+      password_confirmation: 'senha-forte-123',
+      real_estate_name: 'Minha Própria Imobiliária',
+    });
+    expect(reg.statusCode).toBe(201);
+    expect(reg.json().user).toMatchObject({ id: invited.id, name: 'Corretora Direta', email });
+    // it proves nothing about the mailbox: not a member of the inviting agency until the link is used
+    expect(reg.json().user.real_estates.map((r: { name: string }) => r.name)).toEqual([
+      'Minha Própria Imobiliária',
+    ]);
+    expect((await person.get(`/v1/real-estates/${owner.realEstateId}`)).statusCode).toBe(404);
+    const look = await client().post('/v1/invitations/lookup', { token });
+    expect(look.statusCode).toBe(200);
+    expect(look.json().data).toMatchObject({ email, has_account: true });
+    // a second sign-up of the same e-mail is the usual "already registered"
+    const twice = await register(client(), email, null);
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors.email).toEqual(['Este e-mail já está cadastrado.']);
+
+    // signed in, the link joins them
+    const ok = await person.post('/v1/invitations/accept', { token });
+    expect(ok.statusCode).toBe(200);
+    expect(
+      ok.json().user.real_estates.map((r: { id: number; role: string }) => [r.id, r.role]),
+    ).toContainEqual([owner.realEstateId, 'agent']);
+    const login = await client().post('/v1/login', { email, password: 'senha-forte-123' });
+    expect(login.statusCode).toBe(200);
+  });
+
   it('an existing account joins after signing in with the invited e-mail, not with another', async () => {
     const owner = await createOwner(ctx, 'Imobiliária Existente');
     const other = await createOwner(ctx, 'Outra Casa');
     const someoneElse = await createOwner(ctx, 'Terceira');
     const c = await signedIn(owner.email);
-    await c.post(`/v1/real-estates/${owner.realEstateId}/users`, { email: other.email, role: 'admin' });
+    const invited = await c.post(`/v1/real-estates/${owner.realEstateId}/users`, {
+      email: other.email,
+      role: 'admin',
+    });
+    // Until they join, the agency learns nothing about the account behind the e-mail: not its name
+    // (issue 25), not through the list, its order, nor a search by name.
+    expect(invited.json().data).toMatchObject({ email: other.email, name: null, status: 'invited' });
+    const base = `/v1/real-estates/${owner.realEstateId}/users`;
+    const pending = (await c.get(`${base}?status=invited`)).json().data;
+    expect(pending).toEqual([expect.objectContaining({ email: other.email, name: null })]);
+    expect(
+      (await c.get(`${base}?search=${encodeURIComponent('Dona Teste')}&status=invited`)).json().data,
+    ).toEqual([]);
     const token = await invitationToken(other.email);
     const look = (await client().post('/v1/invitations/lookup', { token })).json().data;
     expect(look.has_account).toBe(true);

@@ -79,9 +79,11 @@ export async function createVideoUpload(
     .set({ storageKey: key })
     .where(eq(videos.id, row!.id))
     .returning();
+  // The declared size is signed (issue 25): the URL takes that file, not any file up to the limit.
   const ticket = await deps.storage.createUploadUrl(key, {
     contentType: input.fileType,
-    maxBytes: max,
+    maxBytes: input.sizeBytes ?? max,
+    exactBytes: input.sizeBytes,
     expiresInSeconds: deps.config.VIDEO_UPLOAD_URL_TTL_SECONDS,
   });
   return { video: video!, ticket };

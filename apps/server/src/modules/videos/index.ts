@@ -4,4 +4,5 @@ export { pageVideoKeys } from './delete-video.ts';
 export { toVideoView, type VideoRow } from './video-view.ts';
 export { processVideo } from './process-video.ts';
 export { cleanPendingUploads } from './clean-pending-uploads.ts';
+export { isAwaitingUpload } from './awaiting-upload.ts';
 export { queueMissingLinkPosters } from './copy-link-poster.ts';

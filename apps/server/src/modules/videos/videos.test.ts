@@ -284,6 +284,46 @@ describe('upload: generate-upload-url, PUT, upload-finished', () => {
     expect(tampered.statusCode).toBe(403);
     expect(tampered.json().message).toBe('Endereço de envio inválido.');
   });
+
+  it('a signed URL works only while its video waits for the file, and for the declared size (issue 25)', async () => {
+    const putTo = (url: string, body: Buffer) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: url.replace(ctx.config.APP_URL, ''),
+        headers: { 'content-type': 'video/mp4' },
+        payload: body,
+      });
+    // Declared size: the URL takes that many bytes, not the plan's limit.
+    const declared = await c.post(`/v1/pages/${pageId}/videos/generate-upload-url`, {
+      file_type: 'video/mp4',
+      size_bytes: TINY_MP4.length,
+    });
+    expect(declared.statusCode).toBe(201);
+    const sized = declared.json().data as { video: Video; upload: { url: string } };
+    expect(sized.upload.url).toContain(`max=${TINY_MP4.length}`);
+    expect((await putTo(sized.upload.url, Buffer.concat([TINY_MP4, Buffer.alloc(10)]))).statusCode).toBe(413);
+    expect((await putTo(sized.upload.url, TINY_MP4)).statusCode).toBe(204);
+
+    // Once the upload is finished, the URL no longer replaces the checked file.
+    const { video, ticket, put } = await upload(TINY_MP4);
+    expect(put.statusCode).toBe(204);
+    expect((await c.request('PATCH', `/v1/videos/${video.id}/upload-finished`)).statusCode).toBe(200);
+    const replaced = await putTo(ticket.url, Buffer.from('<html>outra coisa</html>'));
+    expect(replaced.statusCode).toBe(409);
+    expect(replaced.json().message).toBe(
+      'Este envio já foi concluído ou cancelado. Gere um novo endereço de envio.',
+    );
+    const stored = await ctx.app.storage.head(`videos/${owner.realEstateId}/${video.id}/original.mp4`);
+    expect(stored!.size).toBe(TINY_MP4.length);
+
+    // Nor after the video is deleted: no orphan file.
+    const gone = await upload(TINY_MP4);
+    expect((await c.delete(`/v1/videos/${gone.video.id}`)).statusCode).toBe(204);
+    expect((await putTo(gone.ticket.url, TINY_MP4)).statusCode).toBe(409);
+    expect(
+      await ctx.app.storage.head(`videos/${owner.realEstateId}/${gone.video.id}/original.mp4`),
+    ).toBeNull();
+  });
 });
 
 describe('from a URL', () => {

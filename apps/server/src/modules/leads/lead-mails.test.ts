@@ -1,0 +1,77 @@
+/**
+ * Platform e-mails carrying text an agency or a visitor typed (issue 25): an agency named like a
+ * phishing subject, a visitor's spam as the name an auto-reply greets, sent to whatever address the
+ * visitor typed. Our address sends them: no links, no line breaks, a short label; the HTML escapes it.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realEstates } from '../../db/schema.ts';
+import { createOwner, createTestContext, type TestContext } from '../../testing/test-app.ts';
+import { captureLead } from './capture-lead.ts';
+import { sendLeadAlerts } from './send-lead-alert.ts';
+import { sendLeadAutoReply } from './send-lead-auto-reply.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const PHISHING = 'Sua conta foi BLOQUEADA\r\nAcesse https://banco-falso.example/login para liberar';
+const SPAM_NAME = 'Ganhe R$ 5.000 hoje em www.golpe.example/pix <b>agora</b>';
+
+type MailMessage = { to: string; subject: string; text: string; html: string };
+
+function capturing() {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    mailer: {
+      driver: 'outbox' as const,
+      outboxDir: '',
+      async send(message: MailMessage) {
+        sent.push(message);
+      },
+    },
+  };
+}
+
+describe('e-mails with typed text', () => {
+  it('the auto-reply and the alert carry neither links nor line breaks from the names, and escape them', async () => {
+    const owner = await createOwner(ctx, 'Imobiliária');
+    await ctx.database.db
+      .update(realEstates)
+      .set({ name: PHISHING })
+      .where(eq(realEstates.id, owner.realEstateId));
+    await ctx.database.query(
+      `insert into agency_preferences (real_estate_id, key, value) values ($1, 'lead_auto_reply', $2::jsonb)`,
+      [owner.realEstateId, JSON.stringify({ v: { enabled: true, message: 'Olá, {nome}! Obrigado.' } })],
+    );
+    const { lead } = await captureLead(ctx.app.deps, {
+      realEstateId: owner.realEstateId,
+      name: SPAM_NAME,
+      email: 'vitima@exemplo.com.br',
+      consent: true,
+    });
+    const { sent, mailer } = capturing();
+    const deps = { ...ctx.app.deps, mailer };
+    expect(await sendLeadAutoReply(deps, lead.id)).toBe(true);
+    await sendLeadAlerts(deps, [lead.id]);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    for (const mail of sent) {
+      const all = `${mail.subject}\n${mail.text}\n${mail.html}`;
+      expect(all).not.toContain('banco-falso.example');
+      expect(all).not.toContain('golpe.example');
+      expect(mail.subject).not.toMatch(/[\r\n]/);
+      expect(mail.subject.length).toBeLessThanOrEqual(200);
+      expect(mail.html).not.toContain('<b>agora</b>');
+    }
+    const reply = sent.find((m) => m.to === 'vitima@exemplo.com.br')!;
+    expect(reply.subject).toBe('Sua conta foi BLOQUEADA Acesse para liberar: recebemos seu contato');
+    expect(reply.text).toContain('Olá, Ganhe R$ 5.000 hoje em <b>agora</b>! Obrigado.');
+    const alert = sent.find((m) => m.to === owner.email)!;
+    expect(alert.subject).toBe('Novo lead: Ganhe R$ 5.000 hoje em <b>agora</b>');
+  });
+});

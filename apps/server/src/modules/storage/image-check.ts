@@ -1,0 +1,37 @@
+/**
+ * Images checked by decoding them, not by their first bytes alone (issue 25): a file with a JPEG
+ * signature over anything else passed as a photo. And SVG logos become PNG: an SVG is a document
+ * (links, scripts, entities that hide "javascript:" from any pattern), served from a bucket where we
+ * cannot set a CSP; a PNG drawn from it carries none of that.
+ */
+import sharp from 'sharp';
+
+/** The longest side of a logo drawn from an SVG (the console and e-mails show logos far smaller). */
+export const SVG_LOGO_PIXELS = 480;
+
+/** Whether sharp decodes the whole image (every pixel, not only the header). */
+export async function decodesWhole(file: Buffer): Promise<boolean> {
+  try {
+    await sharp(file, { failOn: 'warning' }).stats();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An SVG drawn as a PNG whose longest side is SVG_LOGO_PIXELS; null when it cannot be drawn. */
+export async function svgToPng(svg: Buffer): Promise<Buffer | null> {
+  try {
+    const meta = await sharp(svg).metadata();
+    const longest = Math.max(meta.width ?? 0, meta.height ?? 0);
+    if (!longest) return null;
+    // Drawn at the density that gives the target size, so it is sharp, not an enlarged small bitmap.
+    const density = Math.min(2400, Math.max(1, (72 * SVG_LOGO_PIXELS) / longest));
+    return await sharp(svg, { density })
+      .resize(SVG_LOGO_PIXELS, SVG_LOGO_PIXELS, { fit: 'inside' })
+      .png()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
