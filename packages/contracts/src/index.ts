@@ -5,6 +5,7 @@ z.config(z.locales.pt());
 
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './api-error.ts';
 export * from './auth.ts';
 export * from './real-estates.ts';
 export * from './pages.ts';
