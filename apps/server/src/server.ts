@@ -16,14 +16,6 @@ async function main() {
   const demoPhotos = demoPhotosWorthPreparing(config) ? prepareDemoPhotos() : undefined;
   const app = await buildApp({ config });
 
-  const seedStartedAt = performance.now();
-  if (config.SEED_DEMO && (await seedDemo(app.deps, { photos: demoPhotos }))) {
-    app.log.info(
-      { email: DEMO_EMAIL, ms: Math.round(performance.now() - seedStartedAt) },
-      'demo data created',
-    );
-  }
-
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -58,6 +50,26 @@ async function main() {
   }
   process.stdout.write(lines.join('\n') + '\n');
   app.log.info({ address }, 'listening');
+
+  // The demo (first start only: seedDemo does nothing on a database with accounts) is seeded after the
+  // server answers; its login waits for it (modules/demo/demo-seeding.ts).
+  if (config.SEED_DEMO) {
+    const seedStartedAt = performance.now();
+    app.demoSeeding
+      .start(() => seedDemo(app.deps, { photos: demoPhotos }))
+      .then(
+        (seeded) => {
+          if (seeded)
+            app.log.info(
+              { email: DEMO_EMAIL, ms: Math.round(performance.now() - seedStartedAt) },
+              'demo data created',
+            );
+        },
+        (err: unknown) => {
+          if (!closing) app.log.error({ err }, 'demo seed failed');
+        },
+      );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -38,6 +38,8 @@ export default async function authRoutes(app: FastifyInstance) {
     { schema: { tags: ['auth'], summary: 'Entrar', body: loginBody, response: { 200: userResponse } } },
     async (request, reply) => {
       const { email, password } = request.body;
+      // The demo login of a first start exists once the background seed commits (server.ts).
+      await app.demoSeeding.readyFor(email);
       // Two limits, both in the database (every process shares them): per e-mail and address (one
       // source guessing), and per account whatever the address (guesses spread over many addresses):
       // after LOGIN_ACCOUNT_MAX_FAILURES failures the account locks 1 min, doubling up to 15 min.
