@@ -15,7 +15,7 @@
  *
  *   npm run bench:start [-- --runs 5] [-- --only first,existing,prod]
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -61,10 +61,40 @@ async function waitFor(
   throw new Error(`Sem resposta em ${timeoutMs / 1000} s:\n${server.output()}`);
 }
 
+/**
+ * CPU time (user + system, ms) the process and its children have used so far, from /proc (Linux): on a
+ * shared, loaded machine the wall time mostly measures the wait for a core, the CPU time what the start
+ * costs. null where /proc is not there.
+ */
+function cpuMsOfTree(root: number): number | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let ticks = 0;
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.pop()!;
+    ticks += stats.get(pid)?.ticks ?? 0;
+    for (const [child, s] of stats) if (s.ppid === pid) queue.push(child);
+  }
+  return Math.round((ticks * 1000) / 100); // USER_HZ is 100 on Linux
+}
+
 const get = (url: string) => async () => (await fetch(url, { signal: AbortSignal.timeout(5_000) })).status;
 
 interface Run {
   ready: number;
+  /** CPU ms used by the process tree when it first answered. */
+  cpu: number | null;
   demo?: number;
 }
 
@@ -92,12 +122,13 @@ async function startOnce(kind: 'baseline' | 'npm' | 'prod', dataDir: string, dem
   live.add(server);
   try {
     const ready = await waitFor(server, get(kind === 'baseline' ? url : `${url}/health/ready`));
+    const cpu = cpuMsOfTree(server.child.pid!);
     let demoMs: number | undefined;
     if (demo) {
       const client = new ConsoleClient(url);
       demoMs = await waitFor(server, async () => (await client.request('POST', '/v1/demo/login')).status);
     }
-    return { ready, demo: demoMs };
+    return { ready, cpu, demo: demoMs };
   } finally {
     await server.stop('SIGTERM', 20_000);
     live.delete(server);
@@ -109,10 +140,14 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : Math.round((s[s.length / 2 - 1]! + s[s.length / 2]!) / 2);
 };
 
-const rows: { name: string; ms: number[]; target?: string }[] = [];
-const record = (name: string, ms: number[], target?: string) => {
-  rows.push({ name, ms, target });
-  console.log(`  ${name}: ${ms.join(', ')} ms (mediana ${median(ms)} ms)`);
+const rows: { name: string; ms: number[]; cpu: number[]; target?: string }[] = [];
+const record = (name: string, runs: (Run | number)[], target?: string) => {
+  const ms = runs.map((r) => (typeof r === 'number' ? r : r.ready));
+  const cpu = runs.flatMap((r) => (typeof r === 'number' || r.cpu === null ? [] : [r.cpu]));
+  rows.push({ name, ms, cpu, target });
+  console.log(
+    `  ${name}: ${ms.join(', ')} ms (mediana ${median(ms)} ms)${cpu.length ? `; CPU ${cpu.join(', ')} ms (mediana ${median(cpu)} ms)` : ''}`,
+  );
 };
 
 const scratch = () => mkdtempSync(path.join(tmpdir(), 'vitrine-bench-start-'));
@@ -123,31 +158,31 @@ console.log(`bench:start — ${RUNS} execuções de cada, load average ${load()}
 if (!existsSync(path.join(repoRoot, 'apps/console/dist/index.html')))
   throw new Error('Compile o console antes (npm run build).');
 
-const baseline: number[] = [];
-const npmFirst: number[] = [];
+const baseline: Run[] = [];
+const npmFirst: Run[] = [];
 const npmDemo: number[] = [];
-const npmExisting: number[] = [];
-const prodFirst: number[] = [];
-const prodExisting: number[] = [];
+const npmExisting: Run[] = [];
+const prodFirst: Run[] = [];
+const prodExisting: Run[] = [];
 const hasBundle = existsSync(serverBundle);
 if (wanted('prod') && !hasBundle)
   console.log('  (sem apps/server/dist/server.js: rode `npm run build` para medir a produção)');
 
 for (let i = 0; i < RUNS; i++) {
-  baseline.push((await startOnce('baseline', tmpdir())).ready);
+  baseline.push(await startOnce('baseline', tmpdir()));
   if (wanted('first') || wanted('existing')) {
     const dir = scratch();
     dirs.push(dir);
     const first = await startOnce('npm', dir, true);
-    npmFirst.push(first.ready);
+    npmFirst.push(first);
     npmDemo.push(first.demo!);
-    if (wanted('existing')) npmExisting.push((await startOnce('npm', dir)).ready);
+    if (wanted('existing')) npmExisting.push(await startOnce('npm', dir));
   }
   if (wanted('prod') && hasBundle) {
     const dir = scratch();
     dirs.push(dir);
-    prodFirst.push((await startOnce('prod', dir)).ready);
-    prodExisting.push((await startOnce('prod', dir)).ready);
+    prodFirst.push(await startOnce('prod', dir));
+    prodExisting.push(await startOnce('prod', dir));
   }
   console.log(`  execução ${i + 1} de ${RUNS} feita (load average ${load()})`);
 }
