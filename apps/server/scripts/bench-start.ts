@@ -199,10 +199,10 @@ if (prodFirst.length) {
   record('produção (dist/server.js), primeira vez', prodFirst);
   record('produção (dist/server.js), instalação existente', prodExisting, '≤ 2.000');
 }
-console.log('\n| o quê | mediana | execuções | meta |\n| --- | --- | --- | --- |');
+console.log('\n| o quê | mediana | execuções | CPU (mediana) | meta |\n| --- | --- | --- | --- | --- |');
 for (const r of rows)
   console.log(
-    `| ${r.name} | ${median(r.ms)} ms | ${r.ms.join(', ')} | ${r.target ? `${r.target} ms` : ''} |`,
+    `| ${r.name} | ${median(r.ms)} ms | ${r.ms.join(', ')} | ${r.cpu.length ? `${median(r.cpu)} ms` : ''} | ${r.target ? `${r.target} ms` : ''} |`,
   );
 console.log(`\nload average no fim: ${load()}`);
 process.exit(0);

@@ -12,8 +12,8 @@ import {
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
-  // A first start draws the demo's photos (sharp, off the main thread) while the database opens.
-  const demoPhotos = demoPhotosWorthPreparing(config) ? prepareDemoPhotos() : undefined;
+  // Known before the database opens: a first start on the embedded database will seed the demo.
+  const firstStart = demoPhotosWorthPreparing(config);
   const app = await buildApp({ config });
 
   let closing = false;
@@ -56,7 +56,9 @@ async function main() {
   if (config.SEED_DEMO) {
     const seedStartedAt = performance.now();
     app.demoSeeding
-      .start(() => seedDemo(app.deps, { photos: demoPhotos }))
+      // The photos (sharp, on libvips threads) are drawn now, not while the database opens: on two
+      // cores they slowed the start itself.
+      .start(() => seedDemo(app.deps, { photos: firstStart ? prepareDemoPhotos() : undefined }))
       .then(
         (seeded) => {
           if (seeded)
