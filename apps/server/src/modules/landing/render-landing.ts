@@ -114,12 +114,13 @@ export type LandingVideo =
  */
 function videoSection(videos: LandingVideo[]): SafeHtml | '' {
   if (!videos.length) return '';
-  const poster = (url: string | null) =>
-    url ? html`<img src="${url}" alt="" loading="lazy" decoding="async" width="640" height="360">` : '';
+  // The poster's <img> is added by VIDEO_SCRIPT after the load event: a lazy <img> near the top of a
+  // phone's screen is still fetched during the load (Chrome's lazy-load distance), beside the LCP image.
+  const poster = (url: string | null) => (url ? html` data-poster="${url}"` : '');
   return html`<section><h2>Vídeos</h2><div class="vids">${videos.map((v, i) =>
     v.kind === 'file'
-      ? html`<button type="button" class="vf" data-src="${v.url}"${v.type ? html` data-type="${v.type}"` : ''} aria-label="${`Assistir vídeo ${i + 1}`}">${poster(v.posterUrl)}<span></span></button>`
-      : html`<button type="button" class="vf" data-video data-embed="${v.embedUrl}" aria-label="${`Assistir vídeo ${i + 1} (${v.provider})`}">${poster(v.posterUrl)}<span></span></button>`,
+      ? html`<button type="button" class="vf" data-src="${v.url}"${v.type ? html` data-type="${v.type}"` : ''}${poster(v.posterUrl)} aria-label="${`Assistir vídeo ${i + 1}`}"><span></span></button>`
+      : html`<button type="button" class="vf" data-video data-embed="${v.embedUrl}"${poster(v.posterUrl)} aria-label="${`Assistir vídeo ${i + 1} (${v.provider})`}"><span></span></button>`,
   )}</div></section>`;
 }
 
