@@ -165,17 +165,19 @@ describe('videos in the page editor', () => {
         );
       expect(order).toEqual([
         'button https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0',
-        'video',
+        'button', // the uploaded video: a facade too (issue 28), its poster a lazy image
         'button https://www.youtube-nocookie.com/embed/semcapa0001?autoplay=1&rel=0',
       ]);
       expect(await page.locator('iframe').count()).toBe(0);
-      const video = page.locator('video');
-      expect(await video.getAttribute('preload')).toBe('none');
-      expect(await video.getAttribute('poster')).toMatch(/poster\.jpg$/);
-      expect(await facade.locator('img').getAttribute('src')).toMatch(
-        new RegExp(`^${baseURL}/files/videos/.+/poster\\.jpg$`),
-      );
-      expect(await page.locator('button.vf').nth(1).locator('img').count()).toBe(0); // the placeholder
+      expect(await page.locator('video').count()).toBe(0);
+      const fileFacade = page.locator('button.vf[data-src]');
+      expect(await fileFacade.getAttribute('data-src')).toMatch(/\/original\.mp4$/);
+      expect(await fileFacade.locator('img').getAttribute('loading')).toBe('lazy');
+      for (const poster of [facade, fileFacade])
+        expect(await poster.locator('img').getAttribute('src')).toMatch(
+          new RegExp(`^${baseURL}/files/videos/.+/poster\\.jpg$`),
+        );
+      expect(await page.locator('button.vf').nth(2).locator('img').count()).toBe(0); // the placeholder
       await page.locator('.vids').scrollIntoViewIfNeeded();
       await page
         .locator('.vids img')
@@ -191,6 +193,15 @@ describe('videos in the page editor', () => {
       expect(await iframe.getAttribute('src')).toBe(
         'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0',
       );
+      // The uploaded video's facade becomes the <video>, playing from our storage.
+      const posterSrc = await fileFacade.locator('img').getAttribute('src');
+      await fileFacade.click();
+      const video = page.locator('video.vfi');
+      await video.waitFor({ state: 'attached' });
+      expect(await video.getAttribute('poster')).toBe(posterSrc);
+      expect(await video.locator('source').getAttribute('src')).toMatch(/\/original\.mp4$/);
+      await expect.poll(() => frames.some((u) => u.includes('original.mp4'))).toBe(true);
+      expect(consoleErrors).toEqual([]);
     } finally {
       await context.close();
     }

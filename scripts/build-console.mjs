@@ -36,7 +36,13 @@ export function consoleIsStale() {
 export function buildConsole({ force = false } = {}) {
   if (!force && !consoleIsStale()) return false;
   console.log('› Compilando o console…');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: consoleDir, stdio: 'inherit' });
+  // Always a production build: called from a test runner (NODE_ENV=test), vite would bundle React's
+  // development build (+60 KB gzip).
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: consoleDir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return true;
 }
 

@@ -68,8 +68,8 @@ for (let i = 0; i < 6; i++) {
   );
   await client.call('POST', `/v1/pages/${page.id}/photos`, form);
 }
-// Two videos, as an agency's page has them: an uploaded MP4 (a <video preload="none"> with its poster) and
-// a YouTube link (a click-to-play facade: no player script until the visitor asks for it).
+// Two videos, as an agency's page has them: an uploaded MP4 and a YouTube link, each behind a click-to-play
+// facade with a lazy poster (no video, player or poster fetched until the visitor asks for it).
 const mp4 = readFileSync(new URL('../src/modules/videos/testing/tiny.mp4', import.meta.url));
 const { data: ticket } = await client.call('POST', `/v1/pages/${page.id}/videos/generate-upload-url`, {
   file_type: 'video/mp4',
@@ -92,7 +92,7 @@ for (let tries = 0; ; tries++) {
 }
 const url = `${server.landingUrl}/imoveis/${page.slug}`;
 const html = await (await fetch(url)).text();
-if (!html.includes('<video') || !html.includes('data-embed='))
+if (!html.includes('data-src=') || !html.includes('data-embed='))
   throw new Error('a página não mostra os dois vídeos');
 const trackerSrc = /data-t="(\/p\/[^"]+)"/.exec(html)?.[1];
 if (!trackerSrc) throw new Error('a página não carrega o rastreador');

@@ -38,6 +38,7 @@ import { createPaymentProvider } from './modules/billing/index.ts';
 import catalogImportRoutes from './modules/catalog-import/catalog-import.routes.ts';
 import deliveryRoutes from './modules/deliveries/deliveries.routes.ts';
 import demoRoutes from './modules/demo/demo.routes.ts';
+import { createDemoSeeding, type DemoSeeding } from './modules/demo/index.ts';
 import domainRoutes from './modules/domains/domains.routes.ts';
 import integrationRoutes from './modules/integrations/integrations.routes.ts';
 import { createOutboundClient } from './modules/integrations/index.ts';
@@ -66,6 +67,8 @@ declare module 'fastify' {
     analytics: Analytics;
     /** What services and job handlers are given (deps.ts): built once, here. */
     deps: Deps;
+    /** The first start's demo seed, run after listen (server.ts); the demo login waits for it. */
+    demoSeeding: DemoSeeding;
   }
 }
 
@@ -228,6 +231,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(sessionPlugin);
   await app.register(authPlugin);
 
+  app.decorate('demoSeeding', createDemoSeeding());
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(demoRoutes);

@@ -12,17 +12,9 @@ import {
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
-  // A first start draws the demo's photos (sharp, off the main thread) while the database opens.
-  const demoPhotos = demoPhotosWorthPreparing(config) ? prepareDemoPhotos() : undefined;
+  // Known before the database opens: a first start on the embedded database will seed the demo.
+  const firstStart = demoPhotosWorthPreparing(config);
   const app = await buildApp({ config });
-
-  const seedStartedAt = performance.now();
-  if (config.SEED_DEMO && (await seedDemo(app.deps, { photos: demoPhotos }))) {
-    app.log.info(
-      { email: DEMO_EMAIL, ms: Math.round(performance.now() - seedStartedAt) },
-      'demo data created',
-    );
-  }
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -59,6 +51,28 @@ async function main() {
   }
   process.stdout.write(lines.join('\n') + '\n');
   app.log.info({ address }, 'listening');
+
+  // The demo (first start only: seedDemo does nothing on a database with accounts) is seeded after the
+  // server answers; its login waits for it (modules/demo/demo-seeding.ts).
+  if (config.SEED_DEMO) {
+    const seedStartedAt = performance.now();
+    app.demoSeeding
+      // The photos (sharp, on libvips threads) are drawn now, not while the database opens: on two
+      // cores they slowed the start itself.
+      .start(() => seedDemo(app.deps, { photos: firstStart ? prepareDemoPhotos() : undefined }))
+      .then(
+        (seeded) => {
+          if (seeded)
+            app.log.info(
+              { email: DEMO_EMAIL, ms: Math.round(performance.now() - seedStartedAt) },
+              'demo data created',
+            );
+        },
+        (err: unknown) => {
+          if (!closing) app.log.error({ err }, 'demo seed failed');
+        },
+      );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,12 +1,6 @@
-import { z } from 'zod';
-
-/** Error bodies (api-contract.md): Laravel-style, messages in Portuguese; `errors` by field on 422. */
-export const apiErrorSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  data: z.unknown().optional(),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+// No zod here: the console's first screen reads MESSAGES through '@vitrine/contracts/errors', and an
+// import of zod in this file put the whole validator (27 KB gzip) in its first load. The error body's
+// schema is in api-error.ts.
 
 export const MESSAGES = {
   unauthenticated: 'Unauthenticated.',

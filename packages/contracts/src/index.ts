@@ -8,6 +8,7 @@ z.config({ localeError: ptBrError });
 
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './api-error.ts';
 export * from './auth.ts';
 export * from './real-estates.ts';
 export * from './pages.ts';

@@ -48,6 +48,9 @@ export interface DatabaseOptions {
   inMemory?: boolean;
 }
 
+/** Where the embedded database lives under DATA_DIR. */
+export const pgdataDir = (dataDir = './data') => path.join(dataDir, 'pgdata');
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -79,7 +82,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   let dataDir: string | undefined;
   if (!opts.inMemory) {
-    dataDir = path.join(opts.dataDir ?? './data', 'pgdata');
+    dataDir = pgdataDir(opts.dataDir);
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });

@@ -1,7 +1,8 @@
 /** Opens the database, applies migrations (a failure stops the start) and closes it on shutdown. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { openDatabase, runMigrations, type Database } from '../db/client.ts';
+import { openDatabase, pgdataDir, runMigrations, type Database } from '../db/client.ts';
+import { pgliteTemplateFor } from '../db/template.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +25,11 @@ export default fp<DatabasePluginOptions>(
         poolMax: app.config.DATABASE_POOL_MAX,
         dataDir: app.config.dataDir,
         inMemory: app.config.inMemoryDatabase,
+        // A first start on the embedded database copies the migrated template, when one was prepared.
+        loadDataDir:
+          app.config.DATABASE_URL || app.config.inMemoryDatabase
+            ? undefined
+            : pgliteTemplateFor(pgdataDir(app.config.dataDir)),
       });
       try {
         await runMigrations(database);

@@ -39,6 +39,8 @@ export default async function authRoutes(app: FastifyInstance) {
     { schema: { tags: ['auth'], summary: 'Entrar', body: loginBody, response: { 200: userResponse } } },
     async (request, reply) => {
       const { email, password } = request.body;
+      // The demo login of a first start exists once the background seed commits (server.ts).
+      await app.demoSeeding.readyFor(email);
       // Limits, all in the database (every process shares them): per e-mail and address (one source
       // guessing); per address across accounts (one source trying many accounts, issue 25); and per
       // account whatever the address (guesses spread over many addresses): after

@@ -31,7 +31,8 @@ export default async function demoRoutes(app: FastifyInstance) {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      const enabled = (await demoUserId()) !== null;
+      // Being seeded (a first start, seconds after the server answers): offered already; the login waits.
+      const enabled = (app.config.SEED_DEMO && app.demoSeeding.running) || (await demoUserId()) !== null;
       return {
         data: { enabled, email: enabled ? DEMO_EMAIL : null, password: enabled ? DEMO_PASSWORD : null },
       };
@@ -42,6 +43,7 @@ export default async function demoRoutes(app: FastifyInstance) {
     '/v1/demo/login',
     { schema: { tags: ['auth'], summary: 'Entrar na demonstração', response: { 200: userResponse } } },
     async (request, reply) => {
+      if (app.config.SEED_DEMO) await app.demoSeeding.ready();
       const id = await demoUserId();
       if (id === null) throw notFound(DEMO_UNAVAILABLE_MESSAGE);
       const state = await app.throttle.hit(`demo-login:${request.ip}`, 600);

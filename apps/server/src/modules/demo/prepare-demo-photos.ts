@@ -3,8 +3,8 @@
  * and the inside shots from a small pool (the same kitchen may show in two listings far apart in the
  * list). Each is a JPEG, as an agency would upload it, with the WebP copies the upload pipeline makes.
  *
- * sharp works off the main thread, so server.ts starts this before it opens the database: on a first
- * start the pictures are drawn while PGlite boots and migrates.
+ * sharp works off the main thread, on libvips threads: server.ts starts this with the demo seed, after
+ * the server answers (drawn while the database opened, it slowed the first start on two cores).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

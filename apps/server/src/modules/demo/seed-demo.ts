@@ -48,7 +48,7 @@ export const DEMO_WEBHOOK_URL = 'https://crm.imobiliaria-demo.test/webhooks/lead
 const DAY = 24 * 60 * 60 * 1000;
 
 export interface SeedDemoOptions {
-  /** The photos, already being drawn (server.ts starts them before the database opens). */
+  /** The photos, already being drawn (server.ts starts them with the seed). */
   photos?: Promise<DemoPhotoSet>;
   /** Seed even though other accounts exist (tests on a shared database). Still never twice. */
   alongsideExistingAccounts?: boolean;

@@ -86,7 +86,7 @@ export interface LandingInput {
   actionUrl: string;
   /** The analytics tracker's URL (/p/<hash>.js); null leaves it out. */
   trackerSrc?: string | null;
-  /** Ready videos in display order: files play in <video preload="none">, links behind a facade. */
+  /** Ready videos in display order, each behind a click-to-play facade (videoSection). */
   videos?: LandingVideo[];
   /** The agency's preferences that shape its pages (Configurações); defaults when absent. */
   prefs?: LandingPrefs;
@@ -106,13 +106,22 @@ export type LandingVideo =
   | { kind: 'file'; url: string; type: string | null; posterUrl: string | null }
   | { kind: 'embed'; embedUrl: string; provider: 'YouTube' | 'Vimeo'; posterUrl: string | null };
 
-/** No video bytes and no player until the visitor asks: a poster, then the file or the player on click. */
-function videoSection(videos: LandingVideo[], title: string): SafeHtml | '' {
+/**
+ * No video bytes and no player until the visitor asks: every video is a facade (a lazy poster and a
+ * play button); a click puts the <video> (uploaded files, played from storage) or the player (links)
+ * in its place (VIDEO_SCRIPT). A <video poster> would make the browser fetch the poster during the
+ * load, on the way of the page's LCP (issue 28). Uploaded facades carry no data-video: the <video>'s
+ * own play event counts the play (the tracker), so a click is not counted twice.
+ */
+function videoSection(videos: LandingVideo[]): SafeHtml | '' {
   if (!videos.length) return '';
+  // The poster's <img> is added by VIDEO_SCRIPT after the load event: a lazy <img> near the top of a
+  // phone's screen is still fetched during the load (Chrome's lazy-load distance), beside the LCP image.
+  const poster = (url: string | null) => (url ? html` data-poster="${url}"` : '');
   return html`<section><h2>Vídeos</h2><div class="vids">${videos.map((v, i) =>
     v.kind === 'file'
-      ? html`<video controls preload="none" playsinline width="640" height="360"${v.posterUrl ? html` poster="${v.posterUrl}"` : ''} aria-label="${`${title} - vídeo ${i + 1}`}"><source src="${v.url}"${v.type ? html` type="${v.type}"` : ''}></video>`
-      : html`<button type="button" class="vf" data-video data-embed="${v.embedUrl}" aria-label="${`Assistir vídeo ${i + 1} (${v.provider})`}">${v.posterUrl ? html`<img src="${v.posterUrl}" alt="" loading="lazy" decoding="async" width="640" height="360">` : ''}<span></span></button>`,
+      ? html`<button type="button" class="vf" data-src="${v.url}"${v.type ? html` data-type="${v.type}"` : ''}${poster(v.posterUrl)} aria-label="${`Assistir vídeo ${i + 1}`}"><span></span></button>`
+      : html`<button type="button" class="vf" data-video data-embed="${v.embedUrl}"${poster(v.posterUrl)} aria-label="${`Assistir vídeo ${i + 1} (${v.provider})`}"><span></span></button>`,
   )}</div></section>`;
 }
 
@@ -339,7 +348,7 @@ ${where ? html`<p class="loc">${typeLabel} em ${where}</p>` : ''}
 ${fees.length ? html`<p class="fees">${fees.join(' · ')}</p>` : ''}
 ${facts(p).length ? html`<ul class="facts">${facts(p).map((f) => html`<li>${f}</li>`)}</ul>` : ''}
 ${p.description ? html`<section class="desc"><h2>Sobre o imóvel</h2>${paragraphs(p.description)}</section>` : ''}
-${videoSection(input.videos ?? [], p.title)}
+${videoSection(input.videos ?? [])}
 ${p.features.length ? html`<section><h2>Características</h2><ul class="feat">${p.features.map((f) => html`<li>${f}</li>`)}</ul></section>` : ''}
 ${where ? html`<section><h2>Localização</h2><p>${[p.address, where, p.zipCode].filter(Boolean).join(' · ')}</p>${mapsHref ? html`<p><a href="${mapsHref}" rel="noopener" target="_blank">Ver no mapa</a></p>` : ''}</section>` : ''}
 ${
@@ -359,7 +368,7 @@ ${waHref ? html`<p class="wa-side"><a class="btn btn-w" href="${waHref}" rel="no
 <footer><div class="wrap"><b>${agency.name}</b>${agency.creci ? ` · CRECI ${agency.creci}` : ''}<br>${[agency.phone ? formatPhone(agency.phone) : null, agency.email].filter(Boolean).join(' · ')}<br><small>Preço e condições sujeitos a alteração sem aviso.</small><br><small>Privacidade: esta página conta visitas de forma anônima, sem cookies e sem guardar seu IP (LGPD, legítimo interesse).</small></div></footer>
 <nav class="bar" aria-label="Contato rápido">${waHref ? html`<a class="btn btn-w" href="${waHref}" rel="noopener" target="_blank">${raw(WHATSAPP_ICON)} WhatsApp</a>` : ''}<a class="btn btn-p" style="margin:0" href="#contato">${closed ? 'Quero opções' : 'Tenho interesse'}</a></nav>
 <script>${raw(LANDING_SCRIPT)}</script>
-${input.videos?.some((v) => v.kind === 'embed') ? html`<script>${raw(VIDEO_SCRIPT)}</script>` : ''}
+${input.videos?.length ? html`<script>${raw(VIDEO_SCRIPT)}</script>` : ''}
 ${tags ? html`<script data-fb="${tags.metaPixelId}" data-ga="${tags.ga4MeasurementId}" data-gtm="${tags.gtmContainerId}">${raw(TAGS_LOADER)}</script>` : ''}
 </body></html>`;
   return doc.value;

@@ -609,14 +609,14 @@ describe('clean-up of uploads never finished', () => {
 });
 
 describe('on the landing page', () => {
-  it('uploaded videos as <video preload="none" poster>, links as a facade; no player up front', async () => {
+  it('every video behind a click-to-play facade with a lazy poster; no video, player or poster fetched up front', async () => {
     const page = await insertPage(ctx, owner.realEstateId);
     const { video, put } = await upload(TINY_MP4, 'video/mp4', page.id);
     expect(put.statusCode).toBe(204);
     await c.request('PATCH', `/v1/videos/${video.id}/upload-finished`);
-    await waitFor(async () => {
+    const uploaded = await waitFor(async () => {
       const [row] = await ctx.database.db.select().from(videos).where(eq(videos.id, video.id));
-      return row?.status === 'ready';
+      return row?.status === 'ready' ? row : undefined;
     });
     const yt = await c.post(`/v1/pages/${page.id}/videos/from-url`, { url: 'https://youtu.be/dQw4w9WgXcQ' });
     const ytPoster = await waitFor(async () => {
@@ -631,16 +631,26 @@ describe('on the landing page', () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/imoveis/${page.slug}` });
     expect(res.statusCode).toBe(200);
     const body = res.body;
-    expect(body).toMatch(/<video controls preload="none" playsinline[^>]* poster="[^"]+poster\.jpg"/);
-    expect(body).toContain('type="video/mp4"');
+    // The uploaded video: a facade holding the file's address; its poster (a <video poster> is fetched
+    // during the load, on the way of the LCP) becomes a lazy <img> after the load event (VIDEO_SCRIPT).
+    expect(body).not.toContain('<video');
+    const file =
+      /<button type="button" class="vf" data-src="([^"]+)" data-type="video\/mp4" data-poster="([^"]+)" aria-label="Assistir vídeo 1"><span><\/span><\/button>/.exec(
+        body,
+      );
+    expect(file?.[1]).toMatch(/\/files\/videos\/.+\/original\.mp4$/);
+    expect(file?.[2]).toBe(`${ctx.config.APP_URL}/files/${uploaded.posterKey}`);
+    expect(body).not.toMatch(/<img[^>]+poster\.jpg/);
     expect(body).toContain(
       'data-embed="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&amp;rel=0"',
     );
     // The YouTube facade's poster is our copy: no request to Google before play.
-    expect(body).toContain(`src="${ctx.config.APP_URL}/files/${ytPoster}" alt="" loading="lazy"`);
+    expect(body).toContain(`data-poster="${ctx.config.APP_URL}/files/${ytPoster}"`);
     expect(body).not.toContain('ytimg');
     expect(body).not.toContain('<iframe');
-    expect(body.match(/<video /g)).toHaveLength(1); // the pending upload is not shown
+    expect(body.match(/class="vf"/g)).toHaveLength(2); // the pending upload is not shown
+    // The facades' script (landing-assets.ts VIDEO_SCRIPT), which knows both kinds.
+    expect(body).toMatch(/<script>[^<]*addEventListener\('load'[^<]*data-src[^<]*data-embed[^<]*<\/script>/);
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
     expect(csp).toContain("media-src 'self' https:");
