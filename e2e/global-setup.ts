@@ -98,7 +98,9 @@ export default async function setup(project: TestProject) {
   });
 
   try {
-    await waitForHttp(`${baseURL}/healthz`, server, { timeoutMs: 90_000, intervalMs: 250 });
+    // A loaded machine can take longer to start the server: E2E_SERVER_TIMEOUT_MS raises the wait.
+    const timeoutMs = Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 90_000);
+    await waitForHttp(`${baseURL}/healthz`, server, { timeoutMs, intervalMs: 250 });
   } catch (error) {
     await server.stop('SIGKILL');
     thumbnails.server.close();

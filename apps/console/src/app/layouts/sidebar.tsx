@@ -80,7 +80,8 @@ function SidebarFooter({ onNavigate }: { onNavigate?: () => void }) {
   const manager = !selectedRealEstate || isManagerRole(selectedRealEstate.role);
 
   return (
-    <div className="grid gap-2 border-t p-3">
+    // pb-16 / pl: room in the bottom-left corner for the floating help button (root-layout.tsx).
+    <div className="grid gap-2 border-t p-3 md:pb-16">
       <AccountSwitcher />
       <div className="flex items-center gap-1">
         <Link
