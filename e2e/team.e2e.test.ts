@@ -206,7 +206,7 @@ describe('the help button', () => {
       await page.waitForLoadState('networkidle');
       if (url === '/integracoes') {
         // The field nearest the bottom right: its clear button shows once it has content.
-        await page.getByLabel('URL do Webhook').waitFor();
+        await page.getByLabel('URL do Webhook').first().waitFor();
       }
       found.push({ width: viewport.width, url, problems: await layoutProblems(page) });
       await context.close();
