@@ -110,6 +110,9 @@ export default async function setup(project: TestProject) {
       // No Vimeo stand-in: a closed port, so a Vimeo link stays without a poster.
       VIMEO_OEMBED_URL: 'http://127.0.0.1:9/api/oembed.json',
       DNS_SERVERS: dns.server,
+      // The help widget's contacts (docs/operations.md, "Support contacts"): no default WhatsApp.
+      SUPPORT_EMAIL: 'suporte@vitrine.test',
+      SUPPORT_WHATSAPP: '5511987654321',
     },
     echoStderr: Boolean(process.env.E2E_SERVER_LOG),
   });

@@ -110,4 +110,66 @@ describe('the public site', () => {
       await context.close();
     }
   });
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`the help widget is on every server-rendered page, opens without a script and greets anyone (${label})`, async () => {
+      const { context, page } = await newPage(browser(), baseURL, viewport);
+      try {
+        for (const url of [
+          '/',
+          '/entrar',
+          '/login',
+          '/registrar',
+          '/blog',
+          '/blog/importar-catalogo-da-meta',
+        ]) {
+          await page.goto(url);
+          const help = page.locator('details.help');
+          expect(await help.getAttribute('open'), url).toBeNull();
+          await help.locator('summary').click();
+          await page.getByText('Precisa de ajuda?').waitFor();
+          const whatsapp = new URL(
+            (await help.getByRole('link', { name: /WhatsApp/ }).getAttribute('href'))!,
+          );
+          expect(whatsapp.host + whatsapp.pathname).toBe('wa.me/5511987654321');
+          expect(whatsapp.searchParams.get('text')).toBe('Olá, preciso de ajuda!');
+          expect(await help.getByRole('link', { name: /E-mail/ }).getAttribute('href')).toBe(
+            'mailto:suporte@vitrine.test',
+          );
+          // The panel stays inside the window.
+          const box = (await help.locator('.help-panel').boundingBox())!;
+          expect(box.x, url).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, url).toBeLessThanOrEqual(viewport.width);
+          if (url === '/entrar') await screenshot(page, `site-help-${viewport.width}`, { settleMs: 0 });
+          await help.locator('summary').click();
+          expect(await help.getAttribute('open'), url).toBeNull();
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('the server-rendered sign-in says the spec’s message when the API answers without a user object', async () => {
+    const { context, page } = await newPage(browser(), baseURL);
+    try {
+      await page.route('**/v1/login', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: {} }) }),
+      );
+      await page.goto('/entrar');
+      await page.getByLabel('E-mail').fill(DEMO.email);
+      await page.getByLabel('Senha', { exact: true }).fill(DEMO.password);
+      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      const alert = page.locator('#form-alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe('Resposta da API de login não contém o objeto do usuário.');
+      expect(page.url()).toMatch(/\/entrar$/);
+      expect(await page.evaluate(() => localStorage.getItem('vitrine.user'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { normalizeBrazilianPhone } from '@vitrine/contracts';
 import { z } from 'zod';
 import { missingMediaToolsWarning, resolveMediaTools } from './lib/media-tools.ts';
 
@@ -138,8 +139,29 @@ const envSchema = z.object({
     }),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Vitrine Imóveis <nao-responda@vitrine.local>'),
-  SUPPORT_EMAIL: z.string().default('suporte@vitrine.app'),
-  SUPPORT_WHATSAPP: z.string().default('5511999999999'),
+  /** The help widget's e-mail; default `suporte@` + APP_URL's domain (supportDefaults below). */
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.email({ error: 'informe um e-mail válido (ex.: suporte@suaempresa.com.br).' }).optional()),
+  /**
+   * The help widget's WhatsApp, digits with the country code (wa.me). No default: without it the
+   * widget offers only the e-mail; a number invented here would send customers to a stranger.
+   */
+  SUPPORT_WHATSAPP: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return undefined;
+      const problem = supportWhatsappProblem(v);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return v.replace(/\D+/g, '');
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool(false),
   TRUST_PROXY: trustProxy,
@@ -262,6 +284,32 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * Why a SUPPORT_WHATSAPP value cannot be a real number (null when it can): digits with the country
+ * code, 10 to 15 of them (E.164); a Brazilian one (55…) with a real DDD; never a placeholder such as
+ * 5511999999999 (the subscriber number one digit repeated).
+ */
+export function supportWhatsappProblem(raw: string): string | null {
+  const digits = raw.replace(/\D+/g, '');
+  const example = 'ex.: 5511987654321';
+  if (!/^[\d\s()+.-]+$/.test(raw.trim()) || digits.length < 10 || digits.length > 15)
+    return `use o número com o código do país, só dígitos (${example}).`;
+  const national = digits.startsWith('55') ? digits.slice(2) : null;
+  if (national !== null && normalizeBrazilianPhone(national) === null)
+    return `"${raw.trim()}" não é um celular ou telefone brasileiro válido com DDD (${example}).`;
+  const subscriber = national ? national.slice(2) : digits.slice(-8);
+  if (/^(\d)\1+$/.test(subscriber.slice(-8)))
+    return `"${raw.trim()}" parece um número de exemplo: informe o WhatsApp real do suporte.`;
+  return null;
+}
+
+/** `suporte@` + APP_URL's domain (less a leading www.); an address without a domain gets vitrine.local. */
+export function defaultSupportEmail(appUrl: string): string {
+  const host = new URL(appUrl).hostname.replace(/^www\./, '');
+  const isDomain = host.includes('.') && !/^[\d.]+$/.test(host) && !host.includes(':');
+  return `suporte@${isDomain ? host : 'vitrine.local'}`;
+}
+
 export interface AppConfig extends Omit<
   Env,
   | 'APP_KEY'
@@ -272,6 +320,8 @@ export interface AppConfig extends Omit<
   | 'TRUST_PROXY'
   | 'FFMPEG_PATH'
   | 'FFPROBE_PATH'
+  | 'SUPPORT_EMAIL'
+  | 'SUPPORT_WHATSAPP'
 > {
   /** The ffmpeg/ffprobe the video jobs run (lib/media-tools.ts chose them); null: none found. */
   FFMPEG_PATH: string | null;
@@ -285,6 +335,9 @@ export interface AppConfig extends Omit<
   appHost: string;
   SEED_DEMO: boolean;
   API_DOCS: boolean;
+  SUPPORT_EMAIL: string;
+  /** Digits with the country code, or undefined: the help widget then offers only the e-mail. */
+  SUPPORT_WHATSAPP: string | undefined;
   /** Fastify's trustProxy: false, a hop count or the proxies' addresses/CIDRs. */
   TRUST_PROXY: false | number | string[];
   /** Things to say at start (a setting read differently from what it says). */
@@ -350,7 +403,11 @@ export function loadConfig(
   const mediaWarning = e.RUN_WORKER ? missingMediaToolsWarning({ FFMPEG_PATH, FFPROBE_PATH }) : null;
   const landing = landingUrlFor(appUrl, e.LANDING_URL);
   const smtpWarning = production && !e.SMTP_URL ? SMTP_MISSING_WARNING : null;
-  const warnings = [e.TRUST_PROXY.warning, landing.warning, mediaWarning, smtpWarning].filter(
+  const supportWarning =
+    production && !e.SUPPORT_WHATSAPP
+      ? 'SUPPORT_WHATSAPP não definido: o botão de ajuda oferece só o e-mail do suporte.'
+      : null;
+  const warnings = [e.TRUST_PROXY.warning, landing.warning, mediaWarning, smtpWarning, supportWarning].filter(
     (w): w is string => !!w,
   );
   return {
@@ -363,6 +420,8 @@ export function loadConfig(
     LANDING_URL: landing.url,
     landingHost: new URL(landing.url).hostname.toLowerCase(),
     appHost: new URL(appUrl).hostname.toLowerCase(),
+    SUPPORT_EMAIL: e.SUPPORT_EMAIL ?? defaultSupportEmail(appUrl),
+    SUPPORT_WHATSAPP: e.SUPPORT_WHATSAPP,
     SEED_DEMO: e.SEED_DEMO ?? !production,
     API_DOCS: e.API_DOCS ?? !production,
     appKey: overrides.appKey ?? loadAppKey(e.APP_KEY, dataDir, production),

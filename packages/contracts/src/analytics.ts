@@ -209,7 +209,7 @@ export const analyticsSummarySchema = z.object({
    * with a source or device filter, only leads whose session matches.
    */
   leads: z.number().int(),
-  /** Sessions that produced a lead / sessions. */
+  /** Leads (as `leads`) / sessions. */
   conversion_rate: z.number(),
   /** Sessions without engagement (one pageview, < ANALYTICS_ENGAGED_SECONDS visible, < 50% scroll, no click) / sessions. */
   bounce_rate: z.number(),
@@ -255,7 +255,17 @@ export const analyticsBreakdowns = z.object({
 });
 export type AnalyticsBreakdowns = z.infer<typeof analyticsBreakdowns>;
 
-/** Funnel steps, each counted in sessions (a session reaches a step at most once). */
+/**
+ * What a lead is, in Analytics as on the Leads screen and the Dashboard (issue 26): one figure for the
+ * summary and the funnel, said in their tooltips.
+ */
+export const LEAD_DEFINITION =
+  'Leads: contatos recebidos pelo formulário das suas páginas no período, sem os leads de teste e sem os que estão em quarentena — o mesmo número da tela Leads. Inclui os leads de visitas que o analytics não registrou (bloqueador de anúncios, sem consentimento).';
+
+/**
+ * Funnel steps, each counted in sessions (a session reaches a step at most once), but for `leads` and
+ * `delivered`: leads of the period (LEAD_DEFINITION) and those of them delivered to a CRM.
+ */
 export const ANALYTICS_FUNNEL_STEPS = ['views', 'engaged', 'media', 'contact', 'leads', 'delivered'] as const;
 export type AnalyticsFunnelStep = (typeof ANALYTICS_FUNNEL_STEPS)[number];
 export const ANALYTICS_FUNNEL_LABELS: Record<AnalyticsFunnelStep, string> = {
@@ -275,9 +285,9 @@ export const analyticsFunnelCounts = z.object({
   media: z.number().int(),
   /** Clicked WhatsApp (or the phone) or started the form. */
   contact: z.number().int(),
-  /** Produced a lead. */
+  /** Leads of the period (LEAD_DEFINITION), tracked visit or not. */
   leads: z.number().int(),
-  /** Whose lead reached at least one CRM / webhook (a delivery delivered). */
+  /** Those leads that reached at least one CRM / webhook (a delivery delivered). */
   delivered: z.number().int(),
 });
 export type AnalyticsFunnelCounts = z.infer<typeof analyticsFunnelCounts>;

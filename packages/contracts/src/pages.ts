@@ -348,6 +348,10 @@ export const catalogImportSchema = z.object({
   over_limit_drafts: z.number().int(),
   /** Says so, naming the plan's limit (null when the limit was not reached). */
   limit_notice: z.string().nullable(),
+  /** Listings imported without a price (blank, or "sob consulta" and the like in the catalog). */
+  without_price: z.number().int(),
+  /** Says so (null when every imported listing has a price). */
+  price_notice: z.string().nullable(),
   /** All rejected rows, even when `rejected` holds only the first ones. */
   rejected_count: z.number().int(),
   rejected: z.array(catalogImportRejectedRow),

@@ -140,10 +140,25 @@ const optionalId = (label: string, pattern: RegExp, format: string) =>
     .transform((v) => v.toUpperCase())
     .refine((v) => v === '' || pattern.test(v), { message: `${label}: use o formato ${format}.` });
 
+const quoted = (v: string) => `“${v.length > 60 ? `${v.slice(0, 57)}…` : v}”`;
+
+/** One address of the alert list: a bad one is named, so that it can be found in a list of ten. */
+const alertEmail = z
+  .string({ error: 'Cada e-mail do aviso deve ser um texto.' })
+  .trim()
+  .superRefine((v, ctx) => {
+    if (!v) ctx.addIssue({ code: 'custom', message: 'A lista de e-mails do aviso tem uma linha vazia.' });
+    else if (v.length > 255)
+      ctx.addIssue({ code: 'custom', message: `${quoted(v)} tem mais de 255 caracteres.` });
+    else if (!emailField.safeParse(v).success)
+      ctx.addIssue({ code: 'custom', message: `${quoted(v)} não é um e-mail válido.` });
+  })
+  .transform((v) => v.toLowerCase());
+
 /** The schema of each key's value (the server's 422 and the console's form use the same). */
 export const preferenceValueSchemas = {
   lead_alert_emails: z
-    .array(emailField, { error: 'Os e-mails do aviso devem ser uma lista.' })
+    .array(alertEmail, { error: 'Os e-mails do aviso devem ser uma lista.' })
     .max(LEAD_ALERT_EMAILS_MAX, `Informe no máximo ${LEAD_ALERT_EMAILS_MAX} e-mails para o aviso.`)
     .transform((list) => [...new Set(list)]),
   response_sla_minutes: z

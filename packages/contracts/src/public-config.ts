@@ -7,7 +7,10 @@ import { z } from 'zod';
 export const publicConfigSchema = z.object({
   app_name: z.string(),
   support_email: z.string(),
-  /** Digits only, with the country code (wa.me format), e.g. 5511999999999. */
-  support_whatsapp: z.string(),
+  /**
+   * Digits only, with the country code (wa.me format), e.g. 5511987654321; null when the server has
+   * none configured (the widget then offers only the e-mail).
+   */
+  support_whatsapp: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

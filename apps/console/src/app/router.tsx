@@ -135,6 +135,8 @@ export const routes: RouteObject[] = [
       ...authRoutes,
       {
         lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
+        // The help button sits where it covers no content (root-layout.tsx).
+        handle: { shell: true },
         children: protectedRoutes,
       },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },

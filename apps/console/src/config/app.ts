@@ -3,5 +3,6 @@
  * these are only the fallbacks shown when that call fails.
  */
 export const APP_NAME = 'Vitrine Imóveis';
-export const FALLBACK_SUPPORT_EMAIL = 'suporte@vitrine.app';
-export const FALLBACK_SUPPORT_WHATSAPP = '5511999999999';
+export const FALLBACK_SUPPORT_EMAIL = 'suporte@vitrine.local';
+/** No number is invented: without the server's, the widget offers only the e-mail. */
+export const FALLBACK_SUPPORT_WHATSAPP: string | null = null;

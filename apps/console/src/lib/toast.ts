@@ -8,8 +8,8 @@ import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@vitrine/
 const STATIC_HTML = Symbol('toast.staticHtml');
 
 /**
- * HTML written by us (a fixed string in the code, never user or server data), rendered sanitized.
- * Every plain string — server messages, page titles, names — is shown as text (issue 9).
+ * HTML written by us, rendered sanitized like a string description. Kept for the callers that mark
+ * their description as HTML on purpose; a plain string is sanitized HTML as well (spec §2).
  */
 export interface StaticHtml {
   readonly [STATIC_HTML]: string;
@@ -41,7 +41,10 @@ export type ToastVariant = (typeof TOAST_VARIANTS)[number];
 export interface ToasterToast {
   id: string;
   title?: ReactNode;
-  /** Text (strings are never parsed as HTML), a React node, or `staticHtml(...)` of our own. */
+  /**
+   * Sanitized HTML (spec §2): a string or `staticHtml(...)` keeps only bold, italics and line breaks
+   * (lib/sanitize-html.ts), nothing in it runs; a React node is rendered as it is.
+   */
   description?: ReactNode | StaticHtml;
   action?: ReactNode;
   variant?: ToastVariant;

@@ -386,6 +386,8 @@ export const catalogImports = pgTable(
     unchanged: integer('unchanged').notNull().default(0),
     /** Listings "publish" would have put online past the plan's published pages: kept as drafts. */
     overLimitDrafts: integer('over_limit_drafts').notNull().default(0),
+    /** Listings imported without a price (blank, or "sob consulta" and the like): the report says so. */
+    withoutPrice: integer('without_price').notNull().default(0),
     /** The summary's sentence naming that limit (pt-BR), when it was reached. */
     limitNotice: text('limit_notice'),
     rejected: jsonb('rejected')

@@ -23,11 +23,11 @@ export function DashboardLayout() {
 
   return (
     <div className="min-h-dvh bg-muted/30 md:grid md:grid-cols-[17rem_minmax(0,1fr)]">
-      <aside
-        aria-label="Barra lateral"
-        className="sticky top-0 hidden h-dvh border-r bg-sidebar md:flex md:flex-col"
-      >
-        <SidebarContent />
+      {/* The panel runs the page's full height (its grid row); what it holds stays in view (sticky). */}
+      <aside aria-label="Barra lateral" className="hidden border-r bg-sidebar md:block">
+        <div className="sticky top-0 flex h-dvh flex-col">
+          <SidebarContent />
+        </div>
       </aside>
 
       <div className="flex min-w-0 flex-col">

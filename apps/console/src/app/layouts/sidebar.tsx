@@ -77,13 +77,16 @@ function SidebarFooter({ onNavigate }: { onNavigate?: () => void }) {
     );
   }
   if (!user) return null;
+  const manager = !selectedRealEstate || isManagerRole(selectedRealEstate.role);
 
   return (
-    <div className="grid gap-2 border-t p-3">
+    // pb-16 / pl: room in the bottom-left corner for the floating help button (root-layout.tsx).
+    <div className="grid gap-2 border-t p-3 md:pb-16">
       <AccountSwitcher />
       <div className="flex items-center gap-1">
         <Link
-          to={paths.preferences}
+          // Configurações is for owners and admins; an agent's account name opens their agencies.
+          to={manager ? paths.preferences : paths.accounts}
           onClick={onNavigate}
           data-testid="sidebar-account"
           className="flex min-w-0 flex-1 items-center gap-3 rounded-md p-2 hover:bg-accent"

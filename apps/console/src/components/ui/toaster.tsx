@@ -16,9 +16,13 @@ export function Toaster() {
         <Toast key={id} variant={variant} {...props}>
           <div className="grid gap-1">
             {title && <ToastTitle>{title}</ToastTitle>}
-            {isStaticHtml(description) ? (
+            {typeof description === 'string' || isStaticHtml(description) ? (
               <ToastDescription
-                dangerouslySetInnerHTML={{ __html: sanitizeHtml(staticHtmlSource(description)) }}
+                dangerouslySetInnerHTML={{
+                  __html: sanitizeHtml(
+                    typeof description === 'string' ? description : staticHtmlSource(description),
+                  ),
+                }}
               />
             ) : (
               description && <ToastDescription>{description}</ToastDescription>

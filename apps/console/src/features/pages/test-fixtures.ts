@@ -84,6 +84,8 @@ export function makeImport(overrides: Partial<CatalogImport> = {}): CatalogImpor
     updated: 0,
     unchanged: 0,
     over_limit_drafts: 0,
+    without_price: 0,
+    price_notice: null,
     limit_notice: null,
     rejected_count: 0,
     rejected: [],

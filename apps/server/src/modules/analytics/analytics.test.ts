@@ -576,6 +576,37 @@ describe('GET /v1/real-estates/{id}/analytics', () => {
     clock = new Date('2025-06-10T15:00:00-03:00');
   });
 
+  it('one definition of a lead: the summary, its conversion and the funnel count the same leads, tracked visit or not (issue 26)', async () => {
+    const { owner, page, c } = await agency('Imobiliária Um Só Número');
+    clock = new Date('2025-06-21T10:00:00-03:00');
+    const v = visitor(PHONE);
+    const sessionId = (await send(beacon(page.id, [{ name: 'pageview' }]), v)).json().session_id;
+    await leadFrom(page.slug, sessionId, v);
+    await send(beacon(page.id, [{ name: 'pageview' }]), visitor(DESKTOP));
+    // A lead whose visit the tracker never saw (an ad blocker): a lead all the same, as on Leads.
+    const untracked = await ctx.app.inject({
+      method: 'POST',
+      url: `/v1/public/pages/${page.slug}/leads`,
+      payload: { name: 'Sem Rastreio', phone: '(21) 97766-5544', consent: true },
+      headers: { 'user-agent': DESKTOP },
+      remoteAddress: nextIp(),
+    });
+    expect(untracked.statusCode).toBe(201);
+    await ctx.database.db
+      .update(leads)
+      .set({ createdAt: clock })
+      .where(eq(leads.id, untracked.json().data.id));
+    const body = analyticsResponseSchema.parse(
+      (await c.get(`/v1/real-estates/${owner.realEstateId}/analytics?from=2025-06-21&to=2025-06-21`)).json(),
+    );
+    expect(body.summary).toMatchObject({ sessions: 2, leads: 2, conversion_rate: 1 });
+    expect(body.funnel.total.leads).toBe(body.summary.leads);
+    expect(body.funnel.pages.find((p) => p.page.id === page.id)!.leads).toBe(2);
+    // The Leads screen counts the same (this agency has no other lead).
+    const listed = (await c.get(`/v1/real-estates/${owner.realEstateId}/leads`)).json();
+    expect(listed.meta.total).toBe(body.summary.leads);
+  });
+
   it('rollups equal a direct count over random traffic (30 days, many visitors)', async () => {
     const { owner, page, c } = await agency();
     const pages = [

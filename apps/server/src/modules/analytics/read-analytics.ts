@@ -5,8 +5,9 @@
  *
  * Counting rules (contracts/analytics.ts): without a page filter each session counts once (its entry
  * pair) and each visitor-day once; with a page filter, the sessions that saw that page. Leads in the
- * summary come from the leads table (test and quarantined excluded); conversions per row are sessions
- * whose lead was sent there.
+ * summary and the funnel (its total and each page) are one figure (LEAD_DEFINITION): the leads table's
+ * leads of the period, test and quarantined excluded, as the Leads screen counts them; conversions per
+ * breakdown row (source, device, day) are sessions whose lead was sent there.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -96,6 +97,7 @@ function headcount(s: RollupSums, byPage: boolean) {
     : { sessions: s.entries, visitors: s.first_visitors, bounces: s.bounces };
 }
 
+/** `leads`: the leads table's count (LEAD_DEFINITION in contracts), the same figure as the funnel's. */
 function summaryOf(s: RollupSums, leads: number, byPage: boolean): AnalyticsSummary {
   const h = headcount(s, byPage);
   return {
@@ -103,7 +105,7 @@ function summaryOf(s: RollupSums, leads: number, byPage: boolean): AnalyticsSumm
     sessions: h.sessions,
     pageviews: s.pageviews,
     leads,
-    conversion_rate: rate(s.leads, h.sessions),
+    conversion_rate: rate(leads, h.sessions),
     bounce_rate: rate(h.bounces, h.sessions),
     avg_duration_seconds: h.sessions ? Math.round(s.engaged_seconds / h.sessions) : 0,
   };
@@ -277,16 +279,18 @@ export async function readAnalytics(
     db.execute(
       sql`select ${SUMS} from analytics_daily where ${rollupWhere} and day between ${period.previous_from}::date and ${period.previous_to}::date`,
     ),
+    // One definition of a lead for the summary and the funnel (LEAD_DEFINITION): the leads table's
+    // leads of the period, test and quarantined ones excluded, tracked visit or not; by page.
     db.execute(sql`
-      select l.created_at >= ${dayStart(period.from).toISOString()}::timestamptz as current, count(*) as n
+      select l.created_at >= ${dayStart(period.from).toISOString()}::timestamptz as current, l.page_id, count(*) as n
       from leads l ${leadJoin}
       where ${leadWhere} and not l.quarantined
         and l.created_at >= ${dayStart(period.previous_from).toISOString()}::timestamptz and l.created_at < ${dayStart(addDays(period.to, 1)).toISOString()}::timestamptz
-      group by 1`),
+      group by 1, 2`),
     db.execute(sql`
-      select l.page_id, count(distinct s.id) as n
-      from leads l join analytics_sessions s on s.id = ${LEAD_SESSION}
-      where ${leadWhere}
+      select l.page_id, count(*) as n
+      from leads l ${leadJoin}
+      where ${leadWhere} and not l.quarantined
         and l.created_at >= ${dayStart(period.from).toISOString()}::timestamptz and l.created_at < ${dayStart(addDays(period.to, 1)).toISOString()}::timestamptz
         and exists (select 1 from deliveries d where d.lead_id = l.id and d.status = 'delivered')
       group by l.page_id`),
@@ -329,12 +333,13 @@ export async function readAnalytics(
     );
   };
   const total = sums(rows.find((r) => is(r, 'all')) ?? {});
-  const leadsBy = new Map(
-    rowsOf<{ current: boolean | string; n: unknown }>(leadCounts).map((r) => [
-      r.current === true || r.current === 't',
-      num(r.n),
-    ]),
-  );
+  const leadsBy = new Map<boolean, number>();
+  const leadsByPage = new Map<number, number>();
+  for (const r of rowsOf<{ current: boolean | string; page_id: unknown; n: unknown }>(leadCounts)) {
+    const current = r.current === true || r.current === 't';
+    leadsBy.set(current, (leadsBy.get(current) ?? 0) + num(r.n));
+    if (current && r.page_id !== null) leadsByPage.set(num(r.page_id), num(r.n));
+  }
   const deliveredBy = new Map(
     rowsOf<{ page_id: unknown; n: unknown }>(delivered).map((r) => [num(r.page_id), num(r.n)]),
   );
@@ -418,7 +423,11 @@ export async function readAnalytics(
   };
 
   const funnelPages = top(
-    pageRows.map((p) => ({ ...funnelOf(p.s, deliveredBy.get(p.id) ?? 0), page: pageRef(p.id) })),
+    pageRows.map((p) => ({
+      ...funnelOf(p.s, deliveredBy.get(p.id) ?? 0),
+      leads: leadsByPage.get(p.id) ?? 0,
+      page: pageRef(p.id),
+    })),
     (x) => x.views,
     50,
   );
@@ -441,10 +450,13 @@ export async function readAnalytics(
     series,
     breakdowns,
     funnel: {
-      total: funnelOf(
-        total,
-        [...deliveredBy.values()].reduce((a, b) => a + b, 0),
-      ),
+      total: {
+        ...funnelOf(
+          total,
+          [...deliveredBy.values()].reduce((a, b) => a + b, 0),
+        ),
+        leads: leadsBy.get(true) ?? 0,
+      },
       pages: funnelPages,
     },
   };

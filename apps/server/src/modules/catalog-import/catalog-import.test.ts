@@ -532,7 +532,7 @@ describe('bad rows do not stop the import', () => {
       { ...good(4), availability: 'vendido' }, // row 5
       { ...good(5), latitude: '123.4' }, // row 6
       { ...good(6), home_listing_id: 'IMV-000001' }, // row 7: duplicate of row 2
-      { ...good(7), price: 'consulte' }, // row 8
+      { ...good(7), price: '12x34 BRL' }, // row 8
       { ...good(8), num_beds: 'três' }, // row 9
       { ...good(9), description: 'x'.repeat(5001) }, // row 10
       { ...good(10), home_listing_id: '' }, // row 11
@@ -572,6 +572,36 @@ describe('bad rows do not stop the import', () => {
       'IMV-000001',
       'IMV-000011',
     ]);
+  });
+
+  it('a listing priced "preço sob consulta" (or with no price) goes in without a price, and the report says so', async () => {
+    const { c, realEstateId } = await agency();
+    const listings: Listing[] = [
+      makeListing(1),
+      { ...makeListing(2), price: 'Preço sob consulta' },
+      { ...makeListing(3), price: '' },
+      { ...makeListing(4), price: 'A combinar' },
+      { ...makeListing(5), price: 'R$ —' },
+      { ...makeListing(6), price: '12x34 BRL' },
+    ];
+    const csv = delimitedHeader(',') + listings.map((l) => delimitedRow(l, ',')).join('');
+    const report = await importFile(c, realEstateId, Buffer.from(csv));
+    expect(report).toMatchObject({ status: 'done', created: 5, rejected_count: 1, without_price: 4 });
+    expect(report.rejected[0]!.reason).toMatch(/preço inválido \("12x34 BRL"\)/);
+    expect(report.price_notice).toBe(
+      '4 imóveis foram importados sem preço (em branco ou “sob consulta” no catálogo): as páginas mostram “Consulte” no lugar do preço. Informe o preço no editor quando quiser.',
+    );
+    const prices = Object.fromEntries((await pagesOf(realEstateId)).map((p) => [p.externalId, p.priceCents]));
+    expect(prices).toEqual({
+      'IMV-000001': Number(makeListing(1).price!.split(' ')[0]) * 100,
+      'IMV-000002': null,
+      'IMV-000003': null,
+      'IMV-000004': null,
+      'IMV-000005': null,
+    });
+    // Imported again, nothing changes and the count stays.
+    const again = await importFile(c, realEstateId, Buffer.from(csv));
+    expect(again).toMatchObject({ status: 'done', unchanged: 5, without_price: 4 });
   });
 
   it('XML: bad listings are reported by their ordinal', async () => {

@@ -26,10 +26,23 @@ export function toImportView(row: CatalogImportRow, opts: { rejectedLimit?: numb
     unchanged: row.unchanged,
     over_limit_drafts: row.overLimitDrafts,
     limit_notice: row.limitNotice,
+    without_price: row.withoutPrice,
+    price_notice: priceNotice(row.withoutPrice),
     rejected_count: Math.max(row.rejected.length, row.rowsTotal - row.created - row.updated - row.unchanged),
     rejected: opts.rejectedLimit === undefined ? row.rejected : row.rejected.slice(0, opts.rejectedLimit),
     error: row.error,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
   };
+}
+
+const count = new Intl.NumberFormat('pt-BR');
+
+/** What the report says of the listings imported without a price (null when there are none). */
+export function priceNotice(withoutPrice: number): string | null {
+  if (withoutPrice <= 0) return null;
+  const n = count.format(withoutPrice);
+  return withoutPrice === 1
+    ? '1 imóvel foi importado sem preço (em branco ou “sob consulta” no catálogo): a página mostra “Consulte” no lugar do preço. Informe o preço no editor quando quiser.'
+    : `${n} imóveis foram importados sem preço (em branco ou “sob consulta” no catálogo): as páginas mostram “Consulte” no lugar do preço. Informe o preço no editor quando quiser.`;
 }

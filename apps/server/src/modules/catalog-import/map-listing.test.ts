@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapListing, parsePrice } from './map-listing.ts';
+import { isPriceOnRequest, mapListing, parsePrice } from './map-listing.ts';
 import { makeListing } from './testing/generate-catalog.ts';
 
 describe('parsePrice', () => {
@@ -116,5 +116,25 @@ describe('mapListing', () => {
     expect(reason({ area_unit: 'acres' })).toMatch(/area_unit/);
     expect(reason({ price: '10 USD' })).toMatch(/USD/);
     expect(reason({ description: 'x'.repeat(5001) })).toMatch(/description/);
+  });
+});
+
+describe('isPriceOnRequest', () => {
+  it('knows the ways a catalog says "no price"', () => {
+    for (const raw of [
+      'Preço sob consulta',
+      'SOB CONSULTA',
+      'Consulte',
+      'consultar',
+      'A combinar',
+      'R$ —',
+      'BRL',
+      '-',
+      'Price on request',
+      'N/A',
+    ])
+      expect(isPriceOnRequest(raw), raw).toBe(true);
+    for (const raw of ['850000 BRL', 'R$ 1.250.000,00', 'doze mil', '12x34', 'Nada'])
+      expect(isPriceOnRequest(raw), raw).toBe(false);
   });
 });

@@ -128,6 +128,18 @@ const reject = (reason: string): never => {
 };
 
 /** "850000 BRL", "13,999 USD", "R$ 850.000,00", "BRL 850000.50", "850000" (BRL assumed) → cents. */
+/**
+ * A price the agency gives only on request ("Preço sob consulta", "Consulte", "A combinar", "R$ —"):
+ * the listing is imported without a price, as the editor allows, and the report counts it.
+ */
+export function isPriceOnRequest(raw: string): boolean {
+  const v = fold(raw).replace(/\s+/g, ' ').trim();
+  if (/^(r\$|brl)?\s*[-–—.]*\s*(r\$|brl)?$/.test(v)) return true;
+  return /\b(sob consulta|consult(e|ar|a)|a combinar|combinar|negociar|negociavel|on request|upon request|call for price|n\/a)\b/.test(
+    v,
+  );
+}
+
 export function parsePrice(raw: string): { cents: number } | { error: string } {
   let value = raw.trim().replace(/\u00a0/g, ' ');
   let currency = 'BRL';
@@ -252,7 +264,7 @@ export function mapListing(raw: Record<string, string>): MappedListing {
     const purpose = purposeOf(availability, token(fields.listing_type ?? ''));
 
     let priceCents: number | null = null;
-    if (fields.price?.trim()) {
+    if (fields.price?.trim() && !isPriceOnRequest(fields.price)) {
       const price = parsePrice(fields.price);
       if ('error' in price) reject(price.error);
       else priceCents = price.cents;

@@ -100,6 +100,7 @@ async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOpt
       updated: 0,
       unchanged: 0,
       overLimitDrafts: 0,
+      withoutPrice: 0,
       limitNotice: null,
       rejected: [],
     })
@@ -115,7 +116,7 @@ async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOpt
     throw err;
   }
 
-  const counts = { rows: 0, created: 0, updated: 0, unchanged: 0, overLimitDrafts: 0 };
+  const counts = { rows: 0, created: 0, updated: 0, unchanged: 0, overLimitDrafts: 0, withoutPrice: 0 };
   const rejected: Rejected[] = [];
   const firstRowOf = new Map<string, number>();
   let bytesRead = 0;
@@ -140,6 +141,7 @@ async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOpt
           updated: counts.updated + r.updated,
           unchanged: counts.unchanged + r.unchanged,
           overLimitDrafts: counts.overLimitDrafts + r.overLimitDrafts,
+          withoutPrice: counts.withoutPrice,
           ...(r.overLimitDrafts > 0 && r.plan
             ? {
                 limitNotice: overLimitNotice(counts.overLimitDrafts + r.overLimitDrafts, r.plan),
@@ -181,6 +183,7 @@ async function runCatalogImport(deps: ImportDeps, importId: string, opts: RunOpt
       } else {
         firstRowOf.set(mapped.page.externalId, record.row);
         batch.push({ row: record.row, page: mapped.page, hash: mapped.hash });
+        if (mapped.page.priceCents === null) counts.withoutPrice++;
       }
     }
     if (rowsInBatch >= BATCH_ROWS) await flush();

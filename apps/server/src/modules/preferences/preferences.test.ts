@@ -94,7 +94,13 @@ describe('GET /v1/real-estates/{id}/preferences', () => {
 
 describe('PUT /v1/preferences/{id}', () => {
   const bad: [key: string, value: unknown, field: string, message: RegExp][] = [
-    ['lead_alert_emails', ['ok@exemplo.com.br', 'nao-e-email'], 'value.1', /e-mail válido/],
+    [
+      'lead_alert_emails',
+      ['ok@exemplo.com.br', 'nao-e-email'],
+      'value.1',
+      /^“nao-e-email” não é um e-mail válido\.$/,
+    ],
+    ['lead_alert_emails', ['ok@exemplo.com.br', 'x@y'], 'value.1', /^“x@y” não é um e-mail válido\.$/],
     ['lead_alert_emails', 'a@b.com', 'value', /lista/],
     ['response_sla_minutes', -5, 'value', /prazo de atendimento não pode ser negativo/],
     ['response_sla_minutes', '30', 'value', /prazo de atendimento deve ser um número/],

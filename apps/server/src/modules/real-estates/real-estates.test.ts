@@ -321,7 +321,7 @@ describe('system', () => {
     expect(res.json().data).toEqual({
       app_name: 'Vitrine Imóveis',
       support_email: ctx.config.SUPPORT_EMAIL,
-      support_whatsapp: ctx.config.SUPPORT_WHATSAPP,
+      support_whatsapp: ctx.config.SUPPORT_WHATSAPP ?? null,
     });
   });
 

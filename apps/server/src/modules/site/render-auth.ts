@@ -5,8 +5,9 @@
  * own login screen for the navigations it makes itself (a protected page, an expired session).
  */
 import { STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts/constants';
+import { MESSAGES } from '@vitrine/contracts';
 import { html, raw, type SafeHtml } from '../landing/index.ts';
-import { renderSiteDocument } from './site-html.ts';
+import { renderSiteDocument, type SiteContext } from './site-html.ts';
 
 /** The forms' script: readable, inline, pinned by its hash in the page's CSP. */
 export const AUTH_SCRIPT = `(function () {
@@ -64,7 +65,7 @@ export const AUTH_SCRIPT = `(function () {
     }).then(function (a) {
       if (a[0] < 300 && a[1].user) { remember(a[1].user); location.replace(f.dataset.next); return; }
       button.disabled = false; button.textContent = label;
-      show(a[1]);
+      if (a[0] < 300) say(f.dataset.noUser); else show(a[1]);
     }).catch(function () {
       button.disabled = false; button.textContent = label;
       say('Não foi possível conectar. Verifique a sua internet e tente novamente.');
@@ -98,7 +99,7 @@ const field = (f: Field) => {
 };
 
 function authPage(
-  appUrl: string,
+  site: SiteContext,
   opts: {
     path: string;
     title: string;
@@ -110,7 +111,7 @@ function authPage(
   },
 ) {
   return renderSiteDocument({
-    appUrl,
+    site,
     head: { title: opts.title, description: opts.description, path: opts.path },
     current: opts.current,
     script: AUTH_SCRIPT,
@@ -126,8 +127,8 @@ function authPage(
   });
 }
 
-export function renderLogin(appUrl: string, path: '/entrar' | '/login'): string {
-  return authPage(appUrl, {
+export function renderLogin(site: SiteContext, path: '/entrar' | '/login'): string {
+  return authPage(site, {
     path,
     title: 'Entrar',
     subtitle: 'Acesse o painel da sua imobiliária.',
@@ -144,6 +145,7 @@ export function renderLogin(appUrl: string, path: '/entrar' | '/login'): string 
       data-signed-in="/dashboard"
       data-keep-selection="1"
       data-busy="Entrando..."
+      data-no-user="${MESSAGES.loginMissingUser}"
     >
       <p class="alert danger" id="form-alert" role="alert" hidden></p>
       ${field({ name: 'email', label: 'E-mail', type: 'email', autocomplete: 'username', inputmode: 'email' })}
@@ -155,8 +157,8 @@ export function renderLogin(appUrl: string, path: '/entrar' | '/login'): string 
   });
 }
 
-export function renderRegister(appUrl: string): string {
-  return authPage(appUrl, {
+export function renderRegister(site: SiteContext): string {
+  return authPage(site, {
     path: '/registrar',
     title: 'Criar conta',
     subtitle: 'Comece a publicar landing pages dos seus imóveis em poucos minutos.',
@@ -171,6 +173,7 @@ export function renderRegister(appUrl: string): string {
       data-api="/v1/register"
       data-next="/sucesso"
       data-busy="Criando conta..."
+      data-no-user="${MESSAGES.loginMissingUser}"
     >
       <p class="alert danger" id="form-alert" role="alert" hidden></p>
       ${field({ name: 'name', label: 'Seu nome', autocomplete: 'name' })}

@@ -1,7 +1,7 @@
 /** The public site's pages: welcome (/), the blog, its posts, and the 404 of the blog. */
 import { html, raw } from '../landing/index.ts';
 import type { BlogPageOf, BlogPost } from './blog-posts.ts';
-import { formatPostDate, renderSiteDocument } from './site-html.ts';
+import { formatPostDate, renderSiteDocument, type SiteContext } from './site-html.ts';
 
 const shot = (name: string, alt: string, caption: string, eager = false) =>
   html`<figure class="shot">
@@ -45,7 +45,7 @@ const FEATURES = [
   ],
 ] as const;
 
-export function renderWelcome(appUrl: string, latest: BlogPost[]): string {
+export function renderWelcome(site: SiteContext, latest: BlogPost[]): string {
   const main = html`
     <section class="hero">
       <div class="wrap hero-grid">
@@ -203,7 +203,7 @@ export function renderWelcome(appUrl: string, latest: BlogPost[]): string {
     </div>
   `;
   return renderSiteDocument({
-    appUrl,
+    site,
     head: {
       title: 'Vitrine Imóveis — landing pages e leads para imobiliárias',
       description:
@@ -220,7 +220,7 @@ const postMeta = (p: BlogPost) =>
     ${Math.max(1, Math.round(p.words / 200))} min de leitura
   </p>`;
 
-export function renderBlogList(appUrl: string, list: BlogPageOf): string {
+export function renderBlogList(site: SiteContext, list: BlogPageOf): string {
   const path = list.page === 1 ? '/blog' : `/blog?pagina=${list.page}`;
   const main = html`<div class="wrap" style="max-width:820px;padding-top:40px;padding-bottom:24px">
     <h1>Blog</h1>
@@ -265,7 +265,7 @@ export function renderBlogList(appUrl: string, list: BlogPageOf): string {
     }
   </div>`;
   return renderSiteDocument({
-    appUrl,
+    site,
     head: {
       title: list.page === 1 ? 'Blog' : `Blog — página ${list.page}`,
       description:
@@ -277,7 +277,7 @@ export function renderBlogList(appUrl: string, list: BlogPageOf): string {
   });
 }
 
-export function renderBlogPost(appUrl: string, post: BlogPost): string {
+export function renderBlogPost(site: SiteContext, post: BlogPost): string {
   const main = html`<article class="post">
     <p class="crumbs"><a href="/blog">Blog</a></p>
     <h1>${post.title}</h1>
@@ -312,7 +312,7 @@ export function renderBlogPost(appUrl: string, post: BlogPost): string {
     </section>
   </article>`;
   return renderSiteDocument({
-    appUrl,
+    site,
     head: {
       title: post.title,
       description: post.description,
@@ -327,9 +327,9 @@ export function renderBlogPost(appUrl: string, post: BlogPost): string {
   });
 }
 
-export function renderSiteNotFound(appUrl: string, path: string): string {
+export function renderSiteNotFound(site: SiteContext, path: string): string {
   return renderSiteDocument({
-    appUrl,
+    site,
     head: {
       title: 'Página não encontrada',
       description: 'Este endereço não existe no Vitrine Imóveis.',

@@ -97,11 +97,80 @@ article.post .cover{display:block;width:100%;aspect-ratio:16/10;object-fit:cover
 .forgot{display:block;text-align:right;font-size:14px;margin:-8px 0 16px}
 .panel .btn{width:100%}
 .swap{text-align:center;font-size:14px;margin:20px 0 0}
+footer.foot .wrap{padding-bottom:88px}
+.help{position:fixed;right:16px;bottom:16px;z-index:40}
+.help>summary{list-style:none;display:flex;align-items:center;justify-content:center;width:48px;height:48px;border-radius:999px;background:#0f766e;color:#fff;cursor:pointer;box-shadow:0 6px 20px rgba(0,0,0,.18)}
+.help>summary::-webkit-details-marker{display:none}
+.help>summary:hover{background:#115e59}.help>summary:focus-visible{outline:3px solid #5eead4;outline-offset:2px}
+.help>summary svg{width:24px;height:24px}
+.help[open]>summary{background:#115e59}
+.help-panel{position:absolute;right:0;bottom:60px;width:min(20rem,calc(100vw - 32px));background:#fff;border:1px solid #e4e4e7;border-radius:12px;padding:16px;box-shadow:0 12px 32px rgba(0,0,0,.16)}
+.help-panel .help-t{font-size:16px;font-weight:600;color:#18181b;margin:0}
+.help-panel p{font-size:14px;color:#52525b;margin:4px 0 12px}
+.help-panel a{display:flex;align-items:center;gap:12px;border:1px solid #e4e4e7;border-radius:10px;padding:10px 12px;margin-top:8px;color:#18181b;text-decoration:none;font-weight:600;font-size:14px;min-width:0}
+.help-panel a:hover{background:#f4f4f5}
+.help-panel a span{display:block;font-weight:400;font-size:12px;color:#52525b;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.help-panel a>div{min-width:0}
+.help-panel i{flex:none;display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;border-radius:999px}
+.help-panel i svg{width:20px;height:20px}
+.help-panel .wa i{background:#d1fae5;color:#047857}.help-panel .em i{background:#e0f2fe;color:#0369a1}
 `.replace(/\n/g, '');
 
 const LOGO = raw(
   '<svg viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#0f766e"/><path d="M9 15.5 16 9l7 6.5V23a1 1 0 0 1-1 1h-4v-5h-4v5h-4a1 1 0 0 1-1-1z" fill="#fff"/></svg>',
 );
+
+/** What every page of the site needs from the configuration. */
+export interface SiteContext {
+  appUrl: string;
+  /** The help widget's contacts (SUPPORT_EMAIL / SUPPORT_WHATSAPP); no WhatsApp when none is set. */
+  support: { email: string; whatsapp: string | null };
+}
+
+/** The spec's greeting for someone who is not signed in (the console's help widget says the same). */
+export const ANONYMOUS_HELP_MESSAGE = 'Olá, preciso de ajuda!';
+
+const icon = (paths: string) =>
+  raw(
+    `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${paths}</svg>`,
+  );
+const HELP_ICON = icon(
+  '<circle cx="12" cy="12" r="10"/><path d="M9.09 9a3 3 0 0 1 5.83 1c0 2-3 3-3 3"/><path d="M12 17h.01"/>',
+);
+const CHAT_ICON = icon('<path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z"/>');
+const MAIL_ICON = icon(
+  '<rect width="20" height="16" x="2" y="4" rx="2"/><path d="m22 7-8.97 5.7a1.94 1.94 0 0 1-2.06 0L2 7"/>',
+);
+
+/**
+ * The floating help button of the spec (§2, "Floating help widget"), as the console's: a panel
+ * "Precisa de ajuda?" with WhatsApp (the generic greeting: nobody is signed in here) and e-mail. A
+ * <details> element: opens and closes without a script, by mouse, touch and keyboard.
+ */
+export function helpWidget(support: SiteContext['support']): SafeHtml {
+  const whatsapp = support.whatsapp
+    ? html`<a
+        class="wa"
+        href="https://wa.me/${support.whatsapp}?text=${encodeURIComponent(ANONYMOUS_HELP_MESSAGE)}"
+        target="_blank"
+        rel="noopener noreferrer"
+        ><i>${CHAT_ICON}</i>
+        <div>WhatsApp<span>Conversar agora com o suporte</span></div></a
+      >`
+    : '';
+  return html`<details class="help">
+    <summary aria-label="Ajuda" title="Ajuda">${HELP_ICON}</summary>
+    <div class="help-panel" role="group" aria-labelledby="help-title">
+      <p class="help-t" id="help-title">Precisa de ajuda?</p>
+      <p>Fale com o suporte ${SITE_NAME}. Respondemos em horário comercial.</p>
+      ${whatsapp}
+      <a class="em" href="mailto:${support.email}"
+        ><i>${MAIL_ICON}</i>
+        <div>E-mail<span>${support.email}</span></div></a
+      >
+    </div>
+  </details>`;
+}
 
 export interface SiteHead {
   /** The page's own title; the site's name is appended. */
@@ -116,7 +185,7 @@ export interface SiteHead {
 }
 
 export interface SiteDocument {
-  appUrl: string;
+  site: SiteContext;
   head: SiteHead;
   main: SafeHtml;
   /** Inline script (its hash must be in the page's CSP). */
@@ -151,7 +220,8 @@ function scriptTag(script: string) {
 }
 
 export function renderSiteDocument(doc: SiteDocument): string {
-  const { head, appUrl } = doc;
+  const { head } = doc;
+  const { appUrl } = doc.site;
   const url = `${appUrl}${head.path}`;
   const title = head.path === '/' ? head.title : `${head.title} | ${SITE_NAME}`;
   const image = head.image ? `${appUrl}${head.image}` : `${appUrl}/site/img/paginas-1280.webp`;
@@ -211,6 +281,7 @@ export function renderSiteDocument(doc: SiteDocument): string {
             </nav>
           </div>
         </footer>
+        ${helpWidget(doc.site.support)}
         ${doc.script ? scriptTag(doc.script) : ''}
       </body>
     </html>`.value;

@@ -12,7 +12,7 @@ import { serverRoot } from '../../paths.ts';
 import { loadPosts, pageOfPosts, POST_SLUG } from './blog-posts.ts';
 import { renderLogin, renderRegister, AUTH_SCRIPT } from './render-auth.ts';
 import { renderBlogList, renderBlogPost, renderSiteNotFound, renderWelcome } from './render-site.ts';
-import { siteCsp } from './site-html.ts';
+import { siteCsp, type SiteContext } from './site-html.ts';
 import { sitemapChunks, sitemapPageBatches, sitemapState } from './sitemap-pages.ts';
 import {
   renderRobots,
@@ -37,6 +37,10 @@ function matchesEtag(request: FastifyRequest, etag: string): boolean {
 export default async function siteRoutes(app: FastifyInstance) {
   const { config, deps } = app;
   const appUrl = config.APP_URL;
+  const site: SiteContext = {
+    appUrl,
+    support: { email: config.SUPPORT_EMAIL, whatsapp: config.SUPPORT_WHATSAPP ?? null },
+  };
   const secure = appUrl.startsWith('https://');
   // Read once: the posts are files of this release.
   const posts = loadPosts();
@@ -52,16 +56,16 @@ export default async function siteRoutes(app: FastifyInstance) {
   const PUBLIC_CACHE = 'public, max-age=300';
 
   app.get('/', hidden, async (_request, reply) =>
-    sendPage(reply, 200, renderWelcome(appUrl, posts.slice(0, 3)), PUBLIC_CACHE),
+    sendPage(reply, 200, renderWelcome(site, posts.slice(0, 3)), PUBLIC_CACHE),
   );
 
   for (const p of ['/entrar', '/login'] as const) {
     app.get(p, hidden, async (_request, reply) =>
-      sendPage(reply, 200, renderLogin(appUrl, p), 'no-cache', AUTH_SCRIPT),
+      sendPage(reply, 200, renderLogin(site, p), 'no-cache', AUTH_SCRIPT),
     );
   }
   app.get('/registrar', hidden, async (_request, reply) =>
-    sendPage(reply, 200, renderRegister(appUrl), 'no-cache', AUTH_SCRIPT),
+    sendPage(reply, 200, renderRegister(site), 'no-cache', AUTH_SCRIPT),
   );
   // Without JavaScript the forms post here: back to the form, whose <noscript> says what is missing.
   for (const p of ['/entrar', '/registrar'] as const) {
@@ -72,8 +76,8 @@ export default async function siteRoutes(app: FastifyInstance) {
     const raw = request.query.pagina;
     const page = raw === undefined ? 1 : /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
     const list = pageOfPosts(posts, page, BLOG_PER_PAGE);
-    if (!list) return sendPage(reply, 404, renderSiteNotFound(appUrl, '/blog'), 'no-cache');
-    return sendPage(reply, 200, renderBlogList(appUrl, list), PUBLIC_CACHE);
+    if (!list) return sendPage(reply, 404, renderSiteNotFound(site, '/blog'), 'no-cache');
+    return sendPage(reply, 200, renderBlogList(site, list), PUBLIC_CACHE);
   });
 
   app.get('/blog/rss.xml', hidden, async (_request, reply) =>
@@ -86,8 +90,8 @@ export default async function siteRoutes(app: FastifyInstance) {
   app.get<{ Params: { slug: string } }>('/blog/:slug', hidden, async (request, reply) => {
     const slug = request.params.slug;
     const post = POST_SLUG.test(slug) ? bySlug.get(slug) : undefined;
-    if (!post) return sendPage(reply, 404, renderSiteNotFound(appUrl, `/blog/${slug}`), 'no-cache');
-    return sendPage(reply, 200, renderBlogPost(appUrl, post), PUBLIC_CACHE);
+    if (!post) return sendPage(reply, 404, renderSiteNotFound(site, `/blog/${slug}`), 'no-cache');
+    return sendPage(reply, 200, renderBlogPost(site, post), PUBLIC_CACHE);
   });
 
   // The sitemap: read from the database on each request, revalidated with an ETag of the listed pages'
@@ -132,7 +136,7 @@ export default async function siteRoutes(app: FastifyInstance) {
   app.get<{ Params: { n: string } }>('/sitemaps/pages-:n.xml', hidden, async (request, reply) => {
     const raw = request.params.n;
     const n = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 0;
-    const missing = () => sendPage(reply, 404, renderSiteNotFound(appUrl, request.url), 'no-cache');
+    const missing = () => sendPage(reply, 404, renderSiteNotFound(site, request.url), 'no-cache');
     if (n < 1) return missing();
     const state = await sitemapState(deps);
     if ((n - 1) * chunkSize >= state.count) return missing();

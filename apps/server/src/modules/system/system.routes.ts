@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicConfigSchema } from '@vitrine/contracts';
 
 export default async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -74,7 +75,7 @@ export default async function systemRoutes(app: FastifyInstance) {
         summary: 'Configuração pública do console',
         response: {
           200: z.object({
-            data: z.object({ app_name: z.string(), support_email: z.string(), support_whatsapp: z.string() }),
+            data: publicConfigSchema,
           }),
         },
       },
@@ -85,7 +86,7 @@ export default async function systemRoutes(app: FastifyInstance) {
         data: {
           app_name: 'Vitrine Imóveis',
           support_email: app.config.SUPPORT_EMAIL,
-          support_whatsapp: app.config.SUPPORT_WHATSAPP,
+          support_whatsapp: app.config.SUPPORT_WHATSAPP ?? null,
         },
       };
     },

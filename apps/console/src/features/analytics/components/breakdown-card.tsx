@@ -89,11 +89,13 @@ function BreakdownTable({
                 />
                 <span className="relative flex min-w-0 items-center gap-1 px-2 py-0.5">
                   <span className="min-w-0 flex-1">
-                    <span className="line-clamp-2 break-words" title={row.label}>
+                    <span className="line-clamp-2 [overflow-wrap:anywhere]" title={row.label}>
                       {row.labelNode ?? row.label}
                     </span>
                     {row.detail && (
-                      <span className="block truncate text-xs text-muted-foreground">{row.detail}</span>
+                      <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                        {row.detail}
+                      </span>
                     )}
                   </span>
                   {row.onFilter && (

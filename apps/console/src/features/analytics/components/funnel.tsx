@@ -3,9 +3,10 @@
  * delivered to the CRM. Drawn as bars in an ordered list (the text carries every number, so it
  * reads well aloud), then one row per listing: a table on wide screens, cards on phones.
  */
-import { ANALYTICS_FUNNEL_LABELS, ANALYTICS_FUNNEL_STEPS } from '@vitrine/contracts';
+import { ANALYTICS_FUNNEL_LABELS, ANALYTICS_FUNNEL_STEPS, LEAD_DEFINITION } from '@vitrine/contracts';
 import { useId } from 'react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { InfoTip } from '@/components/ui/info-tip';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCount, formatRate } from '../format';
 import type { AnalyticsFunnelCounts, AnalyticsFunnelStep } from '../types';
@@ -28,7 +29,7 @@ const FUNNEL_HINTS: Record<FunnelStep, string> = {
   engaged: 'ficaram, rolaram ou clicaram',
   media: 'abriram fotos ou deram play',
   contact: 'clicaram ou começaram a preencher',
-  leads: 'enviaram o formulário',
+  leads: 'do período, como na tela Leads',
   delivered: 'o lead chegou ao CRM',
 };
 
@@ -80,7 +81,10 @@ export function FunnelBars({ counts, labelledBy }: { counts: FunnelCounts; label
           return (
             <li key={step} className="grid gap-1 sm:grid-cols-[13rem_minmax(0,1fr)] sm:items-center sm:gap-3">
               <div className="text-sm">
-                <span className="font-medium">{FUNNEL_LABELS[step]}</span>
+                <span className="inline-flex items-center gap-0.5 font-medium">
+                  {FUNNEL_LABELS[step]}
+                  {step === 'leads' && <InfoTip label="O que conta em Leads">{LEAD_DEFINITION}</InfoTip>}
+                </span>
                 <span className="block text-xs text-muted-foreground">{FUNNEL_HINTS[step]}</span>
               </div>
               <div className="flex items-center gap-3">
@@ -116,7 +120,7 @@ function FunnelTable({ listings }: { listings: FunnelListing[] }) {
   return (
     <div className="grid gap-2">
       <h3 className="text-xs font-semibold text-muted-foreground">Por imóvel</h3>
-      <div className="hidden overflow-hidden rounded-lg border md:block">
+      <div className="hidden overflow-hidden rounded-lg border xl:block">
         <Table>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
@@ -153,7 +157,7 @@ function FunnelTable({ listings }: { listings: FunnelListing[] }) {
           </TableBody>
         </Table>
       </div>
-      <ul className="grid grid-cols-1 gap-2 md:hidden">
+      <ul className="grid grid-cols-1 gap-2 xl:hidden">
         {listings.map((l) => (
           <li key={l.key} className="rounded-lg border p-3">
             <p className="mb-2 text-sm font-medium">

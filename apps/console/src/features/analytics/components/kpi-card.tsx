@@ -7,6 +7,7 @@ import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { InfoTip } from '@/components/ui/info-tip';
 import { cn } from '@/lib/utils';
 import { changeBetween, formatMetric, type MetricKind } from '../format';
 import { Sparkline } from './sparkline';
@@ -21,6 +22,8 @@ export interface KpiCardProps {
   /** The figure's days, oldest first, for a sparkline. */
   trend?: readonly number[];
   hint?: ReactNode;
+  /** What the figure counts, behind an "i" next to its name. */
+  definition?: string;
   testId?: string;
   className?: string;
 }
@@ -33,6 +36,7 @@ export function KpiCard({
   lowerIsBetter,
   trend,
   hint,
+  definition,
   testId,
   className,
 }: KpiCardProps) {
@@ -47,8 +51,11 @@ export function KpiCard({
         : ArrowDownRight;
   return (
     <Card className={cn('flex min-w-0 flex-col gap-1 p-3 sm:p-4', className)} data-testid={testId}>
-      <dt className="truncate text-xs font-medium text-muted-foreground" title={label}>
-        {label}
+      <dt className="flex min-w-0 items-center gap-0.5 text-xs font-medium text-muted-foreground">
+        <span className="truncate" title={label}>
+          {label}
+        </span>
+        {definition && <InfoTip label={`O que conta em ${label}`}>{definition}</InfoTip>}
       </dt>
       <dd className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
         <span className="text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">

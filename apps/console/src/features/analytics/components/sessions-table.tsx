@@ -44,7 +44,7 @@ export function SessionsTable({ sessions, stale }: { sessions: AnalyticsSession[
   const navigate = useNavigate();
   return (
     <div aria-busy={stale || undefined} className={cn('transition-opacity', stale && 'opacity-60')}>
-      <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm md:block">
+      <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm xl:block">
         <Table scrollLabel="Tabela de sessões">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
@@ -91,14 +91,12 @@ export function SessionsTable({ sessions, stale }: { sessions: AnalyticsSession[
                     </Link>
                   </TableCell>
                   <TableCell className="max-w-64">
-                    <span className="line-clamp-2 break-words">{s.page?.title ?? '—'}</span>
+                    <span className="line-clamp-2 [overflow-wrap:anywhere]">{s.page?.title ?? '—'}</span>
                   </TableCell>
                   <TableCell className="max-w-48">
-                    <span className="block truncate" title={origin.source}>
-                      {origin.source}
-                    </span>
+                    <span className="block [overflow-wrap:anywhere]">{origin.source}</span>
                     {origin.campaign && (
-                      <span className="block truncate text-xs text-muted-foreground" title={origin.campaign}>
+                      <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">
                         {origin.campaign}
                       </span>
                     )}
@@ -117,7 +115,7 @@ export function SessionsTable({ sessions, stale }: { sessions: AnalyticsSession[
           </TableBody>
         </Table>
       </div>
-      <ul className="grid grid-cols-1 gap-2 md:hidden">
+      <ul className="grid grid-cols-1 gap-2 xl:hidden">
         {sessions.map((s) => {
           const origin = sessionOrigin(s);
           return (

@@ -1,3 +1,4 @@
+import { LEAD_DEFINITION } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
 import { ChartColumn, FilterX, PanelsTopLeft, SearchX } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
@@ -137,6 +138,7 @@ function Report({
             kind={k.kind}
             lowerIsBetter={k.lowerIsBetter}
             previous={previous?.[k.key]}
+            definition={k.key === 'leads' ? LEAD_DEFINITION : undefined}
             testId={`kpi-${k.key}`}
           />
         ))}

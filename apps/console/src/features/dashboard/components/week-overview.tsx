@@ -2,6 +2,7 @@
  * The agency's last 7 days from the analytics endpoint (one request, one session row): four figures
  * with their sparklines and change against the week before, and the listings that bring leads.
  */
+import { LEAD_DEFINITION } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
 import { ArrowRight, ChartColumn, Trophy } from 'lucide-react';
 import { useMemo } from 'react';
@@ -92,6 +93,7 @@ function WeekCards({ report }: { report: AnalyticsResponse }) {
       />
       <KpiCard
         label="Leads"
+        definition={LEAD_DEFINITION}
         value={summary.leads}
         previous={previous?.leads}
         kind="count"

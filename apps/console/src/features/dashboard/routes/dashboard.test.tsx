@@ -283,3 +283,54 @@ describe('/dashboard: the week at a glance', () => {
     expect(await screen.findByTestId('week-visitors')).toBeInTheDocument();
   });
 });
+
+describe('/dashboard: only what the role can open (api-contract.md, "Roles")', () => {
+  function renderAs(role: 'owner' | 'admin' | 'agent') {
+    const user = {
+      ...demoUser,
+      real_estates: [{ ...demoUser.real_estates[0]!, role }],
+    };
+    return renderWithRouter(
+      [
+        { path: '/dashboard', element: <DashboardRoute /> },
+        { path: '*', element: <p>outra página</p> },
+      ],
+      { auth: fakeAuth({ user }), initialEntries: ['/dashboard'] },
+    );
+  }
+  const shortcuts = () =>
+    within(screen.getByRole('region', { name: 'Atalhos' }))
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+
+  beforeEach(() => {
+    replyAnalytics(emptyReport());
+    replyNovoLeads(0);
+    replyDeliveries();
+    mock.onGet(/\/leads\/summary/).reply(200, { data: {} });
+  });
+
+  it('a Corretor gets no "Editar perfil" nor shortcuts to Integrações, Usuários or the agency account', async () => {
+    renderAs('agent');
+    await screen.findByRole('region', { name: 'Atalhos' });
+    expect(screen.queryByRole('link', { name: 'Editar perfil' })).toBeNull();
+    expect(shortcuts()).toEqual(['/paginas', '/leads', '/analytics']);
+  });
+
+  it('owners and admins get them all', async () => {
+    for (const role of ['owner', 'admin'] as const) {
+      const view = renderAs(role);
+      await screen.findByRole('region', { name: 'Atalhos' });
+      expect(screen.getByRole('link', { name: 'Editar perfil' })).toHaveAttribute('href', '/conta');
+      expect(shortcuts()).toEqual([
+        '/paginas',
+        '/leads',
+        '/integracoes',
+        '/analytics',
+        '/usuarios',
+        '/conta',
+      ]);
+      view.unmount();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { isManagerRole } from '@vitrine/contracts';
 import { ROLE_LABELS } from '@vitrine/contracts/constants';
 import { paths } from '@vitrine/contracts/paths';
 import {
@@ -25,13 +26,38 @@ import { DeliveriesAttentionCard } from '../components/deliveries-attention-card
 import { WaitingLeadsCard } from '../components/waiting-leads-card';
 import { TopListings, useWeekReport, WeekKpis } from '../components/week-overview';
 
-const QUICK_LINKS: Array<{ to: string; label: string; text: string; icon: LucideIcon }> = [
+/** `managerOnly`: what an agent (Corretor) cannot open (api-contract.md, "Roles"): not offered to them. */
+const QUICK_LINKS: Array<{
+  to: string;
+  label: string;
+  text: string;
+  icon: LucideIcon;
+  managerOnly?: boolean;
+}> = [
   { to: paths.pages, label: 'Páginas', text: 'Landing pages dos seus imóveis', icon: PanelsTopLeft },
   { to: paths.leads, label: 'Leads', text: 'Contatos capturados pelas páginas', icon: Inbox },
-  { to: paths.integrations, label: 'Integrações', text: 'Envio automático ao seu CRM', icon: Plug },
+  {
+    to: paths.integrations,
+    label: 'Integrações',
+    text: 'Envio automático ao seu CRM',
+    icon: Plug,
+    managerOnly: true,
+  },
   { to: paths.analytics, label: 'Analytics', text: 'Visitas, cliques e conversões', icon: ChartColumn },
-  { to: paths.users, label: 'Usuários', text: 'Corretores e administradores', icon: Users },
-  { to: paths.account, label: 'Conta da imobiliária', text: 'Perfil, contato e logo', icon: Store },
+  {
+    to: paths.users,
+    label: 'Usuários',
+    text: 'Corretores e administradores',
+    icon: Users,
+    managerOnly: true,
+  },
+  {
+    to: paths.account,
+    label: 'Conta da imobiliária',
+    text: 'Perfil, contato e logo',
+    icon: Store,
+    managerOnly: true,
+  },
 ];
 
 /**
@@ -57,6 +83,9 @@ function AgencyWeek({ realEstateId }: { realEstateId: number }) {
 export function DashboardRoute() {
   const { user, selectedRealEstate } = useAuth();
   const name = firstName(user?.name);
+  const manager = isManagerRole(selectedRealEstate?.role);
+  const links = QUICK_LINKS.filter((link) => manager || !link.managerOnly);
+  const switches = (user?.real_estates.length ?? 0) > 1;
   return (
     <PageLayout
       title={name ? `Olá, ${name}!` : 'Olá!'}
@@ -85,16 +114,20 @@ export function DashboardRoute() {
                   Seu papel: {ROLE_LABELS[selectedRealEstate.role]}
                 </p>
               </div>
-              <div className="flex w-full flex-wrap gap-2 sm:w-auto">
-                <Button variant="outline" asChild>
-                  <Link to={paths.account}>Editar perfil</Link>
-                </Button>
-                {(user?.real_estates.length ?? 0) > 1 && (
-                  <Button variant="ghost" asChild>
-                    <Link to={paths.accounts}>Trocar de imobiliária</Link>
-                  </Button>
-                )}
-              </div>
+              {(manager || switches) && (
+                <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+                  {manager && (
+                    <Button variant="outline" asChild>
+                      <Link to={paths.account}>Editar perfil</Link>
+                    </Button>
+                  )}
+                  {switches && (
+                    <Button variant="ghost" asChild>
+                      <Link to={paths.accounts}>Trocar de imobiliária</Link>
+                    </Button>
+                  )}
+                </div>
+              )}
             </CardContent>
           </Card>
 
@@ -105,7 +138,7 @@ export function DashboardRoute() {
               Atalhos
             </h2>
             <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {QUICK_LINKS.map(({ to, label, text, icon: Icon }) => (
+              {links.map(({ to, label, text, icon: Icon }) => (
                 <li key={to}>
                   <Link
                     to={to}

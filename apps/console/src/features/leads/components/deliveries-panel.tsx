@@ -177,14 +177,18 @@ function DeliveriesList({
       </Button>
     );
   const leadLink = (d: Delivery) => (
-    <Link to={leadHref(d.lead_id)} state={leadLinkState} className="font-medium break-words hover:underline">
+    <Link
+      to={leadHref(d.lead_id)}
+      state={leadLinkState}
+      className="font-medium [overflow-wrap:anywhere] hover:underline"
+    >
       {d.lead?.name ?? 'Lead'}
     </Link>
   );
 
   return (
     <div aria-busy={stale || undefined} className={cn('transition-opacity', stale && 'opacity-60')}>
-      <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm lg:block">
+      <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm xl:block">
         <Table scrollLabel="Tabela de entregas">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
@@ -222,7 +226,10 @@ function DeliveriesList({
                 <TableCell className="tabular-nums">{d.attempts}</TableCell>
                 <TableCell className="max-w-64">
                   {d.last_error ? (
-                    <span className="line-clamp-2 text-xs text-red-700" title={errorText(d)}>
+                    <span
+                      className="line-clamp-2 text-xs text-red-700 [overflow-wrap:anywhere]"
+                      title={errorText(d)}
+                    >
                       {errorText(d)}
                     </span>
                   ) : (
@@ -239,7 +246,7 @@ function DeliveriesList({
         </Table>
       </div>
 
-      <ul className="grid gap-3 lg:hidden" aria-label="Entregas">
+      <ul className="grid gap-3 xl:hidden" aria-label="Entregas">
         {deliveries.map((d) => (
           <li key={d.id} className="rounded-xl border bg-card p-4 shadow-sm">
             <div className="flex items-start justify-between gap-3">

@@ -27,7 +27,7 @@ interface LeadsListProps {
 export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, action }: LeadsListProps) {
   return (
     <div aria-busy={stale || undefined} className={cn('transition-opacity', stale && 'opacity-60')}>
-      <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm lg:block">
+      <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm xl:block">
         <Table scrollLabel="Tabela de leads">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
@@ -60,11 +60,11 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                   <div>{formatDay(lead.created_at)}</div>
                   <div className="text-xs text-muted-foreground">{formatTime(lead.created_at)}</div>
                 </TableCell>
-                <TableCell className="max-w-56">
+                <TableCell className="max-w-56 min-w-32">
                   <Link
                     to={leadHref(lead.id)}
                     state={leadLinkState}
-                    className="rounded-sm font-medium break-words hover:underline"
+                    className="rounded-sm font-medium [overflow-wrap:anywhere] hover:underline"
                   >
                     {lead.name}
                   </Link>
@@ -73,17 +73,17 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                   </div>
                   <QuarantineReason lead={lead} />
                 </TableCell>
-                <TableCell className="max-w-60">
+                <TableCell className="max-w-60 min-w-36">
                   {lead.phone && <div className="whitespace-nowrap">{formatPhone(lead.phone)}</div>}
                   {lead.email && (
-                    <div className="truncate text-xs text-muted-foreground" title={lead.email}>
-                      {lead.email}
-                    </div>
+                    <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{lead.email}</div>
                   )}
                 </TableCell>
-                <TableCell className="max-w-56">
+                <TableCell className="max-w-56 min-w-32">
                   {lead.page ? (
-                    <span className="line-clamp-2">{lead.page.title}</span>
+                    <span className="line-clamp-2 [overflow-wrap:anywhere]" title={lead.page.title}>
+                      {lead.page.title}
+                    </span>
                   ) : (
                     <span className="text-muted-foreground">—</span>
                   )}
@@ -94,10 +94,8 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                 <TableCell className="max-w-40">
                   <Assignee lead={lead} />
                 </TableCell>
-                <TableCell className="max-w-48">
-                  <div className="truncate" title={campaignSummary(lead)}>
-                    {campaignSummary(lead)}
-                  </div>
+                <TableCell className="max-w-48 min-w-28">
+                  <div className="[overflow-wrap:anywhere]">{campaignSummary(lead)}</div>
                   {campaignSummary(lead) !== sourceLabel(lead.source) && (
                     <div className="text-xs text-muted-foreground">{sourceLabel(lead.source)}</div>
                   )}
@@ -109,7 +107,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
         </Table>
       </div>
 
-      <ul className="grid gap-3 lg:hidden" aria-label="Leads">
+      <ul className="grid gap-3 xl:hidden" aria-label="Leads">
         {leads.map((lead) => (
           <li key={lead.id}>
             <Link
@@ -146,7 +144,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                     <dt>
                       <Mail className="size-3.5 text-muted-foreground" aria-label="E-mail" />
                     </dt>
-                    <dd className="truncate">{lead.email}</dd>
+                    <dd className="min-w-0 [overflow-wrap:anywhere]">{lead.email}</dd>
                   </div>
                 )}
                 {lead.page && (
@@ -159,13 +157,15 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                   <dt>
                     <UserRound className="size-3.5 text-muted-foreground" aria-label="Responsável" />
                   </dt>
-                  <dd className="truncate">
+                  <dd className="min-w-0">
                     <Assignee lead={lead} />
                   </dd>
                 </div>
                 <div className="flex gap-2">
                   <dt className="sr-only">Origem</dt>
-                  <dd className="truncate text-xs text-muted-foreground">{campaignSummary(lead)}</dd>
+                  <dd className="min-w-0 text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                    {campaignSummary(lead)}
+                  </dd>
                 </div>
               </dl>
             </Link>
@@ -180,7 +180,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
 /** The member in charge of the lead, or "—" when nobody is (issue 13). */
 function Assignee({ lead }: { lead: Lead }) {
   return lead.assigned_user_name ? (
-    <span className="line-clamp-2 break-words">{lead.assigned_user_name}</span>
+    <span className="line-clamp-2 [overflow-wrap:anywhere]">{lead.assigned_user_name}</span>
   ) : (
     <span className="text-muted-foreground">—</span>
   );
@@ -189,7 +189,7 @@ function Assignee({ lead }: { lead: Lead }) {
 export function LeadsListSkeleton() {
   return (
     <div role="status" aria-label="Carregando leads..." className="grid gap-3">
-      <div className="hidden rounded-xl border bg-card p-3 shadow-sm lg:block">
+      <div className="hidden rounded-xl border bg-card p-3 shadow-sm xl:block">
         {Array.from({ length: 6 }, (_, i) => (
           <div
             key={i}
@@ -206,7 +206,7 @@ export function LeadsListSkeleton() {
         ))}
       </div>
       {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="grid gap-3 rounded-xl border bg-card p-4 lg:hidden">
+        <div key={i} className="grid gap-3 rounded-xl border bg-card p-4 xl:hidden">
           <div className="flex justify-between gap-3">
             <Skeleton className="h-4 w-1/2" />
             <Skeleton className="h-5 w-20 rounded-full" />

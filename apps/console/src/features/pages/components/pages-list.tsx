@@ -131,7 +131,7 @@ export function PagesList({ pages, selected, onToggle, onToggleAll, onDelete, st
   const all = pages.length > 0 && selectedHere === pages.length;
   return (
     <div aria-busy={stale || undefined} className={cn('transition-opacity', stale && 'opacity-60')}>
-      <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm lg:block">
+      <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm xl:block">
         <Table scrollLabel="Tabela de páginas">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
@@ -148,7 +148,7 @@ export function PagesList({ pages, selected, onToggle, onToggleAll, onDelete, st
               <TableHead className="text-right">Preço</TableHead>
               <TableHead className="text-right">Leads</TableHead>
               <TableHead>Atualizada</TableHead>
-              <TableHead className="w-32">
+              <TableHead className="w-20">
                 <span className="sr-only">Ações</span>
               </TableHead>
             </TableRow>
@@ -163,17 +163,18 @@ export function PagesList({ pages, selected, onToggle, onToggleAll, onDelete, st
                     label={`Selecionar ${page.title}`}
                   />
                 </TableCell>
-                <TableCell className="max-w-md">
+                <TableCell className="max-w-md min-w-56">
                   <div className="flex items-center gap-3">
                     <PageThumbnail photo={page.photos[0]} className="h-12 w-16" />
                     <div className="min-w-0">
                       <Link
                         to={paths.page(page.id)}
-                        className="line-clamp-2 rounded-sm font-medium break-words hover:underline"
+                        className="line-clamp-2 rounded-sm font-medium [overflow-wrap:anywhere] hover:underline"
+                        title={page.title}
                       >
                         {page.title}
                       </Link>
-                      <p className="truncate text-xs text-muted-foreground">
+                      <p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
                         {page.listing_code ? `Cód. ${page.listing_code}` : 'Sem código'}
                         {page.neighborhood || page.city
                           ? ` · ${[page.neighborhood, page.city].filter(Boolean).join(', ')}`
@@ -196,7 +197,7 @@ export function PagesList({ pages, selected, onToggle, onToggleAll, onDelete, st
                   {formatDate(page.updated_at)}
                 </TableCell>
                 <TableCell className="align-middle">
-                  <div className="flex items-center justify-end gap-1">
+                  <div className="flex items-center justify-end gap-0.5">
                     <PublicLink page={page} compact />
                     <RowMenu page={page} onDelete={onDelete} />
                   </div>
@@ -207,7 +208,7 @@ export function PagesList({ pages, selected, onToggle, onToggleAll, onDelete, st
         </Table>
       </div>
 
-      <div className="grid gap-3 lg:hidden">
+      <div className="grid gap-3 xl:hidden">
         <label className="flex w-fit items-center gap-2 px-1 text-sm text-muted-foreground">
           <Checkbox
             checked={all}
@@ -274,7 +275,7 @@ export function PagesList({ pages, selected, onToggle, onToggleAll, onDelete, st
 export function PagesListSkeleton() {
   return (
     <div role="status" aria-label="Carregando páginas..." className="grid gap-3">
-      <div className="hidden rounded-xl border bg-card p-3 shadow-sm lg:block">
+      <div className="hidden rounded-xl border bg-card p-3 shadow-sm xl:block">
         {Array.from({ length: 6 }, (_, i) => (
           <div
             key={i}
@@ -294,7 +295,7 @@ export function PagesListSkeleton() {
         ))}
       </div>
       {Array.from({ length: 4 }, (_, i) => (
-        <div key={i} className="flex gap-3 rounded-xl border bg-card p-3 lg:hidden">
+        <div key={i} className="flex gap-3 rounded-xl border bg-card p-3 xl:hidden">
           <Skeleton className="h-16 w-20" />
           <div className="grid flex-1 gap-2">
             <Skeleton className="h-4 w-3/4" />

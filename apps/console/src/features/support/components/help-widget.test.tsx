@@ -53,18 +53,44 @@ describe('help widget', () => {
     expect(button).toHaveFocus();
   });
 
-  it('uses the generic message and the fallback contacts when nobody is signed in and the config fails', async () => {
-    mock.onGet('/v1/public/config').reply(500);
+  it('uses the generic message when nobody is signed in', async () => {
+    mock.onGet('/v1/public/config').reply(200, {
+      data: {
+        app_name: 'Vitrine Imóveis',
+        support_email: 'ajuda@vitrine.test',
+        support_whatsapp: '5511988887777',
+      },
+    });
     const user = userEvent.setup();
     renderWidget(null);
     await user.click(screen.getByRole('button', { name: 'Ajuda' }));
     await screen.findByRole('dialog', { name: 'Precisa de ajuda?' });
-    const whatsapp = new URL(screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')!);
-    expect(whatsapp.pathname).toBe(`/${FALLBACK_SUPPORT_WHATSAPP}`);
+    const link = await screen.findByRole('link', { name: /WhatsApp/ });
+    const whatsapp = new URL(link.getAttribute('href')!);
+    expect(whatsapp.pathname).toBe('/5511988887777');
     expect(whatsapp.searchParams.get('text')).toBe('Olá, preciso de ajuda!');
-    expect(screen.getByRole('link', { name: /E-mail/ })).toHaveAttribute(
-      'href',
-      `mailto:${FALLBACK_SUPPORT_EMAIL}`,
-    );
+  });
+
+  it('offers only the e-mail when the server has no WhatsApp, and never invents a number when the config fails', async () => {
+    for (const answer of [
+      () =>
+        mock.onGet('/v1/public/config').reply(200, {
+          data: { app_name: 'Vitrine Imóveis', support_email: 'ajuda@vitrine.test', support_whatsapp: null },
+        }),
+      () => mock.onGet('/v1/public/config').reply(500),
+    ]) {
+      mock.reset();
+      answer();
+      const user = userEvent.setup();
+      const view = renderWidget(null);
+      await user.click(screen.getByRole('button', { name: 'Ajuda' }));
+      await screen.findByRole('dialog', { name: 'Precisa de ajuda?' });
+      await waitFor(() => expect(screen.getByRole('link', { name: /E-mail/ })).toBeInTheDocument());
+      expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+      expect(FALLBACK_SUPPORT_WHATSAPP).toBeNull();
+      expect(document.body.innerHTML).not.toContain('99999999');
+      view.unmount();
+    }
+    expect(FALLBACK_SUPPORT_EMAIL).toBe('suporte@vitrine.local');
   });
 });

@@ -45,24 +45,26 @@ export function HelpWidget({ contact, className }: { contact: HelpContact | null
             </Popover.Close>
           </div>
           <ul className="mt-4 grid gap-2">
-            <li>
-              <a
-                href={whatsappHelpUrl(config.support_whatsapp, contact)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex items-center gap-3 rounded-lg border p-3 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              >
-                <span className="inline-flex size-9 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-                  <MessageCircle className="size-5" aria-hidden="true" />
-                </span>
-                <span>
-                  WhatsApp
-                  <span className="block text-xs font-normal text-muted-foreground">
-                    Conversar agora com o suporte
+            {config.support_whatsapp && (
+              <li>
+                <a
+                  href={whatsappHelpUrl(config.support_whatsapp, contact)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex items-center gap-3 rounded-lg border p-3 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  <span className="inline-flex size-9 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+                    <MessageCircle className="size-5" aria-hidden="true" />
                   </span>
-                </span>
-              </a>
-            </li>
+                  <span>
+                    WhatsApp
+                    <span className="block text-xs font-normal text-muted-foreground">
+                      Conversar agora com o suporte
+                    </span>
+                  </span>
+                </a>
+              </li>
+            )}
             <li>
               <a
                 href={supportMailto(config.support_email)}

@@ -19,11 +19,11 @@ interface Props {
   myId: number;
 }
 
-/** The members: a table from the md breakpoint, cards on a phone. */
+/** The members: a table from the xl breakpoint (1280 px: room for names and e-mails), cards below. */
 export function MembersList(props: Props) {
   return (
     <>
-      <div className="hidden md:block">
+      <div className="hidden xl:block">
         <Table scrollLabel="Tabela de usuários">
           <TableHeader>
             <TableRow>
@@ -37,7 +37,7 @@ export function MembersList(props: Props) {
           <TableBody>
             {props.members.map((m) => (
               <TableRow key={m.id} data-testid="member-row">
-                <TableCell>
+                <TableCell className="min-w-56">
                   <MemberName member={m} isMe={m.id === props.myId} />
                 </TableCell>
                 <TableCell>
@@ -55,7 +55,7 @@ export function MembersList(props: Props) {
           </TableBody>
         </Table>
       </div>
-      <ul className="grid gap-3 md:hidden">
+      <ul className="grid gap-3 xl:hidden">
         {props.members.map((m) => (
           <li key={m.id} className="grid gap-3 rounded-xl border bg-card p-4" data-testid="member-card">
             <div className="flex items-start justify-between gap-2">
@@ -83,12 +83,14 @@ const since = (m: Member) =>
 
 function MemberName({ member, isMe }: { member: Member; isMe: boolean }) {
   return (
-    <div className="grid min-w-0 leading-tight">
-      <span className="truncate font-medium">
+    <div className="grid min-w-0 gap-0.5 leading-tight">
+      <span className="font-medium [overflow-wrap:anywhere]">
         {member.name ?? member.email}
         {isMe && <span className="ml-1 text-xs font-normal text-muted-foreground">(você)</span>}
       </span>
-      {member.name && <span className="truncate text-sm text-muted-foreground">{member.email}</span>}
+      {member.name && (
+        <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{member.email}</span>
+      )}
     </div>
   );
 }
@@ -153,7 +155,7 @@ function MemberActions({ realEstateId, member, myRole, myId }: Props & { member:
   const who = member.name ?? member.email;
   const invited = member.status === 'invited';
   return (
-    <div className="flex justify-end gap-1">
+    <div className="flex flex-wrap justify-end gap-1">
       {invited && (
         <Button
           variant="ghost"

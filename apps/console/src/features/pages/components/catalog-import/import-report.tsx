@@ -68,6 +68,12 @@ export function ImportReport({ report }: { report: CatalogImport }) {
           <p>{report.limit_notice}</p>
         </Alert>
       )}
+      {report.price_notice && report.without_price > 0 && (
+        // "Preço sob consulta" (or no price) in the catalog: imported without one, as the editor allows.
+        <Alert variant="info">
+          <p>{report.price_notice}</p>
+        </Alert>
+      )}
       {report.status === 'failed' && (
         <Alert variant="danger">
           <p className="font-medium">A importação falhou</p>

@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_imports" ADD COLUMN "without_price" integer DEFAULT 0 NOT NULL;
