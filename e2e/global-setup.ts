@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import {
+  ConsoleClient,
   freePort,
   resolveChromium,
   serverEntry,
@@ -122,6 +123,9 @@ export default async function setup(project: TestProject) {
     // E2E_SERVER_START_TIMEOUT_MS changes it.
     const timeoutMs = Number(process.env.E2E_SERVER_START_TIMEOUT_MS ?? 240_000);
     await waitForHttp(`${baseURL}/healthz`, server, { timeoutMs, intervalMs: 250 });
+    // The demo is seeded after the server answers (modules/demo/demo-seeding.ts) and most tests sign in
+    // as its user: wait until its one-click login answers (503 while the seed still runs).
+    await waitForDemo(baseURL, timeoutMs);
   } catch (error) {
     await server.stop('SIGKILL');
     thumbnails.server.close();
@@ -139,4 +143,15 @@ export default async function setup(project: TestProject) {
     await dns.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** Resolves once POST /v1/demo/login signs in (the background seed has committed); throws past `timeoutMs`. */
+async function waitForDemo(baseURL: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await new ConsoleClient(baseURL).request('POST', '/v1/demo/login');
+    if (res.status === 200) return;
+    if (Date.now() > deadline) throw new Error(`A demonstração não ficou pronta: ${res.status} ${res.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }

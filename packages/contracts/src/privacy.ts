@@ -27,6 +27,8 @@ export const PRIVACY_MESSAGES = {
   both: 'Informe só um: o e-mail ou o telefone.',
   email: 'Informe um e-mail válido.',
   phone: 'Informe um telefone com DDD (10 ou 11 dígitos, com ou sem 55) ou só o número (8 ou 9 dígitos).',
+  phoneWithDdd:
+    'Para exportar ou anonimizar, informe o telefone com DDD: só o número pode ser de outras pessoas, de outros DDDs.',
 } as const;
 
 /** The person's key from what was typed, or null when it is not an e-mail or a phone. */
@@ -69,6 +71,17 @@ export const personSearchBody = z
       ctx.addIssue({ code: 'custom', path: ['phone'], message: PRIVACY_MESSAGES.phone });
   });
 export type PersonSearchBody = z.input<typeof personSearchBody>;
+
+/**
+ * The key of an export or an erasure: as the search's, but a phone must carry its DDD. A number without
+ * it matches every DDD (and the last digits of longer numbers), so it may find strangers: fine to look,
+ * never to hand over or erase their data.
+ */
+export const personActionBody = personSearchBody.superRefine((v, ctx) => {
+  const key = v.phone && !v.email ? parsePersonKey({ phone: v.phone }) : null;
+  if (key && 'local' in key)
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: PRIVACY_MESSAGES.phoneWithDdd });
+});
 
 // ---------------------------------------------------------------------------------------------
 // What was found

@@ -53,12 +53,20 @@ export default fp(
     app.decorateRequest('site', null as never); // set by the hook below, first thing on every request
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      const host = request.hostname.toLowerCase();
+      // `imoveis.x.com.br.` (a fully qualified name, trailing dot) is the same host as without it.
+      const host = request.hostname.toLowerCase().replace(/\.$/, '');
       const path = request.url.split('?')[0] ?? '/';
       // An agency's verified domain (modules/domains): its pages only. A cached, indexed lookup, made
-      // only for a host that is neither of ours.
+      // only for a host that is neither of ours, and never for the health probes (they check no
+      // dependency); a failed lookup is "no agency", never a 500.
+      const ours = host === config.landingHost || host === config.appHost;
       const agency =
-        host === config.landingHost || host === config.appHost ? null : await agencyOfHost(app.deps, host);
+        ours || path === '/healthz' || path.startsWith('/health/')
+          ? null
+          : await agencyOfHost(app.deps, host).catch((err: unknown) => {
+              request.log.warn({ err, host }, 'custom domain lookup failed');
+              return null;
+            });
       if (host !== config.landingHost && agency === null) {
         request.site = CONSOLE;
         if ((request.method === 'GET' || request.method === 'HEAD') && path.startsWith('/imoveis/'))

@@ -240,7 +240,7 @@ async function scan(file: string, sniff: CatalogSniff): Promise<CatalogSniff> {
   if (!listings) {
     throw new CatalogParseError(
       sniff.format === 'xml'
-        ? 'O catálogo não tem nenhum imóvel (<listing>).'
+        ? 'O catálogo não tem nenhum imóvel (elemento “listing”).'
         : 'O catálogo só tem o cabeçalho: nenhum imóvel foi encontrado.',
     );
   }

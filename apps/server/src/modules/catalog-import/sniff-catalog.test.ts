@@ -62,7 +62,7 @@ describe('sniffCatalog', () => {
       }
     };
     expect(refuse(Buffer.from('nome,preco\nCasa,1\n'))).toMatch(/home_listing_id não foi encontrada/);
-    expect(refuse(Buffer.from('<feed><entry/></feed>'))).toMatch(/nenhum elemento <listing>/);
+    expect(refuse(Buffer.from('<feed><entry/></feed>'))).toMatch(/nenhum elemento “listing”/);
     expect(refuse(Buffer.from('%PDF-1.7\n\0\0'))).toMatch(/PDF/);
     expect(refuse(Buffer.from([0x1f, 0x8b, 8, 0, 0, 0]))).toMatch(/gzip/);
     expect(refuse(Buffer.from('x'.repeat(64 * 1024)))).toMatch(/longa demais/);

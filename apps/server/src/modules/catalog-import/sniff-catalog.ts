@@ -123,7 +123,7 @@ export function sniffCatalog(head: Buffer): CatalogSniff {
       throw new NotACatalogError(`O arquivo é uma página HTML, não um catálogo. ${FORMATS_HINT}`);
     }
     throw new NotACatalogError(
-      'O XML enviado não é um catálogo de imóveis da Meta: nenhum elemento <listing> foi encontrado.',
+      'O XML enviado não é um catálogo de imóveis da Meta: nenhum elemento “listing” foi encontrado.',
     );
   }
 

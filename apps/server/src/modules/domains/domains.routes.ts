@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addCustomDomainBody, customDomainResponse, customDomainsResponse } from '@vitrine/contracts';
+import { checkAddress } from '../../lib/outbound/address-policy.ts';
 import { idParams } from '../../lib/route-params.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
 import {
@@ -103,7 +104,12 @@ export default async function domainRoutes(app: FastifyInstance) {
   // Caddy's on-demand TLS asks before it gets a certificate for a name it was never told about:
   // 200 only for a name we serve (LANDING_URL's host, a verified domain), 404 otherwise. One indexed
   // lookup, no body worth reading, nothing about the agency.
+  // Only the edge asks, from the private side and never through a proxy (a forwarded request is a
+  // visitor's): anyone else gets the same 404 as an unknown name, so the customers' domains can't be
+  // listed from outside.
   app.get('/internal/tls/ask', { schema: { hide: true } }, async (request, reply) => {
+    if (request.headers['x-forwarded-for'] !== undefined || !isPrivateCaller(request.ip))
+      return reply.status(404).send({ message: 'Domínio não atendido.' });
     const raw = (request.query as Record<string, unknown>).domain;
     const host = typeof raw === 'string' ? raw.trim().toLowerCase().replace(/\.$/, '') : '';
     reply.header('cache-control', 'no-store');
@@ -113,4 +119,10 @@ export default async function domainRoutes(app: FastifyInstance) {
       ? reply.status(200).send({ message: 'ok' })
       : reply.status(404).send({ message: 'Domínio não atendido.' });
   });
+}
+
+/** A loopback or private-network address (the edge beside the app), not a visitor's. */
+function isPrivateCaller(ip: string): boolean {
+  const verdict = checkAddress(ip, { allowPrivateNetwork: true });
+  return verdict.allowed && verdict.range !== 'unicast';
 }

@@ -165,6 +165,18 @@ describe('verifying and serving', () => {
     expect((await ask('a b')).statusCode).toBe(400);
   });
 
+  it('the edge question answers only the edge: a visitor from outside or through the proxy gets 404', async () => {
+    const url = '/internal/tls/ask?domain=127.0.0.1';
+    expect((await ctx.app.inject({ method: 'GET', url, remoteAddress: '10.0.0.7' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' })).statusCode).toBe(404);
+    const proxied = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(proxied.statusCode).toBe(404);
+  });
+
   it('a dead DNS server reads as "try again", never as a server error', async () => {
     const broken = await createTestContext({}, { DNS_SERVERS: '127.0.0.1:9' });
     try {

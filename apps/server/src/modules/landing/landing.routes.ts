@@ -143,15 +143,21 @@ export default async function landingRoutes(app: FastifyInstance) {
       const form = isForm(request);
       const origin = request.headers.origin;
       if (origin && origin !== 'null') {
-        // The page's own origin: LANDING_URL, or the host the form was posted to.
-        const allowed = [new URL(config.LANDING_URL).host, request.headers.host];
-        let host = '';
+        // The page's own origin: LANDING_URL, or the host the form was posted to, as routing reads it
+        // (request.host and request.hostname follow TRUST_PROXY's X-Forwarded-Host: a proxy that rewrites
+        // Host must not cost a custom domain its leads).
+        let from: URL | null = null;
         try {
-          host = new URL(origin).host;
+          from = new URL(origin);
         } catch {
           /* invalid origin */
         }
-        if (!allowed.includes(host)) throw new HttpError(403, 'Origem não permitida para este formulário.');
+        const allowed =
+          from !== null &&
+          (from.host === new URL(config.LANDING_URL).host ||
+            from.host === request.host ||
+            from.hostname === request.hostname);
+        if (!allowed) throw new HttpError(403, 'Origem não permitida para este formulário.');
       }
       // The page and the per-IP and per-page windows: one statement shared by the leads arriving now.
       const admission = isSlug(slug) ? await admitLead(deps, { slug, ip: request.ip }) : { page: null };

@@ -254,6 +254,29 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     expect(own.statusCode).toBe(201);
   });
 
+  it('behind a proxy that rewrites Host, the Origin is checked against the forwarded host (no lead lost)', async () => {
+    const proxied = await createTestContext({}, { TRUST_PROXY: '1' });
+    try {
+      const owner = await createOwner(proxied);
+      const page = await insertPage(proxied, owner.realEstateId);
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: leadUrl(page.slug),
+        payload: validLead,
+        remoteAddress: '10.0.0.9',
+        headers: {
+          host: '10.0.0.5:3000',
+          'x-forwarded-host': 'imoveis.agencia.com.br',
+          'x-forwarded-for': '203.0.113.20',
+          origin: 'https://imoveis.agencia.com.br',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('keeps suspect leads in quarantine, unforwarded: honeypot, forged stamp', async () => {
     const { owner, page } = await agencyWithPage();
     const c = new TestClient(ctx.app);

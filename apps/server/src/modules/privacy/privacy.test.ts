@@ -213,6 +213,18 @@ describe('POST …/privacy/search', () => {
     expect(notText.json().errors.email).toEqual(['O e-mail deve ser um texto.']);
   });
 
+  it('exports and erases only by a phone with its DDD (a number alone may be a stranger of another DDD)', async () => {
+    const { owner, c } = await agencyWithMaria();
+    for (const action of ['export', 'erase']) {
+      const res = await c.post(`${base(owner.realEstateId)}/${action}`, { phone: '98765-4321' });
+      expect(res.statusCode, action).toBe(422);
+      expect(res.json().errors.phone[0], action).toMatch(/com DDD/);
+    }
+    // Nothing was erased.
+    const after = await c.post(`${base(owner.realEstateId)}/search`, { email: 'maria.silva@exemplo.com.br' });
+    expect(after.json().data.leads[0].name).toBe('Maria da Silva');
+  });
+
   it('is for owners and admins: an agent gets 403, another agency 404', async () => {
     const { owner } = await agencyWithMaria();
     const admin = await addMember(ctx, owner.realEstateId, 'admin');

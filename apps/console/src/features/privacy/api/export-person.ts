@@ -19,7 +19,8 @@ export function downloadJson(document: PersonExport, filename: string) {
   window.document.body.append(link);
   link.click();
   link.remove();
-  URL.revokeObjectURL(url);
+  // Freed a moment later: some browsers cancel a download whose URL is revoked during the click.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
 export function useExportPerson(realEstateId: number) {

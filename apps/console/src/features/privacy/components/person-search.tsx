@@ -2,6 +2,7 @@ import {
   LEAD_STATUS_LABELS,
   maskPhone,
   PERSON_COUNT_LABELS,
+  PRIVACY_MESSAGES,
   personSearchBody,
   type EraseCounts,
   type PersonCounts,
@@ -251,39 +252,46 @@ function Found({
           E mais {plural(more, 'lead', 'leads')}: a exportação traz todos.
         </p>
       )}
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button variant="outline" onClick={onExport} disabled={exporting}>
-          <Download aria-hidden="true" />
-          {exporting ? 'Exportando...' : 'Exportar dados'}
-        </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="destructive" disabled={erasing}>
-              <Eraser aria-hidden="true" />
-              {erasing ? 'Anonimizando...' : 'Anonimizar dados'}
-            </Button>
-          }
-          title="Anonimizar os dados desta pessoa?"
-          description={
-            <span className="grid gap-2">
-              <span>
-                {plural(c.leads, 'lead', 'leads')} e {plural(c.contacts, 'contato', 'contatos')} passam a se
-                chamar “Titular anonimizado”: nome, e-mail, telefone, mensagem, navegador e IP são apagados, e
-                também as respostas dos CRMs nas {plural(c.delivery_attempts, 'tentativa', 'tentativas')} de
-                entrega. {plural(c.sessions, 'visita deixa', 'visitas deixam')} de estar ligada à pessoa.
+      {summary.key.type === 'phone' && summary.key.value.length <= 9 ? (
+        // A number without its DDD matches every DDD: the server refuses to export or erase by it.
+        <p role="note" className="text-sm text-muted-foreground">
+          {PRIVACY_MESSAGES.phoneWithDdd} Busque de novo com o DDD para exportar ou anonimizar.
+        </p>
+      ) : (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="outline" onClick={onExport} disabled={exporting}>
+            <Download aria-hidden="true" />
+            {exporting ? 'Exportando...' : 'Exportar dados'}
+          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button variant="destructive" disabled={erasing}>
+                <Eraser aria-hidden="true" />
+                {erasing ? 'Anonimizando...' : 'Anonimizar dados'}
+              </Button>
+            }
+            title="Anonimizar os dados desta pessoa?"
+            description={
+              <span className="grid gap-2">
+                <span>
+                  {plural(c.leads, 'lead', 'leads')} e {plural(c.contacts, 'contato', 'contatos')} passam a se
+                  chamar “Titular anonimizado”: nome, e-mail, telefone, mensagem, navegador e IP são apagados,
+                  e também as respostas dos CRMs nas {plural(c.delivery_attempts, 'tentativa', 'tentativas')}{' '}
+                  de entrega. {plural(c.sessions, 'visita deixa', 'visitas deixam')} de estar ligada à pessoa.
+                </span>
+                <span>
+                  Entregas ainda não enviadas são canceladas. Os registros ficam, sem a pessoa: as contagens
+                  de leads, visitas e entregas não mudam. Esta ação não pode ser desfeita.
+                </span>
               </span>
-              <span>
-                Entregas ainda não enviadas são canceladas. Os registros ficam, sem a pessoa: as contagens de
-                leads, visitas e entregas não mudam. Esta ação não pode ser desfeita.
-              </span>
-            </span>
-          }
-          confirmLabel="Anonimizar"
-          destructive
-          busy={erasing}
-          onConfirm={onErase}
-        />
-      </div>
+            }
+            confirmLabel="Anonimizar"
+            destructive
+            busy={erasing}
+            onConfirm={onErase}
+          />
+        </div>
+      )}
     </section>
   );
 }

@@ -167,6 +167,21 @@ describe('/privacidade', () => {
     click.mockRestore();
   });
 
+  it('found by a number without DDD: no export nor erasure, and says to search with the DDD', async () => {
+    replyBase();
+    mock
+      .onPost(`${BASE}/search`)
+      .reply(200, { data: { ...SUMMARY, key: { type: 'phone', value: '987654321' } } });
+    renderPrivacy();
+    await userEvent.selectOptions(await screen.findByLabelText('Buscar por'), 'phone');
+    await userEvent.type(screen.getByLabelText('Telefone da pessoa'), '98765-4321');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    const found = await screen.findByRole('region', { name: 'Dados encontrados' });
+    expect(within(found).getByRole('note')).toHaveTextContent('Busque de novo com o DDD');
+    expect(within(found).queryByRole('button', { name: 'Exportar dados' })).toBeNull();
+    expect(within(found).queryByRole('button', { name: 'Anonimizar dados' })).toBeNull();
+  });
+
   it('checks the key before sending, shows the server’s field message, and says when nothing is found', async () => {
     replyBase();
     const sent: unknown[] = [];
