@@ -667,7 +667,7 @@ describe('not a catalog: 422 at once, nothing stored', () => {
     [
       'an XML without <listing>',
       Buffer.from('<?xml version="1.0"?><rss><channel><item><title>x</title></item></channel></rss>'),
-      /<listing>/,
+      /elemento “listing”/,
     ],
     ['an HTML page', Buffer.from('<!DOCTYPE html><html><body>oi</body></html>'), /HTML/],
     ['a PNG image', PNG_1X1, /binário/],
@@ -737,6 +737,8 @@ describe('the upload itself', () => {
     const req = httpRequest(`${address}${IMPORT_URL}`, {
       method: 'POST',
       headers: {
+        // The console's host (the server listens on 127.0.0.1, which is the landing pages' host).
+        host: new URL(address).host.replace('127.0.0.1', 'localhost'),
         cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
         'x-xsrf-token': c.xsrf!,
         'content-type': `multipart/form-data; boundary=${boundary}`,
