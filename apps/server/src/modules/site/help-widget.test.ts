@@ -99,7 +99,14 @@ describe('the support settings', () => {
     );
     expect(defaultSupportEmail('http://localhost:3000')).toBe('suporte@vitrine.local');
     expect(defaultSupportEmail('http://127.0.0.1:3000')).toBe('suporte@vitrine.local');
-    const prod = loadConfig({ NODE_ENV: 'production', APP_URL: 'https://painel.vitrine.example' }, key);
+    const prod = loadConfig(
+      {
+        NODE_ENV: 'production',
+        APP_URL: 'https://painel.vitrine.example',
+        LANDING_URL: 'https://imoveis.vitrinepaginas.example',
+      },
+      key,
+    );
     expect(prod.SUPPORT_EMAIL).toBe('suporte@painel.vitrine.example');
     expect(prod.SUPPORT_WHATSAPP).toBeUndefined();
     expect(prod.warnings).toContain(
