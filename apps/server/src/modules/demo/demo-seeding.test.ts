@@ -17,7 +17,8 @@ import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
 let ctx: TestContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { SEED_DEMO: 'true' });
+  // A database of its own on PostgreSQL too: the test needs a database without the demo login.
+  ctx = await createTestContext({}, { SEED_DEMO: 'true' }, undefined, undefined, true);
 });
 afterAll(async () => {
   await ctx?.close();
