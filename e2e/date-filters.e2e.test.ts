@@ -45,7 +45,7 @@ beforeAll(async () => {
   const post = async (body: Record<string, unknown>) => {
     const res = await fetch(`${landingURL}/v1/public/pages/${slug}/leads`, {
       method: 'POST',
-      headers: { origin: baseURL, 'content-type': 'application/json', accept: 'application/json' },
+      headers: { origin: landingURL, 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ consent: true, ...body }),
     });
     expect(res.status, await res.clone().text()).toBe(201);

@@ -96,7 +96,7 @@ beforeAll(async () => {
     const leadIds: string[] = [];
     const post = async (slug: string, body: Record<string, unknown>) => {
       const response = await page.request.post(`${landingURL}/v1/public/pages/${slug}/leads`, {
-        headers: { Origin: baseURL, Accept: 'application/json' },
+        headers: { Origin: landingURL, Accept: 'application/json' },
         data: { consent: true, ...body },
       });
       expect(response.status(), await response.text()).toBe(201);
