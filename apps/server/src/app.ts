@@ -69,7 +69,15 @@ declare module 'fastify' {
     deps: Deps;
     /** The first start's demo seed, run after listen (server.ts); the demo login waits for it. */
     demoSeeding: DemoSeeding;
+    /** Every route registered, with its endpoint-table name when `mount` registered it. */
+    routeTable: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  endpoint: string | undefined;
 }
 
 export interface BuildOptions {
@@ -183,6 +191,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   decorateConfig(app, config);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, endpoint: route.config?.endpoint });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

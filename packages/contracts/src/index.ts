@@ -29,3 +29,7 @@ export * from './subscription.ts';
 export * from './videos.ts';
 export * from './privacy.ts';
 export * from './domains.ts';
+export * from './params.ts';
+export * from './endpoints.ts';
+export type * from './endpoint-schema.ts';
+export { endpointSchemas, type MountedEndpointName } from './endpoint-schemas.ts';

@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { BRAZILIAN_STATES } from './real-estates.ts';
 import { digits, normalizeBrazilianPhone } from './validators.ts';
+import type { EndpointSchemas } from './endpoint-schema.ts';
+import { paginatedSchema, pageQuery } from './pagination.ts';
+import { documentBody, idParams, noContent } from './params.ts';
 
 export const PAGE_STATUSES = ['draft', 'published', 'sold', 'rented'] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];
@@ -411,3 +414,96 @@ export function suggestPageTitle(facts: PageTitleFacts): string {
   const title = places.length ? `${head} em ${places.join(', ')}` : head;
   return title.length <= PAGE_LIMITS.title ? title : `${title.slice(0, PAGE_LIMITS.title - 1).trimEnd()}…`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------------------------
+
+const pageResponse = z.object({ data: pageSchema });
+const pageIdAndPhoto = idParams.extend({ photoId: z.string().max(64) });
+/** `PUT /v1/pages/{id}` and the preview: the fields bare, or inside `{page: {...}}`. */
+const pageFieldsBody = z.union([updatePageFields, z.object({ page: updatePageFields })]);
+
+export const pageEndpoints = {
+  listPages: {
+    tags: ['pages'],
+    summary: 'Páginas da imobiliária (busca, status, paginação)',
+    params: idParams,
+    query: pageQuery(PAGES_DEFAULT_PER_PAGE).extend(pageListQuery.shape),
+    response: paginatedSchema(pageSchema),
+  },
+  createPage: {
+    tags: ['pages'],
+    summary: 'Criar página ({page: {title}} basta: nasce como rascunho)',
+    params: idParams,
+    body: createPageBody,
+    status: 201,
+    response: pageResponse,
+  },
+  deleteManyPages: {
+    tags: ['pages'],
+    summary: 'Excluir várias páginas ({ids}); ids de outras imobiliárias são ignorados',
+    body: deleteManyPagesBody,
+    response: z.object({ data: z.object({ deleted: z.number().int() }) }),
+  },
+  getPage: { tags: ['pages'], summary: 'Uma página', params: idParams, response: pageResponse },
+  updatePage: {
+    tags: ['pages'],
+    summary: 'Atualizar página (parcial; {status: "published"} publica)',
+    description: 'Campos da página no corpo, ou dentro de {page: {...}}.',
+    params: idParams,
+    body: pageFieldsBody,
+    bodyParsedByHandler: true,
+    response: pageResponse,
+  },
+  previewPage: {
+    tags: ['pages'],
+    summary: 'Pré-visualizar a página pública com campos não salvos (HTML; nada é salvo)',
+    description:
+      'Os mesmos campos do PUT /v1/pages/{id}, no corpo ou dentro de {page: {...}}. Responde o HTML da página pública, sem scripts.',
+    params: idParams,
+    body: pageFieldsBody,
+    bodyParsedByHandler: true,
+    response: documentBody,
+    produces: 'text/html',
+  },
+  deletePage: {
+    tags: ['pages'],
+    summary: 'Excluir página',
+    params: idParams,
+    status: 204,
+    response: noContent,
+  },
+  suggestPageTitle: {
+    tags: ['pages'],
+    summary: 'Sugerir e salvar um título a partir dos dados do imóvel (save=false: só sugerir, sem salvar)',
+    params: idParams,
+    query: z.object({
+      save: z
+        .enum(['true', 'false', '1', '0'], { error: 'O parâmetro save deve ser true ou false.' })
+        .optional(),
+    }),
+    response: z.object({ data: pageSchema, suggested_title: z.string() }),
+  },
+  addPagePhoto: {
+    tags: ['pages'],
+    summary: 'Enviar foto (multipart, campo photo: JPEG, PNG ou WebP até 10 MB; campo alt opcional)',
+    params: idParams,
+    consumes: ['multipart/form-data'],
+    status: 201,
+    response: pageResponse,
+  },
+  reorderPagePhotos: {
+    tags: ['pages'],
+    summary: 'Reordenar fotos ({order: [ids]}, a primeira é a capa)',
+    params: idParams,
+    body: reorderPagePhotosBody,
+    response: pageResponse,
+  },
+  deletePagePhoto: {
+    tags: ['pages'],
+    summary: 'Excluir foto (e o arquivo)',
+    params: pageIdAndPhoto,
+    response: pageResponse,
+  },
+} as const satisfies EndpointSchemas;

@@ -3,8 +3,11 @@
  * JSON, REQUEST_TIMEOUT_MS, the CSRF cookie fetched before state-changing calls, a single retry
  * on 419 and the session cleared with a redirect to /login on 401.
  */
-import axios from 'axios';
+import axios, { type AxiosRequestConfig } from 'axios';
+import type { z } from 'zod';
 import { REQUEST_TIMEOUT_MS } from '@vitrine/contracts/constants';
+import type { MountedEndpointName, endpointSchemas } from '@vitrine/contracts/endpoint-schemas';
+import { endpointPath, endpoints } from '@vitrine/contracts/endpoints';
 import { paths } from '@vitrine/contracts/paths';
 import { normalizeErrorMessage } from './api-errors';
 import { readCookie } from './cookies';
@@ -117,3 +120,60 @@ api.interceptors.response.use(undefined, async (error: unknown) => {
 
   throw error;
 });
+
+// ---------------------------------------------------------------------------------------------
+// Typed calls from the contracts' endpoint table
+// ---------------------------------------------------------------------------------------------
+
+type Schemas = typeof endpointSchemas;
+type Input<N extends MountedEndpointName, K extends string> = Schemas[N] extends {
+  readonly [P in K]: infer S extends z.ZodType;
+}
+  ? z.input<S>
+  : never;
+
+/**
+ * The arguments of `call(name, …)`: `params` when the path has any, `query` when the endpoint
+ * reads one, `body` (typed from its schema; a FormData for multipart endpoints).
+ */
+export type CallArgs<N extends MountedEndpointName> = ([Input<N, 'params'>] extends [never]
+  ? { params?: never }
+  : { params: Input<N, 'params'> }) &
+  ([Input<N, 'query'>] extends [never] ? { query?: never } : { query?: Input<N, 'query'> }) &
+  ([Input<N, 'body'>] extends [never]
+    ? { body?: FormData }
+    : undefined extends Input<N, 'body'>
+      ? { body?: Input<N, 'body'> }
+      : { body: Input<N, 'body'> });
+
+/** What the endpoint answers on success (parsed JSON, or the text of an HTML/CSV answer). */
+export type Answer<N extends MountedEndpointName> = z.output<Schemas[N]['response']>;
+
+/** Transport options of one call (the same as axios's, minus what the table decides). */
+export type CallOptions = Omit<AxiosRequestConfig, 'url' | 'method' | 'params' | 'data'>;
+
+/**
+ * Calls an endpoint by its name in the contracts' table: the path comes from the table with the
+ * params filled in, the answer is typed from its response schema. Errors are axios errors, with
+ * the message normalized like every other call of this client.
+ */
+export async function call<N extends MountedEndpointName>(
+  name: N,
+  args: CallArgs<N>,
+  options: CallOptions = {},
+): Promise<Answer<N>> {
+  const { method } = endpoints[name];
+  const { params, query, body } = args as {
+    params?: Record<string, string | number>;
+    query?: object;
+    body?: unknown;
+  };
+  const response = await api.request<Answer<N>>({
+    ...options,
+    method,
+    url: endpointPath(name, params),
+    params: query,
+    data: body,
+  });
+  return response.data;
+}

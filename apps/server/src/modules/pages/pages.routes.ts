@@ -3,21 +3,7 @@
  * them; another agency's page ids answer 404.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  PAGE_LIMITS,
-  PAGES_DEFAULT_PER_PAGE,
-  createPageBody,
-  deleteManyPagesBody,
-  pageListQuery,
-  pageQuery,
-  pageSchema,
-  reorderPagePhotosBody,
-  suggestPageTitle,
-  updatePageFields,
-  type PropertyType,
-} from '@vitrine/contracts';
+import { PAGE_LIMITS, suggestPageTitle, updatePageFields, type PropertyType } from '@vitrine/contracts';
 import { HttpError, fieldError, notFound, parseOrThrow } from '../../lib/http-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { sniffImageType } from '../storage/index.ts';
@@ -37,22 +23,9 @@ import { toPageView, type PageRow } from './page-view.ts';
 import { updatePage } from './update-page.ts';
 import { renderPagePreview } from '../landing/index.ts';
 import { agencyPagesUrl } from '../domains/index.ts';
-import { idParams } from '../../lib/route-params.ts';
+import { mount } from '../../lib/mount.ts';
 
 export const PAGE_NOT_FOUND = 'Página não encontrada.';
-
-const photoParams = idParams.extend({ photoId: z.string().max(64) });
-const listQuery = pageQuery(PAGES_DEFAULT_PER_PAGE).extend(pageListQuery.shape);
-const pageResponse = z.object({ data: pageSchema });
-/** The suggestion beside the page; with save=false the page is the stored one, untouched. */
-const titleSuggestionResponse = z.object({ data: pageSchema, suggested_title: z.string() });
-const titleSuggestionQuery = z
-  .object({
-    save: z
-      .enum(['true', 'false', '1', '0'], { error: 'O parâmetro save deve ser true ou false.' })
-      .optional(),
-  })
-  .passthrough();
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -61,7 +34,6 @@ const pageFieldsOf = (body: unknown) =>
   isPlainObject(body) && Object.keys(body).length === 1 && isPlainObject(body.page) ? body.page : body;
 
 export default async function pageRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const { storage } = app;
   /** The page links' origin: the agency's verified domain, else LANDING_URL (decision 017). */
@@ -89,271 +61,161 @@ export default async function pageRoutes(app: FastifyInstance) {
     return toPageView(row, ctx, counted.leads, counted.quarantined);
   };
 
-  r.get(
-    '/v1/real-estates/:id/pages',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'Páginas da imobiliária (busca, status, paginação)',
-        params: idParams,
-        querystring: listQuery,
-      },
-    },
-    async (request) => {
-      const m = await app.requireMembership(request, request.params.id);
-      const q = request.query;
-      const [{ rows, total }, ctx] = await Promise.all([
-        listPages(deps, m.realEstateId, q),
-        viewCtx(m.realEstateId),
-      ]);
-      return paginate({
-        data: rows.map((x) => toPageView(x.page, ctx, x.leadsCount, x.quarantinedLeadsCount)),
-        total,
-        page: q.page,
-        perPage: q.per_page,
-        url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/pages`,
-        query: q,
-      });
-    },
-  );
+  mount(app, 'listPages', async (request) => {
+    const m = await app.requireMembership(request, request.params.id);
+    const q = request.query;
+    const [{ rows, total }, ctx] = await Promise.all([
+      listPages(deps, m.realEstateId, q),
+      viewCtx(m.realEstateId),
+    ]);
+    return paginate({
+      data: rows.map((x) => toPageView(x.page, ctx, x.leadsCount, x.quarantinedLeadsCount)),
+      total,
+      page: q.page,
+      perPage: q.per_page,
+      url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/pages`,
+      query: q,
+    });
+  });
 
-  r.post(
-    '/v1/real-estates/:id/pages',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'Criar página ({page: {title}} basta: nasce como rascunho)',
-        params: idParams,
-        body: createPageBody,
-        response: { 201: pageResponse },
-      },
-    },
-    async (request, reply) => {
-      const m = await app.requireMembership(request, request.params.id);
-      const row = await createPage(deps, {
-        realEstateId: m.realEstateId,
-        userId: request.currentUser!.id,
-        fields: request.body.page,
-      });
-      return reply.status(201).send({ data: toPageView(row, await viewCtx(m.realEstateId), 0, 0) });
-    },
-  );
+  mount(app, 'createPage', async (request) => {
+    const m = await app.requireMembership(request, request.params.id);
+    const row = await createPage(deps, {
+      realEstateId: m.realEstateId,
+      userId: request.currentUser!.id,
+      fields: request.body.page,
+    });
+    return { data: toPageView(row, await viewCtx(m.realEstateId), 0, 0) };
+  });
 
   // Static before parametric: find-my-way prefers it anyway, and "many" is not a number.
-  r.delete(
-    '/v1/pages/many',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'Excluir várias páginas ({ids}); ids de outras imobiliárias são ignorados',
-        body: deleteManyPagesBody,
-      },
-    },
-    async (request) => {
-      await app.requireUser(request);
-      const user = request.currentUser!;
-      // Only pages of the caller's own agencies match; other ids are ignored without a word.
-      const agencies = await listUserAgencyIds(deps, user.id);
-      const deleted = (
-        await deletePages(deps, {
-          realEstateIds: agencies,
-          userId: user.id,
-          ids: [...new Set(request.body.ids)],
-        })
-      ).length;
-      return { data: { deleted } };
-    },
-  );
-
-  r.get(
-    '/v1/pages/:id',
-    { schema: { tags: ['pages'], summary: 'Uma página', params: idParams, response: { 200: pageResponse } } },
-    async (request) => ({ data: await view(await loadPage(request, request.params.id)) }),
-  );
-
-  r.put(
-    '/v1/pages/:id',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'Atualizar página (parcial; {status: "published"} publica)',
-        description: 'Campos da página no corpo, ou dentro de {page: {...}}.',
-        params: idParams,
-        response: { 200: pageResponse },
-      },
-    },
-    async (request) => {
-      const page = await loadPage(request, request.params.id);
-      const fields = parseOrThrow(updatePageFields, pageFieldsOf(request.body));
-      const row = await updatePage(deps, { page, userId: request.currentUser!.id, fields });
-      return { data: await view(row) };
-    },
-  );
-
-  r.post(
-    '/v1/pages/:id/preview',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'Pré-visualizar a página pública com campos não salvos (HTML; nada é salvo)',
-        description:
-          'Os mesmos campos do PUT /v1/pages/{id}, no corpo ou dentro de {page: {...}}. Responde o HTML da página pública, sem scripts.',
-        params: idParams,
-      },
-    },
-    async (request, reply) => {
-      const page = await loadPage(request, request.params.id);
-      const fields = parseOrThrow(updatePageFields, pageFieldsOf(request.body));
-      const html = await renderPagePreview(deps, { page, fields });
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(html);
-    },
-  );
-
-  r.delete(
-    '/v1/pages/:id',
-    { schema: { tags: ['pages'], summary: 'Excluir página', params: idParams } },
-    async (request, reply) => {
-      const page = await loadPage(request, request.params.id);
+  mount(app, 'deleteManyPages', async (request) => {
+    await app.requireUser(request);
+    const user = request.currentUser!;
+    // Only pages of the caller's own agencies match; other ids are ignored without a word.
+    const agencies = await listUserAgencyIds(deps, user.id);
+    const deleted = (
       await deletePages(deps, {
-        realEstateIds: [page.realEstateId],
-        userId: request.currentUser!.id,
-        ids: [page.id],
-      });
-      return reply.status(204).send();
-    },
-  );
+        realEstateIds: agencies,
+        userId: user.id,
+        ids: [...new Set(request.body.ids)],
+      })
+    ).length;
+    return { data: { deleted } };
+  });
 
-  r.patch(
-    '/v1/pages/:id/get-title',
-    {
-      schema: {
-        tags: ['pages'],
-        summary:
-          'Sugerir e salvar um título a partir dos dados do imóvel (save=false: só sugerir, sem salvar)',
-        params: idParams,
-        querystring: titleSuggestionQuery,
-        response: { 200: titleSuggestionResponse },
-      },
-    },
-    async (request) => {
-      const page = await loadPage(request, request.params.id);
-      const title = suggestPageTitle({
-        property_type: page.propertyType as PropertyType | null,
-        purpose: page.purpose,
-        bedrooms: page.bedrooms,
-        neighborhood: page.neighborhood,
-        city: page.city,
-      });
-      // The console shows the suggestion first and saves only when the agent accepts it (issue 9).
-      const save = request.query.save !== 'false' && request.query.save !== '0';
-      if (!save) return { data: await view(page), suggested_title: title };
-      const row = await updatePage(deps, {
-        page,
-        userId: request.currentUser!.id,
-        fields: { title },
-        action: 'page.title_suggested',
-      });
-      return { data: await view(row), suggested_title: title };
-    },
-  );
+  mount(app, 'getPage', async (request) => ({
+    data: await view(await loadPage(request, request.params.id)),
+  }));
 
-  r.post(
-    '/v1/pages/:id/photos',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'Enviar foto (multipart, campo photo: JPEG, PNG ou WebP até 10 MB; campo alt opcional)',
-        params: idParams,
-        response: { 201: pageResponse },
-      },
-    },
-    async (request, reply) => {
-      const page = await loadPage(request, request.params.id);
-      if (!request.isMultipart())
-        throw fieldError('photo', 'Envie a foto como multipart/form-data no campo photo.');
-      if (page.photos.length >= PAGE_LIMITS.photos) throw tooManyPhotos();
-      let file: { buffer: Buffer; type: PhotoType } | undefined;
-      let alt: string | null = null;
-      for await (const part of request.parts({
-        limits: { fileSize: PAGE_LIMITS.photoBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
-      })) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'photo') {
-            await part.toBuffer().catch(() => undefined);
-            throw fieldError(
-              part.fieldname,
-              `Arquivo inesperado no campo ${part.fieldname}: envie a foto no campo photo.`,
-            );
-          }
-          const buffer = await part.toBuffer();
-          const type = sniffImageType(buffer);
-          if (type !== 'image/jpeg' && type !== 'image/png' && type !== 'image/webp') {
-            throw fieldError('photo', 'A foto deve ser uma imagem JPEG, PNG ou WebP.');
-          }
-          file = { buffer, type };
-        } else if (part.fieldname === 'alt') {
-          const value = multipartText(part).trim();
-          if (value.length > 200)
-            throw fieldError('alt', 'O texto alternativo da foto deve ter no máximo 200 caracteres.');
-          alt = value || null;
+  mount(app, 'updatePage', async (request) => {
+    const page = await loadPage(request, request.params.id);
+    const fields = parseOrThrow(updatePageFields, pageFieldsOf(request.body));
+    const row = await updatePage(deps, { page, userId: request.currentUser!.id, fields });
+    return { data: await view(row) };
+  });
+
+  mount(app, 'previewPage', async (request, reply) => {
+    const page = await loadPage(request, request.params.id);
+    const fields = parseOrThrow(updatePageFields, pageFieldsOf(request.body));
+    const html = await renderPagePreview(deps, { page, fields });
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(html);
+  });
+
+  mount(app, 'deletePage', async (request) => {
+    const page = await loadPage(request, request.params.id);
+    await deletePages(deps, {
+      realEstateIds: [page.realEstateId],
+      userId: request.currentUser!.id,
+      ids: [page.id],
+    });
+    return null;
+  });
+
+  mount(app, 'suggestPageTitle', async (request) => {
+    const page = await loadPage(request, request.params.id);
+    const title = suggestPageTitle({
+      property_type: page.propertyType as PropertyType | null,
+      purpose: page.purpose,
+      bedrooms: page.bedrooms,
+      neighborhood: page.neighborhood,
+      city: page.city,
+    });
+    // The console shows the suggestion first and saves only when the agent accepts it (issue 9).
+    const save = request.query.save !== 'false' && request.query.save !== '0';
+    if (!save) return { data: await view(page), suggested_title: title };
+    const row = await updatePage(deps, {
+      page,
+      userId: request.currentUser!.id,
+      fields: { title },
+      action: 'page.title_suggested',
+    });
+    return { data: await view(row), suggested_title: title };
+  });
+
+  mount(app, 'addPagePhoto', async (request) => {
+    const page = await loadPage(request, request.params.id);
+    if (!request.isMultipart())
+      throw fieldError('photo', 'Envie a foto como multipart/form-data no campo photo.');
+    if (page.photos.length >= PAGE_LIMITS.photos) throw tooManyPhotos();
+    let file: { buffer: Buffer; type: PhotoType } | undefined;
+    let alt: string | null = null;
+    for await (const part of request.parts({
+      limits: { fileSize: PAGE_LIMITS.photoBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'photo') {
+          await part.toBuffer().catch(() => undefined);
+          throw fieldError(
+            part.fieldname,
+            `Arquivo inesperado no campo ${part.fieldname}: envie a foto no campo photo.`,
+          );
         }
+        const buffer = await part.toBuffer();
+        const type = sniffImageType(buffer);
+        if (type !== 'image/jpeg' && type !== 'image/png' && type !== 'image/webp') {
+          throw fieldError('photo', 'A foto deve ser uma imagem JPEG, PNG ou WebP.');
+        }
+        file = { buffer, type };
+      } else if (part.fieldname === 'alt') {
+        const value = multipartText(part).trim();
+        if (value.length > 200)
+          throw fieldError('alt', 'O texto alternativo da foto deve ter no máximo 200 caracteres.');
+        alt = value || null;
       }
-      if (!file) throw fieldError('photo', 'Envie a foto no campo photo.');
-      const row = await addPagePhoto(deps, {
-        page,
-        userId: request.currentUser!.id,
-        file: file.buffer,
-        type: file.type,
-        alt,
-      });
-      return reply.status(201).send({ data: await view(row) });
-    },
-  );
+    }
+    if (!file) throw fieldError('photo', 'Envie a foto no campo photo.');
+    const row = await addPagePhoto(deps, {
+      page,
+      userId: request.currentUser!.id,
+      file: file.buffer,
+      type: file.type,
+      alt,
+    });
+    return { data: await view(row) };
+  });
 
-  r.put(
-    '/v1/pages/:id/photos',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'Reordenar fotos ({order: [ids]}, a primeira é a capa)',
-        params: idParams,
-        body: reorderPagePhotosBody,
-        response: { 200: pageResponse },
-      },
-    },
-    async (request) => {
-      const page = await loadPage(request, request.params.id);
-      const row = await reorderPagePhotos(deps, {
-        page,
-        userId: request.currentUser!.id,
-        order: request.body.order,
-        alt: request.body.alt,
-      });
-      return { data: await view(row) };
-    },
-  );
+  mount(app, 'reorderPagePhotos', async (request) => {
+    const page = await loadPage(request, request.params.id);
+    const row = await reorderPagePhotos(deps, {
+      page,
+      userId: request.currentUser!.id,
+      order: request.body.order,
+      alt: request.body.alt,
+    });
+    return { data: await view(row) };
+  });
 
-  r.delete(
-    '/v1/pages/:id/photos/:photoId',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'Excluir foto (e o arquivo)',
-        params: photoParams,
-        response: { 200: pageResponse },
-      },
-    },
-    async (request) => {
-      const page = await loadPage(request, request.params.id);
-      const row = await deletePagePhoto(deps, {
-        page,
-        userId: request.currentUser!.id,
-        photoId: request.params.photoId,
-      });
-      return { data: await view(row) };
-    },
-  );
+  mount(app, 'deletePagePhoto', async (request) => {
+    const page = await loadPage(request, request.params.id);
+    const row = await deletePagePhoto(deps, {
+      page,
+      userId: request.currentUser!.id,
+      photoId: request.params.photoId,
+    });
+    return { data: await view(row) };
+  });
 }

@@ -1,12 +1,12 @@
 import type { CreatePageInput, Page } from '@vitrine/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { pagesKeys } from './keys';
 
 /** POST /v1/real-estates/{id}/pages {page: {...}} → 201 {data: Page}; `{title}` alone makes a draft. */
 export async function createPage(realEstateId: number, page: CreatePageInput): Promise<Page> {
-  const response = await api.post<{ data: Page }>(`/v1/real-estates/${realEstateId}/pages`, { page });
-  return response.data.data;
+  const answer = await call('createPage', { params: { id: realEstateId }, body: { page } });
+  return answer.data;
 }
 
 export function useCreatePage(realEstateId: number) {

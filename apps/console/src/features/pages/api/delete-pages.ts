@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { pagesKeys } from './keys';
 
 /** DELETE /v1/pages/{id} → 204 */
 export async function deletePage(pageId: number): Promise<void> {
-  await api.delete(`/v1/pages/${pageId}`);
+  await call('deletePage', { params: { id: pageId } });
 }
 
 /** DELETE /v1/pages/many {ids} → {data: {deleted}} (ids of other agencies are ignored by the server). */
 export async function deletePages(ids: number[]): Promise<number> {
-  const response = await api.delete<{ data: { deleted: number } }>('/v1/pages/many', { data: { ids } });
-  return response.data.data.deleted;
+  const answer = await call('deleteManyPages', { body: { ids } });
+  return answer.data.deleted;
 }
 
 export function useDeletePage(realEstateId: number) {

@@ -1,6 +1,6 @@
 import type { Page, Paginated } from '@vitrine/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { pagesKeys } from './keys';
 
 export type PageList = Paginated<Page>;
@@ -11,8 +11,7 @@ export async function getPages(
   params: Record<string, string | number>,
   signal?: AbortSignal,
 ): Promise<PageList> {
-  const response = await api.get<PageList>(`/v1/real-estates/${realEstateId}/pages`, { params, signal });
-  return response.data;
+  return call('listPages', { params: { id: realEstateId }, query: params }, { signal });
 }
 
 export const pagesQueryOptions = (realEstateId: number, params: Record<string, string | number>) =>

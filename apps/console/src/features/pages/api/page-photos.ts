@@ -1,6 +1,6 @@
 /** A page's photos: upload (multipart, with progress), reorder and alternative texts, delete. */
 import type { Page } from '@vitrine/contracts';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /**
  * A 10 MB photo on a weak mobile link takes far longer than the API's 10 s budget; the progress
@@ -21,17 +21,21 @@ export async function uploadPagePhoto(
   const body = new FormData();
   if (alt) body.append('alt', alt);
   body.append('photo', file);
-  const response = await api.post<{ data: Page }>(`/v1/pages/${pageId}/photos`, body, {
-    // Not JSON: the browser writes the multipart boundary.
-    headers: { 'Content-Type': 'multipart/form-data' },
-    timeout: PHOTO_UPLOAD_TIMEOUT_MS,
-    signal,
-    onUploadProgress: (event) => {
-      const total = event.total ?? file.size;
-      if (onProgress && total > 0) onProgress(Math.min(100, (event.loaded / total) * 100));
+  const answer = await call(
+    'addPagePhoto',
+    { params: { id: pageId }, body },
+    {
+      // Not JSON: the browser writes the multipart boundary.
+      headers: { 'Content-Type': 'multipart/form-data' },
+      timeout: PHOTO_UPLOAD_TIMEOUT_MS,
+      signal,
+      onUploadProgress: (event) => {
+        const total = event.total ?? file.size;
+        if (onProgress && total > 0) onProgress(Math.min(100, (event.loaded / total) * 100));
+      },
     },
-  });
-  return response.data.data;
+  );
+  return answer.data;
 }
 
 /** PUT /v1/pages/{id}/photos {order: ids, alt?: {id: text|null}} → {data: Page}. The first is the cover. */
@@ -40,17 +44,15 @@ export async function updatePagePhotos(
   order: string[],
   alt?: Record<string, string | null>,
 ): Promise<Page> {
-  const response = await api.put<{ data: Page }>(
-    `/v1/pages/${pageId}/photos`,
-    alt ? { order, alt } : { order },
-  );
-  return response.data.data;
+  const answer = await call('reorderPagePhotos', {
+    params: { id: pageId },
+    body: alt ? { order, alt } : { order },
+  });
+  return answer.data;
 }
 
 /** DELETE /v1/pages/{id}/photos/{photoId} → {data: Page} */
 export async function deletePagePhoto(pageId: number, photoId: string): Promise<Page> {
-  const response = await api.delete<{ data: Page }>(
-    `/v1/pages/${pageId}/photos/${encodeURIComponent(photoId)}`,
-  );
-  return response.data.data;
+  const answer = await call('deletePagePhoto', { params: { id: pageId, photoId } });
+  return answer.data;
 }

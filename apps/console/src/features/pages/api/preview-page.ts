@@ -1,6 +1,6 @@
 import type { Page, UpdatePageInput } from '@vitrine/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { pagesKeys } from './keys';
 
 /**
@@ -12,13 +12,17 @@ export async function previewPage(
   fields: UpdatePageInput,
   signal?: AbortSignal,
 ): Promise<string> {
-  const response = await api.post<string>(`/v1/pages/${pageId}/preview`, fields, {
-    signal,
-    responseType: 'text',
-    headers: { Accept: 'text/html' },
-    transformResponse: (data: unknown) => data,
-  });
-  return String(response.data);
+  const html = await call(
+    'previewPage',
+    { params: { id: pageId }, body: fields },
+    {
+      signal,
+      responseType: 'text',
+      headers: { Accept: 'text/html' },
+      transformResponse: (data: unknown) => data,
+    },
+  );
+  return String(html);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from '@vitrine/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useStorePage } from './update-page';
 
 /**
@@ -9,8 +9,8 @@ import { useStorePage } from './update-page';
  * shows it first, built from the same shared function).
  */
 export async function suggestPageTitleOnServer(pageId: number): Promise<Page> {
-  const response = await api.patch<{ data: Page }>(`/v1/pages/${pageId}/get-title`);
-  return response.data.data;
+  const answer = await call('suggestPageTitle', { params: { id: pageId } });
+  return answer.data;
 }
 
 export function useSuggestPageTitle(realEstateId: number, pageId: number) {

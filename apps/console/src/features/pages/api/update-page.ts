@@ -1,13 +1,13 @@
 import type { Page, UpdatePageInput } from '@vitrine/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { pagesKeys } from './keys';
 
 /** PUT /v1/pages/{id} with any subset of the fields (null clears; `{status}` alone publishes) → {data: Page} */
 export async function updatePage(pageId: number, fields: UpdatePageInput): Promise<Page> {
-  const response = await api.put<{ data: Page }>(`/v1/pages/${pageId}`, fields);
-  return response.data.data;
+  const answer = await call('updatePage', { params: { id: pageId }, body: fields });
+  return answer.data;
 }
 
 /** Keeps the open page and every list of the agency in step with a page the server just answered. */
