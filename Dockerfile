@@ -12,6 +12,7 @@ COPY package.json package-lock.json ./
 COPY apps/console/package.json apps/console/
 COPY apps/server/package.json apps/server/
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/test-kit/package.json packages/test-kit/
 # --ignore-scripts: no `prepare` (it would build the console before its sources are copied) and no
 # download of the `node` dev dependency (this image is Node 24 already). esbuild, sharp and argon2
 # come as prebuilt optional packages and need no install script.
@@ -31,6 +32,8 @@ COPY package.json package-lock.json ./
 COPY apps/console/package.json apps/console/
 COPY apps/server/package.json apps/server/
 COPY packages/contracts/package.json packages/contracts/
+# No packages/test-kit: the server does not depend on the test kit, and all of the kit's own
+# dependencies are dev ones, so the production install is the same with or without it.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace=@vitrine/server \
   && npm cache clean --force
 COPY --from=build /src/apps/server/dist apps/server/dist

@@ -75,6 +75,11 @@ const noTestSupport = {
   regex: String.raw`(?:^|/)testing/`,
   message: 'Código de produção não importa testing/ (só testes).',
 };
+/** Nor the test kit: it would be bundled into the server (and it needs dev dependencies only). */
+const noTestKit = {
+  group: ['@vitrine/test-kit', '@vitrine/test-kit/*'],
+  message: 'Código de produção não importa @vitrine/test-kit (só testes e scripts).',
+};
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
 
 const restrict = (files, patterns, ignores) => ({
@@ -108,8 +113,9 @@ export default tseslint.config(
     },
   },
   // Type-aware rules on every TypeScript file: each file is checked with the tsconfig.json nearest to it
-  // (apps/server, apps/console, packages/contracts, e2e). A promise nobody awaits loses its rejection;
-  // one passed where a callback's result is ignored (an event handler, a setInterval) does too.
+  // (apps/server, apps/console, packages/contracts, packages/test-kit, e2e). A promise nobody awaits
+  // loses its rejection; one passed where a callback's result is ignored (an event handler, a
+  // setInterval) does too.
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
@@ -144,14 +150,14 @@ export default tseslint.config(
   ),
   restrict(
     ['apps/server/**/*.ts'],
-    [...serverOutside, noTestSupport],
+    [...serverOutside, noTestSupport, noTestKit],
     [...TEST_FILES, 'apps/server/scripts/**'],
   ),
   restrict([...TEST_FILES.map((p) => `apps/server/${p}`), 'apps/server/scripts/**/*.ts'], serverOutside),
   ...modules.flatMap((name) => {
     const dir = `apps/server/src/modules/${name}`;
     return [
-      restrict([`${dir}/**/*.ts`], [...serverModule(name), noTestSupport], TEST_FILES),
+      restrict([`${dir}/**/*.ts`], [...serverModule(name), noTestSupport, noTestKit], TEST_FILES),
       restrict(
         TEST_FILES.map((p) => `${dir}/${p}`),
         serverModule(name),

@@ -1,6 +1,6 @@
 /**
  * Builds the console when its sources are newer than the build, finds the Chromium (unpacking the npm
- * one the first time: test-kit/chromium.ts), starts the real server on a free
+ * one the first time: packages/test-kit/src/chromium.ts), starts the real server on a free
  * port with a fresh DATA_DIR and the demo seed (the test kit's spawnServer), waits for /healthz and
  * hands the URL to the tests. YouTube's thumbnail host is a local server too (no test reaches the
  * internet): it answers every id with e2e/fixtures/youtube-hqdefault.jpg, except ids starting with
@@ -22,7 +22,7 @@ import {
   spawnServer,
   startFakeDns,
   waitForHttp,
-} from '../test-kit/index.ts';
+} from '@vitrine/test-kit';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,11 +1,11 @@
 /**
  * The browser tests' kit: Chromium through playwright-core (the system's, else the one `npm install`
- * brought: test-kit/chromium.ts; never a browser downloaded from outside the npm registry),
+ * brought: packages/test-kit/src/chromium.ts; never a browser downloaded from outside the npm registry),
  * the console's API from Node (cookies and the CSRF header, as the console sends them), a fresh agency
  * per test, and the shared steps (log in). The server itself is started once for all files by
  * global-setup.ts, which hands its URL to the tests (`inject('baseURL')`). What is not about the
  * browser (the API client, the server process, the fake webhook, a free port) is the repository's
- * one test kit, `test-kit/`, re-exported here, which the benchmarks and the soak use too.
+ * one test kit, `@vitrine/test-kit` (packages/test-kit), re-exported here, which the benchmarks and the soak use too.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -18,9 +18,9 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { ConsoleClient, resolveChromium } from '../test-kit/index.ts';
+import { ConsoleClient, resolveChromium } from '@vitrine/test-kit';
 
-export { registerAgency, startFakeWebhook, type FakeWebhook, type WebhookCall } from '../test-kit/index.ts';
+export { registerAgency, startFakeWebhook, type FakeWebhook, type WebhookCall } from '@vitrine/test-kit';
 
 export const DEMO = { email: 'demo@imobiliaria.test', password: 'demo1234', firstName: 'Ana' } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;

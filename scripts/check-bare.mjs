@@ -37,7 +37,7 @@ const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 async function smoke() {
   const { readFileSync } = await import('node:fs');
   const { ConsoleClient, freePort, registerAgency, resolveChromium, spawnServer, waitForHttp } =
-    await import('../test-kit/index.ts');
+    await import('@vitrine/test-kit');
   const { resolveMediaTools } = await import('../apps/server/src/lib/media-tools.ts');
   const media = resolveMediaTools(process.env);
   log(

@@ -22,7 +22,7 @@ import {
   spawnServer,
   startFakeDns,
   waitForHttp,
-} from '../test-kit/index.ts';
+} from '@vitrine/test-kit';
 
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
 const VERIFIED = 'imoveis.agencia-verificada.com.br';

@@ -27,7 +27,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConsoleClient, freePort, scratchPostgres, spawnServer, waitForHttp } from '../test-kit/index.ts';
+import { ConsoleClient, freePort, scratchPostgres, spawnServer, waitForHttp } from '@vitrine/test-kit';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));

@@ -25,7 +25,7 @@ import {
   repoRoot,
   spawnServer,
   type ServerProcess,
-} from '../../../test-kit/index.ts';
+} from '@vitrine/test-kit';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);

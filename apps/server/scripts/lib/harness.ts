@@ -2,7 +2,7 @@
  * The soak's and the benchmarks' part of the test kit: the real server as a child process that can be
  * killed with SIGKILL and started again on the same port and DATA_DIR, an agency with published pages,
  * a percentile. The rest (free port, server process, console client with CSRF, fake webhook, scratch
- * PostgreSQL) is the repository's one test kit, `test-kit/`, re-exported here.
+ * PostgreSQL) is the repository's one test kit, `@vitrine/test-kit` (packages/test-kit), re-exported here.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import {
   spawnServer,
   waitForHttp,
   type ServerProcess,
-} from '../../../../test-kit/index.ts';
+} from '@vitrine/test-kit';
 
 export {
   ConsoleClient,
@@ -27,7 +27,7 @@ export {
   startFakeWebhook,
   startSmtpSink,
   type WebhookCall,
-} from '../../../../test-kit/index.ts';
+} from '@vitrine/test-kit';
 
 /** A throw-away PostgreSQL database named vitrine_bench_…; null when none answers. */
 export const scratchPostgres = () => kitScratchPostgres('vitrine_bench');
@@ -326,7 +326,7 @@ export function percentile(sorted: number[], p: number) {
 }
 
 /**
- * Chromium for Lighthouse (the system's, else the npm package's: test-kit/chromium.ts), headless, with the flags this machine's closed network needs (no
+ * Chromium for Lighthouse (the system's, else the npm package's: packages/test-kit/src/chromium.ts), headless, with the flags this machine's closed network needs (no
  * background connections to Google's hosts). `extraFlags` add to them.
  */
 export async function launchChrome(extraFlags: string[] = []) {

@@ -4,7 +4,7 @@
  * canonical links on the domain; and the edge's "is this domain ours?" question for on-demand TLS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeDns, type FakeDns } from '../../../../../test-kit/index.ts';
+import { startFakeDns, type FakeDns } from '@vitrine/test-kit';
 import {
   createOwner,
   createTestContext,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../../../../../test-kit/index.ts';
+import { startSmtpSink, type SmtpSink } from '@vitrine/test-kit';
 import { loadConfig } from '../../config.ts';
 import { createMailer } from './mailer.ts';
 

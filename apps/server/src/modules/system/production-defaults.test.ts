@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, spawnServer, waitForHttp } from '../../../../../test-kit/index.ts';
+import { freePort, spawnServer, waitForHttp } from '@vitrine/test-kit';
 import { APP_KEY_MISSING_MESSAGE, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { serverRoot } from '../../paths.ts';

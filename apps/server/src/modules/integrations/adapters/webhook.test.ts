@@ -1,6 +1,6 @@
 import type { WebhookPayload } from '@vitrine/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { verifyStandardWebhook } from '../../../../../../test-kit/index.ts';
+import { verifyStandardWebhook } from '@vitrine/test-kit';
 import { parseRetryAfter } from './http-outcome.ts';
 import { createTestAdapterContext } from './testing/adapter-context.ts';
 import { fakeDrop, fakeHang, fakeRedirect, fakeReply } from './testing/fake-server.ts';

@@ -2,7 +2,7 @@
 // drops): checks each event's signature with the endpoint secret through the test kit's
 // verifyStandardWebhook (the `standardwebhooks` library, not the server's own signing code), answers
 // 200 (or what a test queued on route "event") and keeps the events it accepted.
-import { verifyStandardWebhook } from '../../../../../../../test-kit/index.ts';
+import { verifyStandardWebhook } from '@vitrine/test-kit';
 import { startFakeServer, type FakeServer, type FakeServerOptions } from './fake-server.ts';
 
 export interface FakeWebhookOptions extends FakeServerOptions {

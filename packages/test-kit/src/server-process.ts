@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository's root. */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The pinned Node 24 (the `node` dev dependency), which runs tsx and the servers. */
 export const pinnedNode = path.join(repoRoot, 'node_modules/.bin/node');
 /** The TypeScript entry point of the server. */

@@ -66,7 +66,7 @@ const CHROMIUM_MISSING = [
 function npmPackageDir(): string | null {
   try {
     // Its `exports` hide package.json: the entry point (build/index.js) is one folder down.
-    const require = createRequire(path.join(repoRoot, 'package.json'));
+    const require = createRequire(import.meta.url);
     return path.resolve(path.dirname(require.resolve('@sparticuz/chromium')), '..');
   } catch {
     return null;
