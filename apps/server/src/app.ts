@@ -268,15 +268,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   await registerConsole(app, config.CONSOLE_DIST ? path.resolve(config.CONSOLE_DIST) : defaultConsoleDist);
-
-  const sweep = setInterval(
-    () => {
-      app.throttle.sweep().catch((err: unknown) => app.log.warn({ err }, 'throttle sweep failed'));
-    },
-    10 * 60 * 1000,
-  );
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
   return app;
 }
 

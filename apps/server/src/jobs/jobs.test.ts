@@ -11,10 +11,9 @@ import {
   type TestContext,
 } from '../testing/test-app.ts';
 import { startFakeWebhook, type FakeWebhook } from '../modules/integrations/adapters/testing/fake-webhook.ts';
-import { captureLead } from '../modules/leads/index.ts';
 import { InvalidJobPayload, toJobInsert, type JobDefinition } from './define-job.ts';
-import { leadAlertJob } from './lead-alert.job.ts';
-import { DELIVERY_GROUP_MAX, deliveryGroupPayloads, leadDeliveryJob } from './lead-delivery.job.ts';
+import { DELIVERY_GROUP_MAX, deliveryGroupPayloads, leadDeliveryJob } from '../modules/deliveries/index.ts';
+import { captureLead, leadAlertJob } from '../modules/leads/index.ts';
 import { jobRegistry } from './registry.ts';
 
 // An API replica that runs no workers, as in a scaled-out install.
@@ -30,15 +29,37 @@ const isJob = (v: unknown): v is JobDefinition =>
   typeof v === 'object' && v !== null && 'name' in v && 'payload' in v && 'handle' in v;
 
 describe('the job registry', () => {
-  it('lists every job file of this folder, each under a queue name of its own', async () => {
-    const files = (await readdir(import.meta.dirname)).filter((f) => f.endsWith('.job.ts'));
-    expect(files.length).toBeGreaterThan(0);
+  it("lists every job file (the modules' jobs/ folders and this one), each under a queue name of its own", async () => {
+    const src = path.dirname(import.meta.dirname);
+    const files = (await readdir(src, { recursive: true })).filter(
+      (f) =>
+        f.endsWith('.job.ts') && /^(?:jobs|modules\/[^/]+\/jobs)\/[^/]+$/.test(f.split(path.sep).join('/')),
+    );
+    expect(files.length).toBe(jobRegistry.length);
     for (const file of files) {
-      const exported = Object.values(await import(path.join(import.meta.dirname, file))).filter(isJob);
+      const exported = Object.values(await import(path.join(src, file))).filter(isJob);
       expect(exported, file).toHaveLength(1);
       expect(jobRegistry, `${file} is missing from jobs/registry.ts`).toContain(exported[0]);
     }
     expect(new Set(jobRegistry.map((j) => j.name)).size).toBe(jobRegistry.length);
+  });
+
+  it('keeps the queue names of jobs that may be waiting in existing databases', () => {
+    expect(jobRegistry.map((j) => j.name).sort()).toEqual([
+      'analytics-retention',
+      'analytics-rollups',
+      'billing-event',
+      'catalog-import',
+      'demo-reset',
+      'lead-alert',
+      'lead-auto-reply',
+      'lead-delivery',
+      'privacy-retention',
+      'rate-limit-sweep',
+      'session-sweep',
+      'video-cleanup',
+      'video-poster',
+    ]);
   });
 
   it('turns a payload and the retry policy into pg-boss options', () => {

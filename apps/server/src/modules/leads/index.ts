@@ -4,3 +4,5 @@ export { sendLeadAlert } from './send-lead-alert.ts';
 export { scoreLead } from './spam-score.ts';
 export { findLead, getLeadPage } from './get-lead.ts';
 export { assigneeNameOf, leadView } from './lead-view.ts';
+export { leadAlertJob } from './jobs/lead-alert.job.ts';
+export { leadAutoReplyJob } from './jobs/lead-auto-reply.job.ts';
