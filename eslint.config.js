@@ -146,8 +146,9 @@ export default tseslint.config(
     files: ['apps/server/**/*.ts', 'apps/console/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver': undefined,
+      // Files the rule follows (it ignores imports of other extensions) and how it parses them.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['apps/server/tsconfig.json', 'apps/console/tsconfig.json'],
