@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorker } from '../app.ts';
 import {
@@ -14,6 +15,9 @@ import { startFakeWebhook, type FakeWebhook } from '../modules/integrations/adap
 import { InvalidJobPayload, toJobInsert, type JobDefinition } from './define-job.ts';
 import { DELIVERY_GROUP_MAX, deliveryGroupPayloads, leadDeliveryJob } from '../modules/deliveries/index.ts';
 import { captureLead, leadAlertJob } from '../modules/leads/index.ts';
+import { createSession, sessionSweepJob } from '../modules/auth/index.ts';
+import { rowsOf } from '../lib/throttle.ts';
+import { rateLimitSweepJob } from './rate-limit-sweep.job.ts';
 import { jobRegistry } from './registry.ts';
 
 // An API replica that runs no workers, as in a scaled-out install.
@@ -88,6 +92,34 @@ describe('the job registry', () => {
     expect(() => toJobInsert(leadAlertJob, { deliveryId: '0b8f2a52-5d6e-4b7c-9a1d-2f3e4a5b6c7d' })).toThrow(
       InvalidJobPayload,
     );
+  });
+});
+
+describe('sweeps (periodic work as jobs, in the processes that run workers)', () => {
+  const count = async (query: ReturnType<typeof sql>) =>
+    Number(rowsOf<{ n: number | string }>(await api.database.db.execute(query))[0]!.n);
+
+  it('session-sweep deletes expired sessions and keeps live ones', async () => {
+    const deps = { ...api.app.deps, signal: new AbortController().signal };
+    const base = { userId: null, ip: '127.0.0.1', userAgent: null };
+    const expired = await createSession(deps, { ...base, ttlMs: -60_000 });
+    const live = await createSession(deps, { ...base, ttlMs: 60_000 });
+    await sessionSweepJob.handle({}, deps);
+    const left = (idHash: string) => count(sql`select count(*) as n from sessions where id_hash = ${idHash}`);
+    expect(await left(expired.state.idHash)).toBe(0);
+    expect(await left(live.state.idHash)).toBe(1);
+  });
+
+  it('rate-limit-sweep deletes ended windows and keeps open ones', async () => {
+    const deps = { ...api.app.deps, signal: new AbortController().signal };
+    const ended = `sweep-ended:${randomUUID()}`;
+    const open = `sweep-open:${randomUUID()}`;
+    await api.app.throttle.hit(ended, 0);
+    await api.app.throttle.hit(open, 3600);
+    await rateLimitSweepJob.handle({}, deps);
+    const left = (key: string) => count(sql`select count(*) as n from rate_limits where key = ${key}`);
+    expect(await left(ended)).toBe(0);
+    expect(await left(open)).toBe(1);
   });
 });
 
