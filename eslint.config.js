@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -142,6 +144,25 @@ export default tseslint.config(
     // The landing pages' own scripts (the lead form, the tracker) run in the browser.
     files: ['apps/server/src/modules/landing/browser/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  // No import cycles in either app (CONTRIBUTING.md, "Module boundaries"): a module that imports another
+  // is never imported back by it, at run time. Type-only imports are erased and do not count; `import()`
+  // does (a job handler loading its service lazily was how cycles hid).
+  {
+    files: ['apps/server/**/*.ts', 'apps/console/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Files the rule follows (it ignores imports of other extensions) and how it parses them.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/console/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // Boundaries. Later blocks win for the files they match, so the general block comes first.
   restrict(['apps/console/**/*.{ts,tsx}'], consoleOutside),

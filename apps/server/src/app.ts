@@ -38,12 +38,14 @@ import { createPaymentProvider } from './modules/billing/index.ts';
 import catalogImportRoutes from './modules/catalog-import/catalog-import.routes.ts';
 import deliveryRoutes from './modules/deliveries/deliveries.routes.ts';
 import demoRoutes from './modules/demo/demo.routes.ts';
+import { resumePausedDeliveries } from './modules/deliveries/index.ts';
 import { createDemoSeeding, type DemoSeeding } from './modules/demo/index.ts';
 import domainRoutes from './modules/domains/domains.routes.ts';
 import integrationRoutes from './modules/integrations/integrations.routes.ts';
 import { createOutboundClient } from './modules/integrations/index.ts';
 import landingRoutes from './modules/landing/landing.routes.ts';
 import leadRoutes from './modules/leads/leads.routes.ts';
+import { renderPagePreview } from './modules/landing/index.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
 import pageRoutes from './modules/pages/pages.routes.ts';
 import preferenceRoutes from './modules/preferences/preferences.routes.ts';
@@ -51,6 +53,8 @@ import privacyRoutes from './modules/privacy/privacy.routes.ts';
 import realEstateRoutes from './modules/real-estates/real-estates.routes.ts';
 import siteRoutes from './modules/site/site.routes.ts';
 import { createStorage, type Storage } from './modules/storage/index.ts';
+import { registerInvitedUser } from './modules/team/index.ts';
+import { isAwaitingUpload } from './modules/videos/index.ts';
 import localUploadRoutes from './modules/storage/local-upload.routes.ts';
 import videoRoutes from './modules/videos/videos.routes.ts';
 import systemRoutes from './modules/system/system.routes.ts';
@@ -247,14 +251,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.decorate('demoSeeding', createDemoSeeding());
   await app.register(systemRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, { registerInvitedUser });
   await app.register(demoRoutes);
   await app.register(realEstateRoutes);
-  await app.register(integrationRoutes);
+  await app.register(integrationRoutes, { resumePausedDeliveries });
   await app.register(deliveryRoutes);
-  await app.register(pageRoutes);
+  await app.register(pageRoutes, { renderPagePreview });
   await app.register(videoRoutes);
-  await app.register(localUploadRoutes);
+  await app.register(localUploadRoutes, { isAwaitingUpload });
   await app.register(catalogImportRoutes);
   await app.register(analyticsRoutes);
   await app.register(landingRoutes);
@@ -282,15 +286,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   await registerConsole(app, config.CONSOLE_DIST ? path.resolve(config.CONSOLE_DIST) : defaultConsoleDist);
-
-  const sweep = setInterval(
-    () => {
-      app.throttle.sweep().catch((err: unknown) => app.log.warn({ err }, 'throttle sweep failed'));
-    },
-    10 * 60 * 1000,
-  );
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
   return app;
 }
 

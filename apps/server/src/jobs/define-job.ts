@@ -1,7 +1,9 @@
 /**
  * A background job as data: its queue name, the zod schema of its payload, its retry policy, how many
- * run at once, and its handler with explicit dependencies. `jobs/registry.ts` lists every definition;
- * `jobs/workers.ts` runs them; `queue.enqueue(tx, job, payload)` validates the payload and enqueues it.
+ * run at once, and its handler with explicit dependencies. Each job is declared in the module whose work
+ * it does (`modules/<name>/jobs/<job>.job.ts`, exported from the module's index.ts); `jobs/registry.ts`
+ * lists every definition; `jobs/workers.ts` runs them; `queue.enqueue(tx, job, payload)` validates the
+ * payload and enqueues it.
  */
 import type { JobInsert } from 'pg-boss';
 import type { z } from 'zod';
@@ -13,7 +15,13 @@ export interface JobDeps extends Deps {
   signal: AbortSignal;
 }
 
-export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
+/**
+ * What enqueueing a job needs: its queue, payload schema and retry policy. A job whose own services
+ * enqueue it again (a delivery's next attempt) keeps this part in a file of its own
+ * (`<job>.queue.ts`), which the services import instead of the definition, so the handler can import
+ * them without an import cycle.
+ */
+export interface JobQueue<Payload extends z.ZodType = z.ZodType> {
   /** The pg-boss queue. Jobs of this name may be waiting in the database: never rename it. */
   name: string;
   /** Checked when the job is enqueued and again when a worker picks it up. */
@@ -22,6 +30,9 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
   retry: { limit: number; delaySeconds: number; backoff?: boolean };
   /** An active job older than this is failed (and retried) by pg-boss: a process died in the middle of it. */
   expireInSeconds?: number;
+}
+
+export interface JobDefinition<Payload extends z.ZodType = z.ZodType> extends JobQueue<Payload> {
   /** Jobs one poller fetches and runs at once, and how many pollers each process runs (default 1). */
   concurrency: { batchSize: number | ((config: AppConfig) => number); pollers?: number };
   handle(payload: z.output<Payload>, deps: JobDeps): Promise<void>;
@@ -33,7 +44,11 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> {
 export const defineJob = <Payload extends z.ZodType>(job: JobDefinition<Payload>): JobDefinition<Payload> =>
   job;
 
-export type JobPayload<J extends JobDefinition> = z.input<J['payload']>;
+/** Keeps the payload type of a queue declared apart from its job (see JobQueue). */
+export const defineJobQueue = <Payload extends z.ZodType>(queue: JobQueue<Payload>): JobQueue<Payload> =>
+  queue;
+
+export type JobPayload<J extends JobQueue> = z.input<J['payload']>;
 
 /** A payload that does not match its job's schema: a bug in the caller, never the visitor's input. */
 export class InvalidJobPayload extends Error {
@@ -45,14 +60,14 @@ export class InvalidJobPayload extends Error {
   }
 }
 
-export function parsePayload<J extends JobDefinition>(job: J, payload: unknown): z.output<J['payload']> {
+export function parsePayload<J extends JobQueue>(job: J, payload: unknown): z.output<J['payload']> {
   const parsed = job.payload.safeParse(payload);
   if (!parsed.success) throw new InvalidJobPayload(job.name, parsed.error.issues);
   return parsed.data as z.output<J['payload']>;
 }
 
 /** The pg-boss row of one job: the validated payload with the definition's retry policy. */
-export function toJobInsert<J extends JobDefinition>(
+export function toJobInsert<J extends JobQueue>(
   job: J,
   payload: JobPayload<J>,
   options: { startAfter?: Date } = {},

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorker } from '../app.ts';
 import {
@@ -11,10 +12,12 @@ import {
   type TestContext,
 } from '../testing/test-app.ts';
 import { startFakeWebhook, type FakeWebhook } from '../modules/integrations/adapters/testing/fake-webhook.ts';
-import { captureLead } from '../modules/leads/index.ts';
 import { InvalidJobPayload, toJobInsert, type JobDefinition } from './define-job.ts';
-import { leadAlertJob } from './lead-alert.job.ts';
-import { DELIVERY_GROUP_MAX, deliveryGroupPayloads, leadDeliveryJob } from './lead-delivery.job.ts';
+import { DELIVERY_GROUP_MAX, deliveryGroupPayloads, leadDeliveryJob } from '../modules/deliveries/index.ts';
+import { captureLead, leadAlertJob } from '../modules/leads/index.ts';
+import { createSession, sessionSweepJob } from '../modules/auth/index.ts';
+import { rowsOf } from '../lib/throttle.ts';
+import { rateLimitSweepJob } from './rate-limit-sweep.job.ts';
 import { jobRegistry } from './registry.ts';
 
 // An API replica that runs no workers, as in a scaled-out install.
@@ -30,15 +33,37 @@ const isJob = (v: unknown): v is JobDefinition =>
   typeof v === 'object' && v !== null && 'name' in v && 'payload' in v && 'handle' in v;
 
 describe('the job registry', () => {
-  it('lists every job file of this folder, each under a queue name of its own', async () => {
-    const files = (await readdir(import.meta.dirname)).filter((f) => f.endsWith('.job.ts'));
-    expect(files.length).toBeGreaterThan(0);
+  it("lists every job file (the modules' jobs/ folders and this one), each under a queue name of its own", async () => {
+    const src = path.dirname(import.meta.dirname);
+    const files = (await readdir(src, { recursive: true })).filter(
+      (f) =>
+        f.endsWith('.job.ts') && /^(?:jobs|modules\/[^/]+\/jobs)\/[^/]+$/.test(f.split(path.sep).join('/')),
+    );
+    expect(files.length).toBe(jobRegistry.length);
     for (const file of files) {
-      const exported = Object.values(await import(path.join(import.meta.dirname, file))).filter(isJob);
+      const exported = Object.values(await import(path.join(src, file))).filter(isJob);
       expect(exported, file).toHaveLength(1);
       expect(jobRegistry, `${file} is missing from jobs/registry.ts`).toContain(exported[0]);
     }
     expect(new Set(jobRegistry.map((j) => j.name)).size).toBe(jobRegistry.length);
+  });
+
+  it('keeps the queue names of jobs that may be waiting in existing databases', () => {
+    expect(jobRegistry.map((j) => j.name).sort()).toEqual([
+      'analytics-retention',
+      'analytics-rollups',
+      'billing-event',
+      'catalog-import',
+      'demo-reset',
+      'lead-alert',
+      'lead-auto-reply',
+      'lead-delivery',
+      'privacy-retention',
+      'rate-limit-sweep',
+      'session-sweep',
+      'video-cleanup',
+      'video-poster',
+    ]);
   });
 
   it('turns a payload and the retry policy into pg-boss options', () => {
@@ -67,6 +92,34 @@ describe('the job registry', () => {
     expect(() => toJobInsert(leadAlertJob, { deliveryId: '0b8f2a52-5d6e-4b7c-9a1d-2f3e4a5b6c7d' })).toThrow(
       InvalidJobPayload,
     );
+  });
+});
+
+describe('sweeps (periodic work as jobs, in the processes that run workers)', () => {
+  const count = async (query: ReturnType<typeof sql>) =>
+    Number(rowsOf<{ n: number | string }>(await api.database.db.execute(query))[0]!.n);
+
+  it('session-sweep deletes expired sessions and keeps live ones', async () => {
+    const deps = { ...api.app.deps, signal: new AbortController().signal };
+    const base = { userId: null, ip: '127.0.0.1', userAgent: null };
+    const expired = await createSession(deps, { ...base, ttlMs: -60_000 });
+    const live = await createSession(deps, { ...base, ttlMs: 60_000 });
+    await sessionSweepJob.handle({}, deps);
+    const left = (idHash: string) => count(sql`select count(*) as n from sessions where id_hash = ${idHash}`);
+    expect(await left(expired.state.idHash)).toBe(0);
+    expect(await left(live.state.idHash)).toBe(1);
+  });
+
+  it('rate-limit-sweep deletes ended windows and keeps open ones', async () => {
+    const deps = { ...api.app.deps, signal: new AbortController().signal };
+    const ended = `sweep-ended:${randomUUID()}`;
+    const open = `sweep-open:${randomUUID()}`;
+    await api.app.throttle.hit(ended, 0);
+    await api.app.throttle.hit(open, 3600);
+    await rateLimitSweepJob.handle({}, deps);
+    const left = (key: string) => count(sql`select count(*) as n from rate_limits where key = ${key}`);
+    expect(await left(ended)).toBe(0);
+    expect(await left(open)).toBe(1);
   });
 });
 

@@ -1,19 +1,20 @@
 /**
- * Every background job. The workers (jobs/workers.ts, in `npm start` and in `npm run worker`) run
- * exactly these; a job file in this folder that is missing here fails registry.test.ts.
+ * Every background job. Each is declared in the module whose work it does (`modules/<name>/jobs/`) and
+ * reached here through the module's index.ts, like any other import from a module; the rate-limit sweep
+ * works on lib/ and lives beside this file. The workers (jobs/workers.ts, in `npm start` and in
+ * `npm run worker`) run exactly these; a job file missing here fails jobs.test.ts.
  */
-import { analyticsRetentionJob } from './analytics-retention.job.ts';
-import { analyticsRollupsJob } from './analytics-rollups.job.ts';
-import { billingEventJob } from './billing-event.job.ts';
-import { catalogImportJob } from './catalog-import.job.ts';
+import { analyticsRetentionJob, analyticsRollupsJob } from '../modules/analytics/index.ts';
+import { sessionSweepJob } from '../modules/auth/index.ts';
+import { billingEventJob } from '../modules/billing/index.ts';
+import { catalogImportJob } from '../modules/catalog-import/index.ts';
+import { leadDeliveryJob } from '../modules/deliveries/index.ts';
+import { demoResetJob } from '../modules/demo/index.ts';
+import { leadAlertJob, leadAutoReplyJob } from '../modules/leads/index.ts';
+import { privacyRetentionJob } from '../modules/privacy/index.ts';
+import { videoCleanupJob, videoProcessingJob } from '../modules/videos/index.ts';
 import type { JobDefinition } from './define-job.ts';
-import { demoResetJob } from './demo-reset.job.ts';
-import { leadAlertJob } from './lead-alert.job.ts';
-import { leadAutoReplyJob } from './lead-auto-reply.job.ts';
-import { leadDeliveryJob } from './lead-delivery.job.ts';
-import { privacyRetentionJob } from './privacy-retention.job.ts';
-import { videoCleanupJob } from './video-cleanup.job.ts';
-import { videoProcessingJob } from './video-processing.job.ts';
+import { rateLimitSweepJob } from './rate-limit-sweep.job.ts';
 
 export const jobRegistry: readonly JobDefinition[] = [
   leadDeliveryJob,
@@ -27,4 +28,6 @@ export const jobRegistry: readonly JobDefinition[] = [
   videoCleanupJob,
   billingEventJob,
   privacyRetentionJob,
+  sessionSweepJob,
+  rateLimitSweepJob,
 ];

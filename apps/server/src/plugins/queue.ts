@@ -1,7 +1,7 @@
 /**
  * The job queue: pg-boss on the same database (PGlite or PostgreSQL), so a job can be enqueued in the
- * transaction that writes the rows it is about. The jobs themselves are defined in jobs/, and their
- * workers started by jobs/workers.ts.
+ * transaction that writes the rows it is about. The jobs themselves are defined in their modules and
+ * listed in jobs/registry.ts; their workers are started by jobs/workers.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,7 +13,7 @@ import { PgBoss, fromDrizzle, fromPglite, type JobResult } from 'pg-boss';
 import { notifyQueue } from 'pg-boss/dist/plans.js';
 import { createHash } from 'node:crypto';
 import type { Statement, Tx } from '../db/client.ts';
-import { toJobInsert, type JobDefinition, type JobPayload } from '../jobs/define-job.ts';
+import { toJobInsert, type JobPayload, type JobQueue } from '../jobs/define-job.ts';
 
 export interface Queue {
   boss: PgBoss;
@@ -21,21 +21,21 @@ export interface Queue {
    * Enqueues a job of a definition in jobs/ inside the caller's transaction: the job exists if and only
    * if the transaction commits. The payload is checked against the job's schema first.
    */
-  enqueue<J extends JobDefinition>(
+  enqueue<J extends JobQueue>(
     tx: Tx,
     job: J,
     payload: JobPayload<J>,
     options?: { startAfter?: Date },
   ): Promise<void>;
   /** Many jobs of one definition in one statement, inside the caller's transaction. */
-  enqueueMany<J extends JobDefinition>(tx: Tx, job: J, payloads: JobPayload<J>[]): Promise<void>;
+  enqueueMany<J extends JobQueue>(tx: Tx, job: J, payloads: JobPayload<J>[]): Promise<void>;
   /**
    * The statement that inserts these jobs, for a caller that sends it with its own transaction's
    * statements (db/client.ts pipelinedTransaction); none for no payloads. pg-boss builds it (its
    * insert SQL and payload) and hands it to a recording adapter instead of running it. It is a named
    * prepared statement: pg-boss's SQL for a queue never changes, its name is a hash of the text.
    */
-  insertStatements<J extends JobDefinition>(
+  insertStatements<J extends JobQueue>(
     job: J,
     payloads: JobPayload<J>[],
     options?: { startAfter?: Date },
@@ -60,7 +60,7 @@ export interface Queue {
    * without workers on PostgreSQL (an API replica beside `npm run worker`), every worker process through
    * a NOTIFY sent after the caller's commit. Coalesced: one NOTIFY in flight per queue at a time.
    */
-  wake(job: JobDefinition): void;
+  wake(job: JobQueue): void;
 }
 
 declare module 'fastify' {

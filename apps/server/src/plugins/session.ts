@@ -12,7 +12,6 @@ import { safeEqual } from '../lib/crypto.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import {
   createSession,
-  deleteExpiredSessions,
   deleteSession,
   deleteUserSessions,
   findSession,
@@ -116,15 +115,6 @@ export default fp(
       else setCookies(reply, null, request.session);
       return reply.status(204).send();
     });
-
-    const sweep = setInterval(
-      () => {
-        deleteExpiredSessions(deps).catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
-      },
-      60 * 60 * 1000,
-    );
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
   },
   { name: 'session', dependencies: ['database', 'host-routing'] },
 );

@@ -9,6 +9,8 @@ export {
   type LeadVisit,
   type SessionCandidateRow,
 } from './lead-sessions.ts';
-export { retentionCutoff, sweepRetention } from './retention.ts';
+export { retentionCutoff } from './retention.ts';
 export { createRollups, rebuildDays } from './rollups.ts';
 export { saoPauloDay, visitorHashes } from './visitor-salts.ts';
+export { analyticsRetentionJob } from './jobs/analytics-retention.job.ts';
+export { analyticsRollupsJob } from './jobs/analytics-rollups.job.ts';

@@ -16,11 +16,32 @@ import { accountLockSeconds, type ThrottleState } from '../../lib/throttle.ts';
 import { LOGIN_IP_WINDOW_SECONDS, deviceTrust } from './device-trust.ts';
 import { resetPassword, sendPasswordResetLink } from './password-reset.ts';
 import { registerUser } from './register-user.ts';
-import { findUserByEmail, getUserView, hashPassword, verifyPassword } from './users.service.ts';
-import { isPendingAccount, registerInvitedUser } from '../team/index.ts';
+import type { Deps } from '../../deps.ts';
+import {
+  findUserByEmail,
+  getUserView,
+  hashPassword,
+  isPendingAccount,
+  verifyPassword,
+} from './users.service.ts';
 const messageResponse = z.object({ message: z.string() });
 
-export default async function authRoutes(app: FastifyInstance) {
+/**
+ * What sign-up needs from the team module, handed over by app.ts when it registers these routes: the
+ * team module builds on accounts (it imports this one), so this module never imports it back.
+ */
+export interface AuthRoutesOptions {
+  /**
+   * Sign-up with an invitation token: the account the invitation made gets its name and password and
+   * joins the agency. Returns the user's id; a 422 naming the field otherwise.
+   */
+  registerInvitedUser(
+    deps: Pick<Deps, 'db'>,
+    input: { name: string; email: string; passwordHash: string; token: string },
+  ): Promise<number>;
+}
+
+export default async function authRoutes(app: FastifyInstance, { registerInvitedUser }: AuthRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps, throttle, config } = app;
   const devices = deviceTrust(config);

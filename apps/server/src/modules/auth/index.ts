@@ -10,3 +10,4 @@ export {
   touchSession,
   type SessionState,
 } from './sessions.ts';
+export { sessionSweepJob } from './jobs/session-sweep.job.ts';

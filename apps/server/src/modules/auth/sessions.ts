@@ -77,7 +77,7 @@ export async function deleteUserSessions(deps: DbDeps, userId: number) {
   await deps.db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** The hourly sweep of expired sessions. */
+/** The hourly sweep of expired sessions (jobs/session-sweep.job.ts). */
 export async function deleteExpiredSessions(deps: DbDeps, now = new Date()) {
   await deps.db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

@@ -31,6 +31,9 @@ export async function findUserByEmail(deps: { db: Tx }, email: string) {
   return row;
 }
 
+/** An account made by an invitation and never registered (no password). */
+export const isPendingAccount = (user: { passwordHash: string }) => user.passwordHash === '';
+
 export async function getUserView(deps: Pick<Deps, 'db' | 'storage'>, userId: number): Promise<User | null> {
   const { db, storage } = deps;
   const [user] = await db

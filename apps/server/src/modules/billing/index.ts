@@ -7,3 +7,4 @@ export {
   recountLeadMonths,
 } from './subscription.ts';
 export { createPaymentProvider, type PaymentProvider } from './payment-provider.ts';
+export { billingEventJob } from './jobs/billing-event.job.ts';

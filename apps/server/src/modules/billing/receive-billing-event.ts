@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { billingEvents } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { billingEventJob } from '../../jobs/billing-event.job.ts';
+import { billingEventJob } from './jobs/billing-event.job.ts';
 
 /** Asaas events that change a subscription (apply-billing-event.ts); any other is stored and ignored. */
 export const APPLIED_ASAAS_EVENTS = [

@@ -4,7 +4,7 @@
  */
 import { auditLog, catalogImports } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { catalogImportJob } from '../../jobs/catalog-import.job.ts';
+import { catalogImportJob } from './jobs/catalog-import.job.ts';
 import type { CatalogImportRow } from './import-view.ts';
 import type { CatalogSniff } from './sniff-catalog.ts';
 

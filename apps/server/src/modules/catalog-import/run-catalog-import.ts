@@ -15,7 +15,7 @@ import type { PageStatus } from '@vitrine/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { auditLog, catalogImports, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import type { catalogImportJob } from '../../jobs/catalog-import.job.ts';
+import type { catalogImportJob } from './jobs/catalog-import.job.ts';
 import type { JobPayload } from '../../jobs/define-job.ts';
 import { publishedPagesLeft } from '../billing/index.ts';
 import { allocateSlugs, isUniqueViolationOf, SLUG_UNIQUE_INDEX } from '../pages/index.ts';

@@ -18,7 +18,7 @@ import { jsonParam, rowFromJson } from '../../db/json-rows.ts';
 import { deliveries, integrations, leads, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { Queue } from '../../plugins/queue.ts';
-import { leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
+import { leadDeliveryQueue as leadDeliveryJob } from './jobs/lead-delivery.queue.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
 import { redactSecrets } from '../../lib/redact.ts';
 import { integrationAdapters, type DeliveryResult } from '../integrations/index.ts';

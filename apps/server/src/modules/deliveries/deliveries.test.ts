@@ -541,7 +541,7 @@ describe('group jobs', () => {
     const jobs = await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryId: d!.id } });
     expect(jobs).toHaveLength(1);
     // With the right key the worker takes that job and delivers.
-    ctx.app.queue.wake((await import('../../jobs/lead-delivery.job.ts')).leadDeliveryJob);
+    ctx.app.queue.wake((await import('./jobs/lead-delivery.queue.ts')).leadDeliveryQueue);
     await waitFor(() => (receiver.events.length ? true : null), { what: 'the delivery from its own job' });
   });
 });

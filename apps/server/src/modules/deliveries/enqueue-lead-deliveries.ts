@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { deliveries, integrations } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { deliveryGroupPayloads, leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
+import { deliveryGroupPayloads, leadDeliveryQueue as leadDeliveryJob } from './jobs/lead-delivery.queue.ts';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 

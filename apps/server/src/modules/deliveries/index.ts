@@ -2,6 +2,7 @@
 export { attemptDelivery } from './attempt-delivery.ts';
 export { enqueueLeadDeliveries } from './enqueue-lead-deliveries.ts';
 export { resumePausedDeliveries } from './requeue-deliveries.ts';
-export { rescueOverdueDeliveries } from './rescue-overdue-deliveries.ts';
 export { webhookIdOf } from './lead-for-delivery.ts';
 export { type DeliveryRow } from './enqueue-lead-deliveries.ts';
+export { leadDeliveryJob } from './jobs/lead-delivery.job.ts';
+export { DELIVERY_GROUP_MAX, deliveryGroupPayloads } from './jobs/lead-delivery.queue.ts';

@@ -5,7 +5,7 @@
  */
 import type { leads, pages } from '../../db/schema.ts';
 import type { LeadForDelivery, LeadPage } from '../integrations/index.ts';
-import { formatPrice } from '../landing/index.ts';
+import { formatPrice } from '../../lib/format.ts';
 
 type LeadRow = typeof leads.$inferSelect;
 /** The page columns a delivery needs (see `leadPageColumns` in the engine). */

@@ -4,7 +4,7 @@ import type { IntegrationName } from '@vitrine/contracts';
 import type { Tx } from '../../db/client.ts';
 import { deliveries } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
+import { leadDeliveryQueue } from './jobs/lead-delivery.queue.ts';
 import type { DeliveryRow } from './enqueue-lead-deliveries.ts';
 
 /** Puts failed, dead or paused deliveries back in the queue now, in the caller's transaction; the retry schedule restarts. */
@@ -19,14 +19,14 @@ export async function requeueDeliveries(
       .update(deliveries)
       .set({ status: 'pending', retryBase: row.attempts, nextAttemptAt: now, updatedAt: now })
       .where(eq(deliveries.id, row.id));
-    await deps.queue.enqueue(deps.db, leadDeliveryJob, { deliveryId: row.id, manual });
+    await deps.queue.enqueue(deps.db, leadDeliveryQueue, { deliveryId: row.id, manual });
   }
 }
 
 /** A failed, dead or paused delivery sent again from the console (attempted even if the integration is paused). */
 export async function replayDelivery(deps: Pick<Deps, 'db' | 'queue'>, row: DeliveryRow) {
   await deps.db.transaction((tx) => requeueDeliveries({ db: tx, queue: deps.queue }, [row], true));
-  deps.queue.wake(leadDeliveryJob);
+  deps.queue.wake(leadDeliveryQueue);
   const [fresh] = await deps.db.select().from(deliveries).where(eq(deliveries.id, row.id));
   return fresh!;
 }
@@ -51,6 +51,6 @@ export async function resumePausedDeliveries(
     await requeueDeliveries({ db: tx, queue: deps.queue }, paused, false);
     return paused.length;
   });
-  if (count) deps.queue.wake(leadDeliveryJob);
+  if (count) deps.queue.wake(leadDeliveryQueue);
   return count;
 }

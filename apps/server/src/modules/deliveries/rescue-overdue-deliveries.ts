@@ -7,7 +7,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { deliveries } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
+import { leadDeliveryQueue } from './jobs/lead-delivery.queue.ts';
 
 export async function rescueOverdueDeliveries(
   deps: Pick<Deps, 'db' | 'queue' | 'log'>,
@@ -30,7 +30,7 @@ export async function rescueOverdueDeliveries(
         .update(deliveries)
         .set({ nextAttemptAt: new Date(), updatedAt: new Date() })
         .where(eq(deliveries.id, row.id));
-      await deps.queue.enqueue(tx, leadDeliveryJob, { deliveryId: row.id });
+      await deps.queue.enqueue(tx, leadDeliveryQueue, { deliveryId: row.id });
     }
     if (overdue.length) deps.log.warn({ count: overdue.length }, 'overdue deliveries enqueued again');
     return overdue.length;

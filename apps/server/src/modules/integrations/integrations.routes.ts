@@ -1,4 +1,7 @@
-/** Integrações: settings (owner and admin), the connectivity test, the webhook signing secret, a test lead. */
+/**
+ * Integrações: settings (owner and admin), the connectivity test, the webhook signing secret. The test
+ * lead the screen sends is a lead like any other: leads.routes.ts.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,14 +12,12 @@ import {
   integrationsTestResponse,
   saveIntegrationBody,
   saveIntegrationResponse,
-  testLeadResponse,
   webhookSecretResponse,
   type IntegrationName,
 } from '@vitrine/contracts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
-import { resumePausedDeliveries } from '../deliveries/index.ts';
-import { captureLead } from '../leads/index.ts';
+import type { Deps } from '../../deps.ts';
 import {
   ensureWebhookSecret,
   listIntegrations,
@@ -36,7 +37,23 @@ export function namedTestMessage(name: IntegrationName, message: string): string
   return message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`;
 }
 
-export default async function integrationRoutes(app: FastifyInstance) {
+/**
+ * Handed over by app.ts: new credentials send the deliveries that were paused for the old ones. The
+ * deliveries module calls the integrations' adapters (it imports this one), so integrations never
+ * imports deliveries back.
+ */
+export interface IntegrationRoutesOptions {
+  resumePausedDeliveries(
+    deps: Pick<Deps, 'db' | 'queue'>,
+    realEstateId: number,
+    name: IntegrationName,
+  ): Promise<unknown>;
+}
+
+export default async function integrationRoutes(
+  app: FastifyInstance,
+  { resumePausedDeliveries }: IntegrationRoutesOptions,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
@@ -171,40 +188,6 @@ export default async function integrationRoutes(app: FastifyInstance) {
           }),
         },
       };
-    },
-  );
-
-  r.post(
-    '/v1/real-estates/:id/integrations/test-lead',
-    {
-      schema: {
-        tags: ['integrations'],
-        summary: 'Enviar um lead de teste às integrações ativas',
-        params: idParams,
-        response: { 201: testLeadResponse },
-      },
-    },
-    async (request, reply) => {
-      const membership = await app.requireMembership(request, request.params.id, MANAGERS);
-      const user = request.currentUser!;
-      const { lead, deliveries } = await captureLead(deps, {
-        realEstateId: membership.realEstateId,
-        name: `Lead de teste (${user.name})`,
-        email: user.email,
-        phone: '11999999999',
-        message: 'Este é um lead de teste enviado pelo console para conferir as integrações.',
-        source: 'teste',
-        isTest: true,
-      });
-      return reply.status(201).send({
-        data: {
-          lead_id: lead.id,
-          deliveries: deliveries.map((d) => ({ id: d.id, integration: d.integration, status: d.status })),
-        },
-        message: deliveries.length
-          ? 'Lead de teste enviado.'
-          : 'Nenhuma integração ativa: o lead de teste foi salvo, mas não foi enviado.',
-      });
     },
   );
 }

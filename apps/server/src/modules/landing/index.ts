@@ -1,5 +1,3 @@
 /** The landing module's public API (CONTRIBUTING.md, "Module boundaries"); its routes: landing.routes.ts. */
-export { formatPhone, formatPrice } from './format.ts';
 export { LANDING_CSP } from './landing-assets.ts';
 export { renderPagePreview } from './render-page-preview.ts';
-export { escapeHtml, html, raw, SafeHtml } from './html.ts';

@@ -1,6 +1,6 @@
 /** The public page of a property, as one small HTML document (inline CSS, one tiny inline script). */
 import type { PagePhoto } from '../../db/schema.ts';
-import { html, jsonForScript, raw, type SafeHtml } from './html.ts';
+import { html, jsonForScript, raw, type SafeHtml } from '../../lib/html.ts';
 import {
   PROPERTY_TYPE_LABELS,
   PURPOSE_LABELS,
@@ -8,7 +8,7 @@ import {
   formatPhone,
   formatPrice,
   plural,
-} from './format.ts';
+} from '../../lib/format.ts';
 import { PREFERENCE_DEFAULTS, fillTemplate } from '@vitrine/contracts';
 import { LANDING_CSS, LANDING_SCRIPT, VIDEO_SCRIPT, WHATSAPP_ICON } from './landing-assets.ts';
 import { TAGS_LOADER, hasTags, type MarketingTags } from './marketing-tags.ts';

@@ -19,11 +19,15 @@ import { pipelinedTransaction, type Statement } from '../../db/client.ts';
 import { insertFromJson, jsonParam, rowFromJson, rowToJson } from '../../db/json-rows.ts';
 import { auditLog, contacts, deliveries, leads, subscriptions } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { LEAD_ALERT_MAX_IDS, leadAlertJob } from '../../jobs/lead-alert.job.ts';
-import { leadAutoReplyJob } from '../../jobs/lead-auto-reply.job.ts';
-import { deliveryGroupPayloads, leadDeliveryJob } from '../../jobs/lead-delivery.job.ts';
 import type { Queue } from '../../plugins/queue.ts';
-import { enqueueLeadDeliveries, type DeliveryRow } from '../deliveries/index.ts';
+import {
+  deliveryGroupPayloads,
+  enqueueLeadDeliveries,
+  leadDeliveryJob,
+  type DeliveryRow,
+} from '../deliveries/index.ts';
+import { LEAD_ALERT_MAX_IDS, leadAlertJob } from './jobs/lead-alert.job.ts';
+import { leadAutoReplyJob } from './jobs/lead-auto-reply.job.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
 import {
   leadSessionCandidatesSql,

@@ -1,6 +1,5 @@
 /** The leads module's public API (CONTRIBUTING.md, "Module boundaries"); its routes: leads.routes.ts. */
 export { captureLead } from './capture-lead.ts';
-export { sendLeadAlert } from './send-lead-alert.ts';
 export { scoreLead } from './spam-score.ts';
-export { findLead, getLeadPage } from './get-lead.ts';
-export { assigneeNameOf, leadView } from './lead-view.ts';
+export { leadAlertJob } from './jobs/lead-alert.job.ts';
+export { leadAutoReplyJob } from './jobs/lead-auto-reply.job.ts';

@@ -1,27 +1,33 @@
-/** Leads in the console: the filtered list, CSV export, one lead with its contact and ledger, status, release. */
+/**
+ * Leads in the console: the filtered list, CSV export, one lead with its contact and ledger, status,
+ * assignee, release.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   LEADS_DEFAULT_PER_PAGE,
   apiErrorSchema,
+  assignLeadBody,
   leadDetailResponse,
   leadListResponse,
   leadReleaseResponse,
   leadResponse,
   pageQuery,
+  testLeadResponse,
   updateLeadBody,
 } from '@vitrine/contracts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
-import { releaseLead } from './capture-lead.ts';
+import { captureLead, releaseLead } from './capture-lead.ts';
 import { changeLeadStatus } from './change-lead-status.ts';
-import { findLead, getLeadDetail } from './get-lead.ts';
+import { findLead, getLeadDetail, getLeadPage } from './get-lead.ts';
+import { assigneeNameOf, leadView } from './lead-view.ts';
 import { exportLeadsCsv } from './export-leads.ts';
 import { leadFilters, listLeads } from './list-leads.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
 import { idParams, uuidParams as uuidParamsOf } from '../../lib/route-params.ts';
-import { leadScopeOf } from '../team/index.ts';
+import { assignLead, leadScopeOf } from '../team/index.ts';
 
 const uuidParams = uuidParamsOf('Lead não encontrado.');
 const listQuery = pageQuery(LEADS_DEFAULT_PER_PAGE).extend(leadFilters.shape);
@@ -143,6 +149,33 @@ export default async function leadRoutes(app: FastifyInstance) {
     },
   );
 
+  r.put(
+    '/v1/leads/:id/assignee',
+    {
+      schema: {
+        tags: ['leads'],
+        summary: 'Atribuir o lead a um membro (user_id) ou a ninguém (null); proprietário e administrador',
+        params: uuidParams,
+        body: assignLeadBody,
+        response: { 200: leadResponse },
+      },
+    },
+    async (request) => {
+      await app.requireUser(request);
+      const lead = await findLead(app.deps, request.params.id);
+      if (!lead) throw notFound('Lead não encontrado.');
+      await app.requireMembership(request, lead.realEstateId, MANAGERS);
+      const row = await assignLead(app.deps, {
+        lead,
+        userId: request.body.user_id,
+        actorId: request.currentUser!.id,
+      });
+      return {
+        data: leadView(row, await getLeadPage(app.deps, row), 0, await assigneeNameOf(app.deps, row)),
+      };
+    },
+  );
+
   const releaseResponses = { 200: leadReleaseResponse, 409: apiErrorSchema };
   r.post(
     '/v1/leads/:id/release',
@@ -162,6 +195,42 @@ export default async function leadRoutes(app: FastifyInstance) {
         data: { id: lead.id, deliveries: created.length },
         message: 'Lead liberado e encaminhado às integrações.',
       };
+    },
+  );
+
+  // The Integrações screen's test lead: captured like a visitor's lead (marked as a test), so it
+  // reaches every active integration through the same deliveries.
+  r.post(
+    '/v1/real-estates/:id/integrations/test-lead',
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: 'Enviar um lead de teste às integrações ativas',
+        params: idParams,
+        response: { 201: testLeadResponse },
+      },
+    },
+    async (request, reply) => {
+      const membership = await app.requireMembership(request, request.params.id, MANAGERS);
+      const user = request.currentUser!;
+      const { lead, deliveries } = await captureLead(app.deps, {
+        realEstateId: membership.realEstateId,
+        name: `Lead de teste (${user.name})`,
+        email: user.email,
+        phone: '11999999999',
+        message: 'Este é um lead de teste enviado pelo console para conferir as integrações.',
+        source: 'teste',
+        isTest: true,
+      });
+      return reply.status(201).send({
+        data: {
+          lead_id: lead.id,
+          deliveries: deliveries.map((d) => ({ id: d.id, integration: d.integration, status: d.status })),
+        },
+        message: deliveries.length
+          ? 'Lead de teste enviado.'
+          : 'Nenhuma integração ativa: o lead de teste foi salvo, mas não foi enviado.',
+      });
     },
   );
 }

@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import { leads, memberships, pages, preferences, realEstates, teamSettings, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { mailLabel, renderEmail } from '../mail/index.ts';
-import { formatPhone } from '../landing/index.ts';
+import { formatPhone } from '../../lib/format.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
 import { assignLeadByRotation } from '../team/index.ts';
 

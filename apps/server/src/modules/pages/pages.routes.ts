@@ -3,7 +3,13 @@
  * them; another agency's page ids answer 404.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PAGE_LIMITS, suggestPageTitle, updatePageFields, type PropertyType } from '@vitrine/contracts';
+import {
+  PAGE_LIMITS,
+  suggestPageTitle,
+  updatePageFields,
+  type PageFields,
+  type PropertyType,
+} from '@vitrine/contracts';
 import { HttpError, fieldError, notFound, parseOrThrow } from '../../lib/http-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { sniffImageType } from '../storage/index.ts';
@@ -21,7 +27,7 @@ import {
 import { multipartText } from '../../lib/multipart-fields.ts';
 import { toPageView, type PageRow } from './page-view.ts';
 import { updatePage } from './update-page.ts';
-import { renderPagePreview } from '../landing/index.ts';
+import type { Deps } from '../../deps.ts';
 import { agencyPagesUrl } from '../domains/index.ts';
 import { mount } from '../../lib/mount.ts';
 
@@ -33,7 +39,18 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 const pageFieldsOf = (body: unknown) =>
   isPlainObject(body) && Object.keys(body).length === 1 && isPlainObject(body.page) ? body.page : body;
 
-export default async function pageRoutes(app: FastifyInstance) {
+/**
+ * Handed over by app.ts: the public page's renderer, for the editor's preview. The landing module
+ * renders pages (it imports this one), so pages never imports landing back.
+ */
+export interface PageRoutesOptions {
+  renderPagePreview(
+    deps: Pick<Deps, 'db' | 'storage' | 'config'>,
+    input: { page: PageRow; fields: Partial<PageFields> },
+  ): Promise<string>;
+}
+
+export default async function pageRoutes(app: FastifyInstance, { renderPagePreview }: PageRoutesOptions) {
   const { deps } = app;
   const { storage } = app;
   /** The page links' origin: the agency's verified domain, else LANDING_URL (decision 017). */

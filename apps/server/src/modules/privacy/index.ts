@@ -1,2 +1,2 @@
 /** The privacy module's public API (CONTRIBUTING.md, "Module boundaries"); its routes: privacy.routes.ts. */
-export { applyRetention } from './apply-retention.ts';
+export { privacyRetentionJob } from './jobs/privacy-retention.job.ts';

@@ -6,7 +6,7 @@
  */
 import { STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts/constants';
 import { MESSAGES } from '@vitrine/contracts';
-import { html, raw, type SafeHtml } from '../landing/index.ts';
+import { html, raw, type SafeHtml } from '../../lib/html.ts';
 import { renderSiteDocument, type SiteContext } from './site-html.ts';
 
 /** The forms' script: readable, inline, pinned by its hash in the page's CSP. */

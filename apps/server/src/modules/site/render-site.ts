@@ -1,5 +1,5 @@
 /** The public site's pages: welcome (/), the blog, its posts, and the 404 of the blog. */
-import { html, raw } from '../landing/index.ts';
+import { html, raw } from '../../lib/html.ts';
 import type { BlogPageOf, BlogPost } from './blog-posts.ts';
 import { formatPostDate, renderSiteDocument, type SiteContext } from './site-html.ts';
 

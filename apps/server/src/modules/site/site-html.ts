@@ -4,7 +4,7 @@
  * the footer. No console bundle: these pages paint from the first response.
  */
 import { createHash } from 'node:crypto';
-import { html, raw, type SafeHtml } from '../landing/index.ts';
+import { html, raw, type SafeHtml } from '../../lib/html.ts';
 
 export const SITE_NAME = 'Vitrine Imóveis';
 

@@ -4,7 +4,7 @@
  * unpublishing a page changes it at once; a sitemap index past SITEMAP_CHUNK_SIZE pages) and the blog's
  * RSS feed.
  */
-import { escapeHtml as esc } from '../landing/index.ts';
+import { escapeHtml as esc } from '../../lib/html.ts';
 import type { BlogPost } from './blog-posts.ts';
 import type { SitemapRow } from './sitemap-pages.ts';
 import { SITE_NAME } from './site-html.ts';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
-import { isAwaitingUpload } from '../videos/index.ts';
+import type { Deps } from '../../deps.ts';
 import { UploadRefused, type LocalStorage } from './storage.ts';
 
 const uploadQuery = z.object({
@@ -19,7 +19,18 @@ const uploadQuery = z.object({
   signature: z.string().max(100).optional(),
 });
 
-export default async function localUploadRoutes(app: FastifyInstance) {
+/**
+ * Handed over by app.ts: which keys are files of videos still waiting for them. The videos module
+ * stores its files here (it imports this one), so storage never imports videos back.
+ */
+export interface LocalUploadRoutesOptions {
+  isAwaitingUpload(deps: Pick<Deps, 'db'>, key: string): Promise<boolean>;
+}
+
+export default async function localUploadRoutes(
+  app: FastifyInstance,
+  { isAwaitingUpload }: LocalUploadRoutesOptions,
+) {
   const storage = app.storage as LocalStorage;
   if (storage.driver !== 'local') return;
   // This scope reads bodies itself: whatever the content type, the handler gets the raw stream.

@@ -332,6 +332,3 @@ export async function registerInvitedUser(
     return invitation.userId;
   });
 }
-
-/** An account made by an invitation and never registered (no password). */
-export const isPendingAccount = (user: { passwordHash: string }) => user.passwordHash === '';

@@ -8,13 +8,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   TEAM_MESSAGES,
-  assignLeadBody,
   auditLogResponse,
   auditQuery,
   invitationInfoResponse,
   invitationTokenBody,
   inviteMemberBody,
-  leadResponse,
   memberListResponse,
   memberResponse,
   membersQuery,
@@ -26,16 +24,14 @@ import {
   userResponse,
   type Role,
 } from '@vitrine/contracts';
-import { HttpError, fieldError, notFound, unauthenticated } from '../../lib/http-errors.ts';
+import { HttpError, fieldError, unauthenticated } from '../../lib/http-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
-import { idParams, uuidParams } from '../../lib/route-params.ts';
+import { idParams } from '../../lib/route-params.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
 import { getUserView } from '../auth/index.ts';
-import { assigneeNameOf, findLead, getLeadPage, leadView } from '../leads/index.ts';
 import { listTeamAudit } from './audit-log.ts';
 import { findManagedAgencies } from './find-managed-agencies.ts';
 import { acceptInvitation, inviteMember, lookupInvitation, resendInvitation } from './invitations.ts';
-import { assignLead } from './lead-assignment.ts';
 import { changeMemberRole, removeMember } from './manage-members.ts';
 import { listMembers } from './members.ts';
 import { readTeamSettings, updateTeamSettings } from './team-settings.ts';
@@ -245,31 +241,6 @@ export default async function teamRoutes(app: FastifyInstance) {
         url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/audit-log`,
         query: q,
       });
-    },
-  );
-
-  r.put(
-    '/v1/leads/:id/assignee',
-    {
-      schema: {
-        tags: ['leads'],
-        summary: 'Atribuir o lead a um membro (user_id) ou a ninguém (null); proprietário e administrador',
-        params: uuidParams('Lead não encontrado.'),
-        body: assignLeadBody,
-        response: { 200: leadResponse },
-      },
-    },
-    async (request) => {
-      await app.requireUser(request);
-      const lead = await findLead(deps, request.params.id);
-      if (!lead) throw notFound('Lead não encontrado.');
-      await app.requireMembership(request, lead.realEstateId, MANAGERS);
-      const row = await assignLead(deps, {
-        lead,
-        userId: request.body.user_id,
-        actorId: request.currentUser!.id,
-      });
-      return { data: leadView(row, await getLeadPage(deps, row), 0, await assigneeNameOf(deps, row)) };
     },
   );
 

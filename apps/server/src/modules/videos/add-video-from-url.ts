@@ -6,7 +6,7 @@ import { VIDEO_MESSAGES, parseVideoUrl } from '@vitrine/contracts';
 import { videos } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldError } from '../../lib/http-errors.ts';
-import { videoProcessingJob } from '../../jobs/video-processing.job.ts';
+import { videoProcessingQueue } from './jobs/video-processing.queue.ts';
 import { nextVideoSequence } from './create-video-upload.ts';
 import type { VideoRow } from './video-view.ts';
 
@@ -37,9 +37,9 @@ export async function addVideoFromUrl(
         sequence,
       })
       .returning();
-    if (linked) await deps.queue.enqueue(tx, videoProcessingJob, { videoId: inserted!.id });
+    if (linked) await deps.queue.enqueue(tx, videoProcessingQueue, { videoId: inserted!.id });
     return inserted!;
   });
-  if (linked) deps.queue.wake(videoProcessingJob);
+  if (linked) deps.queue.wake(videoProcessingQueue);
   return row;
 }

@@ -10,7 +10,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { videos } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { videoProcessingJob } from '../../jobs/video-processing.job.ts';
+import { videoProcessingQueue } from './jobs/video-processing.queue.ts';
 import { IMAGE_EXTENSIONS, sniffImageType } from '../storage/index.ts';
 import { posterKey } from './create-video-upload.ts';
 import type { VideoRow } from './video-view.ts';
@@ -158,10 +158,10 @@ export async function queueMissingLinkPosters(deps: Pick<Deps, 'db' | 'queue'>):
   await deps.db.transaction((tx) =>
     deps.queue.enqueueMany(
       tx,
-      videoProcessingJob,
+      videoProcessingQueue,
       rows.map((r) => ({ videoId: r.id })),
     ),
   );
-  deps.queue.wake(videoProcessingJob);
+  deps.queue.wake(videoProcessingQueue);
   return rows.length;
 }

@@ -9,7 +9,7 @@ import { VIDEO_MESSAGES, tooLargeMessage } from '@vitrine/contracts';
 import { videos } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldError } from '../../lib/http-errors.ts';
-import { videoProcessingJob } from '../../jobs/video-processing.job.ts';
+import { videoProcessingQueue } from './jobs/video-processing.queue.ts';
 import { sniffVideoType } from '../storage/index.ts';
 import type { VideoRow } from './video-view.ts';
 
@@ -72,7 +72,7 @@ export async function finishVideoUpload(
       })
       .where(and(eq(videos.id, video.id), eq(videos.status, 'pending_upload')))
       .returning();
-    if (row) await deps.queue.enqueue(tx, videoProcessingJob, { videoId: row.id });
+    if (row) await deps.queue.enqueue(tx, videoProcessingQueue, { videoId: row.id });
     return row;
   });
   if (!updated) {
@@ -80,6 +80,6 @@ export async function finishVideoUpload(
     const [current] = await deps.db.select().from(videos).where(eq(videos.id, video.id));
     return current!;
   }
-  deps.queue.wake(videoProcessingJob);
+  deps.queue.wake(videoProcessingQueue);
   return updated;
 }

@@ -2,7 +2,6 @@
 export { listReadyPageVideos } from './list-videos.ts';
 export { pageVideoKeys } from './delete-video.ts';
 export { toVideoView, type VideoRow } from './video-view.ts';
-export { processVideo } from './process-video.ts';
-export { cleanPendingUploads } from './clean-pending-uploads.ts';
 export { isAwaitingUpload } from './awaiting-upload.ts';
-export { queueMissingLinkPosters } from './copy-link-poster.ts';
+export { videoCleanupJob } from './jobs/video-cleanup.job.ts';
+export { videoProcessingJob } from './jobs/video-processing.job.ts';

@@ -16,7 +16,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { applyServerErrors } from '@/lib/api-errors';
 import { submitHandler } from '@/lib/forms';
 import { getApiErrorMessage } from '@/lib/api-errors';
-import { lookupInvitation } from '@/features/users';
+import { lookupInvitation } from '../api/lookup-invitation';
 import { useAuth } from '../auth-context';
 
 type RegisterInput = z.input<typeof registerBody>;

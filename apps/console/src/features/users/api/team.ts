@@ -1,7 +1,6 @@
 /** The team's endpoints (api-contract.md "Team"): members, invitations, roles, lead distribution, audit. */
 import type {
   AuditEntry,
-  InvitationInfo,
   InviteMemberBody,
   Member,
   MemberStatus,
@@ -142,12 +141,6 @@ export const useTeamAudit = (realEstateId: number, page: number, enabled: boolea
     enabled,
     placeholderData: keepPreviousData,
   });
-
-/** POST /v1/invitations/lookup {token} */
-export async function lookupInvitation(token: string): Promise<InvitationInfo> {
-  const response = await api.post<{ data: InvitationInfo }>('/v1/invitations/lookup', { token });
-  return response.data.data;
-}
 
 /** POST /v1/invitations/accept {token} → {user} */
 export async function acceptInvitation(token: string): Promise<User> {

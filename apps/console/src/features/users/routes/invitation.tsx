@@ -8,9 +8,9 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth';
+import { lookupInvitation, useAuth } from '@/features/auth';
 import { getApiErrorMessage } from '@/lib/api-errors';
-import { acceptInvitation, lookupInvitation } from '../api/team';
+import { acceptInvitation } from '../api/team';
 
 /**
  * /convite?token=…: the link of the invitation e-mail. A new person registers with the e-mail filled

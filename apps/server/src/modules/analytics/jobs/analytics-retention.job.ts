@@ -1,13 +1,13 @@
 /**
- * Analytics housekeeping (modules/analytics/retention.ts): every hour, in the processes that run
+ * Analytics housekeeping (retention.ts): every hour, in the processes that run
  * workers, visitor salts older than 48 hours are deleted, and raw events and sessions older than
  * ANALYTICS_RETENTION_MONTHS. Enqueueing the job runs the same sweep now.
  */
 import { z } from 'zod';
-import { defineJob, type JobDeps } from './define-job.ts';
+import { defineJob, type JobDeps } from '../../../jobs/define-job.ts';
+import { sweepRetention } from '../retention.ts';
 
 async function sweep(deps: JobDeps) {
-  const { sweepRetention } = await import('../modules/analytics/index.ts');
   const now = deps.analytics.now();
   await deps.analytics.salts.sweep(now);
   return sweepRetention(deps, now);

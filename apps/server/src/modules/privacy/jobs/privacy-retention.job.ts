@@ -1,13 +1,13 @@
 /**
- * Each agency's retention periods (modules/privacy/apply-retention.ts): every hour, in the processes
+ * Each agency's retention periods (apply-retention.ts): every hour, in the processes
  * that run workers, raw analytics past the agency's period are deleted and the CRMs' answers of old
  * delivery attempts blanked, in bounded batches. Enqueueing the job runs the same pass now.
  */
 import { z } from 'zod';
-import { defineJob, type JobDeps } from './define-job.ts';
+import { defineJob, type JobDeps } from '../../../jobs/define-job.ts';
+import { applyRetention } from '../apply-retention.ts';
 
 async function apply(deps: JobDeps) {
-  const { applyRetention } = await import('../modules/privacy/index.ts');
   return applyRetention(deps, { now: deps.analytics.now() });
 }
 

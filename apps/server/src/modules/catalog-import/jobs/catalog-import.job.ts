@@ -1,6 +1,7 @@
-/** A catalog upload imported into pages (modules/catalog-import/run-catalog-import.ts). */
+/** A catalog upload imported into pages (run-catalog-import.ts). */
 import { z } from 'zod';
-import { defineJob } from './define-job.ts';
+import { defineJob } from '../../../jobs/define-job.ts';
+import { importCatalog } from '../run-catalog-import.ts';
 
 export const catalogImportJob = defineJob({
   name: 'catalog-import',
@@ -17,7 +18,6 @@ export const catalogImportJob = defineJob({
   // One import at a time per process: each is already a long stream of batched writes.
   concurrency: { batchSize: 1 },
   async handle(payload, deps) {
-    const { importCatalog } = await import('../modules/catalog-import/run-catalog-import.ts');
     await importCatalog(deps, payload);
   },
 });

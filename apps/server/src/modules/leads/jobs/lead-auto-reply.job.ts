@@ -1,6 +1,7 @@
-/** The auto-reply e-mail to the visitor who left a lead (modules/leads/send-lead-auto-reply.ts). */
+/** The auto-reply e-mail to the visitor who left a lead (send-lead-auto-reply.ts). */
 import { z } from 'zod';
-import { defineJob } from './define-job.ts';
+import { defineJob } from '../../../jobs/define-job.ts';
+import { sendLeadAutoReply } from '../send-lead-auto-reply.ts';
 
 export const leadAutoReplyJob = defineJob({
   name: 'lead-auto-reply',
@@ -8,7 +9,6 @@ export const leadAutoReplyJob = defineJob({
   retry: { limit: 5, delaySeconds: 30, backoff: true },
   concurrency: { batchSize: 5 },
   async handle(payload, deps) {
-    const { sendLeadAutoReply } = await import('../modules/leads/send-lead-auto-reply.ts');
     await sendLeadAutoReply(deps, payload.leadId);
   },
 });

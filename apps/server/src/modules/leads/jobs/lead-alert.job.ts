@@ -1,5 +1,5 @@
 /**
- * The new-lead e-mail to the agency's team (modules/leads/send-lead-alert.ts). A captured group of
+ * The new-lead e-mail to the agency's team (send-lead-alert.ts). A captured group of
  * leads enqueues one job for the whole group (`leadIds`); the job sends each lead's alert, and the
  * ones that fail go back as jobs of their own (`leadId`), so a retry never repeats an alert already
  * sent. A released lead or an older job carries a single `leadId`. A group's job also hands the
@@ -7,7 +7,9 @@
  * writes one job row for the group whatever the preferences.
  */
 import { z } from 'zod';
-import { defineJob, type JobDefinition } from './define-job.ts';
+import { defineJob, type JobDefinition } from '../../../jobs/define-job.ts';
+import { sendLeadAlert, sendLeadAlerts } from '../send-lead-alert.ts';
+import { leadsToAutoReply } from '../send-lead-auto-reply.ts';
 import { leadAutoReplyJob } from './lead-auto-reply.job.ts';
 
 /** The most leads one alert job names (a captured group is at most this big). */
@@ -26,11 +28,9 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
   retry: { limit: 5, delaySeconds: 30, backoff: true },
   concurrency: { batchSize: 5 },
   async handle(data, deps) {
-    const { sendLeadAlert, sendLeadAlerts } = await import('../modules/leads/send-lead-alert.ts');
     // Each alert first takes the agency's lead rotation turn ("roleta", issue 13) where it is on, so the
     // member it picks gets the alert; a no-op for a lead already assigned, and on a re-run.
     if (data.leadId) return sendLeadAlert(deps, data.leadId);
-    const { leadsToAutoReply } = await import('../modules/leads/send-lead-auto-reply.ts');
     const replies = await leadsToAutoReply(deps, data.leadIds ?? []);
     // The group's leads, agencies and recipients are read once; each alert is sent on its own.
     const { failed } = await sendLeadAlerts(deps, data.leadIds ?? []);

@@ -1,11 +1,11 @@
 /**
- * Rebuilds the dirty analytics rollup days (modules/analytics/rollups.ts). The periodic work below does
+ * Rebuilds the dirty analytics rollup days (rollups.ts). The periodic work below does
  * it every minute in the processes that run workers; enqueueing the job asks for a rebuild now. The
  * dashboard also rebuilds what is dirty in its own range before reading, so this keeps the rest fresh.
  */
 import { z } from 'zod';
-import type { Analytics } from '../modules/analytics/index.ts';
-import { defineJob } from './define-job.ts';
+import { defineJob } from '../../../jobs/define-job.ts';
+import type { Analytics } from '../analytics-service.ts';
 
 /** Days rebuilt per run: a backlog after a burst is worked off over the next runs. */
 const DAYS_PER_RUN = 500;

@@ -1,15 +1,15 @@
 /**
- * The nightly reset of the public demo (modules/demo/reset-demo.ts): every 15 minutes each process that
+ * The nightly reset of the public demo (reset-demo.ts): every 15 minutes each process that
  * runs workers asks whether the demo was seeded before the last 03:00 (São Paulo); the first to ask
  * after that time reseeds it. Only while SEED_DEMO is on (never in production). Enqueueing the job
  * asks once, now.
  */
 import { z } from 'zod';
-import { defineJob, type JobDeps } from './define-job.ts';
+import { defineJob, type JobDeps } from '../../../jobs/define-job.ts';
+import { resetDemoIfDue } from '../reset-demo.ts';
 
 async function resetIfDue(deps: JobDeps) {
   if (!deps.config.SEED_DEMO) return;
-  const { resetDemoIfDue } = await import('../modules/demo/index.ts');
   if (await resetDemoIfDue(deps)) deps.log.info('demo reset: seeded again for the day');
 }
 

@@ -1,10 +1,11 @@
 /**
  * A payment provider's webhook event, stored by POST /v1/webhooks/asaas, applied to the agency's
- * subscription (modules/billing/apply-billing-event.ts). One at a time, so the events of a subscription
+ * subscription (apply-billing-event.ts). One at a time, so the events of a subscription
  * apply in the order they arrived; applying one twice changes nothing (processed_at).
  */
 import { z } from 'zod';
-import { defineJob } from './define-job.ts';
+import { defineJob } from '../../../jobs/define-job.ts';
+import { applyBillingEvent } from '../apply-billing-event.ts';
 
 export const billingEventJob = defineJob({
   name: 'billing-event', // the pg-boss queue: never renamed once jobs may be waiting
@@ -13,8 +14,6 @@ export const billingEventJob = defineJob({
   expireInSeconds: 5 * 60,
   concurrency: { batchSize: 1 },
   async handle(payload, deps) {
-    // Imported when the job runs: the webhook route that enqueues this job imports this file.
-    const { applyBillingEvent } = await import('../modules/billing/apply-billing-event.ts');
     await applyBillingEvent(deps, payload.eventId);
   },
 });

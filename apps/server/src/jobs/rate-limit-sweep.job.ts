@@ -1,0 +1,23 @@
+/**
+ * Rate-limit windows (lib/throttle.ts) that have ended, deleted every 10 minutes in the processes that
+ * run workers; an ended window already counts as empty, this only keeps the table small. The one job
+ * kept beside the registry: the windows belong to no module (login, the public forms and the beacons
+ * all count in them). Enqueueing the job sweeps now.
+ */
+import { z } from 'zod';
+import { createThrottle } from '../lib/throttle.ts';
+import { defineJob, type JobDeps } from './define-job.ts';
+
+const sweep = (deps: JobDeps) => createThrottle(deps.db).sweep();
+
+export const rateLimitSweepJob = defineJob({
+  name: 'rate-limit-sweep',
+  payload: z.object({}),
+  retry: { limit: 2, delaySeconds: 60 },
+  expireInSeconds: 10 * 60,
+  concurrency: { batchSize: 1 },
+  async handle(_payload, deps) {
+    await sweep(deps);
+  },
+  every: { seconds: 10 * 60, run: sweep },
+});
