@@ -19,16 +19,6 @@ const PLUGIN_ROUTE = /^\/(files|site\/img|docs)(\/|$)|^\/(assets\/)?[\w.-]+\.\w+
  * fails on a route missing from here and on an entry that is mounted already: the list only shrinks.
  */
 const NOT_YET_MOUNTED = new Set<EndpointName>([
-  'getCsrfCookie',
-  'login',
-  'logout',
-  'getMe',
-  'register',
-  'forgotPassword',
-  'resetPassword',
-  'getPublicDemo',
-  'demoLogin',
-  'getPublicConfig',
   'createRealEstate',
   'getRealEstate',
   'updateRealEstate',
@@ -104,10 +94,6 @@ const NOT_YET_MOUNTED = new Set<EndpointName>([
   'getSiteSitemap',
   'getPagesSitemap',
   'getRobots',
-  'getLiveness',
-  'getReadiness',
-  'getHealth',
-  'getMetrics',
 ]);
 
 const key = (method: string, url: string) => `${method} ${url}`;
