@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { emailField, normalizeBrazilianPhone } from './validators.ts';
+import type { EndpointSchemas } from './endpoint-schema.ts';
+import { idParams } from './params.ts';
 
 export const PREFERENCE_KEYS = [
   'lead_alert_emails',
@@ -235,3 +237,19 @@ export const updatePreferenceBody = z.object({ value: z.unknown() });
 export function fillTemplate(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
+
+export const preferenceEndpoints = {
+  getPreferences: {
+    tags: ['preferences'],
+    summary: 'Preferências da imobiliária (todas as chaves, com o padrão quando não foram alteradas)',
+    params: idParams,
+    response: preferencesListResponse,
+  },
+  updatePreferences: {
+    tags: ['preferences'],
+    summary: 'Alterar uma preferência ({value}; um valor inválido é 422)',
+    params: idParams,
+    body: updatePreferenceBody,
+    response: preferenceResponse,
+  },
+} as const satisfies EndpointSchemas;

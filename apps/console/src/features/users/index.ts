@@ -1,3 +1,3 @@
 // Public API of the users feature (CONTRIBUTING.md, "Module boundaries").
-export { lookupInvitation } from './api/team';
-export { useActiveMembers } from './api/team';
+export { lookupInvitation } from './api/lookup-invitation';
+export { useActiveMembers } from './api/get-members';

@@ -10,7 +10,8 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth';
 import { getApiErrorMessage } from '@/lib/api-errors';
-import { acceptInvitation, lookupInvitation } from '../api/team';
+import { acceptInvitation } from '../api/accept-invitation';
+import { lookupInvitation } from '../api/lookup-invitation';
 
 /**
  * /convite?token=…: the link of the invitation e-mail. A new person registers with the e-mail filled
