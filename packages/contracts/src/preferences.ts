@@ -214,10 +214,16 @@ export const preferenceValueSchemas = {
   }),
 } satisfies Record<PreferenceKey, z.ZodType>;
 
+/**
+ * A key's value in an answer: each key's schema (preferenceValueSchemas) checked it when it was saved, so
+ * the answer is not checked again; typed as any key's value, as `Preference` says.
+ */
+const preferenceValue = z.unknown() as unknown as z.ZodType<PreferenceValues[PreferenceKey]>;
+
 export const preferenceSchema = z.object({
   id: z.number().int(),
   key: z.enum(PREFERENCE_KEYS),
-  value: z.unknown(),
+  value: preferenceValue,
   label: z.string(),
   description: z.string(),
 });
