@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
 import { emailField } from './validators.ts';
+import type { EndpointSchemas } from './endpoint-schema.ts';
+import { noContent } from './params.ts';
 
 export const passwordField = z
   .string({ error: 'Informe a senha.' })
@@ -82,3 +84,32 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const userResponse = z.object({ user: userSchema });
+
+/** A confirmation the console shows as it is (password recovery). */
+export const messageResponse = z.object({ message: z.string() });
+
+export const authEndpoints = {
+  getCsrfCookie: {
+    tags: ['auth'],
+    summary: 'Cookie XSRF-TOKEN (e a sessão anônima) antes das chamadas que mudam estado',
+    status: 204,
+    response: noContent,
+    hide: true,
+  },
+  login: { tags: ['auth'], summary: 'Entrar', body: loginBody, response: userResponse },
+  logout: { tags: ['auth'], summary: 'Sair', status: 204, response: noContent },
+  getMe: { tags: ['auth'], summary: 'Usuário atual', response: userResponse },
+  register: { tags: ['auth'], summary: 'Cadastro', body: registerBody, status: 201, response: userResponse },
+  forgotPassword: {
+    tags: ['auth'],
+    summary: 'Pedir link de redefinição de senha',
+    body: forgotPasswordBody,
+    response: messageResponse,
+  },
+  resetPassword: {
+    tags: ['auth'],
+    summary: 'Redefinir senha',
+    body: resetPasswordBody,
+    response: messageResponse,
+  },
+} as const satisfies EndpointSchemas;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { userResponse } from './auth.ts';
+import type { EndpointSchemas } from './endpoint-schema.ts';
 
 /**
  * GET /v1/public/demo → {data: DemoInfo}: whether this installation holds the seeded demo
@@ -15,3 +17,12 @@ export type DemoInfo = z.infer<typeof demoInfoSchema>;
 
 export const DEMO_UNAVAILABLE_MESSAGE =
   'A demonstração não está disponível nesta instalação. Crie a sua conta para experimentar o painel.';
+
+export const demoEndpoints = {
+  getPublicDemo: {
+    tags: ['system'],
+    summary: 'Demonstração disponível?',
+    response: z.object({ data: demoInfoSchema }),
+  },
+  demoLogin: { tags: ['auth'], summary: 'Entrar na demonstração', response: userResponse },
+} as const satisfies EndpointSchemas;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { EndpointSchemas } from './endpoint-schema.ts';
+import { idParams, noContent } from './params.ts';
 
 /**
  * An agency's own domain for its landing pages (decision 017): GET/POST /v1/real-estates/{id}/domains,
@@ -73,3 +75,44 @@ export const customDomainsResponse = z.object({
 });
 export type CustomDomainsResponse = z.infer<typeof customDomainsResponse>;
 export const customDomainResponse = z.object({ data: customDomainSchema, message: z.string().optional() });
+
+/** `{id}` of the agency and `{domainId}` of its domain. */
+export const domainParams = idParams.extend({
+  domainId: z.coerce.number({ error: 'Domínio não encontrado.' }).int().positive().max(2_147_483_647),
+});
+
+export const domainEndpoints = {
+  listDomains: {
+    tags: ['domains'],
+    summary: 'Domínios próprios da imobiliária, com os registros DNS a criar',
+    params: idParams,
+    response: customDomainsResponse,
+  },
+  addDomain: {
+    tags: ['domains'],
+    summary: 'Adicionar um domínio (fica aguardando a verificação do DNS)',
+    params: idParams,
+    body: addCustomDomainBody,
+    status: 201,
+    response: customDomainResponse,
+  },
+  verifyDomain: {
+    tags: ['domains'],
+    summary: 'Verificar o DNS do domínio agora',
+    params: domainParams,
+    response: customDomainResponse,
+  },
+  removeDomain: {
+    tags: ['domains'],
+    summary: 'Remover o domínio (as páginas voltam ao endereço da Vitrine)',
+    params: domainParams,
+    status: 204,
+    response: noContent,
+  },
+  askTlsPermission: {
+    tags: ['domains'],
+    summary: 'O domínio ?domain= é atendido aqui? (TLS sob demanda do proxy; 404 quando não)',
+    response: z.object({ message: z.literal('ok') }),
+    hide: true,
+  },
+} as const satisfies EndpointSchemas;

@@ -3,10 +3,28 @@
  * The server and the OpenAPI document read it; the console imports only its types.
  */
 import type { EndpointSchemas } from './endpoint-schema.ts';
+import { authEndpoints } from './auth.ts';
+import { demoEndpoints } from './demo.ts';
 import { pageEndpoints } from './pages.ts';
+import { systemEndpoints } from './public-config.ts';
+import { realEstateEndpoints } from './real-estates.ts';
+import { teamEndpoints } from './team.ts';
+import { preferenceEndpoints } from './preferences.ts';
+import { subscriptionEndpoints } from './subscription.ts';
+import { domainEndpoints } from './domains.ts';
+import { privacyEndpoints } from './privacy.ts';
 
 export const endpointSchemas = {
+  ...authEndpoints,
+  ...demoEndpoints,
   ...pageEndpoints,
+  ...systemEndpoints,
+  ...realEstateEndpoints,
+  ...teamEndpoints,
+  ...preferenceEndpoints,
+  ...subscriptionEndpoints,
+  ...domainEndpoints,
+  ...privacyEndpoints,
 } as const satisfies EndpointSchemas;
 
 export type MountedEndpointName = keyof typeof endpointSchemas;

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { emailField, normalizeBrazilianPhone } from './validators.ts';
+import type { EndpointSchemas } from './endpoint-schema.ts';
+import { idParams } from './params.ts';
 
 export const PREFERENCE_KEYS = [
   'lead_alert_emails',
@@ -212,10 +214,16 @@ export const preferenceValueSchemas = {
   }),
 } satisfies Record<PreferenceKey, z.ZodType>;
 
+/**
+ * A key's value in an answer: each key's schema (preferenceValueSchemas) checked it when it was saved, so
+ * the answer is not checked again; typed as any key's value, as `Preference` says.
+ */
+const preferenceValue = z.unknown() as unknown as z.ZodType<PreferenceValues[PreferenceKey]>;
+
 export const preferenceSchema = z.object({
   id: z.number().int(),
   key: z.enum(PREFERENCE_KEYS),
-  value: z.unknown(),
+  value: preferenceValue,
   label: z.string(),
   description: z.string(),
 });
@@ -235,3 +243,19 @@ export const updatePreferenceBody = z.object({ value: z.unknown() });
 export function fillTemplate(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
+
+export const preferenceEndpoints = {
+  getPreferences: {
+    tags: ['preferences'],
+    summary: 'Preferências da imobiliária (todas as chaves, com o padrão quando não foram alteradas)',
+    params: idParams,
+    response: preferencesListResponse,
+  },
+  updatePreferences: {
+    tags: ['preferences'],
+    summary: 'Alterar uma preferência ({value}; um valor inválido é 422)',
+    params: idParams,
+    body: updatePreferenceBody,
+    response: preferenceResponse,
+  },
+} as const satisfies EndpointSchemas;

@@ -10,6 +10,8 @@ import { INTEGRATION_NAMES } from './integrations.ts';
 import { pageQuery, paginatedSchema } from './pagination.ts';
 import { isoDateTime, rowUuid } from './response-fields.ts';
 import { digits } from './validators.ts';
+import type { EndpointSchemas } from './endpoint-schema.ts';
+import { idParams } from './params.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The person: an e-mail or a Brazilian phone
@@ -309,3 +311,48 @@ export const updateRetentionBody = z.object({
   ),
 });
 export type UpdateRetentionBody = z.input<typeof updateRetentionBody>;
+
+export const privacyEndpoints = {
+  searchPerson: {
+    tags: ['privacy'],
+    summary: 'Encontrar os dados de uma pessoa por e-mail ou telefone (LGPD)',
+    params: idParams,
+    body: personSearchBody,
+    response: personSummaryResponse,
+  },
+  exportPerson: {
+    tags: ['privacy'],
+    summary: 'Exportar os dados de uma pessoa (JSON para download; registrado no histórico)',
+    params: idParams,
+    body: personActionBody,
+    response: personExportSchema,
+  },
+  erasePerson: {
+    tags: ['privacy'],
+    summary:
+      'Anonimizar os dados de uma pessoa (os registros ficam, sem os dados pessoais; entregas pendentes canceladas)',
+    params: idParams,
+    body: personActionBody,
+    response: eraseResponse,
+  },
+  listPrivacyRequests: {
+    tags: ['privacy'],
+    summary: 'Histórico de exportações e anonimizações (a pessoa identificada só por um hash)',
+    params: idParams,
+    query: privacyRequestsQuery,
+    response: privacyRequestsResponse,
+  },
+  getRetention: {
+    tags: ['privacy'],
+    summary: 'Prazos de retenção da imobiliária (com os padrões e limites)',
+    params: idParams,
+    response: retentionSettingsResponse,
+  },
+  updateRetention: {
+    tags: ['privacy'],
+    summary: 'Mudar os prazos de retenção (analytics; respostas dos CRMs)',
+    params: idParams,
+    body: updateRetentionBody,
+    response: retentionSettingsResponse,
+  },
+} as const satisfies EndpointSchemas;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
 import { isValidCnpj, optionalPhone, optionalText, digits } from './validators.ts';
+import type { EndpointSchemas } from './endpoint-schema.ts';
+import { idParams } from './params.ts';
 
 export const BRAZILIAN_STATES = [
   'AC',
@@ -94,3 +96,37 @@ export type RealEstate = z.infer<typeof realEstateSchema>;
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'] as const;
+
+export const realEstateResponse = z.object({ data: realEstateSchema });
+
+export const realEstateEndpoints = {
+  createRealEstate: {
+    tags: ['real-estates'],
+    summary: 'Criar imobiliária',
+    body: createRealEstateBody,
+    status: 201,
+    response: realEstateResponse,
+  },
+  getRealEstate: {
+    tags: ['real-estates'],
+    summary: 'Dados da imobiliária',
+    params: idParams,
+    response: realEstateResponse,
+  },
+  updateRealEstate: {
+    tags: ['real-estates'],
+    summary: 'Atualizar perfil da imobiliária',
+    description: 'JSON com os campos do perfil, ou multipart com os campos e o arquivo logo.',
+    params: idParams,
+    body: realEstateProfileFields,
+    bodyParsedByHandler: true,
+    response: realEstateResponse,
+  },
+  updateRealEstateMultipart: {
+    tags: ['real-estates'],
+    summary: 'Atualizar perfil da imobiliária (multipart com _method=PUT e arquivo logo)',
+    params: idParams,
+    consumes: ['multipart/form-data'],
+    response: realEstateResponse,
+  },
+} as const satisfies EndpointSchemas;

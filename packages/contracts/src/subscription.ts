@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { isoDateTime } from './response-fields.ts';
+import type { EndpointSchemas } from './endpoint-schema.ts';
+import { idParams } from './params.ts';
 
 export const PLAN_IDS = ['essencial', 'profissional', 'imobiliaria'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -126,3 +128,30 @@ export const limitMessage = (key: LimitKey, limit: number, plan: string) =>
     users: `Seu plano ${plan} permite ${limit} usuários. Remova alguém ou mude de plano em Assinatura.`,
     leads_per_month: `Seu plano ${plan} inclui ${limit} leads por mês.`,
   })[key];
+
+export const subscriptionEndpoints = {
+  getSubscription: {
+    tags: ['subscription'],
+    summary: 'Assinatura da imobiliária: plano, situação, uso e planos disponíveis',
+    params: idParams,
+    response: subscriptionResponse,
+  },
+  updateSubscription: {
+    tags: ['subscription'],
+    summary: 'Mudar de plano ({plan, billing_type}); 422 quando o uso atual não cabe no plano',
+    params: idParams,
+    body: changePlanBody,
+    response: subscriptionResponse,
+  },
+  cancelSubscription: {
+    tags: ['subscription'],
+    summary: 'Cancelar a assinatura (o teste termina agora; um plano pago vale até o fim do período)',
+    params: idParams,
+    response: subscriptionResponse,
+  },
+  receiveAsaasWebhook: {
+    tags: ['webhooks'],
+    summary: 'Eventos do Asaas (header asaas-access-token); idempotente pelo id do evento',
+    response: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+  },
+} as const satisfies EndpointSchemas;

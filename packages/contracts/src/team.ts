@@ -7,6 +7,10 @@ import { ROLES, USERS_DEFAULT_PER_PAGE, type Role } from './constants.ts';
 import { pageQuery, paginatedSchema } from './pagination.ts';
 import { isoDateTime } from './response-fields.ts';
 import { emailField } from './validators.ts';
+import { userResponse } from './auth.ts';
+import type { EndpointSchemas } from './endpoint-schema.ts';
+import { leadResponse } from './leads.ts';
+import { idParams, noContent, uuidParams } from './params.ts';
 
 export const MEMBER_STATUSES = ['active', 'invited'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -141,3 +145,90 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditLogResponse = paginatedSchema(auditEntrySchema);
 export const auditQuery = pageQuery(20, 100);
+
+/** `{id}` of the agency and `{userId}` of the member. */
+export const memberParams = idParams.extend({
+  userId: z.coerce
+    .number({ error: 'O userId deve ser um número.' })
+    .int('O userId deve ser um número inteiro.')
+    .positive('O userId deve ser positivo.')
+    .max(2_147_483_647, 'O userId é grande demais.'),
+});
+
+export const teamEndpoints = {
+  listMembers: {
+    tags: ['team'],
+    summary: 'Membros da imobiliária (busca por nome ou e-mail, filtros role e status)',
+    params: idParams,
+    query: membersQuery,
+    response: memberListResponse,
+  },
+  inviteMember: {
+    tags: ['team'],
+    summary: 'Convidar por e-mail com um papel (e-mail com link de uso único, válido por 7 dias)',
+    params: idParams,
+    body: inviteMemberBody,
+    status: 201,
+    response: memberResponse,
+  },
+  updateMember: {
+    tags: ['team'],
+    summary: 'Mudar o papel de um membro',
+    params: memberParams,
+    body: updateMemberBody,
+    response: memberResponse,
+  },
+  removeMember: {
+    tags: ['team'],
+    summary: 'Remover um membro (ou cancelar o convite pendente)',
+    params: memberParams,
+    body: removeMemberBody,
+    status: 204,
+    response: noContent,
+  },
+  resendInvite: {
+    tags: ['team'],
+    summary: 'Reenviar o convite pendente (novo link, nova validade; o anterior deixa de valer)',
+    params: idParams,
+    response: memberResponse,
+  },
+  getTeamSettings: {
+    tags: ['team'],
+    summary: 'Distribuição de leads: roleta e visibilidade dos corretores',
+    params: idParams,
+    response: teamSettingsResponse,
+  },
+  updateTeamSettings: {
+    tags: ['team'],
+    summary: 'Salvar a distribuição de leads (roleta, membros da roleta, visibilidade)',
+    params: idParams,
+    body: updateTeamSettingsBody,
+    response: teamSettingsResponse,
+  },
+  listAuditLog: {
+    tags: ['team'],
+    summary: 'Registro de alterações da equipe (convites, papéis, remoções, atribuições); proprietário',
+    params: idParams,
+    query: auditQuery,
+    response: auditLogResponse,
+  },
+  assignLead: {
+    tags: ['leads'],
+    summary: 'Atribuir o lead a um membro (user_id) ou a ninguém (null); proprietário e administrador',
+    params: uuidParams('Lead não encontrado.'),
+    body: assignLeadBody,
+    response: leadResponse,
+  },
+  lookupInvitation: {
+    tags: ['team'],
+    summary: 'Dados de um convite pelo token do link (e-mail, imobiliária, papel, se já tem conta)',
+    body: invitationTokenBody,
+    response: invitationInfoResponse,
+  },
+  acceptInvitation: {
+    tags: ['team'],
+    summary: 'Aceitar o convite com a conta conectada (o e-mail deve ser o convidado)',
+    body: invitationTokenBody,
+    response: userResponse,
+  },
+} as const satisfies EndpointSchemas;

@@ -26,7 +26,7 @@ declare module 'axios' {
   }
 }
 
-export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
+export const CSRF_COOKIE_PATH = endpoints.getCsrfCookie.path;
 export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const XSRF_HEADER_NAME = 'X-XSRF-TOKEN';
 
@@ -57,8 +57,7 @@ export function ensureCsrfCookie(force = false): Promise<string | null> {
     const current = readCookie(XSRF_COOKIE_NAME);
     if (current) return Promise.resolve(current);
   }
-  csrfInFlight ??= api
-    .get(CSRF_COOKIE_PATH)
+  csrfInFlight ??= call('getCsrfCookie', {})
     .then(() => readCookie(XSRF_COOKIE_NAME))
     .finally(() => {
       csrfInFlight = null;

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { safeEqual } from '../lib/crypto.ts';
+import { mount } from '../lib/mount.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -100,9 +101,9 @@ export default fp(
       }
     });
 
-    app.get(
-      '/metrics',
-      { schema: { hide: true }, config: { loadSheddingExempt: true } },
+    mount(
+      app,
+      'getMetrics',
       async (request, reply) => {
         const header = request.headers.authorization ?? '';
         const given = header.startsWith('Bearer ') ? header.slice(7) : '';
@@ -114,6 +115,7 @@ export default fp(
         reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
         return registry.metrics();
       },
+      { config: { loadSheddingExempt: true } },
     );
   },
   { name: 'metrics', dependencies: ['database', 'queue'] },

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { MESSAGES } from '@vitrine/contracts';
 import { safeEqual } from '../lib/crypto.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import { mount } from '../lib/mount.ts';
 import {
   createSession,
   deleteSession,
@@ -110,10 +111,10 @@ export default fp(
       }
     });
 
-    app.get('/sanctum/csrf-cookie', { schema: { hide: true } }, async (request, reply) => {
+    mount(app, 'getCsrfCookie', async (request, reply) => {
       if (!request.session) await service.start(request, reply, null);
       else setCookies(reply, null, request.session);
-      return reply.status(204).send();
+      return null;
     });
   },
   { name: 'session', dependencies: ['database', 'host-routing'] },

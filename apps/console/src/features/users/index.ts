@@ -1,2 +1,2 @@
 // Public API of the users feature (CONTRIBUTING.md, "Module boundaries").
-export { useActiveMembers } from './api/team';
+export { useActiveMembers } from './api/get-members';

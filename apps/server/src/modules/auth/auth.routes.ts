@@ -1,16 +1,6 @@
 /** Sign-in, sign-up, sign-out, the current user and password recovery (api-contract.md). */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  MESSAGES,
-  forgotPasswordBody,
-  loginBody,
-  registerBody,
-  resetPasswordBody,
-  throttleMessage,
-  userResponse,
-} from '@vitrine/contracts';
+import { MESSAGES, throttleMessage } from '@vitrine/contracts';
 import { HttpError, fieldError, unauthenticated } from '../../lib/http-errors.ts';
 import { accountLockSeconds, type ThrottleState } from '../../lib/throttle.ts';
 import { LOGIN_IP_WINDOW_SECONDS, deviceTrust } from './device-trust.ts';
@@ -24,7 +14,7 @@ import {
   isPendingAccount,
   verifyPassword,
 } from './users.service.ts';
-const messageResponse = z.object({ message: z.string() });
+import { mount } from '../../lib/mount.ts';
 
 /**
  * What sign-up needs from the team module, handed over by app.ts when it registers these routes: the
@@ -42,7 +32,6 @@ export interface AuthRoutesOptions {
 }
 
 export default async function authRoutes(app: FastifyInstance, { registerInvitedUser }: AuthRoutesOptions) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps, throttle, config } = app;
   const devices = deviceTrust(config);
 
@@ -55,156 +44,121 @@ export default async function authRoutes(app: FastifyInstance, { registerInvited
     return user;
   };
 
-  r.post(
-    '/v1/login',
-    { schema: { tags: ['auth'], summary: 'Entrar', body: loginBody, response: { 200: userResponse } } },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      // The demo login of a first start exists once the background seed commits (server.ts).
-      await app.demoSeeding.readyFor(email);
-      // Limits, all in the database (every process shares them): per e-mail and address (one source
-      // guessing); per address across accounts (one source trying many accounts, issue 25); and per
-      // account whatever the address (guesses spread over many addresses): after
-      // LOGIN_ACCOUNT_MAX_FAILURES failures the account locks 1 min, doubling up to 15 min, for every
-      // device but the browsers it signed in from before (device-trust.ts): nobody locks the owner out
-      // from anywhere. A password reset clears the lock.
-      const key = `login:${email}|${request.ip}`;
-      const ipKey = `login-ip-failures:${request.ip}`;
-      const failuresKey = `login-failures:${email}`;
-      const lockKey = `login-lock:${email}`;
-      const [state, perIp, lock, user] = await Promise.all([
-        throttle.peek(key),
-        throttle.peek(ipKey),
-        throttle.peek(lockKey),
-        findUserByEmail(deps, email),
-      ]);
-      const trusted = !!user && devices.trusts(request, user.id);
-      if (lock.hits > 0 && !trusted) throw tooMany(lock.retryAfterSeconds);
-      if (state.hits >= config.LOGIN_MAX_ATTEMPTS) throw tooMany(state.retryAfterSeconds);
-      if (perIp.hits >= config.LOGIN_IP_MAX_FAILURES) throw tooMany(perIp.retryAfterSeconds);
-      if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
-        const [after, failures, ipFailures] = (await throttle.hitMany([
-          [key, config.LOGIN_DECAY_SECONDS],
-          [failuresKey, 24 * 3600],
-          [ipKey, LOGIN_IP_WINDOW_SECONDS],
-        ])) as [ThrottleState, ThrottleState, ThrottleState];
-        if (failures.hits >= config.LOGIN_ACCOUNT_MAX_FAILURES) {
-          const seconds = accountLockSeconds(failures.hits, config.LOGIN_ACCOUNT_MAX_FAILURES);
-          await throttle.lockFor(lockKey, seconds);
-          request.log.warn(
-            { failures: failures.hits, lockSeconds: seconds },
-            'sign-in locked after repeated failures',
-          );
-        }
-        if (after.hits > config.LOGIN_MAX_ATTEMPTS) throw tooMany(after.retryAfterSeconds);
-        if (ipFailures.hits > config.LOGIN_IP_MAX_FAILURES) throw tooMany(ipFailures.retryAfterSeconds);
-        throw fieldError('email', MESSAGES.invalidCredentials);
+  mount(app, 'login', async (request, reply) => {
+    const { email, password } = request.body;
+    // The demo login of a first start exists once the background seed commits (server.ts).
+    await app.demoSeeding.readyFor(email);
+    // Limits, all in the database (every process shares them): per e-mail and address (one source
+    // guessing); per address across accounts (one source trying many accounts, issue 25); and per
+    // account whatever the address (guesses spread over many addresses): after
+    // LOGIN_ACCOUNT_MAX_FAILURES failures the account locks 1 min, doubling up to 15 min, for every
+    // device but the browsers it signed in from before (device-trust.ts): nobody locks the owner out
+    // from anywhere. A password reset clears the lock.
+    const key = `login:${email}|${request.ip}`;
+    const ipKey = `login-ip-failures:${request.ip}`;
+    const failuresKey = `login-failures:${email}`;
+    const lockKey = `login-lock:${email}`;
+    const [state, perIp, lock, user] = await Promise.all([
+      throttle.peek(key),
+      throttle.peek(ipKey),
+      throttle.peek(lockKey),
+      findUserByEmail(deps, email),
+    ]);
+    const trusted = !!user && devices.trusts(request, user.id);
+    if (lock.hits > 0 && !trusted) throw tooMany(lock.retryAfterSeconds);
+    if (state.hits >= config.LOGIN_MAX_ATTEMPTS) throw tooMany(state.retryAfterSeconds);
+    if (perIp.hits >= config.LOGIN_IP_MAX_FAILURES) throw tooMany(perIp.retryAfterSeconds);
+    if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
+      const [after, failures, ipFailures] = (await throttle.hitMany([
+        [key, config.LOGIN_DECAY_SECONDS],
+        [failuresKey, 24 * 3600],
+        [ipKey, LOGIN_IP_WINDOW_SECONDS],
+      ])) as [ThrottleState, ThrottleState, ThrottleState];
+      if (failures.hits >= config.LOGIN_ACCOUNT_MAX_FAILURES) {
+        const seconds = accountLockSeconds(failures.hits, config.LOGIN_ACCOUNT_MAX_FAILURES);
+        await throttle.lockFor(lockKey, seconds);
+        request.log.warn(
+          { failures: failures.hits, lockSeconds: seconds },
+          'sign-in locked after repeated failures',
+        );
       }
-      // A lock still running (someone else failing elsewhere) outlives the owner's own sign-in.
-      await Promise.all([throttle.clear(key), lock.hits > 0 ? null : throttle.clear(failuresKey)]);
-      devices.remember(request, reply, user.id);
-      await app.sessions.start(request, reply, user.id);
-      return { user: await userOr401(user.id) };
-    },
-  );
-
-  r.post('/v1/logout', { schema: { tags: ['auth'], summary: 'Sair' } }, async (request, reply) => {
-    await app.sessions.destroy(request, reply);
-    return reply.status(204).send();
+      if (after.hits > config.LOGIN_MAX_ATTEMPTS) throw tooMany(after.retryAfterSeconds);
+      if (ipFailures.hits > config.LOGIN_IP_MAX_FAILURES) throw tooMany(ipFailures.retryAfterSeconds);
+      throw fieldError('email', MESSAGES.invalidCredentials);
+    }
+    // A lock still running (someone else failing elsewhere) outlives the owner's own sign-in.
+    await Promise.all([throttle.clear(key), lock.hits > 0 ? null : throttle.clear(failuresKey)]);
+    devices.remember(request, reply, user.id);
+    await app.sessions.start(request, reply, user.id);
+    return { user: await userOr401(user.id) };
   });
 
-  r.get(
-    '/v1/me',
-    {
-      schema: { tags: ['auth'], summary: 'Usuário atual', response: { 200: userResponse } },
-      preHandler: app.requireUser,
-    },
-    async (request) => ({ user: await userOr401(request.currentUser!.id) }),
-  );
+  mount(app, 'logout', async (request, reply) => {
+    await app.sessions.destroy(request, reply);
+    return null;
+  });
 
-  r.post(
-    '/v1/register',
-    { schema: { tags: ['auth'], summary: 'Cadastro', body: registerBody, response: { 201: userResponse } } },
-    async (request, reply) => {
-      const ipState = await throttle.hit(`register:${request.ip}`, 3600);
-      if (ipState.hits > 20) throw tooMany(ipState.retryAfterSeconds);
-      const body = request.body;
-      const existing = await findUserByEmail(deps, body.email);
-      let userId: number;
-      if (body.invitation_token) {
-        // Someone invited to a team (issue 13): the account the invitation made is completed and the
-        // invitation used, so they land inside the agency.
-        if (existing && !isPendingAccount(existing)) throw fieldError('email', MESSAGES.emailTaken);
-        userId = await registerInvitedUser(deps, {
-          name: body.name,
-          email: body.email,
-          passwordHash: await hashPassword(body.password),
-          token: body.invitation_token,
-        });
-        await app.sessions.start(request, reply, userId);
-        return reply.status(201).send({ user: await userOr401(userId) });
-      }
-      // An invited e-mail that was never registered gets its account; its invitation stays pending
-      // (register-user.ts).
+  mount(app, 'getMe', async (request) => ({ user: await userOr401(request.currentUser!.id) }), {
+    preHandler: app.requireUser,
+  });
+
+  mount(app, 'register', async (request, reply) => {
+    const ipState = await throttle.hit(`register:${request.ip}`, 3600);
+    if (ipState.hits > 20) throw tooMany(ipState.retryAfterSeconds);
+    const body = request.body;
+    const existing = await findUserByEmail(deps, body.email);
+    let userId: number;
+    if (body.invitation_token) {
+      // Someone invited to a team (issue 13): the account the invitation made is completed and the
+      // invitation used, so they land inside the agency.
       if (existing && !isPendingAccount(existing)) throw fieldError('email', MESSAGES.emailTaken);
-      try {
-        const id = await registerUser(deps, body, existing?.id);
-        if (id === null) throw fieldError('email', MESSAGES.emailTaken);
-        userId = id;
-      } catch (err) {
-        // Two sign-ups racing for the same e-mail: the unique index decides.
-        if (isUniqueViolation(err)) throw fieldError('email', MESSAGES.emailTaken);
-        throw err;
-      }
+      userId = await registerInvitedUser(deps, {
+        name: body.name,
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        token: body.invitation_token,
+      });
       await app.sessions.start(request, reply, userId);
-      return reply.status(201).send({ user: await userOr401(userId) });
-    },
-  );
+      return { user: await userOr401(userId) };
+    }
+    // An invited e-mail that was never registered gets its account; its invitation stays pending
+    // (register-user.ts).
+    if (existing && !isPendingAccount(existing)) throw fieldError('email', MESSAGES.emailTaken);
+    try {
+      const id = await registerUser(deps, body, existing?.id);
+      if (id === null) throw fieldError('email', MESSAGES.emailTaken);
+      userId = id;
+    } catch (err) {
+      // Two sign-ups racing for the same e-mail: the unique index decides.
+      if (isUniqueViolation(err)) throw fieldError('email', MESSAGES.emailTaken);
+      throw err;
+    }
+    await app.sessions.start(request, reply, userId);
+    return { user: await userOr401(userId) };
+  });
 
-  r.post(
-    '/v1/forgot-password',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Pedir link de redefinição de senha',
-        body: forgotPasswordBody,
-        response: { 200: messageResponse },
-      },
-    },
-    async (request) => {
-      const { email } = request.body;
-      // Same answer whether or not the e-mail exists; at most one e-mail a minute per address.
-      const perIp = await throttle.hit(`forgot-ip:${request.ip}`, 3600);
-      if (perIp.hits > 30) throw tooMany(perIp.retryAfterSeconds);
-      const perEmail = await throttle.hit(`forgot:${email}`, 60);
-      if (perEmail.hits === 1) await sendPasswordResetLink(deps, email);
-      return { message: MESSAGES.resetLinkSent };
-    },
-  );
+  mount(app, 'forgotPassword', async (request) => {
+    const { email } = request.body;
+    // Same answer whether or not the e-mail exists; at most one e-mail a minute per address.
+    const perIp = await throttle.hit(`forgot-ip:${request.ip}`, 3600);
+    if (perIp.hits > 30) throw tooMany(perIp.retryAfterSeconds);
+    const perEmail = await throttle.hit(`forgot:${email}`, 60);
+    if (perEmail.hits === 1) await sendPasswordResetLink(deps, email);
+    return { message: MESSAGES.resetLinkSent };
+  });
 
-  r.post(
-    '/v1/reset-password',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Redefinir senha',
-        body: resetPasswordBody,
-        response: { 200: messageResponse },
-      },
-    },
-    async (request, reply) => {
-      const { email, token, password } = request.body;
-      const perIp = await throttle.hit(`reset-ip:${request.ip}`, 3600);
-      if (perIp.hits > 30) throw tooMany(perIp.retryAfterSeconds);
-      const userId = await resetPassword(deps, { email, token, password });
-      if (userId === null) throw fieldError('email', MESSAGES.invalidResetToken);
-      // Whoever holds the mailbox is the owner: the sign-in lock and its failures end here.
-      await Promise.all([throttle.clear(`login-failures:${email}`), throttle.clear(`login-lock:${email}`)]);
-      await app.sessions.destroyAllForUser(userId);
-      if (request.session) await app.sessions.destroy(request, reply);
-      return { message: MESSAGES.passwordReset };
-    },
-  );
+  mount(app, 'resetPassword', async (request, reply) => {
+    const { email, token, password } = request.body;
+    const perIp = await throttle.hit(`reset-ip:${request.ip}`, 3600);
+    if (perIp.hits > 30) throw tooMany(perIp.retryAfterSeconds);
+    const userId = await resetPassword(deps, { email, token, password });
+    if (userId === null) throw fieldError('email', MESSAGES.invalidResetToken);
+    // Whoever holds the mailbox is the owner: the sign-in lock and its failures end here.
+    await Promise.all([throttle.clear(`login-failures:${email}`), throttle.clear(`login-lock:${email}`)]);
+    await app.sessions.destroyAllForUser(userId);
+    if (request.session) await app.sessions.destroy(request, reply);
+    return { message: MESSAGES.passwordReset };
+  });
 }
 
 export function isUniqueViolation(err: unknown): boolean {

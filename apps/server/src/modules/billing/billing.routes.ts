@@ -3,82 +3,45 @@
  * provider's webhook (public, authenticated by its token).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MESSAGES, PLANS, changePlanBody, subscriptionResponse } from '@vitrine/contracts';
+import { MESSAGES, PLANS } from '@vitrine/contracts';
 import { safeEqual, sha256 } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { idParams } from '../../lib/route-params.ts';
+import { mount } from '../../lib/mount.ts';
 import { asaasEventSchema, receiveBillingEvent } from './receive-billing-event.ts';
 import { cancelSubscription, changePlan, ensureSubscription, subscriptionView } from './subscription.ts';
 
 const OWNER = ['owner'] as const;
 
 export default async function billingRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  r.get(
-    '/v1/real-estates/:id/subscription',
-    {
-      schema: {
-        tags: ['subscription'],
-        summary: 'Assinatura da imobiliária: plano, situação, uso e planos disponíveis',
-        params: idParams,
-        response: { 200: subscriptionResponse },
-      },
-    },
-    async (request) => {
-      const m = await app.requireMembership(request, request.params.id, OWNER);
-      return { data: await subscriptionView(deps, await ensureSubscription(deps, m.realEstateId)) };
-    },
-  );
+  mount(app, 'getSubscription', async (request) => {
+    const m = await app.requireMembership(request, request.params.id, OWNER);
+    return { data: await subscriptionView(deps, await ensureSubscription(deps, m.realEstateId)) };
+  });
 
-  r.put(
-    '/v1/real-estates/:id/subscription',
-    {
-      schema: {
-        tags: ['subscription'],
-        summary: 'Mudar de plano ({plan, billing_type}); 422 quando o uso atual não cabe no plano',
-        params: idParams,
-        body: changePlanBody,
-        response: { 200: subscriptionResponse },
-      },
-    },
-    async (request) => {
-      const m = await app.requireMembership(request, request.params.id, OWNER);
-      const row = await changePlan(deps, {
-        realEstateId: m.realEstateId,
-        plan: request.body.plan,
-        billingType: request.body.billing_type,
-      });
-      const name = PLANS[request.body.plan].name;
-      return {
-        data: await subscriptionView(deps, row),
-        // With Asaas a new plan waits for its first payment, on the invoice page the answer carries.
-        message: row.pendingPlan
-          ? `Falta pagar o plano ${name}: abra a fatura para pagar por Pix, boleto ou cartão.`
-          : `Plano ${name} ativado.`,
-      };
-    },
-  );
+  mount(app, 'updateSubscription', async (request) => {
+    const m = await app.requireMembership(request, request.params.id, OWNER);
+    const row = await changePlan(deps, {
+      realEstateId: m.realEstateId,
+      plan: request.body.plan,
+      billingType: request.body.billing_type,
+    });
+    const name = PLANS[request.body.plan].name;
+    return {
+      data: await subscriptionView(deps, row),
+      // With Asaas a new plan waits for its first payment, on the invoice page the answer carries.
+      message: row.pendingPlan
+        ? `Falta pagar o plano ${name}: abra a fatura para pagar por Pix, boleto ou cartão.`
+        : `Plano ${name} ativado.`,
+    };
+  });
 
-  r.post(
-    '/v1/real-estates/:id/subscription/cancel',
-    {
-      schema: {
-        tags: ['subscription'],
-        summary: 'Cancelar a assinatura (o teste termina agora; um plano pago vale até o fim do período)',
-        params: idParams,
-        response: { 200: subscriptionResponse },
-      },
-    },
-    async (request) => {
-      const m = await app.requireMembership(request, request.params.id, OWNER);
-      const row = await cancelSubscription(deps, m.realEstateId);
-      return { data: await subscriptionView(deps, row), message: 'Assinatura cancelada.' };
-    },
-  );
+  mount(app, 'cancelSubscription', async (request) => {
+    const m = await app.requireMembership(request, request.params.id, OWNER);
+    const row = await cancelSubscription(deps, m.realEstateId);
+    return { data: await subscriptionView(deps, row), message: 'Assinatura cancelada.' };
+  });
 
   /**
    * Asaas webhooks (cobranças and assinaturas). Asaas sends the token set on the webhook in the
@@ -93,17 +56,9 @@ export default async function billingRoutes(app: FastifyInstance) {
     if (!expected || typeof given !== 'string' || !safeEqual(sha256(given), sha256(expected)))
       throw new HttpError(401, MESSAGES.unauthenticated);
   };
-  r.post(
-    '/v1/webhooks/asaas',
-    {
-      // Before the body is read: a request without the token costs nothing.
-      onRequest: checkAsaasToken,
-      schema: {
-        tags: ['webhooks'],
-        summary: 'Eventos do Asaas (header asaas-access-token); idempotente pelo id do evento',
-        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
-      },
-    },
+  mount(
+    app,
+    'receiveAsaasWebhook',
     async (request) => {
       const parsed = asaasEventSchema.safeParse(request.body);
       if (!parsed.success)
@@ -111,5 +66,7 @@ export default async function billingRoutes(app: FastifyInstance) {
       const { duplicate } = await receiveBillingEvent(deps, parsed.data);
       return { received: true as const, duplicate };
     },
+    // Before the body is read: a request without the token costs nothing.
+    { onRequest: checkAsaasToken },
   );
 }

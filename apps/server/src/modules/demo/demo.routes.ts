@@ -4,58 +4,42 @@
  * (production leaves SEED_DEMO off: 404, and the console sends people to registration).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DEMO_UNAVAILABLE_MESSAGE, demoInfoSchema, throttleMessage, userResponse } from '@vitrine/contracts';
+import { DEMO_UNAVAILABLE_MESSAGE, throttleMessage } from '@vitrine/contracts';
 import { HttpError, notFound, unauthenticated } from '../../lib/http-errors.ts';
 import { getUserView } from '../auth/index.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, findDemoUserId } from './seed-demo.ts';
+import { mount } from '../../lib/mount.ts';
 
 /** Demo sign-ins per IP in 10 minutes: each one creates a session. */
 const DEMO_LOGINS_PER_IP = 30;
 
 export default async function demoRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
   const demoUserId = async (): Promise<number | null> => (app.config.SEED_DEMO ? findDemoUserId(deps) : null);
 
-  r.get(
-    '/v1/public/demo',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Demonstração disponível?',
-        response: { 200: z.object({ data: demoInfoSchema }) },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      // Being seeded (a first start, seconds after the server answers): offered already; the login waits.
-      const enabled = (app.config.SEED_DEMO && app.demoSeeding.running) || (await demoUserId()) !== null;
-      return {
-        data: { enabled, email: enabled ? DEMO_EMAIL : null, password: enabled ? DEMO_PASSWORD : null },
-      };
-    },
-  );
+  mount(app, 'getPublicDemo', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    // Being seeded (a first start, seconds after the server answers): offered already; the login waits.
+    const enabled = (app.config.SEED_DEMO && app.demoSeeding.running) || (await demoUserId()) !== null;
+    return {
+      data: { enabled, email: enabled ? DEMO_EMAIL : null, password: enabled ? DEMO_PASSWORD : null },
+    };
+  });
 
-  r.post(
-    '/v1/demo/login',
-    { schema: { tags: ['auth'], summary: 'Entrar na demonstração', response: { 200: userResponse } } },
-    async (request, reply) => {
-      if (app.config.SEED_DEMO) await app.demoSeeding.ready();
-      const id = await demoUserId();
-      if (id === null) throw notFound(DEMO_UNAVAILABLE_MESSAGE);
-      const state = await app.throttle.hit(`demo-login:${request.ip}`, 600);
-      if (state.hits > DEMO_LOGINS_PER_IP) {
-        throw new HttpError(429, throttleMessage(state.retryAfterSeconds), undefined, undefined, {
-          'retry-after': String(state.retryAfterSeconds),
-        });
-      }
-      await app.sessions.start(request, reply, id);
-      const user = await getUserView(deps, id);
-      if (!user) throw unauthenticated();
-      return { user };
-    },
-  );
+  mount(app, 'demoLogin', async (request, reply) => {
+    if (app.config.SEED_DEMO) await app.demoSeeding.ready();
+    const id = await demoUserId();
+    if (id === null) throw notFound(DEMO_UNAVAILABLE_MESSAGE);
+    const state = await app.throttle.hit(`demo-login:${request.ip}`, 600);
+    if (state.hits > DEMO_LOGINS_PER_IP) {
+      throw new HttpError(429, throttleMessage(state.retryAfterSeconds), undefined, undefined, {
+        'retry-after': String(state.retryAfterSeconds),
+      });
+    }
+    await app.sessions.start(request, reply, id);
+    const user = await getUserView(deps, id);
+    if (!user) throw unauthenticated();
+    return { user };
+  });
 }

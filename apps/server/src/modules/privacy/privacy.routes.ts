@@ -8,24 +8,10 @@
  * answering for one person across the product is its whole purpose, in one transaction.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  eraseResponse,
-  parsePersonKey,
-  personExportSchema,
-  personActionBody,
-  personSearchBody,
-  personSummaryResponse,
-  privacyRequestsQuery,
-  privacyRequestsResponse,
-  retentionSettingsResponse,
-  updateRetentionBody,
-  type PersonKey,
-  type PersonSearchBody,
-} from '@vitrine/contracts';
+import { parsePersonKey, type PersonKey, type PersonSearchBody } from '@vitrine/contracts';
 import { fieldError } from '../../lib/http-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
-import { idParams } from '../../lib/route-params.ts';
+import { mount } from '../../lib/mount.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
 import { erasePerson } from './erase-person.ts';
 import { exportPerson } from './export-person.ts';
@@ -41,144 +27,71 @@ function keyOf(body: PersonSearchBody): PersonKey {
 }
 
 export default async function privacyRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const actorOf = (request: FastifyRequest) => ({
     id: request.currentUser!.id,
     name: request.currentUser!.name,
   });
 
-  r.post(
-    '/v1/real-estates/:id/privacy/search',
-    {
-      schema: {
-        tags: ['privacy'],
-        summary: 'Encontrar os dados de uma pessoa por e-mail ou telefone (LGPD)',
-        params: idParams,
-        body: personSearchBody,
-        response: { 200: personSummaryResponse },
-      },
-    },
-    async (request) => {
-      const m = await app.requireMembership(request, request.params.id, MANAGERS);
-      return { data: await summarisePerson(deps, m.realEstateId, keyOf(request.body)) };
-    },
-  );
+  mount(app, 'searchPerson', async (request) => {
+    const m = await app.requireMembership(request, request.params.id, MANAGERS);
+    return { data: await summarisePerson(deps, m.realEstateId, keyOf(request.body)) };
+  });
 
-  r.post(
-    '/v1/real-estates/:id/privacy/export',
-    {
-      schema: {
-        tags: ['privacy'],
-        summary: 'Exportar os dados de uma pessoa (JSON para download; registrado no histórico)',
-        params: idParams,
-        body: personActionBody,
-        response: { 200: personExportSchema },
-      },
-    },
-    async (request, reply) => {
-      const m = await app.requireMembership(request, request.params.id, MANAGERS);
-      const { document } = await exportPerson(deps, {
-        realEstateId: m.realEstateId,
-        actor: actorOf(request),
-        key: keyOf(request.body),
-      });
-      const day = document.generated_at.slice(0, 10);
-      return reply
-        .header('content-disposition', `attachment; filename="dados-pessoais-${day}.json"`)
-        .header('cache-control', 'no-store')
-        .send(document);
-    },
-  );
+  mount(app, 'exportPerson', async (request, reply) => {
+    const m = await app.requireMembership(request, request.params.id, MANAGERS);
+    const { document } = await exportPerson(deps, {
+      realEstateId: m.realEstateId,
+      actor: actorOf(request),
+      key: keyOf(request.body),
+    });
+    const day = document.generated_at.slice(0, 10);
+    return reply
+      .header('content-disposition', `attachment; filename="dados-pessoais-${day}.json"`)
+      .header('cache-control', 'no-store')
+      .send(document);
+  });
 
-  r.post(
-    '/v1/real-estates/:id/privacy/erase',
-    {
-      schema: {
-        tags: ['privacy'],
-        summary:
-          'Anonimizar os dados de uma pessoa (os registros ficam, sem os dados pessoais; entregas pendentes canceladas)',
-        params: idParams,
-        body: personActionBody,
-        response: { 200: eraseResponse },
-      },
-    },
-    async (request) => {
-      const m = await app.requireMembership(request, request.params.id, MANAGERS);
-      const { counts, request: logged } = await erasePerson(deps, {
-        realEstateId: m.realEstateId,
-        actor: actorOf(request),
-        key: keyOf(request.body),
-      });
-      const message =
-        counts.leads + counts.contacts
-          ? 'Dados anonimizados.'
-          : 'Nada a anonimizar: nenhum dado encontrado para esta pessoa.';
-      return { data: { counts, request: logged }, message };
-    },
-  );
+  mount(app, 'erasePerson', async (request) => {
+    const m = await app.requireMembership(request, request.params.id, MANAGERS);
+    const { counts, request: logged } = await erasePerson(deps, {
+      realEstateId: m.realEstateId,
+      actor: actorOf(request),
+      key: keyOf(request.body),
+    });
+    const message =
+      counts.leads + counts.contacts
+        ? 'Dados anonimizados.'
+        : 'Nada a anonimizar: nenhum dado encontrado para esta pessoa.';
+    return { data: { counts, request: logged }, message };
+  });
 
-  r.get(
-    '/v1/real-estates/:id/privacy/requests',
-    {
-      schema: {
-        tags: ['privacy'],
-        summary: 'Histórico de exportações e anonimizações (a pessoa identificada só por um hash)',
-        params: idParams,
-        querystring: privacyRequestsQuery,
-        response: { 200: privacyRequestsResponse },
-      },
-    },
-    async (request) => {
-      const m = await app.requireMembership(request, request.params.id, MANAGERS);
-      const q = request.query;
-      const { data, total } = await listPrivacyRequests(deps, m.realEstateId, q);
-      return paginate({
-        data,
-        total,
-        page: q.page,
-        perPage: q.per_page,
-        url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/privacy/requests`,
-        query: q,
-      });
-    },
-  );
+  mount(app, 'listPrivacyRequests', async (request) => {
+    const m = await app.requireMembership(request, request.params.id, MANAGERS);
+    const q = request.query;
+    const { data, total } = await listPrivacyRequests(deps, m.realEstateId, q);
+    return paginate({
+      data,
+      total,
+      page: q.page,
+      perPage: q.per_page,
+      url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/privacy/requests`,
+      query: q,
+    });
+  });
 
-  r.get(
-    '/v1/real-estates/:id/privacy/retention',
-    {
-      schema: {
-        tags: ['privacy'],
-        summary: 'Prazos de retenção da imobiliária (com os padrões e limites)',
-        params: idParams,
-        response: { 200: retentionSettingsResponse },
-      },
-    },
-    async (request) => {
-      const m = await app.requireMembership(request, request.params.id, MANAGERS);
-      return { data: await readRetentionSettings(deps, m.realEstateId) };
-    },
-  );
+  mount(app, 'getRetention', async (request) => {
+    const m = await app.requireMembership(request, request.params.id, MANAGERS);
+    return { data: await readRetentionSettings(deps, m.realEstateId) };
+  });
 
-  r.put(
-    '/v1/real-estates/:id/privacy/retention',
-    {
-      schema: {
-        tags: ['privacy'],
-        summary: 'Mudar os prazos de retenção (analytics; respostas dos CRMs)',
-        params: idParams,
-        body: updateRetentionBody,
-        response: { 200: retentionSettingsResponse },
-      },
-    },
-    async (request) => {
-      const m = await app.requireMembership(request, request.params.id, MANAGERS);
-      const data = await updateRetentionSettings(deps, {
-        realEstateId: m.realEstateId,
-        userId: request.currentUser!.id,
-        body: request.body,
-      });
-      return { data };
-    },
-  );
+  mount(app, 'updateRetention', async (request) => {
+    const m = await app.requireMembership(request, request.params.id, MANAGERS);
+    const data = await updateRetentionSettings(deps, {
+      realEstateId: m.realEstateId,
+      userId: request.currentUser!.id,
+      body: request.body,
+    });
+    return { data };
+  });
 }

@@ -1,23 +1,15 @@
 /** Agencies: create (the creator becomes owner), read, and the profile update with its logo. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  LOGO_MAX_BYTES,
-  createRealEstateBody,
-  realEstateProfileFields,
-  realEstateSchema,
-} from '@vitrine/contracts';
+import { LOGO_MAX_BYTES, realEstateProfileFields } from '@vitrine/contracts';
 import { HttpError, fieldError, parseOrThrow } from '../../lib/http-errors.ts';
 import { multipartText } from '../../lib/multipart-fields.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
 import { decodesWhole, sniffImageType, svgToPng, type IMAGE_EXTENSIONS } from '../storage/index.ts';
-import { idParams } from '../../lib/route-params.ts';
 import { createRealEstateForUser } from './create-real-estate.ts';
 import { getRealEstateView } from './real-estate-view.ts';
 import { updateRealEstateProfile } from './update-real-estate-profile.ts';
+import { mount } from '../../lib/mount.ts';
 
-const dataResponse = z.object({ data: realEstateSchema });
 const LOGO_UNREADABLE =
   'Não foi possível ler o logo: o arquivo está corrompido ou não é uma imagem PNG, JPEG, WebP ou SVG válida.';
 
@@ -74,44 +66,25 @@ const methodOverrideMissing = () =>
   new HttpError(405, 'Para atualizar a imobiliária envie _method=PUT no formulário.');
 
 export default async function realEstateRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  r.post(
-    '/v1/real-estates',
-    {
-      schema: {
-        tags: ['real-estates'],
-        summary: 'Criar imobiliária',
-        body: createRealEstateBody,
-        response: { 201: dataResponse },
-      },
-      preHandler: app.requireUser,
-    },
-    async (request, reply) => {
+  mount(
+    app,
+    'createRealEstate',
+    async (request) => {
       const id = await createRealEstateForUser(deps, {
         name: request.body.name,
         userId: request.currentUser!.id,
       });
-      return reply.status(201).send({ data: await getRealEstateView(deps, id, 'owner') });
+      return { data: await getRealEstateView(deps, id, 'owner') };
     },
+    { preHandler: app.requireUser },
   );
 
-  r.get(
-    '/v1/real-estates/:id',
-    {
-      schema: {
-        tags: ['real-estates'],
-        summary: 'Dados da imobiliária',
-        params: idParams,
-        response: { 200: dataResponse },
-      },
-    },
-    async (request) => {
-      const membership = await app.requireMembership(request, request.params.id);
-      return { data: await getRealEstateView(deps, request.params.id, membership.role) };
-    },
-  );
+  mount(app, 'getRealEstate', async (request) => {
+    const membership = await app.requireMembership(request, request.params.id);
+    return { data: await getRealEstateView(deps, request.params.id, membership.role) };
+  });
 
   const update = async (request: FastifyRequest, id: number, requireOverride: boolean) => {
     const membership = await app.requireMembership(request, id, MANAGERS);
@@ -128,28 +101,6 @@ export default async function realEstateRoutes(app: FastifyInstance) {
     return { data: await getRealEstateView(deps, membership.realEstateId, membership.role) };
   };
 
-  r.post(
-    '/v1/real-estates/:id',
-    {
-      schema: {
-        tags: ['real-estates'],
-        summary: 'Atualizar perfil da imobiliária (multipart com _method=PUT e arquivo logo)',
-        params: idParams,
-        response: { 200: dataResponse },
-      },
-    },
-    (request) => update(request, request.params.id, true),
-  );
-  r.put(
-    '/v1/real-estates/:id',
-    {
-      schema: {
-        tags: ['real-estates'],
-        summary: 'Atualizar perfil da imobiliária',
-        params: idParams,
-        response: { 200: dataResponse },
-      },
-    },
-    (request) => update(request, request.params.id, false),
-  );
+  mount(app, 'updateRealEstateMultipart', (request) => update(request, request.params.id, true));
+  mount(app, 'updateRealEstate', (request) => update(request, request.params.id, false));
 }

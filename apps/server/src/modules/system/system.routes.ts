@@ -6,91 +6,63 @@
  * - GET /healthz: the original check (database), kept for existing probes.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { publicConfigSchema } from '@vitrine/contracts';
+import { mount } from '../../lib/mount.ts';
 
 export default async function systemRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/health/live',
-    {
-      schema: { tags: ['system'], summary: 'Liveness: o processo está no ar' },
-      config: { loadSheddingExempt: true },
-    },
+  mount(
+    app,
+    'getLiveness',
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { status: 'ok' };
     },
+    { config: { loadSheddingExempt: true } },
   );
 
-  r.get(
-    '/health/ready',
-    { schema: { tags: ['system'], summary: 'Readiness: banco de dados e fila respondem' } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const failed: string[] = [];
-      const check = async (what: string, probe: () => Promise<unknown>) => {
-        try {
-          await withTimeout(probe(), 2_000);
-        } catch (err) {
-          request.log.warn({ err: (err as Error).message, check: what }, 'readiness check failed');
-          failed.push(what);
-        }
-      };
-      await Promise.all([
-        check('banco de dados', () => app.database.query('select 1')),
-        // The queue's own connection (its pool on PostgreSQL).
-        check('fila de jobs', () => app.queue.boss.getDb().executeSql('select 1')),
-      ]);
-      if (failed.length) {
-        return reply.status(503).send({
-          status: 'error',
-          message: `Serviço indisponível: ${failed.join(' e ')} não responde${failed.length > 1 ? 'm' : ''}.`,
-        });
-      }
-      return { status: 'ok', database: app.database.kind, queue: 'ok' };
-    },
-  );
-
-  r.get(
-    '/healthz',
-    { schema: { tags: ['system'], summary: 'Saúde do serviço' } },
-    async (_request, reply) => {
+  mount(app, 'getReadiness', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const failed: string[] = [];
+    const check = async (what: string, probe: () => Promise<unknown>) => {
       try {
-        await app.database.query('select 1');
-        return { status: 'ok', database: app.database.kind };
-      } catch {
-        return reply.status(503).send({ status: 'error', message: 'Banco de dados indisponível.' });
+        await withTimeout(probe(), 2_000);
+      } catch (err) {
+        request.log.warn({ err: (err as Error).message, check: what }, 'readiness check failed');
+        failed.push(what);
       }
-    },
-  );
+    };
+    await Promise.all([
+      check('banco de dados', () => app.database.query('select 1')),
+      // The queue's own connection (its pool on PostgreSQL).
+      check('fila de jobs', () => app.queue.boss.getDb().executeSql('select 1')),
+    ]);
+    if (failed.length) {
+      return reply.status(503).send({
+        status: 'error',
+        message: `Serviço indisponível: ${failed.join(' e ')} não responde${failed.length > 1 ? 'm' : ''}.`,
+      });
+    }
+    return { status: 'ok', database: app.database.kind, queue: 'ok' };
+  });
 
-  r.get(
-    '/v1/public/config',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Configuração pública do console',
-        response: {
-          200: z.object({
-            data: publicConfigSchema,
-          }),
-        },
+  mount(app, 'getHealth', async (_request, reply) => {
+    try {
+      await app.database.query('select 1');
+      return { status: 'ok', database: app.database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'error', message: 'Banco de dados indisponível.' });
+    }
+  });
+
+  mount(app, 'getPublicConfig', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return {
+      data: {
+        app_name: 'Vitrine Imóveis',
+        support_email: app.config.SUPPORT_EMAIL,
+        support_whatsapp: app.config.SUPPORT_WHATSAPP ?? null,
       },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return {
-        data: {
-          app_name: 'Vitrine Imóveis',
-          support_email: app.config.SUPPORT_EMAIL,
-          support_whatsapp: app.config.SUPPORT_WHATSAPP ?? null,
-        },
-      };
-    },
-  );
+    };
+  });
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

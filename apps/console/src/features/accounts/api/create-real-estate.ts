@@ -1,11 +1,10 @@
-import type { CreateRealEstateBody, RealEstate } from '@vitrine/contracts';
+import type { CreateRealEstateBody } from '@vitrine/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /v1/real-estates {name} → 201 {data: RealEstate} */
-export async function createRealEstate(body: CreateRealEstateBody): Promise<RealEstate> {
-  const response = await api.post<{ data: RealEstate }>('/v1/real-estates', body);
-  return response.data.data;
+export async function createRealEstate(body: CreateRealEstateBody) {
+  return (await call('createRealEstate', { body })).data;
 }
 
 export function useCreateRealEstate() {

@@ -1,12 +1,10 @@
-import type { RealEstate } from '@vitrine/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { agencyKey } from '@/lib/query-client';
 
 /** GET /v1/real-estates/{id} → {data: RealEstate} */
-export async function getRealEstate(id: number): Promise<RealEstate> {
-  const response = await api.get<{ data: RealEstate }>(`/v1/real-estates/${id}`);
-  return response.data.data;
+export async function getRealEstate(id: number) {
+  return (await call('getRealEstate', { params: { id } })).data;
 }
 
 export const realEstateQueryOptions = (id: number) =>

@@ -1,6 +1,6 @@
-import type { RealEstate, RealEstateProfileFields } from '@vitrine/contracts';
+import type { RealEstateProfileFields } from '@vitrine/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { realEstateQueryOptions } from './get-real-estate';
 
 export interface UpdateRealEstateInput {
@@ -25,16 +25,14 @@ export function buildProfileFormData({
 }
 
 /** POST /v1/real-estates/{id} (multipart, method override to PUT) → {data: RealEstate} */
-export async function updateRealEstate(input: UpdateRealEstateInput): Promise<RealEstate> {
-  const response = await api.post<{ data: RealEstate }>(
-    `/v1/real-estates/${input.id}`,
-    buildProfileFormData(input),
-    {
-      // Not JSON: axios would otherwise serialise the FormData; the browser adds the boundary.
-      headers: { 'Content-Type': 'multipart/form-data' },
-    },
+export async function updateRealEstate(input: UpdateRealEstateInput) {
+  const answer = await call(
+    'updateRealEstateMultipart',
+    { params: { id: input.id }, body: buildProfileFormData(input) },
+    // Not JSON: axios would otherwise serialise the FormData; the browser adds the boundary.
+    { headers: { 'Content-Type': 'multipart/form-data' } },
   );
-  return response.data.data;
+  return answer.data;
 }
 
 export function useUpdateRealEstate() {

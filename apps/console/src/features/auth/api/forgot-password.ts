@@ -1,11 +1,10 @@
 import type { ForgotPasswordBody } from '@vitrine/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /v1/forgot-password → {message}. */
-export async function postForgotPassword(body: ForgotPasswordBody): Promise<{ message: string }> {
-  const response = await api.post<{ message: string }>('/v1/forgot-password', body);
-  return response.data;
+export function postForgotPassword(body: ForgotPasswordBody) {
+  return call('forgotPassword', { body });
 }
 
 export function useForgotPassword() {

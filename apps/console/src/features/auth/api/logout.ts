@@ -1,6 +1,6 @@
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /v1/logout. The local session is already gone when this runs. */
 export async function postLogout(): Promise<void> {
-  await api.post('/v1/logout', undefined, { skipAuthRedirect: true });
+  await call('logout', {}, { skipAuthRedirect: true });
 }

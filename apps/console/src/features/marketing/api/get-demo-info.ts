@@ -1,11 +1,12 @@
 import { demoInfoSchema, type DemoInfo } from '@vitrine/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** GET /v1/public/demo → {data}: is the seeded demo in this installation (and its login)? */
 export async function getDemoInfo(): Promise<DemoInfo> {
-  const response = await api.get<{ data?: unknown }>('/v1/public/demo');
-  return demoInfoSchema.parse(response.data?.data);
+  const answer: unknown = await call('getPublicDemo', {});
+  // Checked here too: the /demo screen shows the login it gets, so an odd answer is an error, not a blank.
+  return demoInfoSchema.parse((answer as { data?: unknown } | null)?.data);
 }
 
 export const demoInfoQueryOptions = () =>

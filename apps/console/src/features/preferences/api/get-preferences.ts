@@ -1,14 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Preference } from '@vitrine/contracts';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { agencyKey } from '@/lib/query-client';
 
 /** GET /v1/real-estates/{id}/preferences: every key of the contract, with its default when unchanged. */
-export async function getPreferences(realEstateId: number, signal?: AbortSignal): Promise<Preference[]> {
-  const response = await api.get<{ data: Preference[] }>(`/v1/real-estates/${realEstateId}/preferences`, {
-    signal,
-  });
-  return response.data.data;
+export async function getPreferences(realEstateId: number, signal?: AbortSignal) {
+  return (await call('getPreferences', { params: { id: realEstateId } }, { signal })).data;
 }
 
 export const preferencesQueryOptions = (realEstateId: number) =>

@@ -20,7 +20,10 @@ import { ErrorState, ListSkeleton } from '@/components/ui/states';
 import { applyServerErrors, getApiErrorMessage } from '@/lib/api-errors';
 import { submitHandler } from '@/lib/forms';
 import { toast } from '@/lib/toast';
-import { useAddDomain, useDomains, useRemoveDomain, useVerifyDomain } from '../api/domains';
+import { useAddDomain } from '../api/add-domain';
+import { useDomains } from '../api/get-domains';
+import { useRemoveDomain } from '../api/remove-domain';
+import { useVerifyDomain } from '../api/verify-domain';
 
 type Output = z.output<typeof addCustomDomainBody>;
 

@@ -15,7 +15,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/features/auth';
 import { cn } from '@/lib/utils';
-import { domainsQueryOptions } from '../api/domains';
+import { domainsQueryOptions } from '../api/get-domains';
 import type { PreferenceRow } from '../use-preferences-form';
 
 export interface FieldProps {

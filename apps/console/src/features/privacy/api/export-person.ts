@@ -1,12 +1,11 @@
 import type { PersonExport, PersonSearchBody } from '@vitrine/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { privacyKeys } from './keys';
 
 /** POST /v1/real-estates/{id}/privacy/export → the JSON document (docs/privacy.md), logged by the server. */
-export async function exportPerson(realEstateId: number, body: PersonSearchBody): Promise<PersonExport> {
-  const response = await api.post<PersonExport>(`/v1/real-estates/${realEstateId}/privacy/export`, body);
-  return response.data;
+export function exportPerson(realEstateId: number, body: PersonSearchBody) {
+  return call('exportPerson', { params: { id: realEstateId }, body });
 }
 
 /** Saves the document as a .json file through a temporary link (the browser's own download). */

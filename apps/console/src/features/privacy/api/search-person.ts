@@ -1,17 +1,13 @@
-import type { PersonSearchBody, PersonSummary } from '@vitrine/contracts';
+import type { PersonSearchBody } from '@vitrine/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /**
  * POST /v1/real-estates/{id}/privacy/search {email} or {phone} → what the agency holds on the person.
  * A POST (not a query in the URL): the person's e-mail or phone stays out of logs and history.
  */
-export async function searchPerson(realEstateId: number, body: PersonSearchBody): Promise<PersonSummary> {
-  const response = await api.post<{ data: PersonSummary }>(
-    `/v1/real-estates/${realEstateId}/privacy/search`,
-    body,
-  );
-  return response.data.data;
+export async function searchPerson(realEstateId: number, body: PersonSearchBody) {
+  return (await call('searchPerson', { params: { id: realEstateId }, body })).data;
 }
 
 export const useSearchPerson = (realEstateId: number) =>

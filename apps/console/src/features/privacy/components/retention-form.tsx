@@ -14,7 +14,8 @@ import { applyServerErrors, getApiErrorMessage } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/datetime';
 import { submitHandler } from '@/lib/forms';
 import { toast } from '@/lib/toast';
-import { useRetention, useUpdateRetention } from '../api/retention';
+import { useRetention } from '../api/get-retention';
+import { useUpdateRetention } from '../api/update-retention';
 
 type Output = z.output<typeof updateRetentionBody>;
 

@@ -26,7 +26,9 @@ import { EmptyState, ErrorState, ListSkeleton } from '@/components/ui/states';
 import { useAuth } from '@/features/auth';
 import { getApiErrorMessage, getApiStatus } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
-import { useSubscription, useSubscriptionActions } from '../api/subscription';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { useChangePlan } from '../api/change-plan';
+import { useSubscription } from '../api/get-subscription';
 
 const TITLE = 'Assinatura';
 const breadcrumbs = [{ title: 'Dashboard', href: paths.dashboard }, { title: TITLE }];
@@ -103,7 +105,8 @@ function statusLine(s: Subscription): string {
 }
 
 function SubscriptionView({ realEstateId, data }: { realEstateId: number; data: Subscription }) {
-  const { change, cancel } = useSubscriptionActions(realEstateId);
+  const change = useChangePlan(realEstateId);
+  const cancel = useCancelSubscription(realEstateId);
   const [billing, setBilling] = useState<BillingType>(data.billing_type ?? 'PIX');
   const [error, setError] = useState<string | null>(null);
   // An overdue plan is still the current one: paying its invoice is the way back, not subscribing again.

@@ -14,7 +14,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { applyServerErrors } from '@/lib/api-errors';
 import { submitHandler } from '@/lib/forms';
 import { toast } from '@/lib/toast';
-import { useInviteMember } from '../api/team';
+import { useInviteMember } from '../api/invite-member';
 
 type Output = z.output<typeof inviteMemberBody>;
 

@@ -8,7 +8,9 @@ import { Switch } from '@/components/ui/switch';
 import { ListSkeleton, ErrorState } from '@/components/ui/states';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
-import { useActiveMembers, useSaveTeamSettings, useTeamSettings } from '../api/team';
+import { useActiveMembers } from '../api/get-members';
+import { useSaveTeamSettings } from '../api/save-team-settings';
+import { useTeamSettings } from '../api/get-team-settings';
 
 /** "Distribuição de leads": the rotation (roleta), who takes part, and whether agents see every lead. */
 export function LeadDistribution({ realEstateId }: { realEstateId: number }) {

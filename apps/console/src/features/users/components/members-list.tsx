@@ -10,7 +10,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { formatDay } from '@/lib/datetime';
 import { toast } from '@/lib/toast';
-import { useChangeRole, useRemoveMember, useResendInvite } from '../api/team';
+import { useChangeRole } from '../api/change-role';
+import { useRemoveMember } from '../api/remove-member';
+import { useResendInvite } from '../api/resend-invite';
 
 interface Props {
   realEstateId: number;

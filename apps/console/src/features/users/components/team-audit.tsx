@@ -7,7 +7,8 @@ import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, ListSkeleton } from '@/components/ui/states';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/datetime';
-import { useActiveMembers, useTeamAudit } from '../api/team';
+import { useActiveMembers } from '../api/get-members';
+import { useTeamAudit } from '../api/get-team-audit';
 
 const role = (value: unknown) => ROLE_LABELS[value as Role] ?? String(value);
 

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { lookupInvitation, useAuth } from '@/features/auth';
 import { getApiErrorMessage } from '@/lib/api-errors';
-import { acceptInvitation } from '../api/team';
+import { acceptInvitation } from '../api/accept-invitation';
 
 /**
  * /convite?token=…: the link of the invitation e-mail. A new person registers with the e-mail filled
