@@ -33,33 +33,7 @@ const NOT_YET_MOUNTED = new Set<EndpointName>([
   'getRealEstate',
   'updateRealEstate',
   'updateRealEstateMultipart',
-  'importFacebookCatalog',
-  'getImport',
-  'listImports',
-  'listVideos',
-  'createVideoUploadUrl',
-  'finishVideoUpload',
-  'addVideoFromUrl',
-  'reorderVideos',
-  'deleteVideo',
-  'uploadLocalFile',
-  'listLeads',
-  'exportLeads',
-  'getLead',
-  'updateLead',
-  'releaseLead',
   'assignLead',
-  'getIntegrations',
-  'updateIntegrations',
-  'testIntegrations',
-  'getWebhookSecret',
-  'rotateWebhookSecret',
-  'sendTestLead',
-  'listDeliveries',
-  'getDelivery',
-  'replayDelivery',
-  'getAnalytics',
-  'listAnalyticsEvents',
   'listMembers',
   'inviteMember',
   'updateMember',
@@ -167,7 +141,8 @@ describe('the endpoint table', () => {
     for (const [name, schema] of Object.entries(endpointSchemas)) {
       if ('hide' in schema && schema.hide) continue;
       const { method, path } = endpoints[name as EndpointName];
-      const openApiPath = path.replace(/:([A-Za-z]+)/g, '{$1}');
+      // The document writes `:id` as `{id}` and a wildcard as `{*}`.
+      const openApiPath = path.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\*$/, '{*}');
       const operation = doc.paths[openApiPath]?.[method.toLowerCase()];
       const status = String(('status' in schema && schema.status) || 200);
       const answer = operation?.responses?.[status];

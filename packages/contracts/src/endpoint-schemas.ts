@@ -2,11 +2,22 @@
  * The schema half of the endpoint table (see endpoints.ts), joined from each domain's contract file.
  * The server and the OpenAPI document read it; the console imports only its types.
  */
+import { analyticsEndpoints } from './analytics.ts';
 import type { EndpointSchemas } from './endpoint-schema.ts';
-import { pageEndpoints } from './pages.ts';
+import { deliveryEndpoints } from './deliveries.ts';
+import { integrationEndpoints } from './integrations.ts';
+import { leadEndpoints } from './leads.ts';
+import { catalogImportEndpoints, pageEndpoints } from './pages.ts';
+import { videoEndpoints } from './videos.ts';
 
 export const endpointSchemas = {
   ...pageEndpoints,
+  ...catalogImportEndpoints,
+  ...videoEndpoints,
+  ...leadEndpoints,
+  ...integrationEndpoints,
+  ...deliveryEndpoints,
+  ...analyticsEndpoints,
 } as const satisfies EndpointSchemas;
 
 export type MountedEndpointName = keyof typeof endpointSchemas;
