@@ -19,32 +19,6 @@ const PLUGIN_ROUTE = /^\/(files|site\/img|docs)(\/|$)|^\/(assets\/)?[\w.-]+\.\w+
  * fails on a route missing from here and on an entry that is mounted already: the list only shrinks.
  */
 const NOT_YET_MOUNTED = new Set<EndpointName>([
-  'importFacebookCatalog',
-  'getImport',
-  'listImports',
-  'listVideos',
-  'createVideoUploadUrl',
-  'finishVideoUpload',
-  'addVideoFromUrl',
-  'reorderVideos',
-  'deleteVideo',
-  'uploadLocalFile',
-  'listLeads',
-  'exportLeads',
-  'getLead',
-  'updateLead',
-  'releaseLead',
-  'getIntegrations',
-  'updateIntegrations',
-  'testIntegrations',
-  'getWebhookSecret',
-  'rotateWebhookSecret',
-  'sendTestLead',
-  'listDeliveries',
-  'getDelivery',
-  'replayDelivery',
-  'getAnalytics',
-  'listAnalyticsEvents',
   'getLandingPage',
   'getLandingAsset',
   'submitLead',
@@ -121,7 +95,8 @@ describe('the endpoint table', () => {
     for (const [name, schema] of Object.entries(endpointSchemas)) {
       if ('hide' in schema && schema.hide) continue;
       const { method, path } = endpoints[name as EndpointName];
-      const openApiPath = path.replace(/:([A-Za-z]+)/g, '{$1}');
+      // The document writes `:id` as `{id}` and a wildcard as `{*}`.
+      const openApiPath = path.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\*$/, '{*}');
       const operation = doc.paths[openApiPath]?.[method.toLowerCase()];
       const status = String(('status' in schema && schema.status) || 200);
       const answer = operation?.responses?.[status];

@@ -6,7 +6,9 @@
  * fractions between 0 and 1 (the console formats them as percentages).
  */
 import { z } from 'zod';
+import type { EndpointSchemas } from './endpoint-schema.ts';
 import { paginationLinks, paginationMeta, pageQuery } from './pagination.ts';
+import { idParams } from './params.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary
@@ -370,3 +372,24 @@ export const analyticsEventsResponseSchema = z.object({
 });
 export type AnalyticsEventsResponse = z.infer<typeof analyticsEventsResponseSchema>;
 export type AnalyticsSessionDetail = NonNullable<AnalyticsEventsResponse['session']>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------------------------
+
+export const analyticsEndpoints = {
+  getAnalytics: {
+    tags: ['analytics'],
+    summary: 'Sessões, resumo, série, detalhamentos e funil do período',
+    params: idParams,
+    query: analyticsQuery,
+    response: analyticsResponseSchema,
+  },
+  listAnalyticsEvents: {
+    tags: ['analytics'],
+    summary: 'Eventos (com session_id: a linha do tempo da sessão)',
+    params: idParams,
+    query: analyticsEventsQuery,
+    response: analyticsEventsResponseSchema,
+  },
+} as const satisfies EndpointSchemas;

@@ -4,8 +4,11 @@
  * `POST /v1/deliveries/{id}/replay` and `POST /v1/real-estates/{id}/integrations/test-lead`.
  */
 import { z } from 'zod';
+import { apiErrorSchema } from './api-error.ts';
+import type { EndpointSchemas } from './endpoint-schema.ts';
 import { INTEGRATION_NAMES } from './integrations.ts';
-import { paginatedSchema } from './pagination.ts';
+import { pageQuery, paginatedSchema } from './pagination.ts';
+import { dayFilter, idParams, uuidParams } from './params.ts';
 import { isoDateTime, rowUuid } from './response-fields.ts';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dead', 'paused', 'canceled'] as const;
@@ -110,3 +113,54 @@ export const testLeadResponse = z.object({
   message: z.string(),
 });
 export type TestLeadResult = z.infer<typeof testLeadResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------------------------
+
+export const DELIVERY_NOT_FOUND = 'Entrega não encontrada.';
+
+/** The ledger's filters. */
+export const deliveryListQuery = pageQuery(25).extend({
+  status: z
+    .enum(DELIVERY_STATUSES, { error: `O status deve ser um de: ${DELIVERY_STATUSES.join(', ')}.` })
+    .optional(),
+  integration: z.enum(INTEGRATION_NAMES, { error: 'Integração desconhecida.' }).optional(),
+  lead_id: z.uuid({ error: 'O lead_id deve ser um UUID.' }).optional(),
+  from: dayFilter('A data inicial'),
+  to: dayFilter('A data final'),
+});
+export type DeliveryListQuery = z.infer<typeof deliveryListQuery>;
+
+const deliveryParams = uuidParams(DELIVERY_NOT_FOUND);
+
+export const deliveryEndpoints = {
+  sendTestLead: {
+    tags: ['integrations'],
+    summary: 'Enviar um lead de teste às integrações ativas',
+    params: idParams,
+    status: 201,
+    response: testLeadResponse,
+  },
+  listDeliveries: {
+    tags: ['deliveries'],
+    summary: 'Entregas de leads (ledger)',
+    params: idParams,
+    query: deliveryListQuery,
+    response: deliveryListResponse,
+  },
+  getDelivery: {
+    tags: ['deliveries'],
+    summary: 'Uma entrega com todas as tentativas',
+    params: deliveryParams,
+    response: deliveryDetailResponse,
+  },
+  replayDelivery: {
+    tags: ['deliveries'],
+    summary: 'Reenviar uma entrega com falha, morta ou pausada (proprietário e administrador)',
+    params: deliveryParams,
+    status: 202,
+    response: deliveryReplayResponse,
+    errors: { 409: apiErrorSchema },
+  },
+} as const satisfies EndpointSchemas;

@@ -29,6 +29,11 @@ export interface EndpointSchema {
    */
   readonly response: z.ZodType;
   readonly produces?: string;
+  /**
+   * Failures documented with their own body (a 409 that says why, a 422 with a report); every other
+   * failure answers the shared error shape.
+   */
+  readonly errors?: { readonly [status: number]: z.ZodType };
   /** Left out of the OpenAPI document (operational and browser-only routes); still in the table. */
   readonly hide?: boolean;
 }

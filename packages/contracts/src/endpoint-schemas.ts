@@ -2,10 +2,10 @@
  * The schema half of the endpoint table (see endpoints.ts), joined from each domain's contract file.
  * The server and the OpenAPI document read it; the console imports only its types.
  */
+import { analyticsEndpoints } from './analytics.ts';
 import type { EndpointSchemas } from './endpoint-schema.ts';
 import { authEndpoints } from './auth.ts';
 import { demoEndpoints } from './demo.ts';
-import { pageEndpoints } from './pages.ts';
 import { systemEndpoints } from './public-config.ts';
 import { realEstateEndpoints } from './real-estates.ts';
 import { teamEndpoints } from './team.ts';
@@ -13,6 +13,11 @@ import { preferenceEndpoints } from './preferences.ts';
 import { subscriptionEndpoints } from './subscription.ts';
 import { domainEndpoints } from './domains.ts';
 import { privacyEndpoints } from './privacy.ts';
+import { deliveryEndpoints } from './deliveries.ts';
+import { integrationEndpoints } from './integrations.ts';
+import { leadEndpoints } from './leads.ts';
+import { catalogImportEndpoints, pageEndpoints } from './pages.ts';
+import { videoEndpoints } from './videos.ts';
 
 export const endpointSchemas = {
   ...authEndpoints,
@@ -25,6 +30,12 @@ export const endpointSchemas = {
   ...subscriptionEndpoints,
   ...domainEndpoints,
   ...privacyEndpoints,
+  ...catalogImportEndpoints,
+  ...videoEndpoints,
+  ...leadEndpoints,
+  ...integrationEndpoints,
+  ...deliveryEndpoints,
+  ...analyticsEndpoints,
 } as const satisfies EndpointSchemas;
 
 export type MountedEndpointName = keyof typeof endpointSchemas;

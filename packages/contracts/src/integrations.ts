@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { apiErrorSchema } from './api-error.ts';
+import type { EndpointSchemas } from './endpoint-schema.ts';
+import { idParams } from './params.ts';
 import { isoDateTime } from './response-fields.ts';
 
 /** Integration names of spec §3/§9. */
@@ -258,3 +261,43 @@ export const integrationsTestResponse = z.object({
 /** `GET …/integrations/webhook/secret` and `POST …/webhook/secret/rotate` → the signing secret (whsec_…). */
 export const webhookSecretResponse = z.object({ data: z.object({ secret: z.string() }) });
 export type WebhookSecretBody = z.infer<typeof webhookSecretResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (the test lead is in deliveries.ts, beside the deliveries it answers with)
+// ---------------------------------------------------------------------------------------------
+
+export const integrationEndpoints = {
+  getIntegrations: {
+    tags: ['integrations'],
+    summary: 'Integrações da imobiliária (as quatro, com payload e estado)',
+    params: idParams,
+    response: integrationsListResponse,
+  },
+  updateIntegrations: {
+    tags: ['integrations'],
+    summary: 'Salvar uma integração',
+    params: idParams,
+    body: saveIntegrationBody,
+    response: saveIntegrationResponse,
+  },
+  testIntegrations: {
+    tags: ['integrations'],
+    summary: 'Testar as integrações ativas (200 quando todas responderam bem; 422 diz qual falhou e por quê)',
+    params: idParams,
+    response: integrationsTestResponse,
+    // What failed and the per-integration detail, or a validation error of the path.
+    errors: { 422: z.union([integrationsTestResponse, apiErrorSchema]) },
+  },
+  getWebhookSecret: {
+    tags: ['integrations'],
+    summary: 'Segredo de assinatura do webhook (whsec_…)',
+    params: idParams,
+    response: webhookSecretResponse,
+  },
+  rotateWebhookSecret: {
+    tags: ['integrations'],
+    summary: 'Gerar um novo segredo de assinatura do webhook',
+    params: idParams,
+    response: webhookSecretResponse,
+  },
+} as const satisfies EndpointSchemas;

@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { apiErrorSchema } from './api-error.ts';
+import { LEADS_DEFAULT_PER_PAGE } from './constants.ts';
 import { leadDeliverySchema } from './deliveries.ts';
-import { paginationLinks, paginationMeta } from './pagination.ts';
+import type { EndpointSchemas } from './endpoint-schema.ts';
+import { pageQuery, paginationLinks, paginationMeta } from './pagination.ts';
+import { dayFilter, documentBody, idParams, uuidParams } from './params.ts';
 import { isoDateTime, rowUuid } from './response-fields.ts';
 import { clipText, normalizeBrazilianPhone } from './validators.ts';
 
@@ -201,3 +205,72 @@ export const leadReleaseResponse = z.object({
   message: z.string(),
 });
 export type LeadReleaseResult = z.infer<typeof leadReleaseResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------------------------
+
+export const LEAD_NOT_FOUND = 'Lead não encontrado.';
+
+/** The console's lead filters (the list's and the CSV export's). */
+export const leadFilters = z.object({
+  page_id: z.coerce.number({ error: 'page_id deve ser um número.' }).int().positive().optional(),
+  status: z
+    .enum(LEAD_STATUSES, { error: `O status deve ser um de: ${LEAD_STATUSES.join(', ')}.` })
+    .optional(),
+  source: z.string().max(50, 'A origem deve ter no máximo 50 caracteres.').optional(),
+  from: dayFilter('A data inicial'),
+  to: dayFilter('A data final'),
+  search: z.string().max(120, 'A busca deve ter no máximo 120 caracteres.').optional(),
+  quarantined: z.enum(['0', '1', 'true', 'false'], { error: 'quarantined deve ser 0 ou 1.' }).optional(),
+  include_tests: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** The member in charge (a user id), or "none". An agent's list is always their own. */
+  assigned_to: z
+    .string()
+    .regex(/^(\d{1,9}|none)$/, 'assigned_to deve ser o id de um membro ou none.')
+    .optional(),
+});
+export type LeadFilters = z.infer<typeof leadFilters>;
+
+const leadParams = uuidParams(LEAD_NOT_FOUND);
+
+export const leadEndpoints = {
+  listLeads: {
+    tags: ['leads'],
+    summary:
+      'Leads da imobiliária (filtros, paginação; meta.quarantined: quantos os mesmos filtros têm em quarentena)',
+    params: idParams,
+    query: pageQuery(LEADS_DEFAULT_PER_PAGE).extend(leadFilters.shape),
+    response: leadListResponse,
+  },
+  exportLeads: {
+    tags: ['leads'],
+    summary: 'Exportar os leads filtrados (CSV; proprietário e administrador)',
+    description:
+      'Planilha CSV (UTF-8 com BOM, separador ";"): Data, Nome, Telefone, E-mail, Mensagem, Status, Imóvel, Origem, UTMs, gclid, fbclid, Repetido.',
+    params: idParams,
+    query: leadFilters,
+    response: documentBody,
+    produces: 'text/csv',
+  },
+  getLead: {
+    tags: ['leads'],
+    summary: 'Um lead, seu contato e suas entregas',
+    params: leadParams,
+    response: leadDetailResponse,
+  },
+  updateLead: {
+    tags: ['leads'],
+    summary: 'Mudar o status do lead',
+    params: leadParams,
+    body: updateLeadBody,
+    response: leadResponse,
+  },
+  releaseLead: {
+    tags: ['leads'],
+    summary: 'Liberar um lead da quarentena',
+    params: leadParams,
+    response: leadReleaseResponse,
+    errors: { 409: apiErrorSchema },
+  },
+} as const satisfies EndpointSchemas;

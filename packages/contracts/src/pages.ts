@@ -7,7 +7,7 @@ import { BRAZILIAN_STATES } from './real-estates.ts';
 import { digits, normalizeBrazilianPhone } from './validators.ts';
 import type { EndpointSchemas } from './endpoint-schema.ts';
 import { paginatedSchema, pageQuery } from './pagination.ts';
-import { documentBody, idParams, noContent } from './params.ts';
+import { documentBody, idParams, noContent, uuidParams } from './params.ts';
 
 export const PAGE_STATUSES = ['draft', 'published', 'sold', 'rented'] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];
@@ -505,5 +505,39 @@ export const pageEndpoints = {
     summary: 'Excluir foto (e o arquivo)',
     params: pageIdAndPhoto,
     response: pageResponse,
+  },
+} as const satisfies EndpointSchemas;
+
+// ---------------------------------------------------------------------------------------------
+// Catalog import endpoints
+// ---------------------------------------------------------------------------------------------
+
+export const CATALOG_IMPORT_NOT_FOUND = 'Importação não encontrada.';
+const importResponse = z.object({ data: catalogImportSchema });
+
+export const catalogImportEndpoints = {
+  importFacebookCatalog: {
+    tags: ['pages'],
+    summary:
+      'Importar catálogo de imóveis da Meta (multipart: real_estate_id, depois o arquivo catalog; publish)',
+    description:
+      'CSV, TSV ou XML até 100 MB, em UTF-8, UTF-16 ou Latin-1. O campo real_estate_id vem antes do arquivo (a imobiliária é conferida antes de o arquivo ser gravado); sem ele, vale a única imobiliária do usuário. Sem publish=true as páginas novas entram como rascunho e as existentes mantêm o status. Responde 202 com a importação, para acompanhar em GET /v1/imports/{id}.',
+    consumes: ['multipart/form-data'],
+    status: 202,
+    response: importResponse,
+  },
+  getImport: {
+    tags: ['pages'],
+    summary: 'Andamento e relatório de uma importação de catálogo',
+    params: uuidParams(CATALOG_IMPORT_NOT_FOUND),
+    response: importResponse,
+  },
+  listImports: {
+    tags: ['pages'],
+    summary:
+      'Importações de catálogo recentes (rejected traz só as 10 primeiras linhas; rejected_count, todas)',
+    params: idParams,
+    query: pageQuery(10, 50),
+    response: paginatedSchema(catalogImportSchema),
   },
 } as const satisfies EndpointSchemas;

@@ -3,6 +3,8 @@
  * PUT the file, mark the upload finished) or linked from YouTube, Vimeo or a direct https video file.
  */
 import { z } from 'zod';
+import type { EndpointSchemas } from './endpoint-schema.ts';
+import { idParams, noContent } from './params.ts';
 
 export const VIDEO_FILE_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 export type VideoFileType = (typeof VIDEO_FILE_TYPES)[number];
@@ -244,3 +246,74 @@ export function videoEmbedUrl(parsed: { source: string; id?: string | null; hash
     return `https://player.vimeo.com/video/${parsed.id}?autoplay=1&dnt=1${parsed.hash ? `&h=${parsed.hash}` : ''}`;
   return null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+// ---------------------------------------------------------------------------------------------
+
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
+
+/** A video id that is not a UUID names no video: the handler answers 404, like an unknown one. */
+const videoParams = z.object({ id: z.string().max(64) });
+
+/** The local driver's signed upload URL (the disk's answer to an S3 presigned PUT). */
+const localUploadQuery = z.object({
+  expires: z.string().max(20).optional(),
+  max: z.string().max(20).optional(),
+  type: z.string().max(100).optional(),
+  signature: z.string().max(100).optional(),
+});
+
+export const videoEndpoints = {
+  listVideos: {
+    tags: ['videos'],
+    summary: 'Vídeos da imobiliária (filtro page_id), na ordem de exibição',
+    params: idParams,
+    query: videoListQuery,
+    response: videoIndexResponse,
+  },
+  createVideoUploadUrl: {
+    tags: ['videos'],
+    summary: 'Pedir um endereço de envio: o navegador envia o arquivo direto ao armazenamento',
+    params: idParams,
+    body: generateUploadUrlBody,
+    status: 201,
+    response: generateUploadUrlResponse,
+  },
+  finishVideoUpload: {
+    tags: ['videos'],
+    summary: 'Marcar o envio como concluído: confere o arquivo e gera a capa',
+    params: videoParams,
+    body: uploadFinishedBody,
+    response: videoResponse,
+  },
+  addVideoFromUrl: {
+    tags: ['videos'],
+    summary: 'Adicionar vídeo por link (YouTube, Vimeo ou arquivo https)',
+    params: idParams,
+    body: videoFromUrlBody,
+    status: 201,
+    response: videoResponse,
+  },
+  reorderVideos: {
+    tags: ['videos'],
+    summary: 'Reordenar vídeos ({videos: [{id, sequence}]}), todos da mesma imobiliária',
+    body: changeVideoSequenceBody,
+    response: videoListResponse,
+  },
+  deleteVideo: {
+    tags: ['videos'],
+    summary: 'Excluir vídeo (o arquivo e a capa também)',
+    params: videoParams,
+    status: 204,
+    response: noContent,
+  },
+  uploadLocalFile: {
+    tags: ['storage'],
+    summary: 'Envio direto de um arquivo para o armazenamento local (URL assinada e com validade)',
+    query: localUploadQuery,
+    consumes: ['*/*'],
+    status: 204,
+    response: noContent,
+  },
+} as const satisfies EndpointSchemas;

@@ -73,14 +73,12 @@ export function mount<N extends MountedEndpointName>(
   const { method, path } = endpoints[name];
   const schema: EndpointSchema = endpointSchemas[name];
   const status = schema.status ?? 200;
-  const response = schema.produces
-    ? {
-        [status]: {
-          description: schema.summary,
-          content: { [schema.produces]: { schema: schema.response } },
-        },
-      }
-    : { [status]: schema.response };
+  const response = {
+    ...schema.errors,
+    [status]: schema.produces
+      ? { description: schema.summary, content: { [schema.produces]: { schema: schema.response } } }
+      : schema.response,
+  };
   const route: RouteOptions = {
     ...options,
     method,

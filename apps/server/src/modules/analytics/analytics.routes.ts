@@ -9,13 +9,11 @@ import {
   ANALYTICS_BEACON_MAX_BYTES,
   MESSAGES,
   analyticsBeacon,
-  analyticsEventsQuery,
-  analyticsQuery,
   stripControlCharsDeep,
   type AnalyticsEventName,
 } from '@vitrine/contracts';
 import { HttpError, issuesToErrors, validationError } from '../../lib/http-errors.ts';
-import { idParams } from '../../lib/route-params.ts';
+import { mount } from '../../lib/mount.ts';
 import { campaignOf, deviceOf, referrerHost, sourceOf } from './classify-visit.ts';
 import { SESSION_IDLE_MS, type EventProps, type StoredEvent } from './ingest-events.ts';
 import { leadScopeOf } from '../team/index.ts';
@@ -125,40 +123,18 @@ export default async function analyticsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/v1/real-estates/:id/analytics',
-    {
-      schema: {
-        tags: ['analytics'],
-        summary: 'Sessões, resumo, série, detalhamentos e funil do período',
-        params: idParams,
-        querystring: analyticsQuery,
-      },
-    },
-    async (request) => {
-      const m = await app.requireMembership(request, request.params.id);
-      // An agent who sees only their own leads gets their own lead figures; visits stay the agency's
-      // (decision 012, "Team").
-      const scope = await leadScopeOf(deps, m, request.currentUser!.id);
-      return readAnalytics(deps, m.realEstateId, request.query, scope);
-    },
-  );
+  mount(app, 'getAnalytics', async (request) => {
+    const m = await app.requireMembership(request, request.params.id);
+    // An agent who sees only their own leads gets their own lead figures; visits stay the agency's
+    // (decision 012, "Team").
+    const scope = await leadScopeOf(deps, m, request.currentUser!.id);
+    return readAnalytics(deps, m.realEstateId, request.query, scope);
+  });
 
-  r.get(
-    '/v1/real-estates/:id/analytics/events',
-    {
-      schema: {
-        tags: ['analytics'],
-        summary: 'Eventos (com session_id: a linha do tempo da sessão)',
-        params: idParams,
-        querystring: analyticsEventsQuery,
-      },
-    },
-    async (request) => {
-      const m = await app.requireMembership(request, request.params.id);
-      // Another member's lead stays hidden from an agent who sees only their own (issue 13).
-      const scope = await leadScopeOf(deps, m, request.currentUser!.id);
-      return readEvents(deps, m.realEstateId, request.query, scope);
-    },
-  );
+  mount(app, 'listAnalyticsEvents', async (request) => {
+    const m = await app.requireMembership(request, request.params.id);
+    // Another member's lead stays hidden from an agent who sees only their own (issue 13).
+    const scope = await leadScopeOf(deps, m, request.currentUser!.id);
+    return readEvents(deps, m.realEstateId, request.query, scope);
+  });
 }

@@ -8,9 +8,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CATALOG_IMPORT_MAX_BYTES, catalogImportSchema, pageQuery } from '@vitrine/contracts';
+import { CATALOG_IMPORT_MAX_BYTES, CATALOG_IMPORT_NOT_FOUND } from '@vitrine/contracts';
 import { HttpError, fieldError, notFound } from '../../lib/http-errors.ts';
 import { multipartText } from '../../lib/multipart-fields.ts';
 import { paginate } from '../../lib/pagination.ts';
@@ -20,11 +18,8 @@ import { findCatalogImport, listCatalogImports } from './list-catalog-imports.ts
 import { queueCatalogImport } from './queue-catalog-import.ts';
 import { importFilePath, readHead } from './run-catalog-import.ts';
 import { NotACatalogError, sniffCatalog } from './sniff-catalog.ts';
-import { idParams, uuidParams as uuidParamsOf } from '../../lib/route-params.ts';
+import { mount } from '../../lib/mount.ts';
 
-const IMPORT_NOT_FOUND = 'Importação não encontrada.';
-const uuidParams = uuidParamsOf(IMPORT_NOT_FOUND);
-const importResponse = z.object({ data: catalogImportSchema });
 const REAL_ESTATE_ID_AFTER_FILE =
   'Envie o campo real_estate_id antes do arquivo catalog: a imobiliária é conferida antes de o arquivo ser recebido.';
 const tooLarge = () =>
@@ -47,7 +42,6 @@ function publishField(raw: string): boolean {
 }
 
 export default async function catalogImportRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
   /** The agency named in the form, or the caller's only agency. */
@@ -103,99 +97,63 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
     return { upload, membership };
   };
 
-  r.post(
-    '/v1/pages/import/facebook-catalog',
-    {
-      schema: {
-        tags: ['pages'],
-        summary:
-          'Importar catálogo de imóveis da Meta (multipart: real_estate_id, depois o arquivo catalog; publish)',
-        description:
-          'CSV, TSV ou XML até 100 MB, em UTF-8, UTF-16 ou Latin-1. O campo real_estate_id vem antes do arquivo (a imobiliária é conferida antes de o arquivo ser gravado); sem ele, vale a única imobiliária do usuário. Sem publish=true as páginas novas entram como rascunho e as existentes mantêm o status. Responde 202 com a importação, para acompanhar em GET /v1/imports/{id}.',
-        response: { 202: importResponse },
-      },
-    },
-    async (request, reply) => {
-      await app.requireUser(request);
-      const id = randomUUID();
-      const file = importFilePath(app.config.dataDir, id);
-      await mkdir(path.dirname(file), { recursive: true });
+  mount(app, 'importFacebookCatalog', async (request, reply) => {
+    await app.requireUser(request);
+    const id = randomUUID();
+    const file = importFilePath(app.config.dataDir, id);
+    await mkdir(path.dirname(file), { recursive: true });
+    try {
+      const { upload, membership } = await receive(request, file);
+      let sniff;
       try {
-        const { upload, membership } = await receive(request, file);
-        let sniff;
-        try {
-          sniff = sniffCatalog(await readHead(file));
-        } catch (err) {
-          if (err instanceof NotACatalogError) throw fieldError('catalog', err.message);
-          throw err;
-        }
-        const row = await queueCatalogImport(deps, {
-          id,
-          realEstateId: membership.realEstateId,
-          userId: request.currentUser!.id,
-          filename: upload.filename,
-          bytes: upload.bytes,
-          publish: upload.publish,
-          sniff,
-        });
-        return reply.status(202).send({ data: toImportView(row) });
+        sniff = sniffCatalog(await readHead(file));
       } catch (err) {
-        // Refused before the upload was read to its end: close the connection rather than read
-        // (and throw away) up to 100 MB more.
-        if (!request.raw.complete) reply.header('connection', 'close');
-        await rm(file, { force: true });
+        if (err instanceof NotACatalogError) throw fieldError('catalog', err.message);
         throw err;
       }
-    },
-  );
-
-  r.get(
-    '/v1/imports/:id',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'Andamento e relatório de uma importação de catálogo',
-        params: uuidParams,
-        response: { 200: importResponse },
-      },
-    },
-    async (request) => {
-      await app.requireUser(request);
-      const row = await findCatalogImport(deps, request.params.id);
-      if (!row) throw notFound(IMPORT_NOT_FOUND);
-      try {
-        await app.requireMembership(request, row.realEstateId);
-      } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 404) throw notFound(IMPORT_NOT_FOUND);
-        throw err;
-      }
-      return { data: toImportView(row) };
-    },
-  );
-
-  r.get(
-    '/v1/real-estates/:id/imports',
-    {
-      schema: {
-        tags: ['pages'],
-        summary:
-          'Importações de catálogo recentes (rejected traz só as 10 primeiras linhas; rejected_count, todas)',
-        params: idParams,
-        querystring: pageQuery(10, 50),
-      },
-    },
-    async (request) => {
-      const m = await app.requireMembership(request, request.params.id);
-      const q = request.query;
-      const { data, total } = await listCatalogImports(deps, m.realEstateId, q);
-      return paginate({
-        data,
-        total,
-        page: q.page,
-        perPage: q.per_page,
-        url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/imports`,
-        query: q,
+      const row = await queueCatalogImport(deps, {
+        id,
+        realEstateId: membership.realEstateId,
+        userId: request.currentUser!.id,
+        filename: upload.filename,
+        bytes: upload.bytes,
+        publish: upload.publish,
+        sniff,
       });
-    },
-  );
+      return { data: toImportView(row) };
+    } catch (err) {
+      // Refused before the upload was read to its end: close the connection rather than read
+      // (and throw away) up to 100 MB more.
+      if (!request.raw.complete) reply.header('connection', 'close');
+      await rm(file, { force: true });
+      throw err;
+    }
+  });
+
+  mount(app, 'getImport', async (request) => {
+    await app.requireUser(request);
+    const row = await findCatalogImport(deps, request.params.id);
+    if (!row) throw notFound(CATALOG_IMPORT_NOT_FOUND);
+    try {
+      await app.requireMembership(request, row.realEstateId);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404) throw notFound(CATALOG_IMPORT_NOT_FOUND);
+      throw err;
+    }
+    return { data: toImportView(row) };
+  });
+
+  mount(app, 'listImports', async (request) => {
+    const m = await app.requireMembership(request, request.params.id);
+    const q = request.query;
+    const { data, total } = await listCatalogImports(deps, m.realEstateId, q);
+    return paginate({
+      data,
+      total,
+      page: q.page,
+      perPage: q.per_page,
+      url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/imports`,
+      query: q,
+    });
+  });
 }

@@ -3,18 +3,7 @@
  * lead the screen sends is a lead like any other: leads.routes.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  INTEGRATION_LABELS,
-  apiErrorSchema,
-  integrationsListResponse,
-  integrationsTestResponse,
-  saveIntegrationBody,
-  saveIntegrationResponse,
-  webhookSecretResponse,
-  type IntegrationName,
-} from '@vitrine/contracts';
+import { INTEGRATION_LABELS, type IntegrationName } from '@vitrine/contracts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
 import type { Deps } from '../../deps.ts';
@@ -26,10 +15,7 @@ import {
   saveIntegration,
 } from './integrations.service.ts';
 import { testIntegrations } from './test-integrations.ts';
-import { idParams } from '../../lib/route-params.ts';
-
-/** 422 of the test: what failed and the per-integration detail, or a validation error of the path. */
-const testFailedResponse = z.union([integrationsTestResponse, apiErrorSchema]);
+import { mount } from '../../lib/mount.ts';
 
 /** "Arbo: <why>", unless the adapter's message already starts with the name ("Arbo: …", "Arbo respondeu…"). */
 export function namedTestMessage(name: IntegrationName, message: string): string {
@@ -54,140 +40,81 @@ export default async function integrationRoutes(
   app: FastifyInstance,
   { resumePausedDeliveries }: IntegrationRoutesOptions,
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  r.get(
-    '/v1/real-estates/:id/integrations',
-    {
-      schema: {
-        tags: ['integrations'],
-        summary: 'Integrações da imobiliária (as quatro, com payload e estado)',
-        params: idParams,
-        response: { 200: integrationsListResponse },
-      },
-    },
-    async (request) => {
-      await app.requireMembership(request, request.params.id, MANAGERS);
-      return { data: { integrations: await listIntegrations(deps, request.params.id) } };
-    },
-  );
+  mount(app, 'getIntegrations', async (request) => {
+    await app.requireMembership(request, request.params.id, MANAGERS);
+    return { data: { integrations: await listIntegrations(deps, request.params.id) } };
+  });
 
-  r.put(
-    '/v1/real-estates/:id/integrations',
-    {
-      schema: {
-        tags: ['integrations'],
-        summary: 'Salvar uma integração',
-        params: idParams,
-        body: saveIntegrationBody,
-        response: { 200: saveIntegrationResponse },
-      },
-    },
-    async (request) => {
-      const membership = await app.requireMembership(request, request.params.id, MANAGERS);
-      const { name } = request.body;
-      // is_active: false switches it off and keeps what is stored (issue 25); without a payload (or
-      // with []) nothing else changes. Otherwise is_active follows the content (spec §4).
-      const off = request.body.is_active === false;
-      const raw = request.body.payload;
-      const keepStored =
-        off && (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0));
-      const payload = keepStored ? null : parsePayload(name, raw);
-      if (name === 'webhook' && app.config.httpsOnlyTargets) {
-        const url = (payload as { url: string } | null)?.url ?? '';
-        if (url !== '' && new URL(url).protocol !== 'https:') {
-          throw new HttpError(422, 'Use uma URL https:// para o webhook.', {
-            'payload.url': ['Use uma URL https:// para o webhook.'],
-          });
-        }
+  mount(app, 'updateIntegrations', async (request) => {
+    const membership = await app.requireMembership(request, request.params.id, MANAGERS);
+    const { name } = request.body;
+    // is_active: false switches it off and keeps what is stored (issue 25); without a payload (or
+    // with []) nothing else changes. Otherwise is_active follows the content (spec §4).
+    const off = request.body.is_active === false;
+    const raw = request.body.payload;
+    const keepStored = off && (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0));
+    const payload = keepStored ? null : parsePayload(name, raw);
+    if (name === 'webhook' && app.config.httpsOnlyTargets) {
+      const url = (payload as { url: string } | null)?.url ?? '';
+      if (url !== '' && new URL(url).protocol !== 'https:') {
+        throw new HttpError(422, 'Use uma URL https:// para o webhook.', {
+          'payload.url': ['Use uma URL https:// para o webhook.'],
+        });
       }
-      const { view, credentialsChanged } = await saveIntegration(deps, {
-        realEstateId: membership.realEstateId,
-        userId: request.currentUser!.id,
-        name,
-        payload,
-        off,
-      });
-      if (credentialsChanged && view.is_active)
-        await resumePausedDeliveries(deps, membership.realEstateId, name);
-      return { data: view, message: 'Configuração salva com sucesso.' };
-    },
-  );
+    }
+    const { view, credentialsChanged } = await saveIntegration(deps, {
+      realEstateId: membership.realEstateId,
+      userId: request.currentUser!.id,
+      name,
+      payload,
+      off,
+    });
+    if (credentialsChanged && view.is_active)
+      await resumePausedDeliveries(deps, membership.realEstateId, name);
+    return { data: view, message: 'Configuração salva com sucesso.' };
+  });
 
-  r.get(
-    '/v1/real-estates/:id/integrations/test',
-    {
-      schema: {
-        tags: ['integrations'],
-        summary:
-          'Testar as integrações ativas (200 quando todas responderam bem; 422 diz qual falhou e por quê)',
-        params: idParams,
-        response: { 200: integrationsTestResponse, 422: testFailedResponse },
-      },
-    },
-    async (request, reply) => {
-      const membership = await app.requireMembership(request, request.params.id, MANAGERS);
-      const results = await testIntegrations(deps, {
-        realEstateId: membership.realEstateId,
-        userId: request.currentUser!.id,
-      });
-      const failed = results.filter((x) => x.ok === false);
-      const active = results.filter((x) => x.is_active);
-      if (failed.length) {
-        const message = `Falha ao testar: ${failed.map((f) => namedTestMessage(f.name, f.message)).join(' | ')}`;
-        return reply.status(422).send({ message, data: { results } });
-      }
-      const message = active.length
-        ? `Integrações testadas com sucesso: ${active.map((a) => INTEGRATION_LABELS[a.name]).join(', ')}.`
-        : 'Nenhuma integração ativa para testar.';
-      return { message, data: { results } };
-    },
-  );
+  mount(app, 'testIntegrations', async (request, reply) => {
+    const membership = await app.requireMembership(request, request.params.id, MANAGERS);
+    const results = await testIntegrations(deps, {
+      realEstateId: membership.realEstateId,
+      userId: request.currentUser!.id,
+    });
+    const failed = results.filter((x) => x.ok === false);
+    const active = results.filter((x) => x.is_active);
+    if (failed.length) {
+      const message = `Falha ao testar: ${failed.map((f) => namedTestMessage(f.name, f.message)).join(' | ')}`;
+      return reply.status(422).send({ message, data: { results } });
+    }
+    const message = active.length
+      ? `Integrações testadas com sucesso: ${active.map((a) => INTEGRATION_LABELS[a.name]).join(', ')}.`
+      : 'Nenhuma integração ativa para testar.';
+    return { message, data: { results } };
+  });
 
-  r.get(
-    '/v1/real-estates/:id/integrations/webhook/secret',
-    {
-      schema: {
-        tags: ['integrations'],
-        summary: 'Segredo de assinatura do webhook (whsec_…)',
-        params: idParams,
-        response: { 200: webhookSecretResponse },
+  mount(app, 'getWebhookSecret', async (request) => {
+    const membership = await app.requireMembership(request, request.params.id, MANAGERS);
+    return {
+      data: {
+        secret: await ensureWebhookSecret(deps, {
+          realEstateId: membership.realEstateId,
+          userId: request.currentUser!.id,
+        }),
       },
-    },
-    async (request) => {
-      const membership = await app.requireMembership(request, request.params.id, MANAGERS);
-      return {
-        data: {
-          secret: await ensureWebhookSecret(deps, {
-            realEstateId: membership.realEstateId,
-            userId: request.currentUser!.id,
-          }),
-        },
-      };
-    },
-  );
+    };
+  });
 
-  r.post(
-    '/v1/real-estates/:id/integrations/webhook/secret/rotate',
-    {
-      schema: {
-        tags: ['integrations'],
-        summary: 'Gerar um novo segredo de assinatura do webhook',
-        params: idParams,
-        response: { 200: webhookSecretResponse },
+  mount(app, 'rotateWebhookSecret', async (request) => {
+    const membership = await app.requireMembership(request, request.params.id, MANAGERS);
+    return {
+      data: {
+        secret: await rotateWebhookSecret(deps, {
+          realEstateId: membership.realEstateId,
+          userId: request.currentUser!.id,
+        }),
       },
-    },
-    async (request) => {
-      const membership = await app.requireMembership(request, request.params.id, MANAGERS);
-      return {
-        data: {
-          secret: await rotateWebhookSecret(deps, {
-            realEstateId: membership.realEstateId,
-            userId: request.currentUser!.id,
-          }),
-        },
-      };
-    },
-  );
+    };
+  });
 }

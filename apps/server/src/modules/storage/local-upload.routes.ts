@@ -6,18 +6,10 @@
  * waits for the file (not after upload-finished, nor once the video is deleted).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
+import { mount } from '../../lib/mount.ts';
 import type { Deps } from '../../deps.ts';
 import { UploadRefused, type LocalStorage } from './storage.ts';
-
-const uploadQuery = z.object({
-  expires: z.string().max(20).optional(),
-  max: z.string().max(20).optional(),
-  type: z.string().max(100).optional(),
-  signature: z.string().max(100).optional(),
-});
 
 /**
  * Handed over by app.ts: which keys are files of videos still waiting for them. The videos module
@@ -36,19 +28,9 @@ export default async function localUploadRoutes(
   // This scope reads bodies itself: whatever the content type, the handler gets the raw stream.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.put(
-    '/uploads/*',
-    {
-      bodyLimit: Number.MAX_SAFE_INTEGER,
-      config: { ownParams: true },
-      schema: {
-        tags: ['storage'],
-        summary: 'Envio direto de um arquivo para o armazenamento local (URL assinada e com validade)',
-        querystring: uploadQuery,
-        response: { 204: z.null().describe('Arquivo recebido') },
-      },
-    },
+  mount(
+    app,
+    'uploadLocalFile',
     async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       if (!key || key.includes('..') || key.length > 300) throw notFound();
@@ -65,7 +47,8 @@ export default async function localUploadRoutes(
         }
         throw err;
       }
-      return reply.status(204).send(null);
+      return null;
     },
+    { bodyLimit: Number.MAX_SAFE_INTEGER, config: { ownParams: true } },
   );
 }

@@ -3,22 +3,9 @@
  * included, manages the videos of its pages. Another agency's page or video ids answer 404.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  VIDEO_MESSAGES,
-  changeVideoSequenceBody,
-  generateUploadUrlBody,
-  generateUploadUrlResponse,
-  uploadFinishedBody,
-  videoFromUrlBody,
-  videoIndexResponse,
-  videoListQuery,
-  videoListResponse,
-  videoResponse,
-} from '@vitrine/contracts';
+import { VIDEO_MESSAGES } from '@vitrine/contracts';
 import { HttpError, notFound, validationError } from '../../lib/http-errors.ts';
-import { idParams } from '../../lib/route-params.ts';
+import { mount } from '../../lib/mount.ts';
 import { addVideoFromUrl } from './add-video-from-url.ts';
 import { changeVideoSequence } from './change-video-sequence.ts';
 import { createVideoUpload } from './create-video-upload.ts';
@@ -29,12 +16,9 @@ import { findVideo, findVideos, listVideos } from './list-videos.ts';
 import { toVideoView, type VideoRow } from './video-view.ts';
 
 const PAGE_NOT_FOUND = 'Página não encontrada.';
-/** A video id that is not a UUID names no video: 404, like an unknown one. */
-const videoParams = z.object({ id: z.string().max(64) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function videoRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const view = (row: VideoRow) => toVideoView(row, deps.storage);
 
@@ -63,139 +47,69 @@ export default async function videoRoutes(app: FastifyInstance) {
     return video;
   };
 
-  r.get(
-    '/v1/real-estates/:id/videos',
-    {
-      schema: {
-        tags: ['videos'],
-        summary: 'Vídeos da imobiliária (filtro page_id), na ordem de exibição',
-        params: idParams,
-        querystring: videoListQuery,
-        response: { 200: videoIndexResponse },
-      },
-    },
-    async (request) => {
-      const m = await app.requireMembership(request, request.params.id);
-      const rows = await listVideos(deps, { realEstateId: m.realEstateId, pageId: request.query.page_id });
-      return { data: rows.map(view), meta: { max_upload_bytes: deps.config.VIDEO_MAX_BYTES } };
-    },
-  );
+  mount(app, 'listVideos', async (request) => {
+    const m = await app.requireMembership(request, request.params.id);
+    const rows = await listVideos(deps, { realEstateId: m.realEstateId, pageId: request.query.page_id });
+    return { data: rows.map(view), meta: { max_upload_bytes: deps.config.VIDEO_MAX_BYTES } };
+  });
 
-  r.post(
-    '/v1/pages/:id/videos/generate-upload-url',
-    {
-      schema: {
-        tags: ['videos'],
-        summary: 'Pedir um endereço de envio: o navegador envia o arquivo direto ao armazenamento',
-        params: idParams,
-        body: generateUploadUrlBody,
-        response: { 201: generateUploadUrlResponse },
-      },
-    },
-    async (request, reply) => {
-      const page = await loadPage(request, request.params.id);
-      const { video, ticket } = await createVideoUpload(deps, {
-        realEstateId: page.realEstateId,
-        pageId: page.id,
-        fileType: request.body.file_type,
-        sizeBytes: request.body.size_bytes,
-      });
-      return reply.status(201).send({
-        data: {
-          video: view(video),
-          upload: {
-            url: ticket.url,
-            method: ticket.method,
-            headers: ticket.headers,
-            expires_at: ticket.expiresAt.toISOString(),
-            ...(ticket.multipart
-              ? { part_size: ticket.multipart.partSize, parts: ticket.multipart.parts }
-              : {}),
-          },
+  mount(app, 'createVideoUploadUrl', async (request) => {
+    const page = await loadPage(request, request.params.id);
+    const { video, ticket } = await createVideoUpload(deps, {
+      realEstateId: page.realEstateId,
+      pageId: page.id,
+      fileType: request.body.file_type,
+      sizeBytes: request.body.size_bytes,
+    });
+    return {
+      data: {
+        video: view(video),
+        upload: {
+          url: ticket.url,
+          method: ticket.method,
+          headers: ticket.headers,
+          expires_at: ticket.expiresAt.toISOString(),
+          ...(ticket.multipart
+            ? { part_size: ticket.multipart.partSize, parts: ticket.multipart.parts }
+            : {}),
         },
-      });
-    },
-  );
-
-  r.patch(
-    '/v1/videos/:id/upload-finished',
-    {
-      schema: {
-        tags: ['videos'],
-        summary: 'Marcar o envio como concluído: confere o arquivo e gera a capa',
-        params: videoParams,
-        body: uploadFinishedBody,
-        response: { 200: videoResponse },
       },
-    },
-    async (request) => {
-      const video = await loadVideo(request, request.params.id);
-      return { data: view(await finishVideoUpload(deps, video, request.body?.parts)) };
-    },
-  );
+    };
+  });
 
-  r.post(
-    '/v1/pages/:id/videos/from-url',
-    {
-      schema: {
-        tags: ['videos'],
-        summary: 'Adicionar vídeo por link (YouTube, Vimeo ou arquivo https)',
-        params: idParams,
-        body: videoFromUrlBody,
-        response: { 201: videoResponse },
-      },
-    },
-    async (request, reply) => {
-      const page = await loadPage(request, request.params.id);
-      const row = await addVideoFromUrl(deps, {
-        realEstateId: page.realEstateId,
-        pageId: page.id,
-        url: request.body.url,
-      });
-      return reply.status(201).send({ data: view(row) });
-    },
-  );
+  mount(app, 'finishVideoUpload', async (request) => {
+    const video = await loadVideo(request, request.params.id);
+    return { data: view(await finishVideoUpload(deps, video, request.body?.parts)) };
+  });
 
-  r.patch(
-    '/v1/videos/change-sequence',
-    {
-      schema: {
-        tags: ['videos'],
-        summary: 'Reordenar vídeos ({videos: [{id, sequence}]}), todos da mesma imobiliária',
-        body: changeVideoSequenceBody,
-        response: { 200: videoListResponse },
-      },
-    },
-    async (request) => {
-      await app.requireUser(request);
-      const items = request.body.videos;
-      const ids = [...new Set(items.map((i) => i.id))];
-      if (ids.length !== items.length)
-        throw validationError({ videos: ['Cada vídeo deve aparecer uma vez só.'] });
-      const rows = await findVideos(deps, ids);
-      if (rows.length !== ids.length) throw notFound(VIDEO_MESSAGES.notFound);
-      const agencies = [...new Set(rows.map((v) => v.realEstateId))];
-      for (const agency of agencies) await requireOwner(request, agency, VIDEO_MESSAGES.notFound);
-      if (agencies.length > 1)
-        throw validationError({ videos: ['Todos os vídeos devem ser da mesma imobiliária.'] });
-      return { data: (await changeVideoSequence(deps, items)).map(view) };
-    },
-  );
+  mount(app, 'addVideoFromUrl', async (request) => {
+    const page = await loadPage(request, request.params.id);
+    const row = await addVideoFromUrl(deps, {
+      realEstateId: page.realEstateId,
+      pageId: page.id,
+      url: request.body.url,
+    });
+    return { data: view(row) };
+  });
 
-  r.delete(
-    '/v1/videos/:id',
-    {
-      schema: {
-        tags: ['videos'],
-        summary: 'Excluir vídeo (o arquivo e a capa também)',
-        params: videoParams,
-        response: { 204: z.null().describe('Excluído') },
-      },
-    },
-    async (request, reply) => {
-      const video = await loadVideo(request, request.params.id);
-      await deleteVideo(deps, video);
-      return reply.status(204).send(null);
-    },
-  );
+  mount(app, 'reorderVideos', async (request) => {
+    await app.requireUser(request);
+    const items = request.body.videos;
+    const ids = [...new Set(items.map((i) => i.id))];
+    if (ids.length !== items.length)
+      throw validationError({ videos: ['Cada vídeo deve aparecer uma vez só.'] });
+    const rows = await findVideos(deps, ids);
+    if (rows.length !== ids.length) throw notFound(VIDEO_MESSAGES.notFound);
+    const agencies = [...new Set(rows.map((v) => v.realEstateId))];
+    for (const agency of agencies) await requireOwner(request, agency, VIDEO_MESSAGES.notFound);
+    if (agencies.length > 1)
+      throw validationError({ videos: ['Todos os vídeos devem ser da mesma imobiliária.'] });
+    return { data: (await changeVideoSequence(deps, items)).map(view) };
+  });
+
+  mount(app, 'deleteVideo', async (request) => {
+    const video = await loadVideo(request, request.params.id);
+    await deleteVideo(deps, video);
+    return null;
+  });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { AnalyticsResponse } from '../types';
 import { analyticsKeys } from './keys';
 
@@ -13,11 +13,7 @@ export async function getAnalytics(
   params: Record<string, string | number>,
   signal?: AbortSignal,
 ): Promise<AnalyticsResponse> {
-  const response = await api.get<AnalyticsResponse>(`/v1/real-estates/${realEstateId}/analytics`, {
-    params,
-    signal,
-  });
-  return response.data;
+  return call('getAnalytics', { params: { id: realEstateId }, query: params }, { signal });
 }
 
 export const analyticsQueryOptions = (realEstateId: number, params: Record<string, string | number>) =>

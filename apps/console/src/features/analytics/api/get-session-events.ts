@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { AnalyticsEventsResponse } from '../types';
 import { analyticsKeys } from './keys';
 
@@ -15,14 +15,11 @@ export async function getSessionEvents(
   sessionId: string,
   signal?: AbortSignal,
 ): Promise<AnalyticsEventsResponse> {
-  const response = await api.get<AnalyticsEventsResponse>(
-    `/v1/real-estates/${realEstateId}/analytics/events`,
-    {
-      params: { session_id: sessionId, per_page: SESSION_EVENTS_LIMIT },
-      signal,
-    },
+  return call(
+    'listAnalyticsEvents',
+    { params: { id: realEstateId }, query: { session_id: sessionId, per_page: SESSION_EVENTS_LIMIT } },
+    { signal },
   );
-  return response.data;
 }
 
 export function useSessionEvents(realEstateId: number, sessionId: string) {

@@ -1,6 +1,6 @@
 import type { Delivery, IntegrationName } from '@vitrine/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { agencyKey } from '@/lib/query-client';
 
 /** How many recent deliveries each card shows. */
@@ -14,10 +14,11 @@ export async function getRecentDeliveries(
   realEstateId: number,
   integration: IntegrationName,
 ): Promise<Delivery[]> {
-  const response = await api.get<{ data: Delivery[] }>(`/v1/real-estates/${realEstateId}/deliveries`, {
-    params: { integration, per_page: RECENT_DELIVERIES },
+  const answer = await call('listDeliveries', {
+    params: { id: realEstateId },
+    query: { integration, per_page: RECENT_DELIVERIES },
   });
-  return Array.isArray(response.data?.data) ? response.data.data : [];
+  return Array.isArray(answer.data) ? answer.data : [];
 }
 
 export const recentDeliveriesQueryOptions = (realEstateId: number, integration: IntegrationName) =>

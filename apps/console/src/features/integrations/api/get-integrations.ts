@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { agencyKey } from '@/lib/query-client';
 import type { IntegrationView } from '@vitrine/contracts';
 import { normalizeIntegrations } from '../integrations-state';
@@ -10,10 +10,8 @@ import { normalizeIntegrations } from '../integrations-state';
  * the defaults (spec §3).
  */
 export async function getIntegrations(realEstateId: number): Promise<IntegrationView[]> {
-  const response = await api.get<{ data?: { integrations?: unknown } }>(
-    `/v1/real-estates/${realEstateId}/integrations`,
-  );
-  return normalizeIntegrations(response.data?.data?.integrations);
+  const answer = await call('getIntegrations', { params: { id: realEstateId } });
+  return normalizeIntegrations(answer.data.integrations);
 }
 
 export const integrationsQueryOptions = (realEstateId: number) =>

@@ -1,15 +1,11 @@
-import type { WebhookSecretBody } from '@vitrine/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { webhookSecretQueryOptions } from './get-webhook-secret';
 
 /** POST /v1/real-estates/{id}/integrations/webhook/secret/rotate → {data: {secret}}: the old one stops working. */
 export async function rotateWebhookSecret(realEstateId: number): Promise<string> {
-  const response = await api.post<WebhookSecretBody>(
-    `/v1/real-estates/${realEstateId}/integrations/webhook/secret/rotate`,
-    {},
-  );
-  return response.data.data.secret;
+  const answer = await call('rotateWebhookSecret', { params: { id: realEstateId } });
+  return answer.data.secret;
 }
 
 export function useRotateWebhookSecret(realEstateId: number) {

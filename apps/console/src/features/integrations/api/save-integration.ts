@@ -1,5 +1,5 @@
 import type { IntegrationName, IntegrationView } from '@vitrine/contracts';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { normalizeIntegration, type AnyPayload } from '../integrations-state';
 
 export interface SaveIntegrationInput {
@@ -17,9 +17,6 @@ export async function saveIntegration(
   realEstateId: number,
   body: SaveIntegrationInput,
 ): Promise<IntegrationView> {
-  const response = await api.put<{ data?: unknown; message?: string }>(
-    `/v1/real-estates/${realEstateId}/integrations`,
-    body,
-  );
-  return normalizeIntegration(body.name, response.data?.data);
+  const answer = await call('updateIntegrations', { params: { id: realEstateId }, body });
+  return normalizeIntegration(body.name, answer.data);
 }

@@ -1,15 +1,11 @@
 import type { TestLeadResult } from '@vitrine/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { deliveriesKey } from './get-deliveries';
 
 /** POST /v1/real-estates/{id}/integrations/test-lead → 201 {data: {lead_id, deliveries}, message}. */
 export async function sendTestLead(realEstateId: number): Promise<TestLeadResult> {
-  const response = await api.post<TestLeadResult>(
-    `/v1/real-estates/${realEstateId}/integrations/test-lead`,
-    {},
-  );
-  return response.data;
+  return call('sendTestLead', { params: { id: realEstateId } });
 }
 
 export function useSendTestLead(realEstateId: number) {

@@ -1,5 +1,5 @@
 import axios from 'axios';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { IntegrationTestResult } from '@vitrine/contracts';
 
 export interface IntegrationsTestOutcome {
@@ -18,12 +18,13 @@ function readResults(body: unknown): IntegrationTestResult[] {
  * and `data.results` (per integration), read with testResultsOf().
  */
 export async function testIntegrations(realEstateId: number): Promise<IntegrationsTestOutcome> {
-  const response = await api.get<{ message?: string; data?: unknown }>(
-    `/v1/real-estates/${realEstateId}/integrations/test`,
+  const answer = await call(
+    'testIntegrations',
+    { params: { id: realEstateId } },
     // The server waits for every CRM; a slow one answers within its own 15 s limit.
     { timeout: 30_000 },
   );
-  return { message: response.data?.message ?? '', results: readResults(response.data) };
+  return { message: answer.message, results: readResults(answer) };
 }
 
 /** Per-integration detail of a failed test, when the server sent it. */

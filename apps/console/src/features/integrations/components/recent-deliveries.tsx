@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
+import { useReplayDelivery } from '@/features/leads';
 import { useRecentDeliveries } from '../api/get-deliveries';
-import { useReplayDelivery } from '../api/replay-delivery';
 import { formatDateTime } from '../format';
 import { serverMessage } from '../server-message';
 
@@ -103,8 +103,8 @@ function DeliveryRow({ delivery, realEstateId }: { delivery: Delivery; realEstat
             aria-label={`Reenviar a entrega de ${when} (${leadName})`}
             onClick={() =>
               replay.mutate(delivery.id, {
-                onSuccess: (message) =>
-                  toast({ variant: 'success', title: 'Entrega reenviada', description: message }),
+                onSuccess: (result) =>
+                  toast({ variant: 'success', title: 'Entrega reenviada', description: result.message }),
                 onError: (error) =>
                   toast({
                     variant: 'danger',

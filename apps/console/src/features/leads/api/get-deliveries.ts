@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { DeliveryDetail, DeliveryList } from '@vitrine/contracts';
+import type { DeliveryList } from '@vitrine/contracts';
+import { call } from '@/lib/api-client';
 import { PENDING_REFRESH_MS } from './get-lead';
 import { leadsKeys } from './keys';
 
@@ -10,11 +10,7 @@ export async function getDeliveries(
   params: Record<string, string | number>,
   signal?: AbortSignal,
 ): Promise<DeliveryList> {
-  const response = await api.get<DeliveryList>(`/v1/real-estates/${realEstateId}/deliveries`, {
-    params,
-    signal,
-  });
-  return response.data;
+  return call('listDeliveries', { params: { id: realEstateId }, query: params }, { signal });
 }
 
 export function useDeliveries(realEstateId: number, params: Record<string, string | number>) {
@@ -27,21 +23,4 @@ export function useDeliveries(realEstateId: number, params: Record<string, strin
         query.state.data?.data.some((d) => d.status === 'pending') ? PENDING_REFRESH_MS : false,
     }),
   );
-}
-
-/** GET /v1/deliveries/{id} → delivery with its per-attempt ledger. */
-export async function getDelivery(deliveryId: string, signal?: AbortSignal): Promise<DeliveryDetail> {
-  const response = await api.get<{ data: DeliveryDetail }>(
-    `/v1/deliveries/${encodeURIComponent(deliveryId)}`,
-    { signal },
-  );
-  return response.data.data;
-}
-
-export function useDelivery(realEstateId: number, deliveryId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: leadsKeys.delivery(realEstateId, deliveryId),
-    queryFn: ({ signal }) => getDelivery(deliveryId, signal),
-    enabled,
-  });
 }

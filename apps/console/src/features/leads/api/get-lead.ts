@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { LeadDetail } from '@vitrine/contracts';
 import { leadsKeys } from './keys';
 
@@ -7,8 +7,8 @@ export const PENDING_REFRESH_MS = 5_000;
 
 /** GET /v1/leads/{id} → {data: Lead & {contact_leads, deliveries}} */
 export async function getLead(leadId: string, signal?: AbortSignal): Promise<LeadDetail> {
-  const response = await api.get<{ data: LeadDetail }>(`/v1/leads/${encodeURIComponent(leadId)}`, { signal });
-  return response.data.data;
+  const answer = await call('getLead', { params: { id: leadId } }, { signal });
+  return answer.data;
 }
 
 export const leadQueryOptions = (realEstateId: number, leadId: string) =>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 import type { LeadList } from '@vitrine/contracts';
+import { endpointPath } from '@vitrine/contracts/endpoints';
+import { call } from '@/lib/api-client';
 import { leadsKeys } from './keys';
 
 /** GET /v1/real-estates/{id}/leads?page&per_page&<filters> → Laravel list of leads. */
@@ -9,8 +10,7 @@ export async function getLeads(
   params: Record<string, string | number>,
   signal?: AbortSignal,
 ): Promise<LeadList> {
-  const response = await api.get<LeadList>(`/v1/real-estates/${realEstateId}/leads`, { params, signal });
-  return response.data;
+  return call('listLeads', { params: { id: realEstateId }, query: params }, { signal });
 }
 
 export const leadsQueryOptions = (realEstateId: number, params: Record<string, string | number>) =>
@@ -28,5 +28,6 @@ export function useLeads(realEstateId: number, params: Record<string, string | n
 /** The export link: same filters, no pagination; the session cookie goes with a plain link. */
 export function leadsExportUrl(realEstateId: number, filters: Record<string, string>): string {
   const query = new URLSearchParams(filters).toString();
-  return `/v1/real-estates/${realEstateId}/leads/export${query ? `?${query}` : ''}`;
+  const path = endpointPath('exportLeads', { id: realEstateId });
+  return query ? `${path}?${query}` : path;
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { leadsKeys } from './keys';
 
 export interface PageOption {
@@ -12,11 +12,12 @@ export interface PageOption {
  * filter of Leads, the "Página" filter of Analytics: one fetch, one cache entry).
  */
 export async function getPageOptions(realEstateId: number, signal?: AbortSignal): Promise<PageOption[]> {
-  const response = await api.get<{ data: PageOption[] }>(`/v1/real-estates/${realEstateId}/pages`, {
-    params: { per_page: 100 },
-    signal,
-  });
-  return (response.data.data ?? []).map(({ id, title }) => ({ id, title }));
+  const answer = await call(
+    'listPages',
+    { params: { id: realEstateId }, query: { per_page: 100 } },
+    { signal },
+  );
+  return answer.data.map(({ id, title }) => ({ id, title }));
 }
 
 export function usePageOptions(realEstateId: number) {

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { LeadReleaseResult } from '@vitrine/contracts';
 import { leadsKeys } from './keys';
 
 /** POST /v1/leads/{id}/release → {data: {id, deliveries}, message}; 409 when not quarantined. */
 export async function releaseLead(leadId: string): Promise<LeadReleaseResult> {
-  const response = await api.post<LeadReleaseResult>(`/v1/leads/${encodeURIComponent(leadId)}/release`);
-  return response.data;
+  return call('releaseLead', { params: { id: leadId } });
 }
 
 export function useReleaseLead(realEstateId: number) {

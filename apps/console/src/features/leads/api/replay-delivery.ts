@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 import type { DeliveryReplayResult } from '@vitrine/contracts';
+import { call } from '@/lib/api-client';
 import { leadsKeys } from './keys';
 
 /** POST /v1/deliveries/{id}/replay → 202 {data, message}; 409 when delivered or already queued. */
 export async function replayDelivery(deliveryId: string): Promise<DeliveryReplayResult> {
-  const response = await api.post<DeliveryReplayResult>(
-    `/v1/deliveries/${encodeURIComponent(deliveryId)}/replay`,
-  );
-  return response.data;
+  return call('replayDelivery', { params: { id: deliveryId } });
 }
 
+/** Every delivery list of the agency (the ledger, the integrations' recent ones) and open leads refetch. */
 export function useReplayDelivery(realEstateId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,6 @@
 import type { Lead, LeadDetail, LeadList, LeadStatus } from '@vitrine/contracts';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { leadsKeys } from './keys';
 
 export interface UpdateLeadStatusInput {
@@ -10,8 +10,8 @@ export interface UpdateLeadStatusInput {
 
 /** PATCH /v1/leads/{id} {status} → {data: Lead} */
 export async function updateLeadStatus({ leadId, status }: UpdateLeadStatusInput): Promise<Lead> {
-  const response = await api.patch<{ data: Lead }>(`/v1/leads/${encodeURIComponent(leadId)}`, { status });
-  return response.data.data;
+  const answer = await call('updateLead', { params: { id: leadId }, body: { status } });
+  return answer.data;
 }
 
 type Snapshot = Array<[QueryKey, unknown]>;

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { cn } from '@/lib/utils';
-import { useDelivery } from '../api/get-deliveries';
+import { useDelivery } from '../api/get-delivery';
 import { formatDateTime, plural } from '../format';
 import { DELIVERY_OUTCOME_TONES } from '../statuses';
 import { errorText } from './status-badges';

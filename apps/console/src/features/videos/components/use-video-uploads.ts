@@ -7,14 +7,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { VIDEO_FILE_TYPES, VIDEO_MESSAGES, tooLargeMessage, type VideoFileType } from '@vitrine/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { getApiErrorMessage } from '@/lib/api-errors';
-import {
-  deleteVideo,
-  generateUploadUrl,
-  markUploadFinished,
-  putToStorage,
-  UploadError,
-  videosKeys,
-} from '../api/videos';
+import { generateUploadUrl } from '../api/create-video-upload-url';
+import { deleteVideo } from '../api/delete-video';
+import { markUploadFinished } from '../api/finish-video-upload';
+import { videosKeys } from '../api/keys';
+import { putToStorage, UploadError } from '../api/put-to-storage';
 
 export interface VideoUpload {
   key: string;

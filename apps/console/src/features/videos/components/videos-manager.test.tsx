@@ -8,7 +8,7 @@ import { api } from '@/lib/api-client';
 import { resetToastsForTests } from '@/lib/toast';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
-import type * as VideosApi from '../api/videos';
+import type * as VideosApi from '../api/put-to-storage';
 import { VideosManager } from './videos-manager';
 
 // The PUT to storage goes through a seam the test drives: jsdom's XHR has no upload progress.
@@ -21,7 +21,7 @@ const put = vi.hoisted(() => ({
         opts: { onProgress?: (p: number) => void; signal?: AbortSignal },
       ) => Promise<void | VideosApi.UploadedParts>),
 }));
-vi.mock('../api/videos', async (importOriginal) => {
+vi.mock('../api/put-to-storage', async (importOriginal) => {
   const actual = await importOriginal<typeof VideosApi>();
   return {
     ...actual,

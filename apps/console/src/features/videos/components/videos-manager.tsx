@@ -11,14 +11,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
-import {
-  addVideoFromUrl,
-  changeVideoSequence,
-  deleteVideo,
-  usePageVideos,
-  videosKeys,
-  type PageVideos,
-} from '../api/videos';
+import { addVideoFromUrl } from '../api/add-video-from-url';
+import { deleteVideo } from '../api/delete-video';
+import { videosKeys } from '../api/keys';
+import { usePageVideos, type PageVideos } from '../api/list-videos';
+import { changeVideoSequence } from '../api/reorder-videos';
 import { useVideoUploads } from './use-video-uploads';
 import { VideoLinkForm } from './video-link-form';
 import { VideoList } from './video-list';

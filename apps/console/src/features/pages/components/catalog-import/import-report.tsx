@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn, formatBytes, formatDate } from '@/lib/utils';
-import { isImportFinished } from '../../api/catalog-import';
+import { isImportFinished } from '../../api/get-catalog-import';
 import { count, STATUS_TONES } from './import-status';
 
 /** Progress, counts and rejected rows of an import. */

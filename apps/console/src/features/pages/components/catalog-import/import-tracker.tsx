@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getApiErrorMessage } from '@/lib/api-errors';
-import { isImportFinished, useCatalogImport } from '../../api/catalog-import';
+import { isImportFinished, useCatalogImport } from '../../api/get-catalog-import';
 import { ImportReport } from './import-report';
 
 /** An import followed to its end (polled every second), then "Importar outro arquivo" or "Ver páginas". */

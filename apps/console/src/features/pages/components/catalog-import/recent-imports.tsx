@@ -2,7 +2,7 @@ import { CATALOG_IMPORT_STATUS_LABELS, type CatalogImport } from '@vitrine/contr
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/utils';
-import { useRecentImports } from '../../api/catalog-import';
+import { useRecentImports } from '../../api/list-catalog-imports';
 import { count, STATUS_TONES } from './import-status';
 
 /** The agency's last imports, each opening its report; nothing while there are none. */

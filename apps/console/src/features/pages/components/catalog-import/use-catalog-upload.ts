@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { getApiErrorMessage, getValidationErrors } from '@/lib/api-errors';
-import { uploadCatalog } from '../../api/catalog-import';
+import { uploadCatalog } from '../../api/upload-catalog';
 import { checkCatalogFile } from '../../catalog-file';
 import type { Tracked } from './import-status';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from '@/lib/toast';
-import { isImportFinished, useCatalogImport } from '../../api/catalog-import';
+import { isImportFinished, useCatalogImport } from '../../api/get-catalog-import';
 import { pagesKeys } from '../../api/keys';
 import { count, type Tracked } from './import-status';
 

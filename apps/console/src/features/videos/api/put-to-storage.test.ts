@@ -4,7 +4,7 @@
  * sent again after a network error, and the parts' ETags returned for upload-finished.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { putToStorage, UploadError, type UploadTicket } from './videos';
+import { putToStorage, UploadError, type UploadTicket } from './put-to-storage';
 
 interface Sent {
   url: string;
