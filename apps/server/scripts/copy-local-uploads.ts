@@ -14,5 +14,5 @@ if (config.STORAGE_DRIVER !== 's3') {
   console.error('Defina STORAGE_DRIVER=s3 e as variáveis S3_* do bucket de destino.');
   process.exit(1);
 }
-const result = await copyLocalUploads(createStorage(config), path.join(config.dataDir, 'uploads'));
+const result = await copyLocalUploads(await createStorage(config), path.join(config.dataDir, 'uploads'));
 console.log(`Copiados: ${result.copied}; já estavam no bucket: ${result.skipped}.`);

@@ -129,7 +129,7 @@ async function registerCore(app: FastifyInstance, opts: BuildOptions) {
   const { config } = opts;
   await app.register(databasePlugin, { database: opts.database });
   app.decorate('throttle', createThrottle(app.database.db));
-  app.decorate('storage', createStorage(config));
+  app.decorate('storage', await createStorage(config));
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,

@@ -4,7 +4,7 @@ import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type TcpNetConnectOpts } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { Agent, buildConnector, request as undiciRequest } from 'undici';
+import type { Agent, buildConnector, request as undiciRequest } from 'undici';
 import { checkAddress, describeRange, type AddressPolicy } from './address-policy.ts';
 
 export const DEFAULT_OUTBOUND_TIMEOUT_MS = 15_000;
@@ -248,25 +248,35 @@ export function createSafeHttpClient(options: SafeHttpOptions = {}): SafeHttpCli
   const resolve = options.resolve ?? defaultResolver;
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
 
-  // net.connect skips `lookup` for IP literals, so the connector checks those itself; names go
-  // through the guarded lookup, which hands net only addresses that passed (no DNS rebinding gap).
-  const baseConnect = buildConnector({ timeout: defaultTimeout, lookup: guardedLookup(policy, resolve) });
-  const connect: buildConnector.connector = (opts, callback) => {
-    if (isIP(opts.hostname)) {
-      const verdict = checkAddress(opts.hostname, policy);
-      if (!verdict.allowed) {
-        callback(blockedError(opts.hostname, opts.hostname, verdict.range), null);
-        return;
-      }
-    }
-    baseConnect(opts, callback);
-  };
-  const agent = new Agent({
-    connect,
-    headersTimeout: defaultTimeout,
-    bodyTimeout: defaultTimeout,
-    keepAliveTimeout: 4_000,
-  });
+  // undici (its HTTP client is a few dozen modules) is imported with the first outbound call, not at
+  // start: many processes never make one.
+  let client: Promise<{ agent: Agent; request: typeof undiciRequest }> | null = null;
+  const undici = () =>
+    (client ??= import('undici').then((u) => {
+      // net.connect skips `lookup` for IP literals, so the connector checks those itself; names go
+      // through the guarded lookup, which hands net only addresses that passed (no DNS rebinding gap).
+      const baseConnect = u.buildConnector({
+        timeout: defaultTimeout,
+        lookup: guardedLookup(policy, resolve),
+      });
+      const connect: buildConnector.connector = (opts, callback) => {
+        if (isIP(opts.hostname)) {
+          const verdict = checkAddress(opts.hostname, policy);
+          if (!verdict.allowed) {
+            callback(blockedError(opts.hostname, opts.hostname, verdict.range), null);
+            return;
+          }
+        }
+        baseConnect(opts, callback);
+      };
+      const agent = new u.Agent({
+        connect,
+        headersTimeout: defaultTimeout,
+        bodyTimeout: defaultTimeout,
+        keepAliveTimeout: 4_000,
+      });
+      return { agent, request: u.request };
+    }));
 
   async function request(req: SafeRequest): Promise<SafeResponse> {
     const url = parseTarget(req.url, requireHttps);
@@ -294,6 +304,7 @@ export function createSafeHttpClient(options: SafeHttpOptions = {}): SafeHttpCli
       await Promise.race([resolveChecked(host, policy, resolve), aborted]);
 
       const headers: Record<string, string> = { 'user-agent': userAgent, ...req.headers };
+      const { agent, request: undiciRequest } = await undici();
       const response = await undiciRequest(url, {
         dispatcher: agent,
         method: req.method ?? 'GET',
@@ -336,6 +347,8 @@ export function createSafeHttpClient(options: SafeHttpOptions = {}): SafeHttpCli
 
   return {
     request,
-    close: () => agent.close(),
+    close: async () => {
+      if (client) await (await client).agent.close();
+    },
   };
 }

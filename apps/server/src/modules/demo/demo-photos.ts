@@ -3,7 +3,9 @@
  * seed time (no network, nothing binary committed). Every scene is deterministic for its seed, so two
  * seeds give two different façades, living rooms or views. 1200×900 (4:3, the landing hero's ratio).
  */
-import sharp from 'sharp';
+
+/** sharp (libvips) is imported on first use, not at start: most starts never draw an image. */
+const loadSharp = async () => (await import('sharp')).default;
 
 export const PHOTO_WIDTH = 1200;
 export const PHOTO_HEIGHT = 900;
@@ -546,6 +548,7 @@ export function sceneSvg(spec: SceneSpec): string {
 
 /** The scene as a JPEG, like a photo an agency would upload. */
 export async function renderDemoPhoto(spec: SceneSpec): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(sceneSvg(spec)))
     .jpeg({ quality: 82, mozjpeg: false })
     .toBuffer();

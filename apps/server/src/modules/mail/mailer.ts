@@ -11,6 +11,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { clipText } from '@vitrine/contracts';
+import { composeMime, senderOf } from './compose.ts';
 
 export interface MailMessage {
   to: string;
@@ -46,11 +47,16 @@ export function createMailer(opts: {
     // login per message: a burst of new-lead alerts goes out over a few connections. `?pool=false` in
     // SMTP_URL turns it off.
     const transport: Transporter = nodemailer.createTransport({ url: opts.smtpUrl, pool: true });
+    const sender = senderOf(opts.from);
     return {
       driver: 'smtp',
       outboxDir,
       async send(message) {
-        await transport.sendMail({ from: opts.from, ...message, subject: oneLine(message.subject) });
+        const subject = oneLine(message.subject);
+        // Composed here (compose.ts: the same message, a fraction of the CPU); nodemailer still
+        // speaks SMTP over its pool. An address compose.ts does not handle goes through nodemailer whole.
+        const composed = composeMime(sender, { ...message, subject });
+        await transport.sendMail(composed ?? { from: opts.from, ...message, subject });
         opts.log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
       },
       close: () => transport.close(),

@@ -3,7 +3,9 @@
  * applied), which the landing page sets on <img> so the layout does not shift, and resized WebP copies,
  * so a phone on 4G downloads a 480 px WebP instead of a 5 MB camera JPEG. Images are never enlarged.
  */
-import sharp from 'sharp';
+
+/** sharp (libvips) is imported on first use, not at start: most starts never draw an image. */
+const loadSharp = async () => (await import('sharp')).default;
 
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 
@@ -24,6 +26,7 @@ export interface ProcessedPhoto {
 
 /** `effort` is libwebp's 0–6 speed/size trade-off (sharp's default 4); the demo seed uses a faster one. */
 export async function processPhoto(file: Buffer, opts: { effort?: number } = {}): Promise<ProcessedPhoto> {
+  const sharp = await loadSharp();
   const meta = await sharp(file)
     .metadata()
     .catch(() => null);

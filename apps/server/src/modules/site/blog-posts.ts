@@ -1,11 +1,11 @@
 /**
  * The blog: Markdown files in apps/server/site/blog (front matter: title, description, date, author,
- * cover), rendered once to sanitised HTML with markdown-it and sanitize-html, newest first.
+ * cover), newest first. Their front matter is read and checked at start (a bad post stops the server);
+ * the bodies become HTML when a post is first asked for (blog-render.ts: markdown-it and sanitize-html,
+ * which the start does not need to load).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import MarkdownIt from 'markdown-it';
-import sanitizeHtml from 'sanitize-html';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { serverRoot } from '../../paths.ts';
@@ -36,56 +36,10 @@ export interface BlogPost {
   date: string;
   author: string;
   cover: string | null;
-  /** Sanitised HTML of the body. */
-  html: string;
+  /** The body, Markdown (blog-render.ts makes it HTML). */
+  markdown: string;
   /** Words in the body (reading time). */
   words: number;
-}
-
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
-
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h2',
-    'h3',
-    'h4',
-    'p',
-    'ul',
-    'ol',
-    'li',
-    'strong',
-    'em',
-    'a',
-    'code',
-    'pre',
-    'blockquote',
-    'hr',
-    'br',
-    'img',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
-  allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height', 'loading'] },
-  allowedSchemes: ['https', 'http', 'mailto'],
-  allowProtocolRelative: false,
-  transformTags: {
-    // Links that leave the site do not pass on its authority nor its window.
-    a: (tagName, attribs) =>
-      /^https?:\/\//.test(attribs.href ?? '')
-        ? { tagName, attribs: { ...attribs, rel: 'noopener nofollow', target: '_blank' } }
-        : { tagName, attribs },
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
-  },
-};
-SANITIZE.allowedAttributes = { ...SANITIZE.allowedAttributes, a: ['href', 'title', 'rel', 'target'] };
-
-/** Markdown (untrusted as far as this function knows) to HTML that can go into a page as is. */
-export function renderMarkdown(source: string): string {
-  return sanitizeHtml(markdown.render(source), SANITIZE);
 }
 
 /** One file's text to a post; throws with the file's name and the field when the front matter is wrong. */
@@ -106,7 +60,7 @@ export function parsePost(slug: string, text: string): BlogPost {
     date: fm.date,
     author: fm.author,
     cover: fm.cover ?? null,
-    html: renderMarkdown(body),
+    markdown: body,
     words: body.split(/\s+/).filter(Boolean).length,
   };
 }

@@ -277,7 +277,7 @@ export function renderBlogList(site: SiteContext, list: BlogPageOf): string {
   });
 }
 
-export function renderBlogPost(site: SiteContext, post: BlogPost): string {
+export function renderBlogPost(site: SiteContext, post: BlogPost & { html: string }): string {
   const main = html`<article class="post">
     <p class="crumbs"><a href="/blog">Blog</a></p>
     <h1>${post.title}</h1>

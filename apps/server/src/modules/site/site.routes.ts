@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { serverRoot } from '../../paths.ts';
-import { loadPosts, pageOfPosts, POST_SLUG } from './blog-posts.ts';
+import { loadPosts, pageOfPosts, POST_SLUG, type BlogPost } from './blog-posts.ts';
 import { renderLogin, renderRegister, AUTH_SCRIPT } from './render-auth.ts';
 import { renderBlogList, renderBlogPost, renderSiteNotFound, renderWelcome } from './render-site.ts';
 import { siteCsp, type SiteContext } from './site-html.ts';
@@ -45,6 +45,16 @@ export default async function siteRoutes(app: FastifyInstance) {
   // Read once: the posts are files of this release.
   const posts = loadPosts();
   const bySlug = new Map(posts.map((p) => [p.slug, p]));
+  // Each post's HTML, made when it is first asked for (the renderer is imported then, not at start).
+  const rendered = new Map<string, Promise<string>>();
+  const htmlOf = (post: BlogPost) => {
+    let html = rendered.get(post.slug);
+    if (!html) {
+      html = import('./blog-render.ts').then(({ renderMarkdown }) => renderMarkdown(post.markdown));
+      rendered.set(post.slug, html);
+    }
+    return html;
+  };
 
   const sendPage = (reply: FastifyReply, status: number, body: string, cache: string, script?: string) =>
     reply
@@ -91,7 +101,7 @@ export default async function siteRoutes(app: FastifyInstance) {
     const slug = request.params.slug;
     const post = POST_SLUG.test(slug) ? bySlug.get(slug) : undefined;
     if (!post) return sendPage(reply, 404, renderSiteNotFound(site, `/blog/${slug}`), 'no-cache');
-    return sendPage(reply, 200, renderBlogPost(site, post), PUBLIC_CACHE);
+    return sendPage(reply, 200, renderBlogPost(site, { ...post, html: await htmlOf(post) }), PUBLIC_CACHE);
   });
 
   // The sitemap: read from the database on each request, revalidated with an ETag of the listed pages'

@@ -14,7 +14,8 @@ import {
   TestClient,
   type TestContext,
 } from '../../testing/test-app.ts';
-import { loadPosts, pageOfPosts, parsePost, renderMarkdown } from './blog-posts.ts';
+import { loadPosts, pageOfPosts, parsePost } from './blog-posts.ts';
+import { renderMarkdown } from './blog-render.ts';
 
 let ctx: TestContext;
 const APP = 'http://localhost:3000';

@@ -1,10 +1,14 @@
 /** The storage driver the configuration asks for: S3 when STORAGE_DRIVER=s3, the local disk otherwise. */
 import type { AppConfig } from '../../config.ts';
-import { createS3Storage } from './s3-storage.ts';
 import { createLocalStorage, type Storage } from './storage.ts';
 
-export function createStorage(config: AppConfig): Storage {
+/**
+ * The S3 driver (and the AWS SDK, hundreds of modules) is imported only when it is the one configured:
+ * the default local driver starts without it.
+ */
+export async function createStorage(config: AppConfig): Promise<Storage> {
   if (config.STORAGE_DRIVER === 's3') {
+    const { createS3Storage } = await import('./s3-storage.ts');
     return createS3Storage({
       bucket: config.S3_BUCKET!,
       region: config.S3_REGION,

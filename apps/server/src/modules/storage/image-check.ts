@@ -4,13 +4,16 @@
  * (links, scripts, entities that hide "javascript:" from any pattern), served from a bucket where we
  * cannot set a CSP; a PNG drawn from it carries none of that.
  */
-import sharp from 'sharp';
+
+/** sharp (libvips) is imported on first use, not at start: most starts never draw an image. */
+const loadSharp = async () => (await import('sharp')).default;
 
 /** The longest side of a logo drawn from an SVG (the console and e-mails show logos far smaller). */
 export const SVG_LOGO_PIXELS = 480;
 
 /** Whether sharp decodes the whole image (every pixel, not only the header). */
 export async function decodesWhole(file: Buffer): Promise<boolean> {
+  const sharp = await loadSharp();
   try {
     await sharp(file, { failOn: 'warning' }).stats();
     return true;
@@ -21,6 +24,7 @@ export async function decodesWhole(file: Buffer): Promise<boolean> {
 
 /** An SVG drawn as a PNG whose longest side is SVG_LOGO_PIXELS; null when it cannot be drawn. */
 export async function svgToPng(svg: Buffer): Promise<Buffer | null> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(svg).metadata();
     const longest = Math.max(meta.width ?? 0, meta.height ?? 0);

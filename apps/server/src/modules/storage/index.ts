@@ -8,7 +8,7 @@ export {
   type Storage,
   type UploadTicket,
 } from './storage.ts';
-export { createS3Storage, type S3StorageOptions } from './s3-storage.ts';
+export type { S3StorageOptions } from './s3-storage.ts';
 export { createStorage, storageOrigins } from './create-storage.ts';
 export { copyLocalUploads } from './copy-local-uploads.ts';
 export { decodesWhole, svgToPng } from './image-check.ts';

@@ -1,6 +1,6 @@
 // Standard Webhooks v1 signatures (standardwebhooks.com): HMAC-SHA256 over "id.timestamp.body",
 // keyed with the base64-decoded part of a `whsec_` secret, sent as "v1,<base64>".
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 /** How far a receiver tolerates the webhook-timestamp from its clock (the spec's suggestion). */
@@ -20,6 +20,17 @@ function secretKey(secret: string): Buffer {
   return key;
 }
 
+/** Signing keys by secret, imported once: every delivery attempt signs with its endpoint's key. */
+const signingKeys = new Map<string, KeyObject>();
+function signingKeyOf(secret: string): KeyObject {
+  let key = signingKeys.get(secret);
+  if (!key) {
+    if (signingKeys.size >= 500) signingKeys.clear();
+    signingKeys.set(secret, (key = createSecretKey(secretKey(secret))));
+  }
+  return key;
+}
+
 /** `v1,<base64 signature>` of the exact bytes of `body`. */
 export function signWebhook(
   secret: string,
@@ -27,7 +38,7 @@ export function signWebhook(
   timestamp: number | string,
   body: string | Uint8Array,
 ): string {
-  const hmac = createHmac('sha256', secretKey(secret));
+  const hmac = createHmac('sha256', signingKeyOf(secret));
   hmac.update(`${id}.${timestamp}.`);
   hmac.update(body);
   return `v1,${hmac.digest('base64')}`;
