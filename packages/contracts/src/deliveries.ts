@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { INTEGRATION_NAMES } from './integrations.ts';
-import { paginatedSchema } from './pagination.ts';
+import { pageQuery, paginatedSchema } from './pagination.ts';
+import { dayFilter } from './params.ts';
 import { isoDateTime, rowUuid } from './response-fields.ts';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dead', 'paused', 'canceled'] as const;
@@ -18,6 +19,17 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   paused: 'Pausada',
   canceled: 'Cancelada',
 };
+
+/** The query of `GET /v1/real-estates/{id}/deliveries`; the console keeps it in the /leads URL (tab Entregas). */
+export const deliveryListQuery = pageQuery(25).extend({
+  status: z
+    .enum(DELIVERY_STATUSES, { error: `O status deve ser um de: ${DELIVERY_STATUSES.join(', ')}.` })
+    .optional(),
+  integration: z.enum(INTEGRATION_NAMES, { error: 'Integração desconhecida.' }).optional(),
+  lead_id: z.uuid({ error: 'O lead_id deve ser um UUID.' }).optional(),
+  from: dayFilter('A data inicial'),
+  to: dayFilter('A data final'),
+});
 
 /** What one attempt came to (the ledger's lines). */
 export const DELIVERY_OUTCOMES = ['delivered', 'retry', 'failed', 'paused', 'disabled', 'dead'] as const;

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
   deliveryDetailResponse,
+  deliveryListQuery,
   deliveryListResponse,
   deliveryReplayResponse,
   type Role,
@@ -15,7 +16,6 @@ import { idParams, uuidParams as uuidParamsOf } from '../../lib/route-params.ts'
 import { leadScopeOf } from '../team/index.ts';
 import {
   deliveryLeadAssignee,
-  deliveryListQuery,
   deliveryView,
   findDelivery,
   getDeliveryDetail,

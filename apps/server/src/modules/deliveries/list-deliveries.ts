@@ -1,23 +1,13 @@
 /** The delivery ledger of an agency: filters, one page newest first, and one delivery with its attempts. */
 import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import { INTEGRATION_NAMES, pageQuery } from '@vitrine/contracts';
-import { DELIVERY_STATUSES, deliveries, deliveryAttempts, leads } from '../../db/schema.ts';
+import type { z } from 'zod';
+import type { deliveryListQuery } from '@vitrine/contracts';
+import { deliveries, deliveryAttempts, leads } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { newestFirstPage } from '../../lib/pagination.ts';
-import { dayFilter, endOfDay, startOfDay } from '../../lib/route-params.ts';
+import { endOfDay, startOfDay } from '../../lib/route-params.ts';
 import type { DeliveryRow } from './enqueue-lead-deliveries.ts';
 import { webhookIdOf } from './lead-for-delivery.ts';
-
-export const deliveryListQuery = pageQuery(25).extend({
-  status: z
-    .enum(DELIVERY_STATUSES, { error: `O status deve ser um de: ${DELIVERY_STATUSES.join(', ')}.` })
-    .optional(),
-  integration: z.enum(INTEGRATION_NAMES, { error: 'Integração desconhecida.' }).optional(),
-  lead_id: z.uuid({ error: 'O lead_id deve ser um UUID.' }).optional(),
-  from: dayFilter('A data inicial'),
-  to: dayFilter('A data final'),
-});
 
 export function deliveryView(row: DeliveryRow, lead?: { name: string; isTest: boolean } | null) {
   return {

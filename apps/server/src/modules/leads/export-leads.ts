@@ -7,10 +7,10 @@
 import { pipeline, Readable } from 'node:stream';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
-import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '@vitrine/contracts';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadFilters } from '@vitrine/contracts';
 import { leads, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { leadsWhere, type LeadFilters } from './list-leads.ts';
+import { leadsWhere } from './list-leads.ts';
 
 const BATCH = 1000;
 

@@ -6,6 +6,7 @@ import {
   LEADS_DEFAULT_PER_PAGE,
   apiErrorSchema,
   leadDetailResponse,
+  leadFilters,
   leadListResponse,
   leadReleaseResponse,
   leadResponse,
@@ -18,7 +19,7 @@ import { releaseLead } from './capture-lead.ts';
 import { changeLeadStatus } from './change-lead-status.ts';
 import { findLead, getLeadDetail } from './get-lead.ts';
 import { exportLeadsCsv } from './export-leads.ts';
-import { leadFilters, listLeads } from './list-leads.ts';
+import { listLeads } from './list-leads.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
 import { idParams, uuidParams as uuidParamsOf } from '../../lib/route-params.ts';
 import { leadScopeOf } from '../team/index.ts';

@@ -1,31 +1,11 @@
 /** The console's lead list: the filters (also those of the CSV export), one page of leads and the counts. */
 import { and, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import { LEAD_STATUSES } from '@vitrine/contracts';
+import type { LeadFilters } from '@vitrine/contracts';
 import { leads, pages, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { newestFirstPage } from '../../lib/pagination.ts';
-import { dayFilter, endOfDay, startOfDay } from '../../lib/route-params.ts';
+import { endOfDay, startOfDay } from '../../lib/route-params.ts';
 import { leadPageColumns, leadView, responseSlaOf } from './lead-view.ts';
-
-export const leadFilters = z.object({
-  page_id: z.coerce.number({ error: 'page_id deve ser um número.' }).int().positive().optional(),
-  status: z
-    .enum(LEAD_STATUSES, { error: `O status deve ser um de: ${LEAD_STATUSES.join(', ')}.` })
-    .optional(),
-  source: z.string().max(50, 'A origem deve ter no máximo 50 caracteres.').optional(),
-  from: dayFilter('A data inicial'),
-  to: dayFilter('A data final'),
-  search: z.string().max(120, 'A busca deve ter no máximo 120 caracteres.').optional(),
-  quarantined: z.enum(['0', '1', 'true', 'false'], { error: 'quarantined deve ser 0 ou 1.' }).optional(),
-  include_tests: z.enum(['0', '1', 'true', 'false']).optional(),
-  /** The member in charge (a user id), or "none" (issue 13). An agent's list is always their own. */
-  assigned_to: z
-    .string()
-    .regex(/^(\d{1,9}|none)$/, 'assigned_to deve ser o id de um membro ou none.')
-    .optional(),
-});
-export type LeadFilters = z.infer<typeof leadFilters>;
 
 export function leadsWhere(realEstateId: number, q: LeadFilters): SQL {
   const where: SQL[] = [eq(leads.realEstateId, realEstateId)];
