@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patchUrlState } from '@/lib/use-url-state';
+import { patchUrlState, type UrlPatch } from '@/lib/use-url-state';
 import {
   ANALYTICS_URL_DEFAULTS,
   analyticsFilterParams,
@@ -10,13 +10,12 @@ import {
   parseAnalyticsFilters,
   periodText,
   previousRange,
-  type ParamPatch,
 } from './analytics-filters';
 
 const TODAY = '2025-03-10';
 const parse = (qs: string) => parseAnalyticsFilters(new URLSearchParams(qs), TODAY);
 /** What the screen's setter writes (useUrlState with the analytics schema). */
-const patchAnalyticsParams = (params: URLSearchParams, patch: ParamPatch) =>
+const patchAnalyticsParams = (params: URLSearchParams, patch: UrlPatch) =>
   patchUrlState(analyticsUrlSchema, ANALYTICS_URL_DEFAULTS, params, analyticsPatch(patch));
 const clearAnalyticsFilters = (params: URLSearchParams) =>
   patchAnalyticsParams(params, CLEAR_ANALYTICS_FILTERS);

@@ -132,23 +132,21 @@ export function hasAnalyticsFilters(f: AnalyticsFilters): boolean {
   return Boolean(f.pageId || f.source || f.device);
 }
 
-export type ParamPatch = UrlPatch;
-
 /**
  * A change of /analytics as the URL takes it: the default period is not written, and a period other
  * than "personalizado" drops the custom days. (useUrlState drops the other defaults and sends the
  * table back to page 1 on any change but the page.)
  */
-export function analyticsPatch(patch: ParamPatch): ParamPatch {
+export function analyticsPatch(patch: UrlPatch): UrlPatch {
   if (!(PERIOD_PARAM in patch)) return patch;
   const period = patch[PERIOD_PARAM];
-  const next: ParamPatch = { ...patch, [PERIOD_PARAM]: period === DEFAULT_PERIOD ? null : period };
+  const next: UrlPatch = { ...patch, [PERIOD_PARAM]: period === DEFAULT_PERIOD ? null : period };
   if (period !== 'personalizado') Object.assign(next, { from: null, to: null });
   return next;
 }
 
 /** Clearing removes the page/source/device filters (and the page), keeping the period. */
-export const CLEAR_ANALYTICS_FILTERS: ParamPatch = Object.fromEntries(FILTER_KEYS.map((key) => [key, null]));
+export const CLEAR_ANALYTICS_FILTERS: UrlPatch = Object.fromEntries(FILTER_KEYS.map((key) => [key, null]));
 
 const fullDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 

@@ -13,7 +13,7 @@ import {
   type LeadStatus,
 } from '@vitrine/contracts';
 import { z } from 'zod';
-import { readUrlState, type UrlPatch, type UrlValues } from '@/lib/use-url-state';
+import { readUrlState, type UrlValues } from '@/lib/use-url-state';
 
 export const LEADS_TABS = ['leads', 'entregas'] as const;
 export type LeadsTab = (typeof LEADS_TABS)[number];
@@ -128,8 +128,6 @@ export function deliveryListParams(f: DeliveryFilters): Record<string, string | 
 export function hasLeadFilters(f: LeadFilters): boolean {
   return Object.keys(leadFilterParams(f)).length > 0;
 }
-
-export type ParamPatch = UrlPatch;
 
 /** Keys that belong to one tab; switching tabs drops the other's. */
 const LEAD_FILTER_KEYS = [

@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useAuth } from '@/features/auth';
 import { getApiErrorMessage } from '@/lib/api-errors';
-import { useUrlState } from '@/lib/use-url-state';
+import { useUrlState, type UrlPatch } from '@/lib/use-url-state';
 import { cn } from '@/lib/utils';
 import {
   ANALYTICS_URL_DEFAULTS,
@@ -24,7 +24,6 @@ import {
   hasAnalyticsFilters,
   periodText,
   type AnalyticsFilters,
-  type ParamPatch,
 } from '../analytics-filters';
 import { useAnalytics } from '../api/get-analytics';
 import { usePageOptions } from '@/features/leads';
@@ -64,7 +63,7 @@ function AnalyticsScreen({ realEstateId }: { realEstateId: number }) {
   const { values, set } = useUrlState(analyticsUrlSchema, ANALYTICS_URL_DEFAULTS);
   const filters = useMemo(() => analyticsFiltersOf(values), [values]);
   /** Each change is a history entry: the back button undoes it. */
-  const update = useCallback((patch: ParamPatch) => set(analyticsPatch(patch)), [set]);
+  const update = useCallback((patch: UrlPatch) => set(analyticsPatch(patch)), [set]);
   const clear = useCallback(() => set(CLEAR_ANALYTICS_FILTERS), [set]);
   const query = useAnalytics(realEstateId, analyticsListParams(filters));
   const pages = usePageOptions(realEstateId);
@@ -108,7 +107,7 @@ function Report({
 }: {
   report: AnalyticsResponse;
   filters: AnalyticsFilters;
-  onChange: (patch: ParamPatch) => void;
+  onChange: (patch: UrlPatch) => void;
   stale: boolean;
 }) {
   const { summary, breakdowns, funnel } = report;
@@ -118,7 +117,7 @@ function Report({
   const points = useMemo(() => seriesPoints(report.series), [report.series]);
   const row = (
     r: AnalyticsBreakdownRow,
-    patch: ParamPatch | null,
+    patch: UrlPatch | null,
     extra: Partial<BreakdownRow> = {},
   ): BreakdownRow => ({
     key: r.key,
@@ -254,7 +253,7 @@ function NoVisits({
   onClear,
 }: {
   filters: AnalyticsFilters;
-  onChange: (p: ParamPatch) => void;
+  onChange: (p: UrlPatch) => void;
   onClear: () => void;
 }) {
   if (hasAnalyticsFilters(filters)) {

@@ -34,11 +34,10 @@ import {
   PER_PAGE_OPTIONS,
   type LeadFilters,
   type LeadsTab,
-  type ParamPatch,
 } from '../lead-filters';
 import { chartPeriod } from '../leads-per-day';
 import { useLeadPanel } from '../use-lead-panel';
-import { useUrlState, type UrlWriteOptions } from '@/lib/use-url-state';
+import { useUrlState, type UrlWriteOptions, type UrlPatch } from '@/lib/use-url-state';
 import { NoAgencySelected } from '@/components/no-agency-selected';
 
 // recharts (~100 KB gzip) arrives only with the chart, after the list.
@@ -151,7 +150,7 @@ function LeadsScreen({
 /** What the Leads tab reads from and writes to the screen's URL. */
 interface LeadsUrl {
   leadFilters: LeadFilters;
-  update: (patch: ParamPatch, options?: UrlWriteOptions) => void;
+  update: (patch: UrlPatch, options?: UrlWriteOptions) => void;
   clear: () => void;
   leadHref: (id: string) => string;
   leadLinkState: unknown;
