@@ -99,6 +99,11 @@ export function patchUrlState(
   return next;
 }
 
+/**
+ * `schema`, `defaults` and `options`: module constants (the values are memoised on them). Returns the
+ * typed `values`, the raw `params`, `set(patch)` that merges a change, and `change(fn)` for a change
+ * that is not a merge (switching tabs).
+ */
 export function useUrlState<S extends UrlSchema, D extends UrlDefaults<S>>(
   schema: S,
   defaults: D,
