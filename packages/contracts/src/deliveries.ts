@@ -120,7 +120,7 @@ export type TestLeadResult = z.infer<typeof testLeadResponse>;
 
 export const DELIVERY_NOT_FOUND = 'Entrega não encontrada.';
 
-/** The ledger's filters. */
+/** The ledger's filters (`GET /v1/real-estates/{id}/deliveries`); the console keeps them in the /leads URL (tab Entregas). */
 export const deliveryListQuery = pageQuery(25).extend({
   status: z
     .enum(DELIVERY_STATUSES, { error: `O status deve ser um de: ${DELIVERY_STATUSES.join(', ')}.` })

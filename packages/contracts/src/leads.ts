@@ -26,6 +26,29 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   perdido: 'Perdido',
 };
 
+/**
+ * The filters of `GET /v1/real-estates/{id}/leads` (with page and per_page) and of its CSV export;
+ * the console keeps them in the /leads URL under the same names.
+ */
+export const leadFilters = z.object({
+  page_id: z.coerce.number({ error: 'page_id deve ser um número.' }).int().positive().optional(),
+  status: z
+    .enum(LEAD_STATUSES, { error: `O status deve ser um de: ${LEAD_STATUSES.join(', ')}.` })
+    .optional(),
+  source: z.string().max(50, 'A origem deve ter no máximo 50 caracteres.').optional(),
+  from: dayFilter('A data inicial'),
+  to: dayFilter('A data final'),
+  search: z.string().max(120, 'A busca deve ter no máximo 120 caracteres.').optional(),
+  quarantined: z.enum(['0', '1', 'true', 'false'], { error: 'quarantined deve ser 0 ou 1.' }).optional(),
+  include_tests: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** The member in charge (a user id), or "none". An agent's list is always their own. */
+  assigned_to: z
+    .string()
+    .regex(/^(\d{1,9}|none)$/, 'assigned_to deve ser o id de um membro ou none.')
+    .optional(),
+});
+export type LeadFilters = z.infer<typeof leadFilters>;
+
 export const LEAD_SOURCE_LABELS: Record<string, string> = {
   landing_page: 'Página do imóvel',
   teste: 'Lead de teste',
@@ -211,26 +234,6 @@ export type LeadReleaseResult = z.infer<typeof leadReleaseResponse>;
 // ---------------------------------------------------------------------------------------------
 
 export const LEAD_NOT_FOUND = 'Lead não encontrado.';
-
-/** The console's lead filters (the list's and the CSV export's). */
-export const leadFilters = z.object({
-  page_id: z.coerce.number({ error: 'page_id deve ser um número.' }).int().positive().optional(),
-  status: z
-    .enum(LEAD_STATUSES, { error: `O status deve ser um de: ${LEAD_STATUSES.join(', ')}.` })
-    .optional(),
-  source: z.string().max(50, 'A origem deve ter no máximo 50 caracteres.').optional(),
-  from: dayFilter('A data inicial'),
-  to: dayFilter('A data final'),
-  search: z.string().max(120, 'A busca deve ter no máximo 120 caracteres.').optional(),
-  quarantined: z.enum(['0', '1', 'true', 'false'], { error: 'quarantined deve ser 0 ou 1.' }).optional(),
-  include_tests: z.enum(['0', '1', 'true', 'false']).optional(),
-  /** The member in charge (a user id), or "none". An agent's list is always their own. */
-  assigned_to: z
-    .string()
-    .regex(/^(\d{1,9}|none)$/, 'assigned_to deve ser o id de um membro ou none.')
-    .optional(),
-});
-export type LeadFilters = z.infer<typeof leadFilters>;
 
 const leadParams = uuidParams(LEAD_NOT_FOUND);
 

@@ -1,16 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { patchUrlState, type UrlPatch } from '@/lib/use-url-state';
 import {
+  ANALYTICS_URL_DEFAULTS,
   analyticsFilterParams,
   analyticsListParams,
-  clearAnalyticsFilters,
+  analyticsPatch,
+  analyticsUrlSchema,
+  CLEAR_ANALYTICS_FILTERS,
   parseAnalyticsFilters,
-  patchAnalyticsParams,
   periodText,
   previousRange,
 } from './analytics-filters';
 
 const TODAY = '2025-03-10';
 const parse = (qs: string) => parseAnalyticsFilters(new URLSearchParams(qs), TODAY);
+/** What the screen's setter writes (useUrlState with the analytics schema). */
+const patchAnalyticsParams = (params: URLSearchParams, patch: UrlPatch) =>
+  patchUrlState(analyticsUrlSchema, ANALYTICS_URL_DEFAULTS, params, analyticsPatch(patch));
+const clearAnalyticsFilters = (params: URLSearchParams) =>
+  patchAnalyticsParams(params, CLEAR_ANALYTICS_FILTERS);
 
 describe('analytics filters in the URL', () => {
   it('defaults to the last 30 days ending today, page 1, no filters', () => {

@@ -1,12 +1,13 @@
 /**
  * The /analytics screen keeps its state in the URL (shareable links, the back button works): the
- * period, the page/source/device filters and the sessions table's page. Parsing is forgiving (an
- * unknown value is dropped, not an error) and defaults are never written to the URL. The period is
- * resolved to calendar days of the agency's time zone, as the server filters them.
+ * period, the page/source/device filters and the sessions table's page, read through the API's query
+ * schema (useUrlState). The period is resolved to calendar days of the agency's time zone, as the
+ * server filters them.
  */
-import { ANALYTICS_DEVICES, ANALYTICS_MAX_RANGE_DAYS, type AnalyticsDevice } from '@vitrine/contracts';
-import { ANALYTICS_DEFAULT_PAGE } from '@vitrine/contracts/constants';
+import { ANALYTICS_MAX_RANGE_DAYS, analyticsQuery, type AnalyticsDevice } from '@vitrine/contracts';
+import { z } from 'zod';
 import { dayKey } from '@/lib/datetime';
+import { readUrlState, type UrlPatch, type UrlValues } from '@/lib/use-url-state';
 
 export const PERIODS = ['hoje', '7d', '30d', '90d', 'personalizado'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -33,6 +34,12 @@ export const MAX_PERIOD_DAYS = ANALYTICS_MAX_RANGE_DAYS;
 export const PERIOD_PARAM = 'periodo';
 const FILTER_KEYS = ['page_id', 'source', 'device'] as const;
 
+/** The URL of /analytics: the API's query, and the period's name (from/to are its days when custom). */
+export const analyticsUrlSchema = analyticsQuery.extend({ [PERIOD_PARAM]: z.enum(PERIODS).optional() });
+/** '' is "any" (and, for the period, "not named": see parsePeriod). */
+export const ANALYTICS_URL_DEFAULTS = { periodo: '', from: '', to: '', source: '', device: '' } as const;
+export type AnalyticsUrlValues = UrlValues<typeof analyticsUrlSchema, typeof ANALYTICS_URL_DEFAULTS>;
+
 export interface AnalyticsFilters {
   period: Period;
   /** YYYY-MM-DD, first and last day included. */
@@ -56,16 +63,10 @@ export const daysBetween = (from: string, to: string) => Math.round((toUtc(to) -
 const realDay = (v: string | null): v is string =>
   Boolean(v && DATE.test(v) && !Number.isNaN(toUtc(v)) && addDays(v, 0) === v);
 
-const positiveInt = (v: string | null, fallback: number) => {
-  const n = v === null ? NaN : Number(v);
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-};
-
-function parsePeriod(params: URLSearchParams): Period {
-  const raw = params.get(PERIOD_PARAM);
-  if ((PERIODS as readonly string[]).includes(raw ?? '')) return raw as Period;
+function parsePeriod(values: AnalyticsUrlValues): Period {
+  if (values.periodo) return values.periodo;
   // A link with only from/to (as the Leads screen writes them) means a custom period.
-  if (realDay(params.get('from')) || realDay(params.get('to'))) return 'personalizado';
+  if (realDay(values.from) || realDay(values.to)) return 'personalizado';
   return DEFAULT_PERIOD;
 }
 
@@ -86,24 +87,31 @@ export function periodRange(
   return { from, to };
 }
 
-export function parseAnalyticsFilters(
-  params: URLSearchParams,
+/** The screen's filters from the URL's values: the period resolved to days. */
+export function analyticsFiltersOf(
+  values: AnalyticsUrlValues,
   today: string = dayKey(new Date()),
 ): AnalyticsFilters {
-  const period = parsePeriod(params);
-  const { from, to } = periodRange(period, { from: params.get('from'), to: params.get('to') }, today);
+  const period = parsePeriod(values);
+  const { from, to } = periodRange(period, { from: values.from || null, to: values.to || null }, today);
   return {
     period,
     from,
     to,
     days: daysBetween(from, to),
-    pageId: /^\d+$/.test(params.get('page_id') ?? '') ? params.get('page_id')! : '',
-    source: (params.get('source') ?? '').trim().slice(0, 100),
-    device: (ANALYTICS_DEVICES as readonly string[]).includes(params.get('device') ?? '')
-      ? (params.get('device') as AnalyticsDevice)
-      : '',
-    page: positiveInt(params.get('page'), ANALYTICS_DEFAULT_PAGE),
+    pageId: values.page_id === undefined ? '' : String(values.page_id),
+    source: values.source,
+    device: values.device,
+    page: values.page,
   };
+}
+
+/** The filters a query string stands for (a link to /analytics, as the Dashboard makes one). */
+export function parseAnalyticsFilters(
+  params: URLSearchParams,
+  today: string = dayKey(new Date()),
+): AnalyticsFilters {
+  return analyticsFiltersOf(readUrlState(analyticsUrlSchema, ANALYTICS_URL_DEFAULTS, params), today);
 }
 
 /** The period and filters as the API takes them (no pagination): the summary, charts and breakdowns. */
@@ -124,37 +132,21 @@ export function hasAnalyticsFilters(f: AnalyticsFilters): boolean {
   return Boolean(f.pageId || f.source || f.device);
 }
 
-export type ParamPatch = Record<string, string | number | null | undefined>;
-
 /**
- * A copy of `params` with `patch` applied: empty and null values remove the key, the default period
- * and page 1 are not written. Any change other than the page sends the table back to page 1; a
- * period other than "personalizado" drops the custom days.
+ * A change of /analytics as the URL takes it: the default period is not written, and a period other
+ * than "personalizado" drops the custom days. (useUrlState drops the other defaults and sends the
+ * table back to page 1 on any change but the page.)
  */
-export function patchAnalyticsParams(params: URLSearchParams, patch: ParamPatch): URLSearchParams {
-  const next = new URLSearchParams(params);
-  const keys = Object.keys(patch);
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null || value === undefined || value === '') next.delete(key);
-    else next.set(key, String(value));
-  }
-  const period = next.get(PERIOD_PARAM);
-  if (period === DEFAULT_PERIOD) next.delete(PERIOD_PARAM);
-  if (keys.includes(PERIOD_PARAM) && period !== 'personalizado') {
-    next.delete('from');
-    next.delete('to');
-  }
-  if (Number(next.get('page')) === ANALYTICS_DEFAULT_PAGE) next.delete('page');
-  if (keys.some((k) => k !== 'page') && !keys.includes('page')) next.delete('page');
+export function analyticsPatch(patch: UrlPatch): UrlPatch {
+  if (!(PERIOD_PARAM in patch)) return patch;
+  const period = patch[PERIOD_PARAM];
+  const next: UrlPatch = { ...patch, [PERIOD_PARAM]: period === DEFAULT_PERIOD ? null : period };
+  if (period !== 'personalizado') Object.assign(next, { from: null, to: null });
   return next;
 }
 
-/** Removes the page/source/device filters (and the page), keeping the period. */
-export function clearAnalyticsFilters(params: URLSearchParams): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
-  return next;
-}
+/** Clearing removes the page/source/device filters (and the page), keeping the period. */
+export const CLEAR_ANALYTICS_FILTERS: UrlPatch = Object.fromEntries(FILTER_KEYS.map((key) => [key, null]));
 
 const fullDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 

@@ -1,29 +1,52 @@
 /**
- * The /leads screen keeps its state in the URL (shareable links, the back button works): which tab,
- * the filters of each tab, pagination and the open lead. Parsing is forgiving (an unknown value is
- * dropped, not an error) and defaults are never written to the URL.
+ * The /leads screen keeps its state in the URL (useUrlState; shareable links, the back button works):
+ * which tab, the filters of each tab, pagination and the open lead, read through the list endpoints'
+ * own query schemas (a value the API would refuse is dropped, and defaults never reach the URL).
  */
 import {
-  INTEGRATION_NAMES,
-  LEAD_STATUSES,
-  LEADS_DEFAULT_PAGE,
+  deliveryListQuery,
+  leadFilters,
   LEADS_DEFAULT_PER_PAGE,
+  pageQuery,
+  type DeliveryStatus,
   type IntegrationName,
   type LeadStatus,
 } from '@vitrine/contracts';
-import { DELIVERY_STATUSES, type DeliveryStatus } from '@vitrine/contracts';
+import { z } from 'zod';
+import { readUrlState, type UrlValues } from '@/lib/use-url-state';
 
 export const LEADS_TABS = ['leads', 'entregas'] as const;
 export type LeadsTab = (typeof LEADS_TABS)[number];
 
 export const PER_PAGE_OPTIONS = [LEADS_DEFAULT_PER_PAGE, 50, 100] as const;
-/** The server's default and maximum page size of the deliveries list. */
-export const DELIVERIES_DEFAULT_PER_PAGE = 25;
-const MAX_PER_PAGE = 100;
 
 /** The query-string keys; the API's own names, so a URL reads like the request it makes. */
 export const LEAD_PARAM = 'lead';
 export const TAB_PARAM = 'tab';
+
+/** The URL of /leads: the leads list's query, the tab and the open lead. */
+export const leadsUrlSchema = pageQuery(LEADS_DEFAULT_PER_PAGE)
+  .extend(leadFilters.shape)
+  .extend({ [TAB_PARAM]: z.enum(LEADS_TABS).optional(), [LEAD_PARAM]: z.string().optional() });
+/** '' is "any"; the tab is Leads unless named. */
+export const LEADS_URL_DEFAULTS = {
+  tab: 'leads',
+  lead: '',
+  search: '',
+  status: '',
+  source: '',
+  assigned_to: '',
+  from: '',
+  to: '',
+  quarantined: '',
+  include_tests: '',
+} as const;
+/** Opening a lead keeps the list's page. */
+export const LEADS_URL_OPTIONS = { keepPage: [LEAD_PARAM] };
+export type LeadsUrlValues = UrlValues<typeof leadsUrlSchema, typeof LEADS_URL_DEFAULTS>;
+
+/** The tab Entregas reads the same URL through the deliveries list's query. */
+const DELIVERIES_URL_DEFAULTS = { status: '', integration: '' } as const;
 
 export interface LeadFilters {
   search: string;
@@ -47,42 +70,31 @@ export interface DeliveryFilters {
   perPage: number;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const flag = (v: string | null) => v === '1' || v === 'true';
-const oneOf = <T extends string>(list: readonly T[], v: string | null): T | '' =>
-  v !== null && (list as readonly string[]).includes(v) ? (v as T) : '';
-const positiveInt = (v: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
-  const n = v === null ? NaN : Number(v);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
-};
-const date = (v: string | null) => (v && DATE.test(v) ? v : '');
+const flag = (v: string) => v === '1' || v === 'true';
 
-export function parseTab(params: URLSearchParams): LeadsTab {
-  return params.get(TAB_PARAM) === 'entregas' ? 'entregas' : 'leads';
-}
-
-export function parseLeadFilters(params: URLSearchParams): LeadFilters {
+export function leadFiltersOf(values: LeadsUrlValues): LeadFilters {
   return {
-    search: (params.get('search') ?? '').slice(0, 120),
-    status: oneOf(LEAD_STATUSES, params.get('status')),
-    pageId: /^\d+$/.test(params.get('page_id') ?? '') ? params.get('page_id')! : '',
-    source: (params.get('source') ?? '').slice(0, 50),
-    assignedTo: /^(\d{1,9}|none)$/.test(params.get('assigned_to') ?? '') ? params.get('assigned_to')! : '',
-    from: date(params.get('from')),
-    to: date(params.get('to')),
-    quarantined: flag(params.get('quarantined')),
-    includeTests: flag(params.get('include_tests')),
-    page: positiveInt(params.get('page'), LEADS_DEFAULT_PAGE),
-    perPage: positiveInt(params.get('per_page'), LEADS_DEFAULT_PER_PAGE, MAX_PER_PAGE),
+    search: values.search,
+    status: values.status,
+    pageId: values.page_id === undefined ? '' : String(values.page_id),
+    source: values.source,
+    assignedTo: values.assigned_to,
+    from: values.from,
+    to: values.to,
+    quarantined: flag(values.quarantined),
+    includeTests: flag(values.include_tests),
+    page: values.page,
+    perPage: values.per_page,
   };
 }
 
-export function parseDeliveryFilters(params: URLSearchParams): DeliveryFilters {
+export function deliveryFiltersOf(params: URLSearchParams): DeliveryFilters {
+  const values = readUrlState(deliveryListQuery, DELIVERIES_URL_DEFAULTS, params);
   return {
-    status: oneOf(DELIVERY_STATUSES, params.get('status')),
-    integration: oneOf(INTEGRATION_NAMES, params.get('integration')),
-    page: positiveInt(params.get('page'), 1),
-    perPage: positiveInt(params.get('per_page'), DELIVERIES_DEFAULT_PER_PAGE, MAX_PER_PAGE),
+    status: values.status,
+    integration: values.integration,
+    page: values.page,
+    perPage: values.per_page,
   };
 }
 
@@ -117,31 +129,6 @@ export function hasLeadFilters(f: LeadFilters): boolean {
   return Object.keys(leadFilterParams(f)).length > 0;
 }
 
-export type ParamPatch = Record<string, string | number | boolean | null | undefined>;
-
-/**
- * A copy of `params` with `patch` applied: empty, false and null values remove the key, and so do
- * default page sizes. Any change other than the page itself sends the list back to page 1.
- */
-export function patchParams(
-  params: URLSearchParams,
-  patch: ParamPatch,
-  { defaultPerPage = LEADS_DEFAULT_PER_PAGE }: { defaultPerPage?: number } = {},
-): URLSearchParams {
-  const next = new URLSearchParams(params);
-  const keys = Object.keys(patch);
-  for (const [key, value] of Object.entries(patch)) {
-    const empty = value === null || value === undefined || value === '' || value === false;
-    if (empty) next.delete(key);
-    else next.set(key, value === true ? '1' : String(value));
-  }
-  if (Number(next.get('page')) === 1) next.delete('page');
-  if (Number(next.get('per_page')) === defaultPerPage) next.delete('per_page');
-  const touchesList = keys.some((k) => k !== 'page' && k !== LEAD_PARAM);
-  if (touchesList && !keys.includes('page')) next.delete('page');
-  return next;
-}
-
 /** Keys that belong to one tab; switching tabs drops the other's. */
 const LEAD_FILTER_KEYS = [
   'search',
@@ -167,7 +154,7 @@ export function paramsForTab(params: URLSearchParams, tab: LeadsTab): URLSearchP
 /** Removes every filter of the current tab (and the page), keeping the tab and the open lead. */
 export function clearFilters(params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(params);
-  const keys = parseTab(params) === 'entregas' ? DELIVERY_FILTER_KEYS : LEAD_FILTER_KEYS;
+  const keys = params.get(TAB_PARAM) === 'entregas' ? DELIVERY_FILTER_KEYS : LEAD_FILTER_KEYS;
   for (const key of [...keys, 'page']) next.delete(key);
   return next;
 }

@@ -1,5 +1,5 @@
 /**
- * The Configurações form as a hook, with the Integrações auto-save pattern: each row saves
+ * The Configurações form as a hook, saving as Integrações does (useRowAutoSave): each row saves
  * INTEGRATION_AUTOSAVE_DELAY_MS after its own last edit (or at once when its field loses focus), saves
  * of one row are chained so they reach the server in order, an edit still waiting is saved when the
  * screen is left, and closing the tab with one pending asks the browser to confirm. A value the
@@ -7,8 +7,9 @@
  */
 import { INTEGRATION_AUTOSAVE_DELAY_MS } from '@vitrine/contracts/constants';
 import { preferenceValueSchemas, type Preference, type PreferenceKey } from '@vitrine/contracts';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { getApiErrorMessage, getValidationErrors } from '@/lib/api-errors';
+import { useRowAutoSave } from '@/lib/use-row-auto-save';
 
 export type RowStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 
@@ -50,7 +51,6 @@ export function fromDraft(key: PreferenceKey, draft: unknown): unknown {
 }
 
 type Rows = Record<string, PreferenceRow>;
-type Timer = ReturnType<typeof setTimeout>;
 
 const rowsOf = (prefs: Preference[]): Rows =>
   Object.fromEntries(
@@ -74,68 +74,61 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 export function usePreferencesForm(initial: Preference[], save: SavePreference) {
   const [rows, setRows] = useState<Rows>(() => rowsOf(initial));
+  // Saves read the latest rows and save call, not the ones of their render.
   const rowsRef = useRef(rows);
   const saveRef = useRef(save);
   useLayoutEffect(() => {
     rowsRef.current = rows;
     saveRef.current = save;
   });
-  const timers = useRef(new Map<string, Timer>());
-  const chains = useRef(new Map<string, Promise<boolean>>());
 
   const patch = (key: string, change: Partial<PreferenceRow>) =>
     setRows((current) => ({ ...current, [key]: { ...current[key]!, ...change } }));
 
-  /** Saves one row now (after any save of it in flight). True when saved or nothing to save. */
-  const commit = useCallback((key: PreferenceKey): Promise<boolean> => {
-    const timer = timers.current.get(key);
-    if (timer !== undefined) clearTimeout(timer);
-    timers.current.delete(key);
-    const run = async (): Promise<boolean> => {
-      const row = rowsRef.current[key];
-      if (!row) return true;
-      const parsed = preferenceValueSchemas[key].safeParse(fromDraft(key, row.draft));
-      if (!parsed.success) {
-        patch(key, { status: 'error', error: parsed.error.issues[0]?.message ?? 'Valor inválido.' });
-        return false;
-      }
-      if (same(parsed.data, row.saved)) {
-        patch(key, { status: row.status === 'pending' ? 'idle' : row.status, error: null });
-        return true;
-      }
-      const revision = row.revision;
-      patch(key, { status: 'saving', error: null });
-      try {
-        const saved = await saveRef.current(row.id, parsed.data);
-        setRows((current) => {
-          const now = current[key]!;
-          // Edited again while saving: keep the newer draft (its own timer saves it).
-          const edited = now.revision !== revision;
-          return {
-            ...current,
-            [key]: {
-              ...now,
-              saved: saved.value,
-              draft: edited ? now.draft : toDraft(key, saved.value),
-              status: edited ? now.status : 'saved',
-            },
-          };
-        });
-        return true;
-      } catch (error) {
-        const fields = getValidationErrors(error);
-        const message = fields ? Object.values(fields).flat()[0] : undefined;
-        patch(key, { status: 'error', error: message ?? getApiErrorMessage(error) });
-        return false;
-      }
-    };
-    const next = (chains.current.get(key) ?? Promise.resolve(true)).then(run, run);
-    chains.current.set(key, next);
-    void next.finally(() => {
-      if (chains.current.get(key) === next) chains.current.delete(key);
-    });
-    return next;
+  /** Saves one row from the latest rows. True when saved or nothing to save. */
+  const saveRow = useCallback(async (key: PreferenceKey): Promise<boolean> => {
+    const row = rowsRef.current[key];
+    if (!row) return true;
+    const parsed = preferenceValueSchemas[key].safeParse(fromDraft(key, row.draft));
+    if (!parsed.success) {
+      patch(key, { status: 'error', error: parsed.error.issues[0]?.message ?? 'Valor inválido.' });
+      return false;
+    }
+    if (same(parsed.data, row.saved)) {
+      patch(key, { status: row.status === 'pending' ? 'idle' : row.status, error: null });
+      return true;
+    }
+    const revision = row.revision;
+    patch(key, { status: 'saving', error: null });
+    try {
+      const saved = await saveRef.current(row.id, parsed.data);
+      setRows((current) => {
+        const now = current[key]!;
+        // Edited again while saving: keep the newer draft (its own timer saves it).
+        const edited = now.revision !== revision;
+        return {
+          ...current,
+          [key]: {
+            ...now,
+            saved: saved.value,
+            draft: edited ? now.draft : toDraft(key, saved.value),
+            status: edited ? now.status : 'saved',
+          },
+        };
+      });
+      return true;
+    } catch (error) {
+      const fields = getValidationErrors(error);
+      const message = fields ? Object.values(fields).flat()[0] : undefined;
+      patch(key, { status: 'error', error: message ?? getApiErrorMessage(error) });
+      return false;
+    }
   }, []);
+  const {
+    schedule,
+    blur,
+    save: commit,
+  } = useRowAutoSave(saveRow, { delayMs: INTEGRATION_AUTOSAVE_DELAY_MS });
 
   const edit = useCallback(
     (key: PreferenceKey, draft: unknown) => {
@@ -149,43 +142,10 @@ export function usePreferencesForm(initial: Preference[], save: SavePreference) 
           revision: current[key]!.revision + 1,
         },
       }));
-      const timer = timers.current.get(key);
-      if (timer !== undefined) clearTimeout(timer);
-      timers.current.set(
-        key,
-        setTimeout(() => {
-          timers.current.delete(key);
-          void commit(key);
-        }, INTEGRATION_AUTOSAVE_DELAY_MS),
-      );
+      schedule(key);
     },
-    [commit],
+    [schedule],
   );
-
-  /** A field lost focus: save its row now if an edit is waiting. */
-  const blur = useCallback(
-    (key: PreferenceKey) => {
-      if (timers.current.has(key)) void commit(key);
-    },
-    [commit],
-  );
-
-  // Leaving the screen with an edit still waiting for its timer: save it now.
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const key of [...pending.keys()]) void commit(key as PreferenceKey);
-    };
-  }, [commit]);
-
-  // Closing the tab while a save is waiting or in flight: ask the browser to confirm.
-  useEffect(() => {
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (timers.current.size > 0 || chains.current.size > 0) event.preventDefault();
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
 
   return { rows, edit, blur, commit };
 }

@@ -12,14 +12,14 @@ import {
   PERIOD_PARAM,
   PERIODS,
   type AnalyticsFilters,
-  type ParamPatch,
   type Period,
 } from '../analytics-filters';
 import { deviceLabel, sourceLabel } from '../format';
+import type { UrlPatch } from '@/lib/use-url-state';
 
 interface AnalyticsToolbarProps {
   filters: AnalyticsFilters;
-  onChange: (patch: ParamPatch) => void;
+  onChange: (patch: UrlPatch) => void;
   onClear: () => void;
   /** The agency's pages; undefined while loading or unavailable (the filter hides itself). */
   pages: FilterOption[] | undefined;
@@ -132,6 +132,6 @@ export function AnalyticsToolbar({ filters, onChange, onClear, pages, sources }:
 }
 
 /** Choosing "Personalizado" starts from the days on screen, so nothing jumps. */
-function customDays(value: string, f: AnalyticsFilters): ParamPatch {
+function customDays(value: string, f: AnalyticsFilters): UrlPatch {
   return value === 'personalizado' ? { from: f.from, to: f.to } : {};
 }

@@ -1,7 +1,7 @@
 import { LEAD_DEFINITION } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
 import { ChartColumn, FilterX, PanelsTopLeft, SearchX } from 'lucide-react';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { NoAgencySelected } from '@/components/no-agency-selected';
@@ -12,13 +12,18 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useAuth } from '@/features/auth';
 import { getApiErrorMessage } from '@/lib/api-errors';
+import { useUrlState, type UrlPatch } from '@/lib/use-url-state';
 import { cn } from '@/lib/utils';
 import {
+  ANALYTICS_URL_DEFAULTS,
+  analyticsFiltersOf,
   analyticsListParams,
+  analyticsPatch,
+  analyticsUrlSchema,
+  CLEAR_ANALYTICS_FILTERS,
   hasAnalyticsFilters,
   periodText,
   type AnalyticsFilters,
-  type ParamPatch,
 } from '../analytics-filters';
 import { useAnalytics } from '../api/get-analytics';
 import { usePageOptions } from '@/features/leads';
@@ -30,7 +35,6 @@ import { SessionsSkeleton, SessionsTable } from '../components/sessions-table';
 import { plural, sourceLabel } from '../format';
 import { KPIS, seriesPoints } from '../report';
 import type { AnalyticsBreakdownRow, AnalyticsResponse } from '../types';
-import { useAnalyticsUrl } from '../use-analytics-url';
 
 // recharts (~100 KB gzip) arrives only with the chart, after the figures.
 const TimeSeriesChart = lazy(async () => ({
@@ -56,8 +60,11 @@ export function AnalyticsRoute() {
 }
 
 function AnalyticsScreen({ realEstateId }: { realEstateId: number }) {
-  const url = useAnalyticsUrl();
-  const { filters } = url;
+  const { values, set } = useUrlState(analyticsUrlSchema, ANALYTICS_URL_DEFAULTS);
+  const filters = useMemo(() => analyticsFiltersOf(values), [values]);
+  /** Each change is a history entry: the back button undoes it. */
+  const update = useCallback((patch: UrlPatch) => set(analyticsPatch(patch)), [set]);
+  const clear = useCallback(() => set(CLEAR_ANALYTICS_FILTERS), [set]);
   const query = useAnalytics(realEstateId, analyticsListParams(filters));
   const pages = usePageOptions(realEstateId);
   const report = query.data;
@@ -71,8 +78,8 @@ function AnalyticsScreen({ realEstateId }: { realEstateId: number }) {
     <PageLayout title={TITLE} description={DESCRIPTION} breadcrumbs={breadcrumbs}>
       <AnalyticsToolbar
         filters={filters}
-        onChange={url.update}
-        onClear={url.clear}
+        onChange={update}
+        onClear={clear}
         pages={pages.isSuccess ? pages.data.map((p) => ({ value: String(p.id), label: p.title })) : undefined}
         sources={sources}
       />
@@ -84,9 +91,9 @@ function AnalyticsScreen({ realEstateId }: { realEstateId: number }) {
       ) : query.isError ? (
         <ErrorState message={getApiErrorMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : report!.summary.sessions === 0 && report!.meta.total === 0 ? (
-        <NoVisits filters={filters} onChange={url.update} onClear={url.clear} />
+        <NoVisits filters={filters} onChange={update} onClear={clear} />
       ) : (
-        <Report report={report!} filters={filters} onChange={url.update} stale={query.isPlaceholderData} />
+        <Report report={report!} filters={filters} onChange={update} stale={query.isPlaceholderData} />
       )}
     </PageLayout>
   );
@@ -100,7 +107,7 @@ function Report({
 }: {
   report: AnalyticsResponse;
   filters: AnalyticsFilters;
-  onChange: (patch: ParamPatch) => void;
+  onChange: (patch: UrlPatch) => void;
   stale: boolean;
 }) {
   const { summary, breakdowns, funnel } = report;
@@ -110,7 +117,7 @@ function Report({
   const points = useMemo(() => seriesPoints(report.series), [report.series]);
   const row = (
     r: AnalyticsBreakdownRow,
-    patch: ParamPatch | null,
+    patch: UrlPatch | null,
     extra: Partial<BreakdownRow> = {},
   ): BreakdownRow => ({
     key: r.key,
@@ -246,7 +253,7 @@ function NoVisits({
   onClear,
 }: {
   filters: AnalyticsFilters;
-  onChange: (p: ParamPatch) => void;
+  onChange: (p: UrlPatch) => void;
   onClear: () => void;
 }) {
   if (hasAnalyticsFilters(filters)) {

@@ -22,14 +22,15 @@ import { getApiErrorMessage } from '@/lib/api-errors';
 import { cn } from '@/lib/utils';
 import { useDeliveries } from '../api/get-deliveries';
 import { formatDay, formatDateTime, formatTime, plural } from '../format';
-import { deliveryListParams, PER_PAGE_OPTIONS, type DeliveryFilters, type ParamPatch } from '../lead-filters';
+import { deliveryListParams, PER_PAGE_OPTIONS, type DeliveryFilters } from '../lead-filters';
 import { errorText } from './status-badges';
 import { useReplay } from './use-replay';
+import type { UrlPatch } from '@/lib/use-url-state';
 
 interface DeliveriesPanelProps {
   realEstateId: number;
   filters: DeliveryFilters;
-  onChange: (patch: ParamPatch) => void;
+  onChange: (patch: UrlPatch) => void;
   onClear: () => void;
   leadHref: (id: string) => string;
   leadLinkState: unknown;

@@ -8,12 +8,13 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import type { PageOption } from '../api/get-page-options';
-import { leadFilterParams, type LeadFilters, type ParamPatch } from '../lead-filters';
+import { leadFilterParams, type LeadFilters } from '../lead-filters';
 import { SearchInput } from '@/components/ui/search-input';
+import type { UrlPatch } from '@/lib/use-url-state';
 
 interface LeadsFiltersProps {
   filters: LeadFilters;
-  onChange: (patch: ParamPatch, options?: { replace?: boolean }) => void;
+  onChange: (patch: UrlPatch, options?: { replace?: boolean }) => void;
   onClear: () => void;
   /** The agency's pages for the "Imóvel" filter; undefined hides it (still loading, or unavailable). */
   pages: PageOption[] | undefined;

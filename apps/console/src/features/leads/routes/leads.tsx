@@ -1,6 +1,6 @@
 import { paths } from '@vitrine/contracts/paths';
 import { Download, Inbox, Send } from 'lucide-react';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { Button } from '@/components/ui/button';
@@ -21,14 +21,23 @@ import { LeadsEmpty, LeadsList, LeadsListSkeleton } from '../components/leads-li
 import { LeadsFilters, type AssigneeOption } from '../components/leads-filters';
 import { QuarantineHeader, QuarantineNotice, ReleaseLeadButton } from '../components/quarantine';
 import {
+  clearFilters,
+  deliveryFiltersOf,
   hasLeadFilters,
   leadFilterParams,
+  leadFiltersOf,
   leadListParams,
+  LEADS_URL_DEFAULTS,
+  LEADS_URL_OPTIONS,
+  leadsUrlSchema,
+  paramsForTab,
   PER_PAGE_OPTIONS,
+  type LeadFilters,
   type LeadsTab,
 } from '../lead-filters';
 import { chartPeriod } from '../leads-per-day';
-import { useLeadsUrl } from '../use-leads-url';
+import { useLeadPanel } from '../use-lead-panel';
+import { useUrlState, type UrlWriteOptions, type UrlPatch } from '@/lib/use-url-state';
 import { NoAgencySelected } from '@/components/no-agency-selected';
 
 // recharts (~100 KB gzip) arrives only with the chart, after the list.
@@ -71,8 +80,13 @@ function LeadsScreen({
   agencyName: string;
   canExport: boolean;
 }) {
-  const url = useLeadsUrl();
-  const filterParams = useMemo(() => leadFilterParams(url.leadFilters), [url.leadFilters]);
+  const { values, params, set, change } = useUrlState(leadsUrlSchema, LEADS_URL_DEFAULTS, LEADS_URL_OPTIONS);
+  const panel = useLeadPanel({ params, set });
+  const leadFilters = useMemo(() => leadFiltersOf(values), [values]);
+  const deliveryFilters = useMemo(() => deliveryFiltersOf(params), [params]);
+  const filterParams = useMemo(() => leadFilterParams(leadFilters), [leadFilters]);
+  const clear = useCallback(() => change(clearFilters), [change]);
+  const url = { tab: values.tab, leadFilters, update: set, clear, ...panel };
 
   return (
     <PageLayout
@@ -93,7 +107,7 @@ function LeadsScreen({
     >
       <Tabs
         value={url.tab}
-        onValueChange={(value) => url.setTab(value as LeadsTab)}
+        onValueChange={(value) => change((prev) => paramsForTab(prev, value as LeadsTab))}
         className="grid grid-cols-1 gap-4"
       >
         <TabsList aria-label="Visões de leads">
@@ -112,7 +126,7 @@ function LeadsScreen({
         <TabsContent value="entregas" className="min-w-0">
           <DeliveriesPanel
             realEstateId={realEstateId}
-            filters={url.deliveryFilters}
+            filters={deliveryFilters}
             onChange={url.update}
             onClear={url.clear}
             leadHref={url.leadHref}
@@ -133,13 +147,22 @@ function LeadsScreen({
   );
 }
 
+/** What the Leads tab reads from and writes to the screen's URL. */
+interface LeadsUrl {
+  leadFilters: LeadFilters;
+  update: (patch: UrlPatch, options?: UrlWriteOptions) => void;
+  clear: () => void;
+  leadHref: (id: string) => string;
+  leadLinkState: unknown;
+}
+
 function LeadsTabContent({
   realEstateId,
   url,
   filterParams,
 }: {
   realEstateId: number;
-  url: ReturnType<typeof useLeadsUrl>;
+  url: LeadsUrl;
   filterParams: Record<string, string>;
 }) {
   const navigate = useNavigate();

@@ -8,7 +8,6 @@ import {
 import { paths } from '@vitrine/contracts/paths';
 import { Building2, FileUp, Plus, SearchX, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -25,14 +24,14 @@ import { NewPageDialog } from '../components/new-page-dialog';
 import { PagesList, PagesListSkeleton } from '../components/pages-list';
 import { SearchInput } from '@/components/ui/search-input';
 import {
-  clearFilterParams,
+  CLEAR_PAGE_FILTERS,
   hasActiveFilters,
   pageListParams,
-  parsePageFilters,
-  patchFilterParams,
+  PAGES_URL_DEFAULTS,
+  pagesUrlSchema,
   PER_PAGE_OPTIONS,
-  type FiltersPatch,
 } from '../page-filters';
+import { useUrlState } from '@/lib/use-url-state';
 import { NoAgencySelected } from '@/components/no-agency-selected';
 
 const breadcrumbs = [{ title: 'Dashboard', href: paths.dashboard }, { title: 'Páginas' }];
@@ -54,8 +53,7 @@ export function PagesRoute() {
 }
 
 function PagesScreen({ realEstateId }: { realEstateId: number }) {
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => parsePageFilters(params), [params]);
+  const { values: filters, set: update } = useUrlState(pagesUrlSchema, PAGES_URL_DEFAULTS);
   const requestParams = useMemo(() => pageListParams(filters), [filters]);
   const query = usePages(realEstateId, requestParams);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -63,10 +61,6 @@ function PagesScreen({ realEstateId }: { realEstateId: number }) {
   const deleteMany = useDeletePages(realEstateId);
   const deleteOne = useDeletePage(realEstateId);
 
-  const update = useCallback(
-    (patch: FiltersPatch) => setParams((prev) => patchFilterParams(prev, patch)),
-    [setParams],
-  );
   const onSearch = useCallback((search: string) => update({ search }), [update]);
 
   // A selection belongs to what is on screen: a new filter or page starts afresh.
@@ -172,7 +166,7 @@ function PagesScreen({ realEstateId }: { realEstateId: number }) {
             <NativeSelect
               id="pages-status"
               value={filters.status}
-              onChange={(e) => update({ status: e.target.value as FiltersPatch['status'] })}
+              onChange={(e) => update({ status: e.target.value })}
             >
               <option value="">Todos</option>
               {PAGE_STATUSES.map((s) => (
@@ -189,7 +183,7 @@ function PagesScreen({ realEstateId }: { realEstateId: number }) {
             <NativeSelect
               id="pages-purpose"
               value={filters.purpose}
-              onChange={(e) => update({ purpose: e.target.value as FiltersPatch['purpose'] })}
+              onChange={(e) => update({ purpose: e.target.value })}
             >
               <option value="">Todas</option>
               {PAGE_PURPOSES.map((p) => (
@@ -203,7 +197,7 @@ function PagesScreen({ realEstateId }: { realEstateId: number }) {
             <Button
               variant="ghost"
               className="col-span-2 justify-self-start sm:col-span-1"
-              onClick={() => setParams((prev) => clearFilterParams(prev))}
+              onClick={() => update(CLEAR_PAGE_FILTERS)}
             >
               <X aria-hidden="true" /> Limpar filtros
             </Button>
@@ -256,7 +250,7 @@ function PagesScreen({ realEstateId }: { realEstateId: number }) {
               title="Nenhuma página encontrada."
               description="Nenhuma página corresponde à busca e aos filtros escolhidos."
               action={
-                <Button variant="outline" onClick={() => setParams((prev) => clearFilterParams(prev))}>
+                <Button variant="outline" onClick={() => update(CLEAR_PAGE_FILTERS)}>
                   Limpar filtros
                 </Button>
               }
@@ -298,10 +292,10 @@ function PagesScreen({ realEstateId }: { realEstateId: number }) {
                 total={meta.total}
                 from={meta.from}
                 to={meta.to}
-                perPage={filters.perPage}
+                perPage={filters.per_page}
                 perPageOptions={PER_PAGE_OPTIONS}
                 onPageChange={(page) => update({ page })}
-                onPerPageChange={(perPage) => update({ perPage })}
+                onPerPageChange={(perPage) => update({ per_page: perPage })}
                 noun="páginas"
               />
             )}
