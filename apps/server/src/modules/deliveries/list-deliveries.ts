@@ -1,8 +1,8 @@
 /** The delivery ledger of an agency: filters, one page newest first, and one delivery with its attempts. */
 import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { INTEGRATION_NAMES, pageQuery } from '@vitrine/contracts';
-import { DELIVERY_STATUSES, deliveries, deliveryAttempts, leads } from '../../db/schema.ts';
+import { DELIVERY_STATUSES, INTEGRATION_NAMES, pageQuery } from '@vitrine/contracts';
+import { deliveries, deliveryAttempts, leads } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { newestFirstPage } from '../../lib/pagination.ts';
 import { dayFilter, endOfDay, startOfDay } from '../../lib/route-params.ts';
