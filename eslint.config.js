@@ -133,8 +133,8 @@ export default tseslint.config(
     },
   },
   {
-    // The landing pages' own scripts (the lead form, the tracker) run in the browser.
-    files: ['apps/server/src/modules/landing/browser/**/*.ts'],
+    // The modules' browser scripts (lib/browser-scripts.ts: the landing pages', the sign-in forms') run in the browser.
+    files: ['apps/server/src/modules/*/browser/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   // Boundaries. Later blocks win for the files they match, so the general block comes first.

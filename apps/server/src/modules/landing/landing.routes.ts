@@ -14,7 +14,7 @@ import { LANDING_CSP } from './landing-assets.ts';
 import { landingCspFor } from './marketing-tags.ts';
 import { renderNotFound, type LeadFormState } from './render-landing.ts';
 import { landingPrefsOf, renderPageLanding } from './render-page-landing.ts';
-import { trackerAsset } from './browser-scripts.ts';
+import { trackerAsset } from '../../lib/browser-scripts.ts';
 import { submitLeadForm } from './submit-lead-form.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(200) });

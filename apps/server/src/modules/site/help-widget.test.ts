@@ -5,10 +5,12 @@
  * answer without a user object, which must say the spec's message.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { MESSAGES } from '@vitrine/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSupportEmail, loadConfig, supportWhatsappProblem } from '../../config.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
+import { browserScriptSource } from '../../lib/browser-scripts.ts';
 import { AUTH_SCRIPT, renderLogin } from './render-auth.ts';
 import { renderWelcome } from './render-site.ts';
 
@@ -120,6 +122,9 @@ describe('the server-rendered sign-in', () => {
     const body = (await get('/entrar')).body;
     expect(body).toContain(`data-no-user="${MESSAGES.loginMissingUser}"`);
     expect(MESSAGES.loginMissingUser).toBe('Resposta da API de login não contém o objeto do usuário.');
-    expect(AUTH_SCRIPT).toContain('if (a[0] < 300) say(f.dataset.noUser)');
+    expect(readFileSync(browserScriptSource('auth-form'), 'utf8')).toContain(
+      'if (status < 300) say(form.dataset.noUser!)',
+    );
+    expect(AUTH_SCRIPT).toContain('.dataset.noUser');
   });
 });
