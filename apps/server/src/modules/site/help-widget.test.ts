@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { MESSAGES } from '@vitrine/contracts';
+import { STORAGE_LOGIN_HANDOVER_KEY } from '@vitrine/contracts/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSupportEmail, loadConfig, supportWhatsappProblem } from '../../config.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
@@ -126,5 +127,22 @@ describe('the server-rendered sign-in', () => {
       'if (status < 300) say(form.dataset.noUser!)',
     );
     expect(AUTH_SCRIPT).toContain('.dataset.noUser');
+  });
+
+  it('is the one form: it reads what the console hands over, a path of this site only, once', async () => {
+    const body = (await get('/login')).body;
+    expect(body).toContain(
+      `<p class="alert warning" id="form-expired" role="status" hidden>${MESSAGES.sessionExpired}</p>`,
+    );
+    expect(body).toContain('data-next="/dashboard"');
+    expect(body).toContain('href="/esqueci-senha"');
+    const source = readFileSync(browserScriptSource('auth-form'), 'utf8');
+    expect(source).toContain('sessionStorage.removeItem(STORAGE_LOGIN_HANDOVER_KEY)');
+    const sitePath = /^\/(?![/\\])/;
+    expect(source).toContain(`const SITE_PATH = ${String(sitePath)};`);
+    for (const elsewhere of ['//evil.example', '/\\evil.example', 'https://evil.example'])
+      expect(sitePath.test(elsewhere)).toBe(false);
+    expect(sitePath.test('/leads?status=novo')).toBe(true);
+    expect(AUTH_SCRIPT).toContain(STORAGE_LOGIN_HANDOVER_KEY);
   });
 });

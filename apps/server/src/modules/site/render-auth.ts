@@ -1,8 +1,9 @@
 /**
  * /entrar (/login) and /registrar as server-rendered forms: they paint from the first response, and one
  * small inline script signs in through the same API as the console (CSRF cookie, then POST /v1/login or
- * /v1/register), stores the user where the console reads it, and opens the console. The console keeps its
- * own login screen for the navigations it makes itself (a protected page, an expired session).
+ * /v1/register), stores the user where the console reads it, and opens the console. It is the one
+ * sign-in form: the console's own navigations to /entrar and /login (a protected page, an expired
+ * session) load this page, handing over where to go back, why and the e-mail (browser/auth-form.ts).
  */
 import { MESSAGES } from '@vitrine/contracts';
 import { browserScript } from '../../lib/browser-scripts.ts';
@@ -86,6 +87,7 @@ export function renderLogin(site: SiteContext, path: '/entrar' | '/login'): stri
       data-busy="Entrando..."
       data-no-user="${MESSAGES.loginMissingUser}"
     >
+      <p class="alert warning" id="form-expired" role="status" hidden>${MESSAGES.sessionExpired}</p>
       <p class="alert danger" id="form-alert" role="alert" hidden></p>
       ${field({ name: 'email', label: 'E-mail', type: 'email', autocomplete: 'username', inputmode: 'email' })}
       ${field({ name: 'password', label: 'Senha', type: 'password', autocomplete: 'current-password' })}

@@ -3,14 +3,39 @@
  * CSP (built and minified by lib/browser-scripts.ts). It signs in or registers through the same API as
  * the console (CSRF cookie, then the form's data-api: POST /v1/login or /v1/register), shows the
  * server's errors next to their fields, stores the user where the console reads it, and opens the
- * console (data-next). Without it, the form does nothing: the page says JavaScript is needed.
+ * console (data-next, or the page the console handed over). Without it, the form does nothing: the
+ * page says JavaScript is needed.
  */
-import { STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts/constants';
+import {
+  STORAGE_LOGIN_HANDOVER_KEY,
+  STORAGE_SELECTED_REAL_ESTATE_KEY,
+  STORAGE_USER_KEY,
+  type LoginHandover,
+} from '@vitrine/contracts/constants';
 
 interface Answer {
   message?: string;
   errors?: Record<string, string[]>;
   user?: { real_estates?: { id: number | string }[] };
+}
+
+/** A path of this site ("/leads?status=novo"), never another origin ("//host", "/\\host", "https:…"). */
+const SITE_PATH = /^\/(?![/\\])/;
+
+/** What the console handed over (STORAGE_LOGIN_HANDOVER_KEY), read once; the next page a path of this site. */
+function takeHandover(): LoginHandover {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_LOGIN_HANDOVER_KEY);
+    sessionStorage.removeItem(STORAGE_LOGIN_HANDOVER_KEY);
+    const h = (raw ? JSON.parse(raw) : {}) as LoginHandover;
+    return {
+      next: typeof h.next === 'string' && SITE_PATH.test(h.next) ? h.next : undefined,
+      expired: h.expired === true,
+      email: typeof h.email === 'string' ? h.email : undefined,
+    };
+  } catch {
+    return {};
+  }
 }
 
 ((d) => {
@@ -32,10 +57,16 @@ interface Answer {
       /* storage refused (private mode): the console asks again */
     }
   };
+  const handover = takeHandover();
+  if (handover.next) form.dataset.next = form.dataset.signedIn = handover.next;
   if (form.dataset.signedIn && get(STORAGE_USER_KEY)) {
     location.replace(form.dataset.signedIn);
     return;
   }
+  const expired = d.getElementById('form-expired');
+  if (handover.expired && expired) expired.hidden = false;
+  const email = form.elements.namedItem('email') as HTMLInputElement | null;
+  if (handover.email && email && !email.value) email.value = handover.email;
   const box = d.getElementById('form-alert')!;
   const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
   const label = button.textContent;
