@@ -65,6 +65,15 @@ describe('login screen', () => {
     expect(handover()).toEqual({ expired: false, email: 'ana@exemplo.com' });
   });
 
+  it('leaves again for a second redirect inside the console, however soon', async () => {
+    const { router } = renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/entrar'] });
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(1));
+    await router.navigate('/usuarios');
+    await router.navigate('/entrar', { replace: true, state: { from: { pathname: '/usuarios' } } });
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(2));
+    expect(handover()).toEqual({ next: '/usuarios', expired: false });
+  });
+
   it('shows a link instead of reloading forever when the server hands back the console', async () => {
     renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/entrar'] });
     await waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(1));
