@@ -131,9 +131,9 @@ describe('the server-rendered sign-in', () => {
 
   it('is the one form: it reads what the console hands over, a path of this site only, once', async () => {
     const body = (await get('/login')).body;
-    expect(body).toContain(
-      `<p class="alert warning" id="form-expired" role="status" hidden>${MESSAGES.sessionExpired}</p>`,
-    );
+    // The notice is the script's to show, when the console says the session expired.
+    expect(body).toContain(`data-expired="${MESSAGES.sessionExpired}"`);
+    expect(body).not.toContain(`>${MESSAGES.sessionExpired}<`);
     expect(body).toContain('data-next="/dashboard"');
     expect(body).toContain('href="/esqueci-senha"');
     const source = readFileSync(browserScriptSource('auth-form'), 'utf8');

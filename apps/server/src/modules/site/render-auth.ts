@@ -86,8 +86,8 @@ export function renderLogin(site: SiteContext, path: '/entrar' | '/login'): stri
       data-keep-selection="1"
       data-busy="Entrando..."
       data-no-user="${MESSAGES.loginMissingUser}"
+      data-expired="${MESSAGES.sessionExpired}"
     >
-      <p class="alert warning" id="form-expired" role="status" hidden>${MESSAGES.sessionExpired}</p>
       <p class="alert danger" id="form-alert" role="alert" hidden></p>
       ${field({ name: 'email', label: 'E-mail', type: 'email', autocomplete: 'username', inputmode: 'email' })}
       ${field({ name: 'password', label: 'Senha', type: 'password', autocomplete: 'current-password' })}

@@ -59,15 +59,21 @@ function takeHandover(): LoginHandover {
   };
   const handover = takeHandover();
   if (handover.next) form.dataset.next = form.dataset.signedIn = handover.next;
-  if (form.dataset.signedIn && get(STORAGE_USER_KEY)) {
+  // Signed in: the user stored and the session's cookies still there (gone, the form is what is needed).
+  if (form.dataset.signedIn && get(STORAGE_USER_KEY) && /(?:^|; )XSRF-TOKEN=/.test(d.cookie)) {
     location.replace(form.dataset.signedIn);
     return;
   }
-  const expired = d.getElementById('form-expired');
-  if (handover.expired && expired) expired.hidden = false;
+  const box = d.getElementById('form-alert')!;
+  if (handover.expired && form.dataset.expired) {
+    const note = d.createElement('p');
+    note.className = 'alert warning';
+    note.setAttribute('role', 'status');
+    note.textContent = form.dataset.expired;
+    form.insertBefore(note, box);
+  }
   const email = form.elements.namedItem('email') as HTMLInputElement | null;
   if (handover.email && email && !email.value) email.value = handover.email;
-  const box = d.getElementById('form-alert')!;
   const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
   const label = button.textContent;
   const say = (text: string) => {
