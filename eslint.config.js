@@ -141,8 +141,8 @@ export default tseslint.config(
     },
   },
   {
-    // The landing pages' own scripts (the lead form, the tracker) run in the browser.
-    files: ['apps/server/src/modules/landing/browser/**/*.ts'],
+    // The modules' browser scripts (lib/browser-scripts.ts: the landing pages', the sign-in forms') run in the browser.
+    files: ['apps/server/src/modules/*/browser/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   // No import cycles in either app (CONTRIBUTING.md, "Module boundaries"): a module that imports another

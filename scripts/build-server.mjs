@@ -13,7 +13,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
-import { build, transform } from 'esbuild';
+import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -107,17 +107,14 @@ export async function buildServer() {
     logLevel: 'warning',
     metafile: true,
   });
-  // The landing pages' browser scripts (the inline lead-form script and the analytics tracker), minified
-  // next to the bundle: modules/landing/browser-scripts.ts reads dist/<name>.js, built with its options.
-  const { BROWSER_SCRIPTS, BROWSER_BUILD_OPTIONS } = await import(
-    pathToFileURL(path.join(serverDir, 'src/modules/landing/browser-scripts.ts')).href
+  // The browser scripts (the landing pages' inline scripts and tracker, the sign-in forms' script),
+  // bundled and minified next to the server bundle: lib/browser-scripts.ts reads dist/<name>.js.
+  const { BROWSER_SCRIPTS, buildBrowserScript } = await import(
+    pathToFileURL(path.join(serverDir, 'src/lib/browser-scripts.ts')).href
   );
-  for (const name of BROWSER_SCRIPTS) {
-    const out = await transform(
-      readFileSync(path.join(serverDir, `src/modules/landing/browser/${name}.ts`), 'utf8'),
-      BROWSER_BUILD_OPTIONS,
-    );
-    writeFileSync(path.join(outdir, `${name}.js`), out.code.trim());
+  for (const name of Object.keys(BROWSER_SCRIPTS)) {
+    const code = await buildBrowserScript({ build }, name, path.join(serverDir, 'src'));
+    writeFileSync(path.join(outdir, `${name}.js`), code);
   }
   const outputs = Object.entries(result.metafile.outputs);
   for (const [file] of outputs) if (file.endsWith('.js.map')) keepOwnSources(path.join(root, file));

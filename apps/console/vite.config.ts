@@ -15,6 +15,9 @@ const proxied = [
   '/imoveis',
   '/healthz',
   '/blog',
+  // The one sign-in form (decision 013): the console's /entrar and /login hand over to it.
+  '/entrar',
+  '/login',
   '/site',
   '/sitemap.xml',
   '/robots.txt',

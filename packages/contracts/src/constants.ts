@@ -15,6 +15,19 @@ export const TOAST_SWIPE_THRESHOLD = 50;
 /** Browser storage keys (spec §3): the signed-in user and the selected real estate id. */
 export const STORAGE_USER_KEY = 'vitrine.user';
 export const STORAGE_SELECTED_REAL_ESTATE_KEY = 'vitrine.selected_real_estate_id';
+/**
+ * What the console hands the sign-in form (the server's /entrar and /login) when it sends someone there:
+ * in sessionStorage, read once by the form's script, so the address stays /entrar or /login.
+ */
+export const STORAGE_LOGIN_HANDOVER_KEY = 'vitrine.login_handover';
+export interface LoginHandover {
+  /** Where to go once signed in: a path of this site (the protected page the person asked for). */
+  next?: string;
+  /** The server ended the session: the form says so. */
+  expired?: boolean;
+  /** The e-mail to fill in (after a password reset). */
+  email?: string;
+}
 
 export const ROLES = ['owner', 'admin', 'agent'] as const;
 export type Role = (typeof ROLES)[number];

@@ -6,8 +6,12 @@ import { idParams, noContent } from './params.ts';
  * An agency's own domain for its landing pages (decision 017): GET/POST /v1/real-estates/{id}/domains,
  * POST /v1/real-estates/{id}/domains/{domainId}/verify, DELETE /v1/real-estates/{id}/domains/{domainId}.
  */
-export const CUSTOM_DOMAIN_STATUS_LABELS = { pending: 'Aguardando DNS', verified: 'Verificado' } as const;
-export type CustomDomainStatus = keyof typeof CUSTOM_DOMAIN_STATUS_LABELS;
+export const CUSTOM_DOMAIN_STATUSES = ['pending', 'verified'] as const;
+export type CustomDomainStatus = (typeof CUSTOM_DOMAIN_STATUSES)[number];
+export const CUSTOM_DOMAIN_STATUS_LABELS = {
+  pending: 'Aguardando DNS',
+  verified: 'Verificado',
+} as const satisfies Record<CustomDomainStatus, string>;
 
 /** The TXT record's name is `_vitrine.<hostname>`; its value `vitrine-verificacao=<token>`. */
 export const DOMAIN_TXT_PREFIX = '_vitrine';

@@ -14,6 +14,7 @@ export const MESSAGES = {
   unsupportedMediaType: 'Tipo de conteúdo não suportado.',
   serverError: 'Erro interno do servidor. Tente novamente em instantes.',
   invalidCredentials: 'E-mail ou senha incorretos.',
+  sessionExpired: 'Sua sessão expirou. Entre novamente.',
   loginMissingUser: 'Resposta da API de login não contém o objeto do usuário.',
   refreshMissingUser: 'Resposta da API de usuário não contém o objeto do usuário.',
   resetLinkSent: 'Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.',

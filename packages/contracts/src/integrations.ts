@@ -195,13 +195,16 @@ function isHttpUrl(value: string): boolean {
 // ---------------------------------------------------------------------------------------------
 
 /** Extra, read-only facts the server adds to each integration (the console may show them). */
+/** Why deliveries to an integration stopped: the CRM refused the credentials, or the webhook is gone. */
+export const INTEGRATION_HALT_KINDS = ['paused', 'disabled'] as const;
+
 export const integrationStatusShape = {
   /** The last connectivity test: null when never tested, or when the content changed since. */
   last_test_ok: z.boolean().nullable(),
   last_test_message: z.string().nullable(),
   last_tested_at: isoDateTime.nullable(),
   /** Set when a CRM refused the credentials (paused) or the webhook answered 410 (disabled). */
-  halted: z.object({ kind: z.enum(['paused', 'disabled']), reason: z.string(), at: isoDateTime }).nullable(),
+  halted: z.object({ kind: z.enum(INTEGRATION_HALT_KINDS), reason: z.string(), at: isoDateTime }).nullable(),
 };
 export type IntegrationStatus = z.infer<z.ZodObject<typeof integrationStatusShape>>;
 

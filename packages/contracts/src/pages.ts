@@ -13,6 +13,8 @@ export const PAGE_STATUSES = ['draft', 'published', 'sold', 'rented'] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];
 export const PAGE_PURPOSES = ['sale', 'rent'] as const;
 export type PagePurpose = (typeof PAGE_PURPOSES)[number];
+/** How a page came to be: typed in the console, or imported from a catalog. */
+export const PAGE_SOURCES = ['manual', 'catalog'] as const;
 export const PROPERTY_TYPES = [
   'apartment',
   'house',
@@ -301,7 +303,7 @@ export const pageSchema = z.object({
   seo_description: z.string().nullable(),
   external_id: z.string().nullable(),
   external_url: z.string().nullable(),
-  source: z.enum(['manual', 'catalog']),
+  source: z.enum(PAGE_SOURCES),
   public_url: z.string(),
   published_at: z.string().nullable(),
   created_at: z.string(),

@@ -17,6 +17,9 @@ import { idParams } from './params.ts';
 // The person: an e-mail or a Brazilian phone
 // ---------------------------------------------------------------------------------------------
 
+/** What a data subject is found by. */
+export const PRIVACY_KEY_TYPES = ['email', 'phone'] as const;
+
 /**
  * How a phone is looked for: `national` is DDD + number (10 or 11 digits; a leading 55 is dropped and
  * matches either way), `local` the number without DDD (8 or 9 digits, any DDD).
@@ -129,7 +132,7 @@ export const personLeadSchema = z.object({
 export type PersonLead = z.infer<typeof personLeadSchema>;
 
 export const personSummarySchema = z.object({
-  key: z.object({ type: z.enum(['email', 'phone']), value: z.string() }),
+  key: z.object({ type: z.enum(PRIVACY_KEY_TYPES), value: z.string() }),
   counts: personCountsSchema,
   /** Newest first, at most 100 (the export has them all). */
   leads: z.array(personLeadSchema),
@@ -218,7 +221,7 @@ export const personExportSchema = z.object({
   format: z.literal(PERSON_EXPORT_FORMAT),
   generated_at: isoDateTime,
   agency: z.object({ id: z.number().int(), name: z.string(), cnpj: z.string().nullable() }),
-  search: z.object({ type: z.enum(['email', 'phone']), value: z.string() }),
+  search: z.object({ type: z.enum(PRIVACY_KEY_TYPES), value: z.string() }),
   counts: personCountsSchema,
   contacts: z.array(
     z.object({
@@ -252,7 +255,7 @@ export const ERASED_NAME = 'Titular anonimizado';
 export const privacyRequestSchema = z.object({
   id: z.number().int(),
   action: z.enum(PRIVACY_ACTIONS),
-  key_type: z.enum(['email', 'phone']),
+  key_type: z.enum(PRIVACY_KEY_TYPES),
   /** The first 12 hex digits of the key's HMAC: the same person gives the same value, and only that. */
   key_hash: z.string(),
   actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),

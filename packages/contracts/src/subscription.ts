@@ -56,14 +56,15 @@ export const LIMIT_LABELS: Record<LimitKey, string> = {
   leads_per_month: 'Leads neste mês',
 };
 
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const SUBSCRIPTION_STATUS_LABELS = {
   trialing: 'Período de teste',
   active: 'Ativa',
   past_due: 'Pagamento pendente',
   canceled: 'Cancelada',
   expired: 'Teste encerrado',
-} as const;
-export type SubscriptionStatus = keyof typeof SUBSCRIPTION_STATUS_LABELS;
+} as const satisfies Record<SubscriptionStatus, string>;
 
 export const BILLING_TYPES = ['PIX', 'BOLETO', 'CREDIT_CARD'] as const;
 export type BillingType = (typeof BILLING_TYPES)[number];

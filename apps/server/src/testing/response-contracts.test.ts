@@ -25,7 +25,7 @@ import {
   webhookSecretResponse,
   DELIVERY_STATUSES,
 } from '@vitrine/contracts';
-import { DELIVERY_STATUSES as STORED_DELIVERY_STATUSES, integrations } from '../db/schema.ts';
+import { deliveries, integrations } from '../db/schema.ts';
 import { fakeReply } from '../modules/integrations/adapters/testing/fake-server.ts';
 import { startFakeWebhook, type FakeWebhook } from '../modules/integrations/adapters/testing/fake-webhook.ts';
 import { captureLead } from '../modules/leads/index.ts';
@@ -239,7 +239,7 @@ describe('answers of leads, deliveries and integrations against @vitrine/contrac
   });
 
   it('stores the delivery statuses the contract names', () => {
-    expect([...STORED_DELIVERY_STATUSES]).toEqual([...DELIVERY_STATUSES]);
+    expect([...deliveries.status.enumValues]).toEqual([...DELIVERY_STATUSES]);
   });
 });
 

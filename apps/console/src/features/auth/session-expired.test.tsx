@@ -1,21 +1,30 @@
 /**
- * Spec §8: after a 401 the console lands on /login (with a Portuguese notice), while a visit to a
- * protected route without a session still goes to /entrar. Real AuthProvider, ProtectedRoute and
+ * Spec §8: after a 401 the console lands on /login (the server's sign-in form, told to show the
+ * Portuguese notice), while a visit to a protected route without a session still goes to /entrar. Real AuthProvider, ProtectedRoute and
  * RootLayout (the router-based 401 redirect), the API mocked.
  */
-import { STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts/constants';
+import {
+  STORAGE_LOGIN_HANDOVER_KEY,
+  STORAGE_SELECTED_REAL_ESTATE_KEY,
+  STORAGE_USER_KEY,
+} from '@vitrine/contracts/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { api } from '@/lib/api-client';
 import { getApiErrorMessage } from '@/lib/api-errors';
+import { leaveFor } from '@/lib/leave-for';
 import { demoUser } from '@/test/fixtures';
 import { AuthProvider } from './auth-provider';
 import { ProtectedRoute } from './components/protected-route';
 import { LoginRoute } from './routes/login';
+
+vi.mock('@/lib/leave-for', () => ({ leaveFor: vi.fn() }));
+/** What the console handed the server's sign-in form. */
+const handover = () => JSON.parse(sessionStorage.getItem(STORAGE_LOGIN_HANDOVER_KEY) ?? 'null') as unknown;
 
 const mock = new MockAdapter(api);
 let lastError: unknown = null;
@@ -70,6 +79,8 @@ function renderApp(initial: string) {
 beforeEach(() => {
   mock.reset();
   localStorage.clear();
+  sessionStorage.clear();
+  vi.mocked(leaveFor).mockClear();
   lastError = null;
   mock.onGet('/v1/public/config').reply(200, { data: {} });
 });
@@ -87,7 +98,9 @@ describe('session expired on the server', () => {
       button.click();
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
-    await screen.findByText('Sua sessão expirou. Entre novamente.');
+    // The sign-in form is the server's: the console hands over where to go back and why.
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/login'));
+    expect(handover()).toEqual({ next: '/leads', expired: true });
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem(STORAGE_USER_KEY)).toBeNull();
     // the server keeps "Unauthenticated." (API contract); nobody reads it in English
@@ -96,8 +109,8 @@ describe('session expired on the server', () => {
 
   it('a visit without a session still goes to /entrar', async () => {
     const router = renderApp('/leads');
-    await screen.findByRole('heading', { name: 'Entrar' });
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/entrar'));
     expect(router.state.location.pathname).toBe('/entrar');
-    expect(screen.queryByText('Sua sessão expirou. Entre novamente.')).toBeNull();
+    expect(handover()).toEqual({ next: '/leads', expired: false });
   });
 });

@@ -227,112 +227,114 @@ function groupKey(r: Record<string, unknown>): string {
   return 'all';
 }
 
-/**
- * `scope`: the user id of an agent who sees only the leads assigned to them; their lead figures
- * (summary, series, breakdowns, funnel, the sessions' lead) are theirs alone, visits the agency's.
- */
-export async function readAnalytics(
-  deps: ReadAnalyticsDeps,
-  realEstateId: number,
-  q: Query,
-  scope: number | null = null,
-): Promise<AnalyticsResponse> {
-  const { db } = deps;
-  const period = periodOf(deps.analytics.now(), q);
-  await deps.analytics.rollups.refresh(realEstateId, period.previous_from, period.to);
-  const byPage = q.page_id !== undefined;
+type Row = Record<string, unknown>;
+type Period = ReturnType<typeof periodOf>;
+type Grouping = 'all' | 'day' | 'page' | 'source' | 'referrer' | 'device';
+type PageRef = (id: number) => { id: number; title: string };
 
-  const rollupFilters: SQL[] = [sql`real_estate_id = ${realEstateId}`];
-  if (q.page_id !== undefined) rollupFilters.push(sql`page_id = ${q.page_id}`);
-  if (q.source) rollupFilters.push(sql`source = ${q.source}`);
-  if (q.device) rollupFilters.push(sql`device = ${q.device}`);
-  const rollupWhere = sql.join(rollupFilters, sql` and `);
+/** The rollup rows of the agency on the filtered page, source and device. */
+function rollupWhereOf(realEstateId: number, q: Query): SQL {
+  const filters: SQL[] = [sql`real_estate_id = ${realEstateId}`];
+  if (q.page_id !== undefined) filters.push(sql`page_id = ${q.page_id}`);
+  if (q.source) filters.push(sql`source = ${q.source}`);
+  if (q.device) filters.push(sql`device = ${q.device}`);
+  return sql.join(filters, sql` and `);
+}
 
-  const sessionFilters: SQL[] = [sql`s.real_estate_id = ${realEstateId}`];
-  if (q.page_id !== undefined) sessionFilters.push(sql`s.page_id = ${q.page_id}`);
-  if (q.source) sessionFilters.push(sql`s.source = ${q.source}`);
-  if (q.device) sessionFilters.push(sql`s.device = ${q.device}`);
-  const sessionsInRange = sql`${sql.join(sessionFilters, sql` and `)} and s.started_at >= ${dayStart(period.from).toISOString()}::timestamptz and s.started_at < ${dayStart(addDays(period.to, 1)).toISOString()}::timestamptz`;
+/** The sessions (`s`) that started in the period on the filtered page, source and device. */
+function sessionsInRangeOf(realEstateId: number, q: Query, period: Period): SQL {
+  const filters: SQL[] = [sql`s.real_estate_id = ${realEstateId}`];
+  if (q.page_id !== undefined) filters.push(sql`s.page_id = ${q.page_id}`);
+  if (q.source) filters.push(sql`s.source = ${q.source}`);
+  if (q.device) filters.push(sql`s.device = ${q.device}`);
+  return sql`${sql.join(filters, sql` and `)} and s.started_at >= ${dayStart(period.from).toISOString()}::timestamptz and s.started_at < ${dayStart(addDays(period.to, 1)).toISOString()}::timestamptz`;
+}
 
-  // Leads: the lead's own page; with a source or device filter, only leads whose session matches.
-  const leadJoin =
+/** Leads (`l`): the lead's own page; with a source or device filter, only leads whose session matches. */
+function leadFiltersOf(realEstateId: number, q: Query, scope: number | null): { join: SQL; where: SQL } {
+  const join =
     q.source || q.device
       ? sql`join analytics_sessions s on s.id = ${LEAD_SESSION}`
       : sql`left join analytics_sessions s on s.id = ${LEAD_SESSION}`;
-  const leadFilters: SQL[] = [sql`l.real_estate_id = ${realEstateId}`, sql`not l.is_test`];
-  if (scope !== null) leadFilters.push(sql`l.assigned_user_id = ${scope}`);
-  if (q.page_id !== undefined) leadFilters.push(sql`l.page_id = ${q.page_id}`);
-  if (q.source) leadFilters.push(sql`s.source = ${q.source}`);
-  if (q.device) leadFilters.push(sql`s.device = ${q.device}`);
-  const leadWhere = sql.join(leadFilters, sql` and `);
+  const filters: SQL[] = [sql`l.real_estate_id = ${realEstateId}`, sql`not l.is_test`];
+  if (scope !== null) filters.push(sql`l.assigned_user_id = ${scope}`);
+  if (q.page_id !== undefined) filters.push(sql`l.page_id = ${q.page_id}`);
+  if (q.source) filters.push(sql`s.source = ${q.source}`);
+  if (q.device) filters.push(sql`s.device = ${q.device}`);
+  return { join, where: sql.join(filters, sql` and `) };
+}
 
-  // An agent's own leads: another member's lead is not linked from a session.
-  const visibleLead = visibleLeadOf(scope);
-
-  const [grouped, previous, leadCounts, delivered, sessionPage, scoped, scopedPrevious] = await Promise.all([
-    db.execute(sql`
+/** The period's rollups by every grouping the response shows, in one grouping-sets scan. */
+function groupedRollups(deps: ReadAnalyticsDeps, rollupWhere: SQL, period: Period) {
+  return deps.db.execute(sql`
       select grouping(day) as g_day, grouping(page_id) as g_page, grouping(source, utm_campaign) as g_source, grouping(referrer) as g_referrer, grouping(device) as g_device,
         day, page_id, source, utm_campaign, referrer, device, ${SUMS}
       from analytics_daily
       where ${rollupWhere} and day between ${period.from}::date and ${period.to}::date
-      group by grouping sets ((), (day), (page_id), (source, utm_campaign), (referrer), (device))`),
-    db.execute(
-      sql`select ${SUMS} from analytics_daily where ${rollupWhere} and day between ${period.previous_from}::date and ${period.previous_to}::date`,
-    ),
-    // One definition of a lead for the summary and the funnel (LEAD_DEFINITION): the leads table's
-    // leads of the period, test and quarantined ones excluded, tracked visit or not; by page.
-    db.execute(sql`
+      group by grouping sets ((), (day), (page_id), (source, utm_campaign), (referrer), (device))`);
+}
+
+/** The previous period's rollups, summed. */
+function previousRollup(deps: ReadAnalyticsDeps, rollupWhere: SQL, period: Period) {
+  return deps.db.execute(
+    sql`select ${SUMS} from analytics_daily where ${rollupWhere} and day between ${period.previous_from}::date and ${period.previous_to}::date`,
+  );
+}
+
+/**
+ * One definition of a lead for the summary and the funnel (LEAD_DEFINITION): the leads table's leads
+ * of the period and the previous one, test and quarantined ones excluded, tracked visit or not; by page.
+ */
+function leadCountsOf(deps: ReadAnalyticsDeps, lead: { join: SQL; where: SQL }, period: Period) {
+  return deps.db.execute(sql`
       select l.created_at >= ${dayStart(period.from).toISOString()}::timestamptz as current, l.page_id, count(*) as n
-      from leads l ${leadJoin}
-      where ${leadWhere} and not l.quarantined
+      from leads l ${lead.join}
+      where ${lead.where} and not l.quarantined
         and l.created_at >= ${dayStart(period.previous_from).toISOString()}::timestamptz and l.created_at < ${dayStart(addDays(period.to, 1)).toISOString()}::timestamptz
-      group by 1, 2`),
-    db.execute(sql`
+      group by 1, 2`);
+}
+
+/** The period's leads delivered to at least one integration, by page. */
+function deliveredCountsOf(deps: ReadAnalyticsDeps, lead: { join: SQL; where: SQL }, period: Period) {
+  return deps.db.execute(sql`
       select l.page_id, count(*) as n
-      from leads l ${leadJoin}
-      where ${leadWhere} and not l.quarantined
+      from leads l ${lead.join}
+      where ${lead.where} and not l.quarantined
         and l.created_at >= ${dayStart(period.from).toISOString()}::timestamptz and l.created_at < ${dayStart(addDays(period.to, 1)).toISOString()}::timestamptz
         and exists (select 1 from deliveries d where d.lead_id = l.id and d.status = 'delivered')
-      group by l.page_id`),
-    db.execute(sql`
+      group by l.page_id`);
+}
+
+/** The asked page of the period's sessions, newest first, with the lead `scope` may see. */
+function sessionsPageOf(deps: ReadAnalyticsDeps, sessionsInRange: SQL, q: Query, scope: number | null) {
+  // An agent's own leads: another member's lead is not linked from a session.
+  const visibleLead = visibleLeadOf(scope);
+  return deps.db.execute(sql`
       select s.*, ${visibleLead} as visible_lead_id, p.title as page_title from analytics_sessions s left join pages p on p.id = s.page_id
       where ${sessionsInRange}
-      order by s.started_at desc, s.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
-    scope === null ? null : scopedLeadCounts(deps, realEstateId, q, scope, period),
-    scope === null
-      ? null
-      : scopedLeadCounts(deps, realEstateId, q, scope, {
-          from: period.previous_from,
-          to: period.previous_to,
-        }),
-  ]);
+      order by s.started_at desc, s.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`);
+}
 
-  const rows = rowsOf<Record<string, unknown>>(grouped);
-  const previousRow = rowsOf<Record<string, unknown>>(previous)[0] ?? {};
-  if (scoped && scopedPrevious) {
-    for (const r of rows) r.leads = scoped.get(groupKey(r)) ?? 0;
-    previousRow.leads = scopedPrevious.get('all') ?? 0;
-  }
-  const is = (
-    r: Record<string, unknown>,
-    only: 'all' | 'day' | 'page' | 'source' | 'referrer' | 'device',
-  ) => {
-    const flags = {
-      day: num(r.g_day) === 0,
-      page: num(r.g_page) === 0,
-      source: num(r.g_source) === 0,
-      referrer: num(r.g_referrer) === 0,
-      device: num(r.g_device) === 0,
-    };
-    if (only === 'all') return !Object.values(flags).some(Boolean);
-    return (
-      flags[only] &&
-      Object.entries(flags)
-        .filter(([k]) => k !== only)
-        .every(([, v]) => !v)
-    );
+/** Whether a grouping-sets row is the one of `only` grouping (or the total, for 'all'). */
+function isGrouping(r: Row, only: Grouping): boolean {
+  const flags = {
+    day: num(r.g_day) === 0,
+    page: num(r.g_page) === 0,
+    source: num(r.g_source) === 0,
+    referrer: num(r.g_referrer) === 0,
+    device: num(r.g_device) === 0,
   };
-  const total = sums(rows.find((r) => is(r, 'all')) ?? {});
+  if (only === 'all') return !Object.values(flags).some(Boolean);
+  return (
+    flags[only] &&
+    Object.entries(flags)
+      .filter(([k]) => k !== only)
+      .every(([, v]) => !v)
+  );
+}
+
+/** The period's and the previous period's leads, and the period's by page. */
+function tallyLeads(leadCounts: unknown) {
   const leadsBy = new Map<boolean, number>();
   const leadsByPage = new Map<number, number>();
   for (const r of rowsOf<{ current: boolean | string; page_id: unknown; n: unknown }>(leadCounts)) {
@@ -340,28 +342,30 @@ export async function readAnalytics(
     leadsBy.set(current, (leadsBy.get(current) ?? 0) + num(r.n));
     if (current && r.page_id !== null) leadsByPage.set(num(r.page_id), num(r.n));
   }
-  const deliveredBy = new Map(
-    rowsOf<{ page_id: unknown; n: unknown }>(delivered).map((r) => [num(r.page_id), num(r.n)]),
-  );
+  return { leadsBy, leadsByPage };
+}
 
-  // Titles of the pages the rows name (deleted pages keep their numbers, titled as such).
-  const pageIds = [...new Set(rows.filter((r) => is(r, 'page')).map((r) => num(r.page_id)))];
+/** Titles of the pages the rows name (deleted pages keep their numbers, titled as such). */
+async function pageRefsOf(deps: ReadAnalyticsDeps, realEstateId: number, rows: Row[]): Promise<PageRef> {
+  const pageIds = [...new Set(rows.filter((r) => isGrouping(r, 'page')).map((r) => num(r.page_id)))];
   const titles = new Map<number, string>();
   if (pageIds.length) {
     const found = rowsOf<{ id: number; title: string }>(
-      await db.execute(
+      await deps.db.execute(
         sql`select id, title from pages where real_estate_id = ${realEstateId} and id = any(${sql.param(pageIds)}::int[])`,
       ),
     );
     for (const p of found) titles.set(num(p.id), p.title);
   }
-  const pageRef = (id: number) => ({ id, title: titles.get(id) ?? 'Página removida' });
-  const top = <T>(list: T[], by: (x: T) => number, n: number) =>
-    list.sort((a, b) => by(b) - by(a)).slice(0, n);
+  return (id: number) => ({ id, title: titles.get(id) ?? 'Página removida' });
+}
 
-  // The series has every day of the period, zeros included.
+const top = <T>(list: T[], by: (x: T) => number, n: number) => list.sort((a, b) => by(b) - by(a)).slice(0, n);
+
+/** The series has every day of the period, zeros included. */
+function seriesOf(rows: Row[], period: Period, byPage: boolean): AnalyticsResponse['series'] {
   const byDay = new Map(
-    rows.filter((r) => is(r, 'day')).map((r) => [dayString(r.day as string | Date), sums(r)]),
+    rows.filter((r) => isGrouping(r, 'day')).map((r) => [dayString(r.day as string | Date), sums(r)]),
   );
   const series: AnalyticsResponse['series'] = [];
   for (let day = period.from; day <= period.to; day = addDays(day, 1)) {
@@ -375,17 +379,26 @@ export async function readAnalytics(
       leads: s.leads,
     });
   }
+  return series;
+}
 
-  const pageRows = rows.filter((r) => is(r, 'page')).map((r) => ({ id: num(r.page_id), s: sums(r) }));
-  const breakdowns: AnalyticsResponse['breakdowns'] = {
+function pageRowsOf(rows: Row[]) {
+  return rows.filter((r) => isGrouping(r, 'page')).map((r) => ({ id: num(r.page_id), s: sums(r) }));
+}
+
+function breakdownsOf(rows: Row[], pageRef: PageRef, byPage: boolean): AnalyticsResponse['breakdowns'] {
+  return {
     pages: top(
-      pageRows.map((p) => ({ ...rowOf(String(p.id), pageRef(p.id).title, p.s, true), page: pageRef(p.id) })),
+      pageRowsOf(rows).map((p) => ({
+        ...rowOf(String(p.id), pageRef(p.id).title, p.s, true),
+        page: pageRef(p.id),
+      })),
       (x) => x.sessions,
       20,
     ),
     sources: top(
       rows
-        .filter((r) => is(r, 'source'))
+        .filter((r) => isGrouping(r, 'source'))
         .map((r) => {
           const source = String(r.source);
           const campaign = String(r.utm_campaign ?? '') || null;
@@ -405,14 +418,14 @@ export async function readAnalytics(
     ),
     referrers: top(
       rows
-        .filter((r) => is(r, 'referrer'))
+        .filter((r) => isGrouping(r, 'referrer'))
         .map((r) => rowOf(String(r.referrer ?? ''), String(r.referrer ?? '') || 'Direto', sums(r), byPage)),
       (x) => x.sessions,
       20,
     ),
     devices: top(
       rows
-        .filter((r) => is(r, 'device'))
+        .filter((r) => isGrouping(r, 'device'))
         .map((r) => {
           const device = String(r.device) as AnalyticsDevice;
           return { ...rowOf(device, ANALYTICS_DEVICE_LABELS[device] ?? device, sums(r), byPage), device };
@@ -421,9 +434,16 @@ export async function readAnalytics(
       20,
     ),
   };
+}
 
-  const funnelPages = top(
-    pageRows.map((p) => ({
+function funnelPagesOf(
+  rows: Row[],
+  pageRef: PageRef,
+  leadsByPage: Map<number, number>,
+  deliveredBy: Map<number, number>,
+): AnalyticsResponse['funnel']['pages'] {
+  return top(
+    pageRowsOf(rows).map((p) => ({
       ...funnelOf(p.s, deliveredBy.get(p.id) ?? 0),
       leads: leadsByPage.get(p.id) ?? 0,
       page: pageRef(p.id),
@@ -431,10 +451,54 @@ export async function readAnalytics(
     (x) => x.views,
     50,
   );
+}
+
+/**
+ * `scope`: the user id of an agent who sees only the leads assigned to them; their lead figures
+ * (summary, series, breakdowns, funnel, the sessions' lead) are theirs alone, visits the agency's.
+ */
+export async function readAnalytics(
+  deps: ReadAnalyticsDeps,
+  realEstateId: number,
+  q: Query,
+  scope: number | null = null,
+): Promise<AnalyticsResponse> {
+  const period = periodOf(deps.analytics.now(), q);
+  await deps.analytics.rollups.refresh(realEstateId, period.previous_from, period.to);
+  const byPage = q.page_id !== undefined;
+  const rollupWhere = rollupWhereOf(realEstateId, q);
+  const lead = leadFiltersOf(realEstateId, q, scope);
+
+  const [grouped, previous, leadCounts, delivered, sessionPage, scoped, scopedPrevious] = await Promise.all([
+    groupedRollups(deps, rollupWhere, period),
+    previousRollup(deps, rollupWhere, period),
+    leadCountsOf(deps, lead, period),
+    deliveredCountsOf(deps, lead, period),
+    sessionsPageOf(deps, sessionsInRangeOf(realEstateId, q, period), q, scope),
+    scope === null ? null : scopedLeadCounts(deps, realEstateId, q, scope, period),
+    scope === null
+      ? null
+      : scopedLeadCounts(deps, realEstateId, q, scope, {
+          from: period.previous_from,
+          to: period.previous_to,
+        }),
+  ]);
+
+  const rows = rowsOf<Row>(grouped);
+  const previousRow = rowsOf<Row>(previous)[0] ?? {};
+  if (scoped && scopedPrevious) {
+    for (const r of rows) r.leads = scoped.get(groupKey(r)) ?? 0;
+    previousRow.leads = scopedPrevious.get('all') ?? 0;
+  }
+  const total = sums(rows.find((r) => isGrouping(r, 'all')) ?? {});
+  const { leadsBy, leadsByPage } = tallyLeads(leadCounts);
+  const deliveredBy = new Map(
+    rowsOf<{ page_id: unknown; n: unknown }>(delivered).map((r) => [num(r.page_id), num(r.n)]),
+  );
+  const pageRef = await pageRefsOf(deps, realEstateId, rows);
+
   const list = paginate({
-    data: rowsOf<Record<string, unknown>>(sessionPage).map((r) =>
-      sessionView({ ...r, lead_id: r.visible_lead_id }),
-    ),
+    data: rowsOf<Row>(sessionPage).map((r) => sessionView({ ...r, lead_id: r.visible_lead_id })),
     // The sessions that started in the period on the filtered page/source/device: the rollups' entries.
     total: total.entries,
     page: q.page,
@@ -447,8 +511,8 @@ export async function readAnalytics(
     period,
     summary: summaryOf(total, leadsBy.get(true) ?? 0, byPage),
     previous_summary: summaryOf(sums(previousRow), leadsBy.get(false) ?? 0, byPage),
-    series,
-    breakdowns,
+    series: seriesOf(rows, period, byPage),
+    breakdowns: breakdownsOf(rows, pageRef, byPage),
     funnel: {
       total: {
         ...funnelOf(
@@ -457,7 +521,7 @@ export async function readAnalytics(
         ),
         leads: leadsBy.get(true) ?? 0,
       },
-      pages: funnelPages,
+      pages: funnelPagesOf(rows, pageRef, leadsByPage, deliveredBy),
     },
   };
 }

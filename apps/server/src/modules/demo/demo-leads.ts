@@ -5,11 +5,10 @@
  * given `now`, so tests can count on it.
  */
 import { createHash } from 'node:crypto';
+import { LEAD_STATUSES, type LeadStatus } from '@vitrine/contracts';
 import type { contacts, deliveries, deliveryAttempts, leads } from '../../db/schema.ts';
-import { LEAD_STATUSES } from '../../db/schema.ts';
 import { prng } from './demo-photos.ts';
 
-type LeadStatus = (typeof LEAD_STATUSES)[number];
 type LeadInsert = typeof leads.$inferInsert & { id: string; createdAt: Date };
 type ContactInsert = typeof contacts.$inferInsert & { id: string };
 type DeliveryInsert = typeof deliveries.$inferInsert & { id: string };

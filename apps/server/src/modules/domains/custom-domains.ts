@@ -6,15 +6,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { DOMAIN_TXT_PREFIX, DOMAIN_TXT_VALUE_PREFIX, type CustomDomain } from '@vitrine/contracts';
-import { customDomains, type CUSTOM_DOMAIN_STATUSES } from '../../db/schema.ts';
+import {
+  DOMAIN_TXT_PREFIX,
+  DOMAIN_TXT_VALUE_PREFIX,
+  type CustomDomain,
+  type CustomDomainStatus,
+} from '@vitrine/contracts';
+import { customDomains } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http-errors.ts';
 import { checkDomainDns } from './check-dns.ts';
 import { forgetDomains } from './domain-directory.ts';
 
 type DomainRow = typeof customDomains.$inferSelect;
-export type CustomDomainStatus = (typeof CUSTOM_DOMAIN_STATUSES)[number];
 
 /** Pending domains an agency may keep at once. */
 export const MAX_DOMAINS_PER_AGENCY = 5;

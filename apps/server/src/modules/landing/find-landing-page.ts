@@ -1,8 +1,17 @@
 /** The rows a public landing page is made of: the page with its agency, and the agency's similar listings. */
 import { and, desc, eq, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { SLUG_PATTERN } from '@vitrine/contracts';
 import { pages, realEstates } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { PageRow } from '../pages/index.ts';
+
+/** A slug of the shape pages get ([a-z0-9-], case-insensitive here): anything else is not found, before any query. */
+export const isSlug = (slug: string) => slug.length <= 200 && SLUG_PATTERN.test(slug.toLowerCase());
+
+/** LANDING_URL's host serves every agency; an agency's own domain, only that agency (plugins/host-routing.ts). */
+export const servesAgency = (site: FastifyRequest['site'], realEstateId: number) =>
+  site.kind !== 'landing' || site.realEstateId === null || site.realEstateId === realEstateId;
 
 /** A page anyone may see (not a draft) with its agency, by slug; null otherwise. */
 export async function findLandingPage(deps: Pick<Deps, 'db'>, slug: string) {

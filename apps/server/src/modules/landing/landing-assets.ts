@@ -1,11 +1,11 @@
 /**
  * The landing page's own CSS and JavaScript, inlined (no extra request on a cheap phone's slow link).
- * The script (browser/lead-form.ts, minified by browser-scripts.ts) enhances the form (submit without
+ * The script (browser/lead-form.ts, minified by lib/browser-scripts.ts) enhances the form (submit without
  * reload); everything works without it. Analytics come from the separate, cached tracker (/p/<hash>.js,
  * browser/tracker.ts), which fills the form's session_id.
  */
 import { createHash } from 'node:crypto';
-import { browserScript } from './browser-scripts.ts';
+import { browserScript } from '../../lib/browser-scripts.ts';
 
 export const LANDING_CSS = `
 *,*::before,*::after{box-sizing:border-box}
@@ -69,14 +69,8 @@ export const LANDING_SCRIPT = await browserScript('lead-form');
 
 export const LANDING_SCRIPT_HASH = `sha256-${createHash('sha256').update(LANDING_SCRIPT).digest('base64')}`;
 
-/**
- * Video facades (issues 14 and 28): a poster and a play button; on click, an uploaded video becomes a
- * <video> that plays from storage (its poster shown while it buffers) and a link becomes the YouTube
- * (nocookie) or Vimeo player, so a page with videos loads no video, player or poster up front: the
- * posters (data-poster) become lazy <img>s after the load event.
- * Included only on pages that have a video.
- */
-export const VIDEO_SCRIPT = `(function(){function p(){document.querySelectorAll('.vf[data-poster]').forEach(function(b){var i=new Image();i.alt='';i.loading='lazy';i.decoding='async';i.width=640;i.height=360;i.src=b.getAttribute('data-poster');b.insertBefore(i,b.firstChild)})}if(document.readyState=='complete')p();else addEventListener('load',p)})();document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.vf');if(!b)return;var s=b.getAttribute('data-src'),l=b.getAttribute('aria-label'),f;if(s){f=document.createElement('video');f.controls=f.autoplay=f.playsInline=true;var i=b.querySelector('img');if(i)f.poster=i.currentSrc||i.src;var o=document.createElement('source');o.src=s;if(b.getAttribute('data-type'))o.type=b.getAttribute('data-type');f.appendChild(o);f.setAttribute('aria-label',l)}else{f=document.createElement('iframe');f.src=b.getAttribute('data-embed');f.title=l;f.allow='autoplay; encrypted-media; picture-in-picture; fullscreen';f.allowFullscreen=true}f.className='vfi';b.replaceWith(f);f.focus()})`;
+/** browser/video-facades.ts, minified: the video facades' script, inlined only on pages that have a video. */
+export const VIDEO_SCRIPT = await browserScript('video-facades');
 
 export const VIDEO_SCRIPT_HASH = `sha256-${createHash('sha256').update(VIDEO_SCRIPT).digest('base64')}`;
 

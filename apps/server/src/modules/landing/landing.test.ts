@@ -16,7 +16,7 @@ import {
   type TestContext,
 } from '../../testing/test-app.ts';
 import { startFakeWebhook, type FakeWebhook } from '../integrations/adapters/testing/fake-webhook.ts';
-import { browserScript, browserScriptSource } from './browser-scripts.ts';
+import { browserScript, browserScriptSource } from '../../lib/browser-scripts.ts';
 import { LANDING_SCRIPT } from './landing-assets.ts';
 
 let ctx: TestContext;

@@ -16,7 +16,7 @@ import {
   type LandingVideo,
   type LeadFormState,
 } from './render-landing.ts';
-import { trackerAsset } from './browser-scripts.ts';
+import { trackerAsset } from '../../lib/browser-scripts.ts';
 import { agencyPagesUrl } from '../domains/index.ts';
 
 type AgencyRow = typeof realEstates.$inferSelect;

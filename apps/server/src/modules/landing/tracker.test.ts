@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner, createTestContext, insertPage, type TestContext } from '../../testing/test-app.ts';
-import { browserScriptSource, trackerAsset } from './browser-scripts.ts';
+import { browserScriptSource, trackerAsset } from '../../lib/browser-scripts.ts';
 import { LANDING_SCRIPT } from './landing-assets.ts';
 
 let ctx: TestContext;

@@ -226,11 +226,42 @@ async function writeGroup(
   { inputs, ids, now, sessions, planned, month }: Group,
   found: LookupRow,
 ): Promise<{ statements: Statement[]; result: CapturedLead[] }> {
-  const { queue } = deps;
   const visits = matchLeadSessions(sessions, found.sessions);
+  const byKey = contactsByKey(found.contacts);
+  const rows: LeadRow[] = inputs.map((input, i) => {
+    const row = leadRowOf(input, ids[i]!, visits.sessionOf.get(ids[i]!) ?? null, now);
+    if (linksContact(input)) linkContact(row, input, byKey);
+    return row;
+  });
+  flagOverPlanLimit(rows, found, planned, now);
+  const newDeliveries = deliveriesOf(rows, found.integrations, now);
+  const write = {
+    name: 'lead_write',
+    text: WRITE_SQL,
+    values: [
+      ...contactWrites(byKey, now),
+      jsonParam(rows.map((r) => rowToJson(leads, r))),
+      jsonParam(newDeliveries.map((d) => rowToJson(deliveries, d))),
+      jsonParam(visits.links),
+      sessions.now.toISOString(),
+      month,
+      (nextShard = (nextShard + 1) % MONTH_USAGE_SHARDS),
+      jsonParam(monthUsageOf(rows, planned)),
+    ],
+  };
+  const jobs = await groupJobStatements(deps.queue, rows, newDeliveries);
+  const byLead = new Map<string, DeliveryRow[]>();
+  for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
+  return {
+    statements: [write, ...jobs],
+    result: rows.map((lead) => ({ lead, deliveries: byLead.get(lead.id) ?? [] })),
+  };
+}
 
+/** The contacts the lookup found, by each of their keys (the oldest contact first holds a key). */
+function contactsByKey(found: LookupRow['contacts']): Map<string, Contact> {
   const byKey = new Map<string, Contact>();
-  for (const c of found.contacts) {
+  for (const c of found) {
     const entry: Contact = {
       id: c.id,
       isNew: false,
@@ -245,70 +276,78 @@ async function writeGroup(
     if (c.email && !byKey.has(`${c.real_estate_id}|e:${c.email}`))
       byKey.set(`${c.real_estate_id}|e:${c.email}`, entry);
   }
+  return byKey;
+}
 
-  const rows: LeadRow[] = inputs.map((input, i) => {
-    const id = ids[i]!;
-    const row: LeadRow = {
-      id,
-      realEstateId: input.realEstateId,
-      pageId: input.pageId ?? null,
-      contactId: null,
-      isRepeat: false,
+/** The lead's row as stored, before its contact and its plan flag are known. */
+function leadRowOf(input: NewLead, id: string, sessionId: string | null, now: Date): LeadRow {
+  return {
+    id,
+    realEstateId: input.realEstateId,
+    pageId: input.pageId ?? null,
+    contactId: null,
+    isRepeat: false,
+    name: input.name,
+    email: input.email?.toLowerCase() ?? null,
+    phone: input.phone ?? null,
+    message: input.message ?? null,
+    source: input.source ?? 'landing_page',
+    utmSource: input.utmSource ?? null,
+    utmMedium: input.utmMedium ?? null,
+    utmCampaign: input.utmCampaign ?? null,
+    utmTerm: input.utmTerm ?? null,
+    utmContent: input.utmContent ?? null,
+    gclid: input.gclid ?? null,
+    fbclid: input.fbclid ?? null,
+    referrer: input.referrer ?? null,
+    sessionId,
+    status: input.status ?? 'novo',
+    isTest: input.isTest ?? false,
+    quarantined: input.quarantined ?? false,
+    quarantineReason: input.quarantineReason ?? null,
+    consent: input.consent ?? false,
+    ipHash: input.ipHash ?? null,
+    userAgent: input.userAgent ?? null,
+    submissionKey: input.submissionKey ?? null,
+    statusChangedAt: input.statusChangedAt ?? null,
+    // Assigned after the commit, by the rotation's turn in the lead-alert job (modules/team).
+    assignedUserId: null,
+    // Set by flagOverPlanLimit when the agency is past its plan's leads of the month.
+    overPlanLimit: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Links the lead to the contact one of its keys names (an earlier lead's, or one this group created:
+ * the lead is then a repeat), or to a new contact; the contact takes the lead's name and counts it.
+ */
+function linkContact(row: LeadRow, input: NewLead, byKey: Map<string, Contact>) {
+  const ks = contactKeys(input);
+  let contact = ks.map((k) => byKey.get(k)).find(Boolean);
+  row.isRepeat = !!contact && (!contact.isNew || contact.leads > 0);
+  if (!contact) {
+    contact = {
+      id: randomUUID(),
+      isNew: true,
+      leads: 0,
+      phone: row.phone,
+      email: row.email,
       name: input.name,
-      email: input.email?.toLowerCase() ?? null,
-      phone: input.phone ?? null,
-      message: input.message ?? null,
-      source: input.source ?? 'landing_page',
-      utmSource: input.utmSource ?? null,
-      utmMedium: input.utmMedium ?? null,
-      utmCampaign: input.utmCampaign ?? null,
-      utmTerm: input.utmTerm ?? null,
-      utmContent: input.utmContent ?? null,
-      gclid: input.gclid ?? null,
-      fbclid: input.fbclid ?? null,
-      referrer: input.referrer ?? null,
-      sessionId: visits.sessionOf.get(id) ?? null,
-      status: input.status ?? 'novo',
-      isTest: input.isTest ?? false,
-      quarantined: input.quarantined ?? false,
-      quarantineReason: input.quarantineReason ?? null,
-      consent: input.consent ?? false,
-      ipHash: input.ipHash ?? null,
-      userAgent: input.userAgent ?? null,
-      submissionKey: input.submissionKey ?? null,
-      statusChangedAt: input.statusChangedAt ?? null,
-      // Assigned after the commit, by the rotation's turn in the lead-alert job (modules/team).
-      assignedUserId: null,
-      // Set below when the agency is past its plan's leads of the month.
-      overPlanLimit: false,
-      createdAt: now,
-      updatedAt: now,
+      realEstateId: input.realEstateId,
     };
-    if (!linksContact(input)) return row;
-    const ks = contactKeys(input);
-    let contact = ks.map((k) => byKey.get(k)).find(Boolean);
-    row.isRepeat = !!contact && (!contact.isNew || contact.leads > 0);
-    if (!contact) {
-      contact = {
-        id: randomUUID(),
-        isNew: true,
-        leads: 0,
-        phone: row.phone,
-        email: row.email,
-        name: input.name,
-        realEstateId: input.realEstateId,
-      };
-    }
-    contact.leads++;
-    contact.name = input.name;
-    contact.phone ??= row.phone;
-    contact.email ??= row.email;
-    for (const k of ks) if (!byKey.has(k)) byKey.set(k, contact);
-    row.contactId = contact.id;
-    return row;
-  });
+  }
+  contact.leads++;
+  contact.name = input.name;
+  contact.phone ??= row.phone;
+  contact.email ??= row.email;
+  for (const k of ks) if (!byKey.has(k)) byKey.set(k, contact);
+  row.contactId = contact.id;
+}
 
-  // Over the plan's leads of the month: stored and shown all the same, flagged (never refused).
+/** Over the plan's leads of the month: stored and shown all the same, flagged (never refused). */
+function flagOverPlanLimit(rows: LeadRow[], found: LookupRow, planned: number[], now: Date) {
   const left = leadsLeft(
     found.subscriptions.map((json) => rowFromJson(subscriptions, json)),
     new Map(found.month_leads.map((u) => [Number(u.real_estate_id), Number(u.n)])),
@@ -321,7 +360,10 @@ async function writeGroup(
     if (n <= 0) row.overPlanLimit = true;
     else left.set(row.realEstateId, n - 1);
   }
+}
 
+/** The write's first two parameters: the contacts to create, and the found ones' new leads. */
+function contactWrites(byKey: Map<string, Contact>, now: Date) {
   const touched = [...new Set(byKey.values())].filter((c) => c.leads > 0);
   const created = touched
     .filter((c) => c.isNew)
@@ -340,9 +382,11 @@ async function writeGroup(
   const counted = touched
     .filter((c) => !c.isNew)
     .map((c) => ({ id: c.id, n: c.leads, at: now, name: c.name, phone: c.phone, email: c.email }));
+  return [jsonParam(created), jsonParam(counted)];
+}
 
-  // One delivery per active integration of the lead's agency; a paused one waits (decision 004).
-  const active = found.integrations;
+/** One delivery per active integration of the lead's agency; a paused one waits (decision 004). */
+function deliveriesOf(rows: LeadRow[], active: LookupRow['integrations'], now: Date): DeliveryRow[] {
   const newDeliveries: DeliveryRow[] = [];
   for (const lead of rows) {
     if (lead.quarantined) continue;
@@ -367,44 +411,36 @@ async function writeGroup(
       });
     }
   }
+  return newDeliveries;
+}
 
-  const write = {
-    name: 'lead_write',
-    text: WRITE_SQL,
-    values: [
-      jsonParam(created),
-      jsonParam(counted),
-      jsonParam(rows.map((r) => rowToJson(leads, r))),
-      jsonParam(newDeliveries.map((d) => rowToJson(deliveries, d))),
-      jsonParam(visits.links),
-      sessions.now.toISOString(),
-      month,
-      (nextShard = (nextShard + 1) % MONTH_USAGE_SHARDS),
-      jsonParam(
-        planned.map((id) => ({
-          real_estate_id: id,
-          n: rows.filter((r) => !r.isTest && r.realEstateId === id).length,
-        })),
-      ),
-    ],
-  };
-  // One job for the group: it sends each lead's alert and hands the visitors' auto-replies to jobs of
-  // their own when the agency has them on (jobs/lead-alert.job.ts).
+/** The leads each planned agency received in this group (test leads do not count). */
+function monthUsageOf(rows: LeadRow[], planned: number[]) {
+  return planned.map((id) => ({
+    real_estate_id: id,
+    n: rows.filter((r) => !r.isTest && r.realEstateId === id).length,
+  }));
+}
+
+/**
+ * The group's job inserts: its new deliveries share jobs (one pg-boss row per DELIVERY_GROUP_MAX
+ * deliveries), and one job sends each lead's alert and hands the visitors' auto-replies to jobs of
+ * their own when the agency has them on (jobs/lead-alert.job.ts).
+ */
+async function groupJobStatements(
+  queue: CaptureDeps['queue'],
+  rows: LeadRow[],
+  newDeliveries: DeliveryRow[],
+): Promise<Statement[]> {
   const alerted = rows.filter((l) => !l.quarantined && !l.isTest).map((l) => l.id);
   const [deliveryJobs, alertJobs] = await Promise.all([
-    // The group's new deliveries share jobs (one pg-boss row per DELIVERY_GROUP_MAX deliveries).
     queue.insertStatements(
       leadDeliveryJob,
       deliveryGroupPayloads(newDeliveries.filter((d) => d.status === 'pending').map((d) => d.id)),
     ),
     queue.insertStatements(leadAlertJob, alerted.length ? [{ leadIds: alerted }] : []),
   ]);
-  const byLead = new Map<string, DeliveryRow[]>();
-  for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
-  return {
-    statements: [write, ...deliveryJobs, ...alertJobs],
-    result: rows.map((lead) => ({ lead, deliveries: byLead.get(lead.id) ?? [] })),
-  };
+  return [...deliveryJobs, ...alertJobs];
 }
 
 /** One group-commit queue per queue (one per app): the leads captured through it share transactions. */

@@ -5,10 +5,13 @@
  * answer without a user object, which must say the spec's message.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { MESSAGES } from '@vitrine/contracts';
+import { STORAGE_LOGIN_HANDOVER_KEY } from '@vitrine/contracts/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSupportEmail, loadConfig, supportWhatsappProblem } from '../../config.ts';
 import { createTestContext, type TestContext } from '../../testing/test-app.ts';
+import { browserScriptSource } from '../../lib/browser-scripts.ts';
 import { AUTH_SCRIPT, renderLogin } from './render-auth.ts';
 import { renderWelcome } from './render-site.ts';
 
@@ -120,6 +123,26 @@ describe('the server-rendered sign-in', () => {
     const body = (await get('/entrar')).body;
     expect(body).toContain(`data-no-user="${MESSAGES.loginMissingUser}"`);
     expect(MESSAGES.loginMissingUser).toBe('Resposta da API de login não contém o objeto do usuário.');
-    expect(AUTH_SCRIPT).toContain('if (a[0] < 300) say(f.dataset.noUser)');
+    expect(readFileSync(browserScriptSource('auth-form'), 'utf8')).toContain(
+      'if (status < 300) say(form.dataset.noUser!)',
+    );
+    expect(AUTH_SCRIPT).toContain('.dataset.noUser');
+  });
+
+  it('is the one form: it reads what the console hands over, a path of this site only, once', async () => {
+    const body = (await get('/login')).body;
+    // The notice is the script's to show, when the console says the session expired.
+    expect(body).toContain(`data-expired="${MESSAGES.sessionExpired}"`);
+    expect(body).not.toContain(`>${MESSAGES.sessionExpired}<`);
+    expect(body).toContain('data-next="/dashboard"');
+    expect(body).toContain('href="/esqueci-senha"');
+    const source = readFileSync(browserScriptSource('auth-form'), 'utf8');
+    expect(source).toContain('sessionStorage.removeItem(STORAGE_LOGIN_HANDOVER_KEY)');
+    const sitePath = /^\/(?![/\\])/;
+    expect(source).toContain(`const SITE_PATH = ${String(sitePath)};`);
+    for (const elsewhere of ['//evil.example', '/\\evil.example', 'https://evil.example'])
+      expect(sitePath.test(elsewhere)).toBe(false);
+    expect(sitePath.test('/leads?status=novo')).toBe(true);
+    expect(AUTH_SCRIPT).toContain(STORAGE_LOGIN_HANDOVER_KEY);
   });
 });

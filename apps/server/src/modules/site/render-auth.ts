@@ -1,77 +1,17 @@
 /**
  * /entrar (/login) and /registrar as server-rendered forms: they paint from the first response, and one
  * small inline script signs in through the same API as the console (CSRF cookie, then POST /v1/login or
- * /v1/register), stores the user where the console reads it, and opens the console. The console keeps its
- * own login screen for the navigations it makes itself (a protected page, an expired session).
+ * /v1/register), stores the user where the console reads it, and opens the console. It is the one
+ * sign-in form: the console's own navigations to /entrar and /login (a protected page, an expired
+ * session) load this page, handing over where to go back, why and the e-mail (browser/auth-form.ts).
  */
-import { STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts/constants';
 import { MESSAGES } from '@vitrine/contracts';
+import { browserScript } from '../../lib/browser-scripts.ts';
 import { html, raw, type SafeHtml } from '../../lib/html.ts';
 import { renderSiteDocument, type SiteContext } from './site-html.ts';
 
-/** The forms' script: readable, inline, pinned by its hash in the page's CSP. */
-export const AUTH_SCRIPT = `(function () {
-  var d = document, f = d.getElementById('auth');
-  if (!f || !window.fetch) return;
-  var USER = ${JSON.stringify(STORAGE_USER_KEY)}, SELECTED = ${JSON.stringify(STORAGE_SELECTED_REAL_ESTATE_KEY)};
-  function get(k) { try { return localStorage.getItem(k); } catch (e) { return null; } }
-  function set(k, v) { try { if (v === null) localStorage.removeItem(k); else localStorage.setItem(k, v); } catch (e) {} }
-  if (f.dataset.signedIn && get(USER)) { location.replace(f.dataset.signedIn); return; }
-  var box = d.getElementById('form-alert'), button = f.querySelector('button[type=submit]'), label = button.textContent;
-  function say(text) { box.textContent = text; box.hidden = false; }
-  function clear() {
-    box.hidden = true;
-    f.querySelectorAll('.err').forEach(function (p) { p.remove(); });
-    f.querySelectorAll('[aria-invalid]').forEach(function (i) {
-      i.removeAttribute('aria-invalid');
-      if (i.dataset.hint) i.setAttribute('aria-describedby', i.dataset.hint); else i.removeAttribute('aria-describedby');
-    });
-  }
-  function show(answer) {
-    var errors = answer.errors || {}, first = null;
-    Object.keys(errors).forEach(function (name) {
-      var input = f.elements[name], text = errors[name] && errors[name][0];
-      if (!input || !text) return;
-      var p = d.createElement('p');
-      p.className = 'err'; p.id = name + '-err'; p.textContent = text;
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('aria-describedby', p.id + (input.dataset.hint ? ' ' + input.dataset.hint : ''));
-      input.parentNode.appendChild(p);
-      first = first || input;
-    });
-    if (first) first.focus(); else say(answer.message || 'Não foi possível continuar. Tente novamente.');
-  }
-  function remember(user) {
-    set(USER, JSON.stringify(user));
-    var ids = (user.real_estates || []).map(function (r) { return String(r.id); });
-    var kept = f.dataset.keepSelection ? get(SELECTED) : null;
-    set(SELECTED, kept && ids.indexOf(kept) >= 0 ? kept : ids.length ? ids[0] : null);
-  }
-  f.addEventListener('submit', function (event) {
-    event.preventDefault();
-    clear();
-    var body = {};
-    new FormData(f).forEach(function (v, k) { body[k] = v; });
-    button.disabled = true; button.textContent = f.dataset.busy;
-    fetch('/sanctum/csrf-cookie', { credentials: 'same-origin' }).then(function () {
-      var m = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(d.cookie);
-      return fetch(f.dataset.api, {
-        method: 'POST', credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': m ? decodeURIComponent(m[1]) : '' },
-        body: JSON.stringify(body)
-      });
-    }).then(function (r) {
-      return r.json().catch(function () { return {}; }).then(function (j) { return [r.status, j]; });
-    }).then(function (a) {
-      if (a[0] < 300 && a[1].user) { remember(a[1].user); location.replace(f.dataset.next); return; }
-      button.disabled = false; button.textContent = label;
-      if (a[0] < 300) say(f.dataset.noUser); else show(a[1]);
-    }).catch(function () {
-      button.disabled = false; button.textContent = label;
-      say('Não foi possível conectar. Verifique a sua internet e tente novamente.');
-    });
-  });
-})();`;
+/** The forms' script (browser/auth-form.ts, minified): inline, pinned by its hash in the page's CSP. */
+export const AUTH_SCRIPT = await browserScript('auth-form');
 
 interface Field {
   name: string;
@@ -146,6 +86,7 @@ export function renderLogin(site: SiteContext, path: '/entrar' | '/login'): stri
       data-keep-selection="1"
       data-busy="Entrando..."
       data-no-user="${MESSAGES.loginMissingUser}"
+      data-expired="${MESSAGES.sessionExpired}"
     >
       <p class="alert danger" id="form-alert" role="alert" hidden></p>
       ${field({ name: 'email', label: 'E-mail', type: 'email', autocomplete: 'username', inputmode: 'email' })}

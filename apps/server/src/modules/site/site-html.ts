@@ -94,6 +94,7 @@ article.post .cover{display:block;width:100%;aspect-ratio:16/10;object-fit:cover
 .err{font-size:13px;color:#b91c1c;margin:6px 0 0}
 .alert{border-radius:10px;padding:10px 14px;margin:0 0 16px;font-size:14px}
 .alert.danger{background:#fef2f2;border:1px solid #fecaca;color:#991b1b}
+.alert.warning{background:#fffbeb;border:1px solid #fde68a;color:#92400e}
 .forgot{display:block;text-align:right;font-size:14px;margin:-8px 0 16px}
 .panel .btn{width:100%}
 .swap{text-align:center;font-size:14px;margin:20px 0 0}

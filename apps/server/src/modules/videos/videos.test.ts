@@ -649,8 +649,10 @@ describe('on the landing page', () => {
     expect(body).not.toContain('ytimg');
     expect(body).not.toContain('<iframe');
     expect(body.match(/class="vf"/g)).toHaveLength(2); // the pending upload is not shown
-    // The facades' script (landing-assets.ts VIDEO_SCRIPT), which knows both kinds.
-    expect(body).toMatch(/<script>[^<]*addEventListener\('load'[^<]*data-src[^<]*data-embed[^<]*<\/script>/);
+    // The facades' script (browser/video-facades.ts, VIDEO_SCRIPT), which knows both kinds.
+    expect(body).toMatch(
+      /<script>[^<]*addEventListener\(["']load["'][^<]*data-src[^<]*data-embed[^<]*<\/script>/,
+    );
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
     expect(csp).toContain("media-src 'self' https:");

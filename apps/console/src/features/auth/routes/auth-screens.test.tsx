@@ -1,118 +1,85 @@
+import { STORAGE_LOGIN_HANDOVER_KEY } from '@vitrine/contracts/constants';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import { useLocation } from 'react-router';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
+import { leaveFor } from '@/lib/leave-for';
 import { resetToastsForTests } from '@/lib/toast';
-import { demoUser, setXsrfCookie } from '@/test/fixtures';
+import { setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
 import { LoginRoute } from './login';
 import { ResetPasswordRoute } from './reset-password';
-
-function httpError(status: number, data: unknown) {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, {
-    status,
-    statusText: '',
-    data,
-    headers: {},
-    config,
-  });
-}
 
 function Where() {
   const location = useLocation();
   return <p data-testid="where">{location.pathname}</p>;
 }
 
+vi.mock('@/lib/leave-for', () => ({ leaveFor: vi.fn() }));
+/** What the console handed the server's sign-in form. */
+const handover = () => JSON.parse(sessionStorage.getItem(STORAGE_LOGIN_HANDOVER_KEY) ?? 'null') as unknown;
+
 const mock = new MockAdapter(api);
 beforeEach(() => {
   mock.reset();
+  sessionStorage.clear();
+  vi.mocked(leaveFor).mockClear();
   resetToastsForTests();
   setXsrfCookie('t');
 });
 afterAll(() => mock.restore());
 
 describe('login screen', () => {
+  // The sign-in form is the server's (/entrar, /login: modules/site, decision 013); its form, errors
+  // and sign-in are tested there and in the browser (e2e/public-site, e2e/session-expired).
   const routes = [
     { path: '/entrar', Component: LoginRoute },
     { path: '/login', Component: LoginRoute },
     { path: '*', Component: Where },
   ];
 
-  it("links 'Esqueci minha senha' to /esqueci-senha", () => {
+  it('loads the server’s sign-in form, on the address asked', async () => {
+    renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/entrar'] });
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/entrar'));
+    sessionStorage.clear();
     renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/login'] });
-    expect(screen.getByRole('link', { name: 'Esqueci minha senha' })).toHaveAttribute(
-      'href',
-      '/esqueci-senha',
-    );
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/login'));
+    expect(handover()).toBeNull();
   });
 
-  it('signs in and goes to /dashboard', async () => {
-    const user = userEvent.setup();
-    const auth = fakeAuth({ login: vi.fn(async () => demoUser) });
-    renderWithRouter(routes, { auth, initialEntries: ['/entrar'] });
-    await user.type(screen.getByLabelText('E-mail'), 'Demo@Imobiliaria.test');
-    await user.type(screen.getByLabelText('Senha'), 'demo1234');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard'));
-    expect(auth.login).toHaveBeenCalledWith('demo@imobiliaria.test', 'demo1234');
-  });
-
-  it('goes back to the protected page the visitor came from', async () => {
-    const user = userEvent.setup();
-    const auth = fakeAuth({ login: vi.fn(async () => demoUser) });
-    const { router } = renderWithRouter(routes, { auth, initialEntries: ['/'] });
+  it('hands over the protected page the visitor came from, to go back there once signed in', async () => {
+    const { router } = renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/'] });
     await router.navigate('/entrar', {
       state: { from: { pathname: '/leads', search: '?page=2', hash: '' } },
     });
-    await user.type(await screen.findByLabelText('E-mail'), 'demo@imobiliaria.test');
-    await user.type(screen.getByLabelText('Senha'), 'demo1234');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
-    await waitFor(() =>
-      expect(router.state.location.pathname + router.state.location.search).toBe('/leads?page=2'),
-    );
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/entrar'));
+    expect(handover()).toEqual({ next: '/leads?page=2', expired: false });
   });
 
-  it("shows the server's 422 message on the field", async () => {
-    const user = userEvent.setup();
-    const login = vi.fn(async () => {
-      throw httpError(422, {
-        message: 'E-mail ou senha incorretos.',
-        errors: { email: ['E-mail ou senha incorretos.'] },
-      });
-    });
-    renderWithRouter(routes, { auth: fakeAuth({ login }), initialEntries: ['/entrar'] });
-    await user.type(screen.getByLabelText('E-mail'), 'demo@imobiliaria.test');
-    await user.type(screen.getByLabelText('Senha'), 'errada');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByText('E-mail ou senha incorretos.')).toBeInTheDocument();
-    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  it('hands over the e-mail of a password just reset', async () => {
+    const { router } = renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/'] });
+    await router.navigate('/entrar', { state: { prefill: { email: 'ana@exemplo.com', password: '' } } });
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/entrar'));
+    expect(handover()).toEqual({ expired: false, email: 'ana@exemplo.com' });
   });
 
-  it("shows the server's 429 message above the form", async () => {
-    const user = userEvent.setup();
-    const login = vi.fn(async () => {
-      throw httpError(429, { message: 'Muitas tentativas. Tente novamente em 30 segundos.' });
-    });
-    renderWithRouter(routes, { auth: fakeAuth({ login }), initialEntries: ['/entrar'] });
-    await user.type(screen.getByLabelText('E-mail'), 'demo@imobiliaria.test');
-    await user.type(screen.getByLabelText('Senha'), 'x');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Muitas tentativas. Tente novamente em 30 segundos.',
-    );
+  it('leaves again for a second redirect inside the console, however soon', async () => {
+    const { router } = renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/entrar'] });
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(1));
+    await router.navigate('/usuarios');
+    await router.navigate('/entrar', { replace: true, state: { from: { pathname: '/usuarios' } } });
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(2));
+    expect(handover()).toEqual({ next: '/usuarios', expired: false });
   });
 
-  it('validates on the client before calling the API', async () => {
-    const user = userEvent.setup();
-    const auth = fakeAuth();
-    renderWithRouter(routes, { auth, initialEntries: ['/entrar'] });
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
-    expect(await screen.findByText('Informe o e-mail.')).toBeInTheDocument();
-    expect(auth.login).not.toHaveBeenCalled();
+  it('shows a link instead of reloading forever when the server hands back the console', async () => {
+    renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/entrar'] });
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledTimes(1));
+    renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/entrar'] });
+    expect(await screen.findByRole('link', { name: 'Abrir /entrar' })).toHaveAttribute('href', '/entrar');
+    expect(leaveFor).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,0 +1,53 @@
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DELIVERY_OUTCOMES, DELIVERY_STATUSES, INTEGRATION_NAMES } from '@vitrine/contracts';
+import { tenantId } from './accounts.ts';
+import { createdAt, updatedAt } from './columns.ts';
+import { leads } from './leads.ts';
+
+/** One delivery per lead and active integration; its id is the webhook-id on every retry. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realEstateId: tenantId(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    integration: text('integration', { enum: INTEGRATION_NAMES }).notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Attempts made before the last replay: the retry schedule restarts from there. */
+    retryBase: integer('retry_base').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    externalId: text('external_id'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('deliveries_real_estate_created_idx').on(t.realEstateId, t.createdAt),
+    // Also the index of a lead's deliveries (lead_id leads it): one index less to write per lead.
+    uniqueIndex('deliveries_lead_integration_unique').on(t.leadId, t.integration),
+  ],
+);
+
+/** The ledger: every attempt, kept. */
+export const deliveryAttempts = pgTable(
+  'delivery_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    statusCode: integer('status_code'),
+    outcome: text('outcome', { enum: DELIVERY_OUTCOMES }).notNull(),
+    response: text('response'),
+    error: text('error'),
+  },
+  (t) => [index('delivery_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);
