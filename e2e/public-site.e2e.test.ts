@@ -172,4 +172,41 @@ describe('the public site', () => {
       await context.close();
     }
   });
+
+  it('the sign-in form shows a refused password beside the field, a throttle as a notice, and keeps the page', async () => {
+    const { context, page } = await newPage(browser(), baseURL);
+    try {
+      await page.goto('/entrar');
+      const email = page.getByLabel('E-mail');
+      // No such account (the demo's own failure counters stay untouched for the other tests).
+      await email.fill('ninguem@exemplo.com.br');
+      await page.getByLabel('Senha', { exact: true }).fill('qualquer-senha');
+      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      // The API's 422 names the field: the message goes under it, the field is marked and focused.
+      const fieldError = page.locator('#email-err');
+      await fieldError.waitFor();
+      expect(await fieldError.textContent()).toBe('E-mail ou senha incorretos.');
+      expect(await email.getAttribute('aria-invalid')).toBe('true');
+      expect(await email.getAttribute('aria-describedby')).toContain('email-err');
+      expect(await page.getByRole('button', { name: 'Entrar', exact: true }).isEnabled()).toBe(true);
+
+      // A 429 has no field: its message is the form's notice, and the old field error is gone.
+      await page.route('**/v1/login', (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Muitas tentativas. Tente novamente em 60 segundos.' }),
+        }),
+      );
+      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+      const alert = page.locator('#form-alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe('Muitas tentativas. Tente novamente em 60 segundos.');
+      expect(await page.locator('#email-err').count()).toBe(0);
+      expect(page.url()).toMatch(/\/entrar$/);
+      expect(await page.evaluate(() => localStorage.getItem('vitrine.user'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
 });
