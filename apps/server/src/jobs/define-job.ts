@@ -6,7 +6,7 @@
  * payload and enqueues it.
  */
 import type { JobInsert } from 'pg-boss';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Deps } from '../deps.ts';
 
@@ -44,9 +44,36 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> extends Jo
 export const defineJob = <Payload extends z.ZodType>(job: JobDefinition<Payload>): JobDefinition<Payload> =>
   job;
 
+/**
+ * Periodic work (a sweep, a clean-up): `run` every `everySeconds` beside the workers, and the same run
+ * when the job is enqueued (an operator, a test). No payload; one at a time.
+ */
+export function definePeriodicJob(job: {
+  name: string;
+  everySeconds: number;
+  /** An active run older than this is failed (and retried) by pg-boss. */
+  expireInSeconds: number;
+  retry?: JobQueue['retry'];
+  run(deps: JobDeps): Promise<unknown>;
+}): JobDefinition<z.ZodObject<Record<string, never>>> {
+  return {
+    name: job.name,
+    payload: emptyPayload,
+    retry: job.retry ?? { limit: 2, delaySeconds: 60 },
+    expireInSeconds: job.expireInSeconds,
+    concurrency: { batchSize: 1 },
+    async handle(_payload, deps) {
+      await job.run(deps);
+    },
+    every: { seconds: job.everySeconds, run: job.run },
+  };
+}
+
 /** Keeps the payload type of a queue declared apart from its job (see JobQueue). */
 export const defineJobQueue = <Payload extends z.ZodType>(queue: JobQueue<Payload>): JobQueue<Payload> =>
   queue;
+
+const emptyPayload = z.object({});
 
 export type JobPayload<J extends JobQueue> = z.input<J['payload']>;
 

@@ -4,20 +4,14 @@
  * kept beside the registry: the windows belong to no module (login, the public forms and the beacons
  * all count in them). Enqueueing the job sweeps now.
  */
-import { z } from 'zod';
 import { createThrottle } from '../lib/throttle.ts';
-import { defineJob, type JobDeps } from './define-job.ts';
+import { definePeriodicJob, type JobDeps } from './define-job.ts';
 
 const sweep = (deps: JobDeps) => createThrottle(deps.db).sweep();
 
-export const rateLimitSweepJob = defineJob({
+export const rateLimitSweepJob = definePeriodicJob({
   name: 'rate-limit-sweep',
-  payload: z.object({}),
-  retry: { limit: 2, delaySeconds: 60 },
+  everySeconds: 10 * 60,
   expireInSeconds: 10 * 60,
-  concurrency: { batchSize: 1 },
-  async handle(_payload, deps) {
-    await sweep(deps);
-  },
-  every: { seconds: 10 * 60, run: sweep },
+  run: sweep,
 });

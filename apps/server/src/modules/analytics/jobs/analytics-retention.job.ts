@@ -3,8 +3,7 @@
  * workers, visitor salts older than 48 hours are deleted, and raw events and sessions older than
  * ANALYTICS_RETENTION_MONTHS. Enqueueing the job runs the same sweep now.
  */
-import { z } from 'zod';
-import { defineJob, type JobDeps } from '../../../jobs/define-job.ts';
+import { definePeriodicJob, type JobDeps } from '../../../jobs/define-job.ts';
 import { sweepRetention } from '../retention.ts';
 
 async function sweep(deps: JobDeps) {
@@ -13,14 +12,9 @@ async function sweep(deps: JobDeps) {
   return sweepRetention(deps, now);
 }
 
-export const analyticsRetentionJob = defineJob({
+export const analyticsRetentionJob = definePeriodicJob({
   name: 'analytics-retention',
-  payload: z.object({}),
-  retry: { limit: 2, delaySeconds: 60 },
+  everySeconds: 60 * 60,
   expireInSeconds: 30 * 60,
-  concurrency: { batchSize: 1 },
-  async handle(_payload, deps) {
-    await sweep(deps);
-  },
-  every: { seconds: 60 * 60, run: sweep },
+  run: sweep,
 });

@@ -4,8 +4,7 @@
  * after that time reseeds it. Only while SEED_DEMO is on (never in production). Enqueueing the job
  * asks once, now.
  */
-import { z } from 'zod';
-import { defineJob, type JobDeps } from '../../../jobs/define-job.ts';
+import { definePeriodicJob, type JobDeps } from '../../../jobs/define-job.ts';
 import { resetDemoIfDue } from '../reset-demo.ts';
 
 async function resetIfDue(deps: JobDeps) {
@@ -13,14 +12,10 @@ async function resetIfDue(deps: JobDeps) {
   if (await resetDemoIfDue(deps)) deps.log.info('demo reset: seeded again for the day');
 }
 
-export const demoResetJob = defineJob({
+export const demoResetJob = definePeriodicJob({
   name: 'demo-reset',
-  payload: z.object({}),
-  retry: { limit: 2, delaySeconds: 300 },
+  everySeconds: 15 * 60,
   expireInSeconds: 10 * 60,
-  concurrency: { batchSize: 1 },
-  async handle(_payload, deps) {
-    await resetIfDue(deps);
-  },
-  every: { seconds: 15 * 60, run: resetIfDue },
+  retry: { limit: 2, delaySeconds: 300 },
+  run: resetIfDue,
 });

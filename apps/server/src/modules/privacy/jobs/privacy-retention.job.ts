@@ -3,22 +3,16 @@
  * that run workers, raw analytics past the agency's period are deleted and the CRMs' answers of old
  * delivery attempts blanked, in bounded batches. Enqueueing the job runs the same pass now.
  */
-import { z } from 'zod';
-import { defineJob, type JobDeps } from '../../../jobs/define-job.ts';
+import { definePeriodicJob, type JobDeps } from '../../../jobs/define-job.ts';
 import { applyRetention } from '../apply-retention.ts';
 
 async function apply(deps: JobDeps) {
   return applyRetention(deps, { now: deps.analytics.now() });
 }
 
-export const privacyRetentionJob = defineJob({
+export const privacyRetentionJob = definePeriodicJob({
   name: 'privacy-retention',
-  payload: z.object({}),
-  retry: { limit: 2, delaySeconds: 60 },
+  everySeconds: 60 * 60,
   expireInSeconds: 30 * 60,
-  concurrency: { batchSize: 1 },
-  async handle(_payload, deps) {
-    await apply(deps);
-  },
-  every: { seconds: 60 * 60, run: apply },
+  run: apply,
 });

@@ -4,8 +4,7 @@
  * still without a poster get their poster job again (links added before posters were copied, or whose
  * copy kept failing). Enqueueing the job runs the same sweep now.
  */
-import { z } from 'zod';
-import { defineJob, type JobDeps } from '../../../jobs/define-job.ts';
+import { definePeriodicJob, type JobDeps } from '../../../jobs/define-job.ts';
 import { cleanPendingUploads } from '../clean-pending-uploads.ts';
 import { queueMissingLinkPosters } from '../copy-link-poster.ts';
 
@@ -14,14 +13,9 @@ async function sweep(deps: JobDeps) {
   await queueMissingLinkPosters(deps);
 }
 
-export const videoCleanupJob = defineJob({
+export const videoCleanupJob = definePeriodicJob({
   name: 'video-cleanup',
-  payload: z.object({}),
-  retry: { limit: 2, delaySeconds: 60 },
+  everySeconds: 60 * 60,
   expireInSeconds: 30 * 60,
-  concurrency: { batchSize: 1 },
-  async handle(_payload, deps) {
-    await sweep(deps);
-  },
-  every: { seconds: 60 * 60, run: sweep },
+  run: sweep,
 });
