@@ -1,8 +1,8 @@
 /**
- * Configurações → Domínio próprio in Chromium against the real server (issue 25, decision 017): an
- * owner adds the agency's domain, sees the CNAME and TXT records to create, checks the DNS (the test
- * server's resolver is an empty fake zone: still pending, with what is missing) and removes it.
- * Screenshots at 1280 and 390 px. The verified path, through a real Caddy, is `npm run check:edge`.
+ * Configurações → Domínio próprio in Chromium against the real server (docs/decisions/017-landing-origin.md):
+ * an owner adds the agency's domain, sees the CNAME and TXT records to create, checks the DNS (the test
+ * server's resolver is an empty fake zone: still pending, with what is missing) and removes it. Screenshots
+ * at 1280 and 390 px. The verified path, through a real Caddy, is `npm run check:edge`.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, apiClient, logIn, newPage, registerAgency, screenshot, useBrowser } from './kit';

@@ -1,7 +1,8 @@
 /**
- * Configurações and Assinatura in Chromium against the real server (issue 13): an owner changes the
- * WhatsApp number and message on /configuracoes (auto-saved), and a visitor's landing page carries
- * them at once; a Meta Pixel id adds the deferred loader. Screenshots of both screens, desktop and phone.
+ * Configurações and Assinatura in Chromium against the real server (docs/product.md#subscription): an owner
+ * changes the WhatsApp number and message on /configuracoes (auto-saved), and a visitor's landing page
+ * carries them at once; a Meta Pixel id adds the deferred loader. Screenshots of both screens, desktop and
+ * phone.
  */
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

@@ -1,9 +1,9 @@
 /**
- * Privacidade (LGPD, issue 25) in the browser against the real server: a visitor leaves a lead on a
- * landing page; the owner opens Privacidade from the sidebar, finds the person by e-mail, downloads the
- * JSON export, anonymises after the confirmation, and sees the two requests in the log; the lead list
- * then shows "Titular anonimizado" and a new search finds nothing. Screenshots of /privacidade at
- * 1280 and 390 px.
+ * Privacidade (LGPD, docs/privacy.md#rights-of-the-data-subject-art-18-the-privacidade-screen) in the browser
+ * against the real server: a visitor leaves a lead on a landing page; the owner opens Privacidade from the
+ * sidebar, finds the person by e-mail, downloads the JSON export, anonymises after the confirmation, and sees
+ * the two requests in the log; the lead list then shows "Titular anonimizado" and a new search finds nothing.
+ * Screenshots of /privacidade at 1280 and 390 px.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';

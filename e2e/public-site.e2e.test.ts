@@ -153,7 +153,7 @@ describe('the public site', () => {
     });
   }
 
-  it('the server-rendered sign-in says the spec’s message when the API answers without a user object', async () => {
+  it('the server-rendered sign-in says the console’s message when the API answers without a user object', async () => {
     const { context, page } = await newPage(browser(), baseURL);
     try {
       await page.route('**/v1/login', (route) =>

@@ -1,9 +1,9 @@
 /**
- * Spec §2/§8 in the browser: when the server ends a session (here it is signed out from another
- * client, as an expiry or a "sign out everywhere" would), the next API call answers 401 and the
- * console goes to /login with "Sua sessão expirou. Entre novamente."; signing in again returns to
- * the page the person was on. A visit to a protected route without any session still goes to
- * /entrar, without that notice.
+ * docs/product.md#protected-routes in the browser: when the server ends a session (here it is signed out from
+ * another client, as an expiry or a "sign out everywhere" would), the next API call answers 401 and the
+ * console goes to /login with "Sua sessão expirou. Entre novamente."; signing in again returns to the page
+ * the person was on. A visit to a protected route without any session still goes to /entrar, without that
+ * notice.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * Team (issue 13) in the browser against the real server: the owner invites an agent on /usuarios, the
- * invitation e-mail lands in the outbox (no SMTP), a new person opens its link, registers with the
- * e-mail already filled in, lands inside the agency as Corretor and does not see Integrações nor
- * Usuários (and /integracoes says so). Also the screenshots of /usuarios at 1280×800 and 390×844;
- * they go to test-results/screenshots/ unless UPDATE_SCREENSHOTS=1 (then docs/screenshots/).
+ * Team (docs/product.md#team) in the browser against the real server: the owner invites an agent on
+ * /usuarios, the invitation e-mail lands in the outbox (no SMTP), a new person opens its link, registers with
+ * the e-mail already filled in, lands inside the agency as Corretor and does not see Integrações nor Usuários
+ * (and /integracoes says so). Also the screenshots of /usuarios at 1280×800 and 390×844; they go to
+ * test-results/screenshots/ unless UPDATE_SCREENSHOTS=1 (then docs/screenshots/).
  */
 import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';

@@ -165,7 +165,7 @@ describe('videos in the page editor', () => {
         );
       expect(order).toEqual([
         'button https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0',
-        'button', // the uploaded video: a facade too (issue 28), its poster a lazy image
+        'button', // the uploaded video: a facade too (docs/product.md#videos), its poster a lazy image
         'button https://www.youtube-nocookie.com/embed/semcapa0001?autoplay=1&rel=0',
       ]);
       expect(await page.locator('iframe').count()).toBe(0);

@@ -2,7 +2,7 @@
 // made of links to every program of the real PATH except those (ffmpeg, ffprobe, chromium, chrome), and
 // without CHROMIUM_PATH, CHROME_PATH, FFMPEG_PATH and FFPROBE_PATH. What the product and the tests
 // then find is only what `npm install` brought. `.ci/run` runs the whole `npm test` this way, so a
-// missing install step fails CI and not a newcomer's first `npm test` (issue 27).
+// missing install step fails CI and not a newcomer's first `npm test` (docs/decisions/016-bare-machine.md).
 //
 //   node scripts/bare-path.mjs npm test
 //   node scripts/bare-path.mjs --print      (the masked PATH, e.g. for a shell: PATH=$(…) …)

@@ -1,6 +1,7 @@
-// npm run check:bare — the README's promise on a bare machine (issue 27), for a human to run: a clean clone
-// of the committed HEAD, `npm ci` and a short smoke, all with no ffmpeg and no Chromium reachable (PATH
-// masked by scripts/bare-path.mjs, CHROMIUM_PATH/FFMPEG_PATH unset), even on a machine that has them:
+// npm run check:bare — the README's promise on a bare machine (docs/decisions/016-bare-machine.md), for a
+// human to run: a clean clone of the committed HEAD, `npm ci` and a short smoke, all with no ffmpeg and no
+// Chromium reachable (PATH masked by scripts/bare-path.mjs, CHROMIUM_PATH/FFMPEG_PATH unset), even on a
+// machine that has them:
 //   1. `npm ci` in the clone (it also builds the console, as the README's `npm install` does);
 //   2. `npm start`'s server (scripts/start.mjs) answers, without the "no ffmpeg" warning;
 //   3. an uploaded MP4 gets its poster and duration from the ffmpeg the npm install brought;

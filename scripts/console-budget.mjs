@@ -1,5 +1,5 @@
 // The console's first load: the JavaScript that the built index.html loads and modulepreloads (gzip),
-// chunk by chunk, against the budget (shared/guides/targets.md: ≤ 150 KB). Run by the console test
+// chunk by chunk, against the budget (docs/product.md#targets: ≤ 150 KB). Run by the console test
 // suite (apps/console/src/bundle-budget.test.ts) and by hand:
 //
 //   node scripts/console-budget.mjs [--build]     (--build: compile the console first if it is stale)

@@ -1,5 +1,5 @@
 /**
- * The console's first load stays within its budget (shared/guides/targets.md: ≤ 150 KB gzip of the
+ * The console's first load stays within its budget (docs/product.md#targets: ≤ 150 KB gzip of the
  * JavaScript that index.html loads and modulepreloads). Runs over the built dist/ (compiled first when
  * the sources are newer), and prints the breakdown chunk by chunk.
  */

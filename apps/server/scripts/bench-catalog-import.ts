@@ -1,5 +1,6 @@
 /**
- * Benchmark: catalog import (targets.md: 10,000 listings in ≤ 10 s; memory flat as the file grows).
+ * Benchmark: catalog import (docs/product.md#targets: 10,000 listings in ≤ 10 s; memory flat as the file
+ * grows).
  *
  * Imports N generated listings (CSV, UTF-8) through the real route and job into a fresh embedded
  * PGlite, and into PostgreSQL when one is reachable (a database created and dropped for the run),

@@ -2,7 +2,8 @@
  * bench:public — Lighthouse (mobile preset: emulated mid-range phone, simulated slow 4G) against the
  * server-rendered public site (/, /entrar, /registrar, /blog and a post), in Debian's Chromium, like
  * bench:landing. Prints every category and the Web Vitals of each page (median of the runs) and fails
- * when a page misses the targets of issue 15: every category ≥ 95, LCP < 1.5 s.
+ * when a page misses its targets (docs/benchmarks.md#public-site--npm-run-benchpublic): every category ≥ 95,
+ * LCP < 1.5 s.
  *
  *   npm run bench:public [-- --runs 3]
  */

@@ -352,7 +352,10 @@ export interface AppConfig extends Omit<
   httpsOnlyTargets: boolean;
 }
 
-/** Production without SMTP (issue 25): e-mails stay in the outbox, their links never in the log. */
+/**
+ * Production without SMTP (docs/operations.md#e-mail-in-production): e-mails stay in the outbox, their links
+ * never in the log.
+ */
 export const SMTP_MISSING_WARNING =
   'SMTP_URL não definido em produção: os e-mails (alertas de lead, convites, redefinição de senha) não são enviados; ficam em DATA_DIR/outbox, e seus links não vão para o log. Defina SMTP_URL (docs/operations.md).';
 

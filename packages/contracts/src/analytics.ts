@@ -1,5 +1,5 @@
 /**
- * Analytics (issue 11, api-contract.md "Analytics"): the tracker's beacon, and the two read calls
+ * Analytics (docs/decisions/011-analytics.md): the tracker's beacon, and the two read calls
  * the console draws /analytics and /analytics/session/{sessionId} from.
  *
  * Days are São Paulo days (AGENCY_TIME_ZONE), `from`/`to` inclusive, as AAAA-MM-DD. Rates are
@@ -29,7 +29,7 @@ export const ANALYTICS_EVENT_NAMES = [
 export type AnalyticsEventName = (typeof ANALYTICS_EVENT_NAMES)[number];
 /**
  * What a browser's beacon may send: every event but `lead_submitted`, which only the server records,
- * when it stores the lead (issue 25: a beacon could add leads with no lead behind them to the funnel).
+ * when it stores the lead (a beacon could add leads with no lead behind them to the funnel).
  */
 export const ANALYTICS_BEACON_EVENT_NAMES = ANALYTICS_EVENT_NAMES.filter(
   (name): name is Exclude<AnalyticsEventName, 'lead_submitted'> => name !== 'lead_submitted',
@@ -258,8 +258,8 @@ export const analyticsBreakdowns = z.object({
 export type AnalyticsBreakdowns = z.infer<typeof analyticsBreakdowns>;
 
 /**
- * What a lead is, in Analytics as on the Leads screen and the Dashboard (issue 26): one figure for the
- * summary and the funnel, said in their tooltips.
+ * What a lead is, in Analytics as on the Leads screen and the Dashboard (docs/product.md#analytics): one
+ * figure for the summary and the funnel, said in their tooltips.
  */
 export const LEAD_DEFINITION =
   'Leads: contatos recebidos pelo formulário das suas páginas no período, sem os leads de teste e sem os que estão em quarentena — o mesmo número da tela Leads. Inclui os leads de visitas que o analytics não registrou (bloqueador de anúncios, sem consentimento).';

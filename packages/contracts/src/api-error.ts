@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-/** Error bodies (api-contract.md): Laravel-style, messages in Portuguese; `errors` by field on 422. */
+/**
+ * Error bodies (docs/product.md#api-client): Laravel-style, messages in Portuguese; `errors` by field on 422.
+ */
 export const apiErrorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),

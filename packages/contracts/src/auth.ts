@@ -49,7 +49,7 @@ export const registerBody = withConfirmation({
     .max(120, 'O nome da imobiliária deve ter no máximo 120 caracteres.')
     .nullish()
     .transform((v) => (v ? v : null)),
-  /** The invitation link's token (issue 13): the new account joins that agency on sign-up. */
+  /** The invitation link's token (docs/product.md#team): the new account joins that agency on sign-up. */
   invitation_token: z
     .string({ error: 'O token do convite deve ser um texto.' })
     .max(200, 'O token do convite é inválido.')

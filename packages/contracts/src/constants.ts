@@ -1,4 +1,4 @@
-/** Business constants of spec §9, shared by the console and the server. */
+/** Business constants (docs/product.md#constants), shared by the console and the server. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const LEADS_DEFAULT_PAGE = 1;
 export const LEADS_DEFAULT_PER_PAGE = 25;
@@ -12,7 +12,7 @@ export const TOAST_DURATION_MS = 5_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD = 50;
 
-/** Browser storage keys (spec §3): the signed-in user and the selected real estate id. */
+/** Browser storage keys (docs/product.md#session): the signed-in user and the selected real estate id. */
 export const STORAGE_USER_KEY = 'vitrine.user';
 export const STORAGE_SELECTED_REAL_ESTATE_KEY = 'vitrine.selected_real_estate_id';
 /**

@@ -4,7 +4,7 @@ import type { EndpointSchemas } from './endpoint-schema.ts';
 import { idParams } from './params.ts';
 import { isoDateTime } from './response-fields.ts';
 
-/** Integration names of spec §3/§9. */
+/** Integration names (docs/product.md#integration-payloads). */
 export const INTEGRATION_NAMES = ['webhook', 'arbo', 'jetimob', 'go_harry'] as const;
 export type IntegrationName = (typeof INTEGRATION_NAMES)[number];
 
@@ -64,7 +64,7 @@ export function defaultPayload<N extends IntegrationName>(name: N): IntegrationP
 
 const filled = (v: string | undefined | null) => typeof v === 'string' && v.trim() !== '';
 
-/** is_active derived from content (spec §4). */
+/** is_active derived from content (docs/product.md#integration-auto-save). */
 export function isIntegrationActive<N extends IntegrationName>(
   name: N,
   payload: IntegrationPayloads[N],
@@ -91,8 +91,8 @@ export function isIntegrationActive<N extends IntegrationName>(
  * Stored credentials are never sent back in clear (docs/webhooks.md, "Credenciais guardadas"):
  * GET answers this fixed mask in place of each secret that has a value ('' stays ''), and a PUT
  * that sends the mask back keeps the stored value. An empty string removes it (the field's clear
- * button, spec §4: emptying the main field deactivates the integration). No part of the secret
- * (not even its last characters) is shown: GoHarry passwords are short.
+ * button, docs/product.md#integration-auto-save: emptying the main field deactivates the integration). No
+ * part of the secret (not even its last characters) is shown: GoHarry passwords are short.
  */
 export const SECRET_MASK = '••••••••';
 
@@ -172,7 +172,10 @@ export const integrationPayloadSchemas = {
   go_harry: goHarryPayloadSchema,
 } as const;
 
-/** PUT /v1/real-estates/{id}/integrations body. is_active is accepted but derived from the content (spec §4). */
+/**
+ * PUT /v1/real-estates/{id}/integrations body. is_active is accepted but derived from the content
+ * (docs/product.md#integration-auto-save).
+ */
 export const saveIntegrationBody = z.object({
   name: z.enum(INTEGRATION_NAMES, {
     error: 'Integração desconhecida: use webhook, arbo, jetimob ou go_harry.',
@@ -208,7 +211,10 @@ export const integrationStatusShape = {
 };
 export type IntegrationStatus = z.infer<z.ZodObject<typeof integrationStatusShape>>;
 
-/** One integration as the server answers it: spec §3's {name, is_active, payload} plus the read-only facts. */
+/**
+ * One integration as the server answers it: {name, is_active, payload} (docs/product.md#integration-payloads)
+ * plus the read-only facts.
+ */
 export const integrationSchema = z.discriminatedUnion('name', [
   z.object({
     name: z.literal('webhook'),
@@ -237,7 +243,10 @@ export const integrationSchema = z.discriminatedUnion('name', [
 ]);
 export type IntegrationView = z.infer<typeof integrationSchema>;
 
-/** `GET /v1/real-estates/{id}/integrations` → all four integrations (spec §7: data.data.integrations). */
+/**
+ * `GET /v1/real-estates/{id}/integrations` → all four integrations (data.data.integrations;
+ * docs/product.md#integration-payloads).
+ */
 export const integrationsListResponse = z.object({
   data: z.object({ integrations: z.array(integrationSchema) }),
 });

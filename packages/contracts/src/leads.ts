@@ -65,9 +65,9 @@ const short = (label: string, max: number) =>
 
 /**
  * A field the page fills, not the visitor (UTM, gclid, fbclid, referrer, the honeypot and the stamp):
- * never a reason to refuse a lead (issue 25). Too long is cut to `max` (a referrer of a long ad URL, a
- * long gclid); a number is kept as text; a repeated form field keeps its first value; any other shape
- * is dropped.
+ * never a reason to refuse a lead (docs/spam-rules.md#never-refused-for-what-the-visitor-cant-fix). Too long
+ * is cut to `max` (a referrer of a long ad URL, a long gclid); a number is kept as text; a repeated form
+ * field keeps its first value; any other shape is dropped.
  */
 const tracking = (max: number) =>
   z
@@ -89,7 +89,7 @@ const truthy = z
       (typeof v === 'string' && ['1', 'true', 'on', 'sim', 'yes'].includes(v.toLowerCase())),
   );
 
-/** The public lead form (api-contract.md), JSON or form-encoded. */
+/** The public lead form (docs/product.md#lead-capture), JSON or form-encoded. */
 export const publicLeadBody = z
   .object({
     name: z
@@ -187,7 +187,10 @@ export const leadSchema = z.object({
   session_id: z.string().nullable(),
   created_at: isoDateTime,
   status_changed_at: isoDateTime.nullable(),
-  /** The member in charge of the lead (issue 13: by hand or by rotation); null when nobody is. */
+  /**
+   * The member in charge of the lead (by hand or by rotation; docs/product.md#lead-assignment); null when
+   * nobody is.
+   */
   assigned_user_id: z.number().int().nullable().optional(),
   /** That member's name (lists, the detail and the assignment answer); null when nobody is. */
   assigned_user_name: z.string().nullable().optional(),
@@ -212,7 +215,7 @@ export const leadListResponse = z.object({
   data: z.array(leadSchema),
   meta: paginationMeta.extend({
     quarantined: z.number().int(),
-    /** The caller is an agent who sees only the leads assigned to them (issue 13). */
+    /** The caller is an agent who sees only the leads assigned to them (docs/product.md#lead-assignment). */
     own_leads_only: z.boolean().optional(),
   }),
   links: paginationLinks,

@@ -1,4 +1,4 @@
-/** Console routes of spec §2, in one typed map. */
+/** Console routes (docs/product.md#routes), in one typed map. */
 export const paths = {
   welcome: '/',
   success: '/sucesso',
@@ -24,11 +24,14 @@ export const paths = {
   analyticsSession: (sessionId: string) => `/analytics/session/${sessionId}`,
   subscription: '/assinatura',
   users: '/usuarios',
-  /** Privacidade (LGPD, issue 25): a person's data, and the retention periods. */
+  /**
+   * Privacidade (LGPD, docs/privacy.md#rights-of-the-data-subject-art-18-the-privacidade-screen): a person's
+   * data, and the retention periods.
+   */
   privacy: '/privacidade',
-  /** The invitation link of the team e-mail (issue 13): /convite?token=… */
+  /** The invitation link of the team e-mail (docs/product.md#team): /convite?token=… */
   invitation: '/convite',
 } as const;
 
-/** Public landing page of a property (api-contract.md). */
+/** Public landing page of a property (docs/product.md#landing-pages). */
 export const landingPath = (slug: string) => `/imoveis/${slug}`;

@@ -1,5 +1,5 @@
 /**
- * Agency preferences (api-contract.md, Preferences): a fixed set of keys, each a row {id, key, value}
+ * Agency preferences (docs/product.md#preferences): a fixed set of keys, each a row {id, key, value}
  * with a label and a description. GET answers every key (with its default until it is changed);
  * PUT /v1/preferences/{id} {value} validates the value with the key's schema below.
  */

@@ -1,7 +1,8 @@
 /**
- * Privacidade (LGPD, issue 25): find one person's data in an agency by e-mail or phone, export it,
- * erase it; the log of those requests; and the agency's retention periods. Shapes of
- * `/v1/real-estates/{id}/privacy/*` (docs/privacy.md describes the export document).
+ * Privacidade (LGPD, docs/privacy.md#rights-of-the-data-subject-art-18-the-privacidade-screen): find one
+ * person's data in an agency by e-mail or phone, export it, erase it; the log of those requests; and the
+ * agency's retention periods. Shapes of `/v1/real-estates/{id}/privacy/*` (docs/privacy.md describes the
+ * export document).
  */
 import { z } from 'zod';
 import { LEAD_STATUSES } from './leads.ts';

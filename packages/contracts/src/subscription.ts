@@ -1,5 +1,5 @@
 /**
- * Assinatura (api-contract.md, Subscription): plans with limits the server enforces, a 14-day trial,
+ * Assinatura (docs/product.md#subscription): plans with limits the server enforces, a 14-day trial,
  * usage meters, upgrade and cancel; payments behind a provider adapter (a local fake provider is the
  * embedded default; Asaas when its key is configured).
  */

@@ -1,5 +1,5 @@
 /**
- * Team (issue 13, api-contract.md "Team" and "Roles"): the members of an agency, invitations, roles,
+ * Team (docs/product.md#team): the members of an agency, invitations, roles,
  * the lead rotation ("roleta") and the audit log of those changes.
  */
 import { z } from 'zod';

@@ -35,7 +35,7 @@ describe('normalizeBrazilianPhone', () => {
   });
 });
 
-describe('isIntegrationActive (spec §4)', () => {
+describe('isIntegrationActive', () => {
   it('arbo needs api_key; webhook needs url', () => {
     expect(isIntegrationActive('arbo', { api_key: 'k' })).toBe(true);
     expect(isIntegrationActive('arbo', { api_key: '  ' })).toBe(false);
@@ -64,7 +64,7 @@ describe('registerBody', () => {
   });
 });
 
-describe('Brazilian masks and CPF (issue 9)', () => {
+describe('Brazilian masks and CPF', () => {
   it('masks CNPJ, CPF and CEP progressively, without a trailing separator', () => {
     expect(maskCnpj('11222333000181')).toBe('11.222.333/0001-81');
     expect(maskCnpj('11.222')).toBe('11.222');

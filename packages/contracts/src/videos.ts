@@ -1,5 +1,5 @@
 /**
- * Videos of a page (api-contract.md, "Videos"): uploaded straight to storage (request an upload URL,
+ * Videos of a page (docs/product.md#videos): uploaded straight to storage (request an upload URL,
  * PUT the file, mark the upload finished) or linked from YouTube, Vimeo or a direct https video file.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
- * Every message zod produces on its own is Brazilian Portuguese (issue 25): the schemas of every
- * kind, fed what they refuse, and the messages scanned for European forms and English.
+ * Every message zod produces on its own is Brazilian Portuguese (docs/product.md#brazil): the schemas of
+ * every kind, fed what they refuse, and the messages scanned for European forms and English.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,8 +1,8 @@
 /**
- * zod's messages in Brazilian Portuguese (issue 25). zod's own `pt` locale is European Portuguese
- * ("registo", "ficheiro", "tuplo", "Demasiado grande"), and its messages reach people wherever a schema
- * has no message of its own. Every schema here names its field in its own messages; this is what is left
- * for the rest. `index.ts` installs it for the server and the console alike.
+ * zod's messages in Brazilian Portuguese (docs/product.md#brazil). zod's own `pt` locale is European
+ * Portuguese ("registo", "ficheiro", "tuplo", "Demasiado grande"), and its messages reach people wherever a
+ * schema has no message of its own. Every schema here names its field in its own messages; this is what is
+ * left for the rest. `index.ts` installs it for the server and the console alike.
  */
 import type { z } from 'zod';
 

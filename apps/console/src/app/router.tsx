@@ -1,4 +1,4 @@
-/** Every route of spec §2; each screen is its own lazily loaded chunk. */
+/** Every route of docs/product.md#routes; each screen is its own lazily loaded chunk. */
 import { paths } from '@vitrine/contracts/paths';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';

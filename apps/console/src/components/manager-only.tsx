@@ -4,7 +4,7 @@ import { paths } from '@vitrine/contracts/paths';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
 
-/** What an agent (corretor) finds on a screen only owners and admins use (api-contract.md "Roles"). */
+/** What an agent (corretor) finds on a screen only owners and admins use (docs/product.md#roles). */
 export function ManagerOnly({ what }: { what: string }) {
   return (
     <EmptyState

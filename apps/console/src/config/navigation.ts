@@ -14,11 +14,11 @@ export interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
-  /** Owners and admins only (api-contract.md "Roles"): hidden from agents. */
+  /** Owners and admins only (docs/product.md#roles): hidden from agents. */
   managerOnly?: boolean;
 }
 
-/** Sidebar entries of spec §2, in order. */
+/** Sidebar entries, in order (docs/product.md#dashboard-shell). */
 export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: paths.dashboard, icon: LayoutDashboard },
   { label: 'Leads', to: paths.leads, icon: Inbox },

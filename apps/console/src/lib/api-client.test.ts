@@ -35,7 +35,7 @@ afterAll(() => {
   mock.restore();
 });
 
-describe('api client settings (spec §7)', () => {
+describe('api client settings', () => {
   it('is same-origin, sends cookies, speaks JSON and times out after 10 s', () => {
     expect(api.defaults.baseURL).toBe('');
     expect(api.defaults.withCredentials).toBe(true);
@@ -87,7 +87,7 @@ describe('CSRF cookie before state-changing calls', () => {
   });
 });
 
-describe('419 CSRF token mismatch (spec §8)', () => {
+describe('419 CSRF token mismatch', () => {
   it('fetches a new cookie, sends it in X-XSRF-TOKEN and retries exactly once', async () => {
     serveCsrfCookies();
     setXsrfCookie('stale');
@@ -134,7 +134,7 @@ describe('419 CSRF token mismatch (spec §8)', () => {
   });
 });
 
-describe('401 unauthenticated (spec §8)', () => {
+describe('401 unauthenticated', () => {
   it('clears the stored session, notifies listeners and redirects to /login', async () => {
     localStorage.setItem(STORAGE_USER_KEY, '{"email":"x"}');
     localStorage.setItem(STORAGE_SELECTED_REAL_ESTATE_KEY, '10');

@@ -1,7 +1,7 @@
 /**
- * The one HTTP client of the console (spec §7/§8): same-origin cookies (Sanctum-style session),
- * JSON, REQUEST_TIMEOUT_MS, the CSRF cookie fetched before state-changing calls, a single retry
- * on 419 and the session cleared with a redirect to /login on 401.
+ * The one HTTP client of the console (docs/product.md#api-client): same-origin cookies (Sanctum-style
+ * session), JSON, REQUEST_TIMEOUT_MS, the CSRF cookie fetched before state-changing calls, a single retry on
+ * 419 and the session cleared with a redirect to /login on 401.
  */
 import axios, { type AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';

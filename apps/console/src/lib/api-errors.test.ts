@@ -77,7 +77,7 @@ describe('422 mapping', () => {
   });
 });
 
-describe('English messages of the API contract, in Portuguese (issue 9)', () => {
+describe('English messages of the API contract, in Portuguese', () => {
   it('translates "Unauthenticated." and "CSRF token mismatch." and leaves the rest alone', () => {
     expect(translateServerMessage('Unauthenticated.')).toBe('Sua sessão expirou. Entre novamente.');
     expect(translateServerMessage('CSRF token mismatch.')).toBe(

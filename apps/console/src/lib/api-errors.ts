@@ -12,7 +12,7 @@ export const TIMEOUT_ERROR_MESSAGE = 'O servidor demorou demais para responder. 
 /**
  * The API contract keeps a few framework messages in English ("Unauthenticated.", "CSRF token
  * mismatch."); nobody reads them in English. The API client rewrites them here, once, before any
- * screen sees the error (issue 9).
+ * screen sees the error (docs/product.md#api-client).
  */
 export const SERVER_MESSAGE_TRANSLATIONS: Readonly<Record<string, string>> = {
   [MESSAGES.unauthenticated]: 'Sua sessão expirou. Entre novamente.',

@@ -18,7 +18,7 @@ import { formatDate } from './utils';
 // as "22:33" on one screen and as another hour on the next.
 const INSTANT = '2026-03-10T01:33:00.000Z';
 
-describe('one time zone everywhere (issue 9)', () => {
+describe('one time zone everywhere', () => {
   it("is the agency's, São Paulo", () => {
     expect(AGENCY_TIME_ZONE).toBe('America/Sao_Paulo');
   });

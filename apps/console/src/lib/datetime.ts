@@ -1,7 +1,7 @@
 /**
- * The one place the console turns instants into dates and times (issue 9): pt-BR, always in the
- * agency's time zone whatever the browser's — the same moment reads the same on Leads, Integrações,
- * the delivery ledger and the page editor. The server filters days in the same zone (-03:00).
+ * The one place the console turns instants into dates and times (docs/decisions/009-console-brazil.md):
+ * pt-BR, always in the agency's time zone whatever the browser's — the same moment reads the same on Leads,
+ * Integrações, the delivery ledger and the page editor. The server filters days in the same zone (-03:00).
  */
 import { AGENCY_TIME_ZONE } from '@vitrine/contracts/constants';
 

@@ -21,7 +21,7 @@ export function createQueryClient() {
 
 /**
  * Every query that belongs to one agency starts with ['agency', id]; switching accounts drops the
- * others (spec §2: switching only changes the client-side selection).
+ * others (switching only changes the client-side selection; docs/product.md#dashboard-shell).
  */
 export const agencyKey = (realEstateId: number, ...rest: readonly unknown[]) =>
   ['agency', realEstateId, ...rest] as const;

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 
-/** The formatting a toast's description may carry (spec §2: "treated as sanitized HTML"). */
+/** The formatting a toast's description may carry (treated as sanitized HTML; docs/product.md#toasts). */
 export const TOAST_HTML_TAGS = ['b', 'strong', 'i', 'em', 'br'] as const;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The two browser-storage keys of the session (spec §3/§4): the signed-in user object and the
+ * The two browser-storage keys of the session (docs/product.md#session): the signed-in user object and the
  * selected real estate id. Every read and write of them goes through here.
  */
 import { STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts/constants';
@@ -37,13 +37,13 @@ export function parseSelectedId(raw: string | null): number | null {
   return Number.isInteger(id) ? id : null;
 }
 
-/** Persists the selection, or removes the key when there is none (spec §4). */
+/** Persists the selection, or removes the key when there is none (docs/product.md#session). */
 export function writeStoredSelectedId(id: number | null): void {
   if (id === null) safeRemove(STORAGE_SELECTED_REAL_ESTATE_KEY);
   else safeSet(STORAGE_SELECTED_REAL_ESTATE_KEY, String(id));
 }
 
-/** Clearing the session removes both stored keys (spec §4). */
+/** Clearing the session removes both stored keys (docs/product.md#session). */
 export function clearStoredSession(): void {
   safeRemove(STORAGE_USER_KEY);
   safeRemove(STORAGE_SELECTED_REAL_ESTATE_KEY);

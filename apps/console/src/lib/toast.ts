@@ -1,5 +1,5 @@
 /**
- * shadcn/ui's classic use-toast store (spec §2/§9): one toast at a time (TOAST_LIMIT), dismissed
+ * shadcn/ui's classic use-toast store (docs/product.md#toasts): one toast at a time (TOAST_LIMIT), dismissed
  * then removed after TOAST_REMOVE_DELAY_MS. Rendered by components/ui/toaster.tsx.
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -9,7 +9,7 @@ const STATIC_HTML = Symbol('toast.staticHtml');
 
 /**
  * HTML written by us, rendered sanitized like a string description. Kept for the callers that mark
- * their description as HTML on purpose; a plain string is sanitized HTML as well (spec §2).
+ * their description as HTML on purpose; a plain string is sanitized HTML as well (docs/product.md#toasts).
  */
 export interface StaticHtml {
   readonly [STATIC_HTML]: string;
@@ -42,8 +42,8 @@ export interface ToasterToast {
   id: string;
   title?: ReactNode;
   /**
-   * Sanitized HTML (spec §2): a string or `staticHtml(...)` keeps only bold, italics and line breaks
-   * (lib/sanitize-html.ts), nothing in it runs; a React node is rendered as it is.
+   * Sanitized HTML (docs/product.md#toasts): a string or `staticHtml(...)` keeps only bold, italics and line
+   * breaks (lib/sanitize-html.ts), nothing in it runs; a React node is rendered as it is.
    */
   description?: ReactNode | StaticHtml;
   action?: ReactNode;

@@ -1,7 +1,7 @@
 /**
- * The migrated PGlite template of a first start (issue 28): named after the migrations (a new one finds
- * no template), loaded into an empty data folder with every migration and pg-boss's schema in place,
- * and never over an existing database.
+ * The migrated PGlite template of a first start (docs/operations.md#first-start-on-the-embedded-database):
+ * named after the migrations (a new one finds no template), loaded into an empty data folder with every
+ * migration and pg-boss's schema in place, and never over an existing database.
  */
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,10 +1,10 @@
 /**
- * A migrated PGlite database, ready to copy (issue 28): a first start on an empty DATA_DIR loads it
- * instead of running initdb and every migration in the WebAssembly Postgres, which was most of the
- * first start. `npm install` (prepare) and `npm run build` write it under node_modules/.cache/vitrine;
- * its name carries a hash of the migrations and of the PGlite version, so a new migration or a new
- * PGlite simply finds no template, and the start falls back to initdb + migrations. The migrator still
- * runs after the load (it finds everything applied).
+ * A migrated PGlite database, ready to copy (docs/operations.md#first-start-on-the-embedded-database): a
+ * first start on an empty DATA_DIR loads it instead of running initdb and every migration in the WebAssembly
+ * Postgres, which was most of the first start. `npm install` (prepare) and `npm run build` write it under
+ * node_modules/.cache/vitrine; its name carries a hash of the migrations and of the PGlite version, so a new
+ * migration or a new PGlite simply finds no template, and the start falls back to initdb + migrations. The
+ * migrator still runs after the load (it finds everything applied).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 27: which ffmpeg/ffprobe the video jobs run is chosen in one place: FFMPEG_PATH/FFPROBE_PATH,
+ * Which ffmpeg/ffprobe the video jobs run is chosen in one place: FFMPEG_PATH/FFPROBE_PATH,
  * else the machine's on PATH, else the binaries `npm install` brought; none, one warning at start
  * with the fix (only in a process that runs the jobs).
  */

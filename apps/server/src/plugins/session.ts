@@ -1,5 +1,5 @@
 /**
- * Server-side sessions and the Sanctum-style CSRF flow (api-contract.md):
+ * Server-side sessions and the Sanctum-style CSRF flow (docs/decisions/003-sessions-and-csrf.md):
  * the session cookie is HttpOnly and holds a random id (only its SHA-256 is stored);
  * XSRF-TOKEN is readable by scripts and must come back in X-XSRF-TOKEN on every
  * state-changing console call, or the answer is 419. HTTP only: the sessions themselves are stored

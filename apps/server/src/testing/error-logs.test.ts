@@ -1,6 +1,6 @@
 /**
- * Issue 16: a failed query's log line carried the SQL parameters (an argon2 hash, a lead's personal
- * data). The app's logger serializes errors by type, message, code and frames only.
+ * A failed query's log line carried the SQL parameters (an argon2 hash, a lead's personal
+ * data). The app's logger serializes errors by type, message, code and frames only (docs/operations.md#logs).
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

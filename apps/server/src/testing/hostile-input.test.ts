@@ -1,6 +1,7 @@
 /**
- * What a security probe sent (issue 16): NUL and other control characters in text fields, slugs and
- * queries, and over-long path parameters. None of it may answer 5xx; the visitor's lead is never lost.
+ * What a security probe sent (docs/product.md#bad-input): NUL and other control characters in text fields,
+ * slugs and queries, and over-long path parameters. None of it may answer 5xx; the visitor's lead is never
+ * lost.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

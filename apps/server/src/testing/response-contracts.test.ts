@@ -1,7 +1,7 @@
 /**
- * The response contract of leads, deliveries and integrations (issue 16): every answer of these routes,
- * taken from a running app with real data (captured, repeat and quarantined leads, delivered and dead
- * deliveries with their ledger, a halted integration, a failed test), is valid against the schema of
+ * The response contract of leads, deliveries and integrations (docs/product.md#api-client): every answer of
+ * these routes, taken from a running app with real data (captured, repeat and quarantined leads, delivered
+ * and dead deliveries with their ledger, a halted integration, a failed test), is valid against the schema of
  * @vitrine/contracts that the console types come from, and the serializer (which encodes through that
  * schema and strips unknown keys) dropped nothing the handler sent. /docs/json documents each of them.
  */

@@ -1,8 +1,8 @@
 /**
- * The trust matrix of targets.md over every route of the OpenAPI document, so a new route is covered
- * (or makes this test fail until it is): another agency's ids answer 404 and change nothing; a state-
- * changing console call without the CSRF token answers 419; an agent gets 403 where the role is not
- * allowed (api-contract.md).
+ * The trust matrix (docs/product.md#targets) over every route of the OpenAPI document, so a new route is
+ * covered (or makes this test fail until it is): another agency's ids answer 404 and change nothing; a state-
+ * changing console call without the CSRF token answers 419; an agent gets 403 where the role is not allowed
+ * (docs/product.md#roles).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ beforeAll(async () => {
     .insert(customDomains)
     .values({ realEstateId: victim.realEstateId, hostname: 'imoveis.vitima.com.br', verificationToken: 'x' })
     .returning();
-  // Team (issue 13): a member of the victim's agency and a pending invitation.
+  // Team (docs/product.md#team): a member of the victim's agency and a pending invitation.
   const [invitee] = await ctx.database.db
     .insert(users)
     .values({ name: '', email: 'convidado.vitima@teste.com.br', passwordHash: '' })
@@ -245,8 +245,8 @@ describe('CSRF: every state-changing console call without the token', () => {
 });
 
 /**
- * Roles (api-contract.md): an agent (corretor) works dashboard, pages and videos, leads and analytics;
- * not users, integrations, preferences, subscription or the agency profile. Decided for issue 16: the
+ * Roles (docs/product.md#roles): an agent (corretor) works dashboard, pages and videos, leads and analytics;
+ * not users, integrations, preferences, subscription or the agency profile. Decided as well: the
  * CSV export of every lead and the replay of a delivery to the CRM are manager-only too (the agent
  * sees leads and their delivery status in the console, but neither bulk-exports them nor resends).
  * Every route of the document is in one list or the other, so a new route fails here until classified.
@@ -262,7 +262,7 @@ const MANAGER_ONLY = [
   'POST /v1/real-estates/{id}',
   'GET /v1/real-estates/{id}/leads/export',
   'POST /v1/deliveries/{id}/replay',
-  // Team (issue 13): users, invitations, lead distribution, the audit log and assigning leads.
+  // Team (docs/product.md#team): users, invitations, lead distribution, the audit log and assigning leads.
   'GET /v1/real-estates/{id}/users',
   'POST /v1/real-estates/{id}/users',
   'PUT /v1/real-estates/{id}/users/{userId}',
@@ -277,14 +277,15 @@ const MANAGER_ONLY = [
   'GET /v1/real-estates/{id}/subscription',
   'PUT /v1/real-estates/{id}/subscription',
   'POST /v1/real-estates/{id}/subscription/cancel',
-  // Privacidade (LGPD, issue 25): a person's data, its export and erasure, the log, retention.
+  // Privacidade (LGPD, docs/privacy.md#rights-of-the-data-subject-art-18-the-privacidade-screen): a person's
+  // data, its export and erasure, the log, retention.
   'POST /v1/real-estates/{id}/privacy/search',
   'POST /v1/real-estates/{id}/privacy/export',
   'POST /v1/real-estates/{id}/privacy/erase',
   'GET /v1/real-estates/{id}/privacy/requests',
   'GET /v1/real-estates/{id}/privacy/retention',
   'PUT /v1/real-estates/{id}/privacy/retention',
-  // An agency's own domain for its landing pages (issue 25, decision 017).
+  // An agency's own domain for its landing pages (docs/decisions/017-landing-origin.md).
   'GET /v1/real-estates/{id}/domains',
   'POST /v1/real-estates/{id}/domains',
   'POST /v1/real-estates/{id}/domains/{domainId}/verify',
@@ -330,7 +331,7 @@ const AGENT_ALLOWED = [
   'POST /v1/public/events',
   'GET /v1/real-estates/{id}/analytics',
   'GET /v1/real-estates/{id}/analytics/events',
-  // An invitation is looked up by its token and accepted by the invited account (issue 13).
+  // An invitation is looked up by its token and accepted by the invited account (docs/product.md#team).
   'POST /v1/invitations/lookup',
   'POST /v1/invitations/accept',
   'GET /v1/real-estates/{id}/videos',
@@ -348,7 +349,8 @@ const AGENT_ALLOWED = [
  * whatever its role, does not stand in for the token.
  */
 const TOKEN_AUTH = [
-  // Asaas webhooks: the `asaas-access-token` header equal to ASAAS_WEBHOOK_TOKEN (issue 13).
+  // Asaas webhooks: the `asaas-access-token` header equal to ASAAS_WEBHOOK_TOKEN
+  // (docs/decisions/015-payment-adapter.md).
   'POST /v1/webhooks/asaas',
 ];
 
@@ -404,7 +406,7 @@ describe('roles: what an agent may not do', () => {
 
   it('what an agent may do answers them (reads of pages, leads, deliveries, imports)', async () => {
     const agent = await addMember(ctx, victim.realEstateId, 'agent');
-    // An agent sees the leads assigned to them (issue 13): this one is theirs.
+    // An agent sees the leads assigned to them (docs/product.md#lead-assignment): this one is theirs.
     await ctx.database.db
       .update(leads)
       .set({ assignedUserId: agent.userId })

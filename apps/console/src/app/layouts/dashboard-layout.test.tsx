@@ -53,7 +53,7 @@ describe('dashboard shell', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('lists the entries in order (spec §2, then Privacidade of issue 25) and highlights the active one', () => {
+  it('lists the entries in order, Privacidade last, and highlights the active one', () => {
     renderWithRouter(routes, { auth: fakeAuth({ user: demoUser }), initialEntries: ['/paginas'] });
     const nav = within(screen.getByRole('complementary', { name: 'Barra lateral' })).getByRole('navigation', {
       name: 'Principal',

@@ -1,6 +1,6 @@
 /**
- * Dashboard shell (spec §2): sidebar on desktop; below `md` a top bar whose hamburger opens the
- * same content in a slide-in drawer that closes on navigation.
+ * Dashboard shell (docs/product.md#dashboard-shell): sidebar on desktop; below `md` a top bar whose hamburger
+ * opens the same content in a slide-in drawer that closes on navigation.
  */
 import { paths } from '@vitrine/contracts/paths';
 import { Menu } from 'lucide-react';

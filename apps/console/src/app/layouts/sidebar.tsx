@@ -31,7 +31,7 @@ import { SIGN_OUT_STATE } from './sign-out';
 /** What the sidebar and the mobile drawer both show. `onNavigate` closes the drawer. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { selectedRealEstate } = useAuth();
-  // An agent (corretor) does not see what the server refuses them (issue 13).
+  // An agent (corretor) does not see what the server refuses them (docs/product.md#roles).
   const items = SIDEBAR_ITEMS.filter(
     (item) => !item.managerOnly || !selectedRealEstate || isManagerRole(selectedRealEstate.role),
   );
@@ -108,7 +108,7 @@ function SidebarFooter({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** 'Trocar conta': only with more than one real estate (spec §2/§9). No API call. */
+/** 'Trocar conta': only with more than one real estate (docs/product.md#dashboard-shell). No API call. */
 function AccountSwitcher() {
   const { user, selectedRealEstate, selectRealEstate } = useAuth();
   const realEstates = user?.real_estates ?? [];
@@ -149,7 +149,7 @@ function AccountSwitcher() {
   );
 }
 
-/** User menu; radix closes it on an outside click and on Escape (spec §2). */
+/** User menu; radix closes it on an outside click and on Escape (docs/product.md#dashboard-shell). */
 function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { user, selectedRealEstate } = useAuth();
   const manager = !selectedRealEstate || isManagerRole(selectedRealEstate.role);

@@ -22,7 +22,7 @@ interface PageLayoutProps {
   children?: ReactNode;
 }
 
-/** Header of every dashboard screen (spec §2 "Page layout"). */
+/** Header of every dashboard screen (docs/product.md#page-layout). */
 export function PageLayout({
   title,
   description,

@@ -123,7 +123,7 @@ export function analyticsFilterParams(f: AnalyticsFilters): Record<string, strin
   return out;
 }
 
-/** GET …/analytics always carries the page (spec §9: analytics default page 1). */
+/** GET …/analytics always carries the page (default page 1; docs/product.md#analytics). */
 export function analyticsListParams(f: AnalyticsFilters): Record<string, string | number> {
   return { ...analyticsFilterParams(f), page: f.page };
 }

@@ -5,7 +5,10 @@ export interface AuthContextValue {
   user: User | null;
   isLoading: boolean;
   isAuthenticated: boolean;
-  /** The session ended with a 401 (not a sign-out): protected routes then go to /login (spec §8). */
+  /**
+   * The session ended with a 401 (not a sign-out): protected routes then go to /login
+   * (docs/product.md#protected-routes).
+   */
   sessionExpired: boolean;
   selectedRealEstate: RealEstateSummary | null;
   selectRealEstate: (id: number | null) => void;

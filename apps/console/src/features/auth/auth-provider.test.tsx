@@ -179,7 +179,7 @@ describe('login', () => {
     expect(storedSelected()).toBe('30');
   });
 
-  it('fails with the spec message when the answer has no user, and clears the state', async () => {
+  it('fails with its message when the answer has no user, and clears the state', async () => {
     storeSession(demoUser, 20);
     mock.onGet('/v1/me').reply(200, { user: demoUser });
     mock.onPost('/v1/login').reply(200, { message: 'ok' });

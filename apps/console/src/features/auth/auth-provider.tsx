@@ -1,5 +1,5 @@
 /**
- * Authentication state of spec §4: starts unauthenticated and loading, restores the user from
+ * Authentication state (docs/product.md#session): starts unauthenticated and loading, restores the user from
  * localStorage, keeps the selected real estate valid and persisted, and follows other tabs.
  */
 import { STORAGE_SELECTED_REAL_ESTATE_KEY, STORAGE_USER_KEY } from '@vitrine/contracts/constants';

@@ -1,7 +1,7 @@
 /**
- * Spec §8: after a 401 the console lands on /login (the server's sign-in form, told to show the
- * Portuguese notice), while a visit to a protected route without a session still goes to /entrar. Real AuthProvider, ProtectedRoute and
- * RootLayout (the router-based 401 redirect), the API mocked.
+ * docs/product.md#protected-routes: after a 401 the console lands on /login (the server's sign-in form, told
+ * to show the Portuguese notice), while a visit to a protected route without a session still goes to /entrar.
+ * Real AuthProvider, ProtectedRoute and RootLayout (the router-based 401 redirect), the API mocked.
  */
 import {
   STORAGE_LOGIN_HANDOVER_KEY,

@@ -54,7 +54,7 @@ const edit = (name: IntegrationName, payload: AnyPayload): IntegrationsAction =>
   payload,
 });
 
-describe('constants (spec §9)', () => {
+describe('constants', () => {
   it('auto-saves 1500 ms after the last edit, four integrations, webhook auth none by default', () => {
     expect(INTEGRATION_AUTOSAVE_DELAY_MS).toBe(1500);
     expect(INTEGRATION_NAMES).toEqual(['webhook', 'arbo', 'jetimob', 'go_harry']);
@@ -62,7 +62,7 @@ describe('constants (spec §9)', () => {
   });
 });
 
-describe('reading the server answer (spec §3)', () => {
+describe('reading the server answer', () => {
   it('uses the default integration when the server has no entry for it', () => {
     const list = normalizeIntegrations([{ name: 'arbo', is_active: true, payload: { api_key: 'k-1' } }]);
     expect(list.map((i) => i.name)).toEqual(INTEGRATION_NAMES);
@@ -128,7 +128,7 @@ describe('reading the server answer (spec §3)', () => {
   });
 });
 
-describe('is_active derived from the content (spec §4)', () => {
+describe('is_active derived from the content', () => {
   it.each<[IntegrationName, AnyPayload, boolean]>([
     ['arbo', { api_key: 'k' }, true],
     ['arbo', { api_key: '  ' }, false],
@@ -152,7 +152,7 @@ describe('is_active derived from the content (spec §4)', () => {
   });
 });
 
-describe('save status (spec §4)', () => {
+describe('save status', () => {
   const saved = (name: IntegrationName, payload: AnyPayload, extra: Partial<IntegrationView> = {}) =>
     ({ type: 'saveSucceeded', name, saved: view(name, payload, extra) }) as const;
 
@@ -252,7 +252,7 @@ describe('halt facts refreshed from the server', () => {
   });
 });
 
-describe('auto-save is due only while the form has content and has been edited (spec §4)', () => {
+describe('auto-save is due only while the form has content and has been edited', () => {
   it('not before any edit, even with content', () => {
     const state = initIntegrationsState(
       normalizeIntegrations([{ name: 'arbo', is_active: true, payload: { api_key: 'k' } }]),
@@ -334,7 +334,7 @@ describe('auto-save is due only while the form has content and has been edited (
   });
 });
 
-describe('test flow (spec §4)', () => {
+describe('test flow', () => {
   function configured() {
     return run(
       empty(),
@@ -387,7 +387,7 @@ describe('test flow (spec §4)', () => {
       jetimob: 'idle',
       go_harry: 'idle',
     });
-    // The per-integration detail is kept for the card, even where the spec's result is false.
+    // The per-integration detail is kept for the card, even where the overall result is false.
     expect(state.webhook.lastTest?.ok).toBe(true);
     expect(state.arbo.lastTest).toMatchObject({ ok: false, message: 'Chave recusada.' });
     expect(statusLabel(state.arbo)).toBe('Falha no teste');
@@ -399,7 +399,7 @@ describe('test flow (spec §4)', () => {
   });
 });
 
-describe('status dot (spec §4)', () => {
+describe('status dot', () => {
   const entry = (patch: Partial<IntegrationEntry>): IntegrationEntry => ({
     ...empty().arbo,
     payload: { api_key: 'k' },

@@ -1,7 +1,7 @@
 /**
- * The rules of the Integrações screen (spec §3/§4), free of React and HTTP: reading the server's
- * answer with defaults, the per-integration save status, is_active derived from the content, when
- * an auto-save is due, the test flow and the status dot.
+ * The rules of the Integrações screen (docs/product.md#integrations), free of React and HTTP: reading the
+ * server's answer with defaults, the per-integration save status, is_active derived from the content, when an
+ * auto-save is due, the test flow and the status dot.
  */
 import {
   DEFAULT_WEBHOOK_AUTH_TYPE,
@@ -24,7 +24,7 @@ export type SaveStatus = 'idle' | 'saving' | 'error';
 export type AnyPayload = IntegrationPayloads[IntegrationName];
 export type Halted = NonNullable<IntegrationStatus['halted']>;
 
-/** Order of the cards on the screen (spec §2). */
+/** Order of the cards on the screen (docs/product.md#integrations). */
 export const CARD_ORDER = [
   'webhook',
   'go_harry',
@@ -33,7 +33,8 @@ export const CARD_ORDER = [
 ] as const satisfies readonly IntegrationName[];
 
 // ---------------------------------------------------------------------------------------------
-// Reading the server's answer (spec §3: defaults for a missing entry and for `[]` as payload)
+// Reading the server's answer (defaults for a missing entry and for `[]` as payload;
+// docs/product.md#integration-payloads)
 // ---------------------------------------------------------------------------------------------
 
 function asRecord(value: unknown): Record<string, unknown> | null {
@@ -94,7 +95,7 @@ export function normalizeIntegration(name: IntegrationName, raw: unknown): Integ
   } as IntegrationView;
 }
 
-/** All four integrations, whatever the server left out (spec §3). */
+/** All four integrations, whatever the server left out (docs/product.md#integration-payloads). */
 export function normalizeIntegrations(list: unknown): IntegrationView[] {
   const items = Array.isArray(list) ? list : [];
   return INTEGRATION_NAMES.map((name) =>
@@ -112,9 +113,9 @@ export function normalizeIntegrations(list: unknown): IntegrationView[] {
 const filled = (value: string) => value.trim() !== '';
 
 /**
- * "The integration has content" (spec §4): a field the user can see and type in is non-empty. The
- * webhook's authentication type alone is not content (it always has a value), nor are a header
- * name and value hidden because the type went back to Nenhuma.
+ * "The integration has content" (docs/product.md#integration-auto-save): a field the user can see and type in
+ * is non-empty. The webhook's authentication type alone is not content (it always has a value), nor are a
+ * header name and value hidden because the type went back to Nenhuma.
  */
 export function hasContent(name: IntegrationName, payload: AnyPayload): boolean {
   if (name === 'webhook') {
@@ -127,7 +128,7 @@ export function hasContent(name: IntegrationName, payload: AnyPayload): boolean 
 export interface IntegrationEntry {
   name: IntegrationName;
   payload: AnyPayload;
-  /** Derived from the content on every edit (spec §4). */
+  /** Derived from the content on every edit (docs/product.md#integration-auto-save). */
   is_active: boolean;
   saveStatus: SaveStatus;
   /** Why the last save failed (inline under the card); null when the error came from a test. */
@@ -135,8 +136,8 @@ export interface IntegrationEntry {
   /** First 422 message per field ('url', 'authentication.key', 'api_key'…). */
   fieldErrors: Record<string, string>;
   /**
-   * The test result of spec §4, which drives the dot: true OK, false failed, null never tested
-   * (or the content changed since, as the server answers after a save).
+   * The test result (docs/product.md#integration-test), which drives the dot: true OK, false failed, null
+   * never tested (or the content changed since, as the server answers after a save).
    */
   testOk: boolean | null;
   /** What the server said about this integration in the last test (shown under the card). */
@@ -152,7 +153,7 @@ export interface IntegrationEntry {
 }
 
 export interface LastTest {
-  /** The server's verdict for this integration alone (spec §4 may still set testOk false). */
+  /** The server's verdict for this integration alone (the test flow may still set testOk false). */
   ok: boolean | null;
   message: string;
   at: string | null;
@@ -219,7 +220,8 @@ export function integrationsReducer(state: IntegrationsState, action: Integratio
         is_active: isIntegrationActive(action.name, action.payload),
         edited: true,
         revision: entry.revision + 1,
-        // Spec §4: editing resets the status to idle once the integration has content.
+        // docs/product.md#integration-auto-save: editing resets the status to idle once the integration has
+        // content.
         ...(contentful ? { saveStatus: 'idle' as const, saveError: null, fieldErrors: {} } : {}),
       });
     }
@@ -258,7 +260,8 @@ export function integrationsReducer(state: IntegrationsState, action: Integratio
       );
     }
     case 'testSucceeded':
-      // Spec §4: each test result comes from its is_active flag; every save status back to idle.
+      // docs/product.md#integration-test: each test result comes from its is_active flag; every save status
+      // back to idle.
       return mapAll(state, (entry) => ({
         testOk: entry.is_active,
         saveStatus: 'idle',
@@ -266,7 +269,8 @@ export function integrationsReducer(state: IntegrationsState, action: Integratio
         ...testDetail(entry, action.results, action.at),
       }));
     case 'testFailed':
-      // Spec §4: all results false; active integrations get status error, inactive ones idle.
+      // docs/product.md#integration-test: all results false; active integrations get status error, inactive
+      // ones idle.
       return mapAll(state, (entry) => ({
         testOk: false,
         saveStatus: entry.is_active ? 'error' : 'idle',
@@ -311,17 +315,17 @@ function testDetail(entry: IntegrationEntry, results: IntegrationTestResult[] | 
 }
 
 /**
- * Spec §4: a save is due only while the form has been edited and has content. Decision: a form
- * that was emptied counts as having content to save while the server still holds content, so
- * that clearing the fields deactivates the integration on the server; a never-saved form that is
- * typed in and cleared again sends nothing.
+ * docs/product.md#integration-auto-save: a save is due only while the form has been edited and has content.
+ * Decision: a form that was emptied counts as having content to save while the server still holds content, so
+ * that clearing the fields deactivates the integration on the server; a never-saved form that is typed in and
+ * cleared again sends nothing.
  */
 export function shouldAutoSave(entry: IntegrationEntry): boolean {
   return entry.edited && (hasContent(entry.name, entry.payload) || entry.storedHasContent);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Status dot (spec §4)
+// Status dot (docs/product.md#status-dot)
 // ---------------------------------------------------------------------------------------------
 
 export type StatusColor = 'yellow' | 'red' | 'green' | 'gray';

@@ -1,4 +1,6 @@
-/** User-visible messages of the Integrações screen, word for word from spec §8. */
+/**
+ * User-visible messages of the Integrações screen, word for word as in docs/product.md#integration-messages.
+ */
 import type { Toast } from '@/lib/toast';
 
 export const MESSAGES = {

@@ -1,8 +1,9 @@
 import axios from 'axios';
 
 /**
- * The `message` of the server's error body, or null. Spec §8 shows "the server's response message,
- * or <fallback>": unlike lib/api-errors' getApiErrorMessage, network failures get the fallback.
+ * The `message` of the server's error body, or null. docs/product.md#integration-messages shows "the server's
+ * response message, or <fallback>": unlike lib/api-errors' getApiErrorMessage, network failures get the
+ * fallback.
  */
 export function serverMessage(error: unknown): string | null {
   if (!axios.isAxiosError(error)) return null;

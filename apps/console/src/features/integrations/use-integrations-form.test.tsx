@@ -39,7 +39,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('auto-save (spec §4, §9: 1500 ms after the last edit)', () => {
+describe('auto-save (1500 ms after the last edit)', () => {
   it('sends PUT {name, is_active, payload} 1500 ms after the last edit, not after the first', async () => {
     const { save, edit, advance } = setup();
     await edit('arbo', { api_key: 'a' });
@@ -52,7 +52,7 @@ describe('auto-save (spec §4, §9: 1500 ms after the last edit)', () => {
     expect(save).toHaveBeenCalledWith({ name: 'arbo', is_active: true, payload: { api_key: 'ab' } });
   });
 
-  it('goes saving → idle and toasts the success of spec §8', async () => {
+  it('goes saving → idle and toasts the success message', async () => {
     let finish!: (v: IntegrationView) => void;
     const { edit, advance, state } = setup([], {
       save: (body) => new Promise((resolve) => (finish = () => resolve(echo(body)))),
@@ -69,7 +69,7 @@ describe('auto-save (spec §4, §9: 1500 ms after the last edit)', () => {
     });
   });
 
-  it("goes error on failure, with the server's message or the spec's fallback", async () => {
+  it("goes error on failure, with the server's message or the fallback", async () => {
     const failures = [
       httpError(422, {
         message: 'Informe uma URL completa, começando com https://.',
@@ -149,7 +149,8 @@ describe('auto-save (spec §4, §9: 1500 ms after the last edit)', () => {
     await edit('arbo', { api_key: 'one' });
     await advance(INTEGRATION_AUTOSAVE_DELAY_MS);
     await edit('arbo', { api_key: 'two' });
-    // Spec §4: the edit (with content) resets the status to idle even while the first save runs.
+    // docs/product.md#integration-auto-save: the edit (with content) resets the status to idle even while the
+    // first save runs.
     expect(state().arbo.saveStatus).toBe('idle');
     await advance(INTEGRATION_AUTOSAVE_DELAY_MS);
     expect(save).toHaveBeenCalledTimes(1);
@@ -170,7 +171,7 @@ describe('auto-save (spec §4, §9: 1500 ms after the last edit)', () => {
   });
 });
 
-describe("'Testar Integrações' (spec §4 test flow, §8 messages)", () => {
+describe("'Testar Integrações'", () => {
   const configured = [
     {
       name: 'webhook',
@@ -234,7 +235,7 @@ describe("'Testar Integrações' (spec §4 test flow, §8 messages)", () => {
     expect(state().go_harry).toMatchObject({ testOk: false, saveStatus: 'idle' });
   });
 
-  it('falls back to the spec sentence when the failure has no message', async () => {
+  it('falls back to the fixed sentence when the failure has no message', async () => {
     const { hook } = setup(configured, {
       test: async () => {
         throw new Error('Network Error');

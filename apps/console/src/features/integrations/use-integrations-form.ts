@@ -1,7 +1,7 @@
 /**
  * The Integrações form as a hook: the pure reducer of integrations-state.ts plus the calls around it
- * (spec §4). Each integration auto-saves INTEGRATION_AUTOSAVE_DELAY_MS after its own last edit, its
- * saves chained so that they reach the server in order (useRowAutoSave).
+ * (docs/product.md#integration-auto-save). Each integration auto-saves INTEGRATION_AUTOSAVE_DELAY_MS after
+ * its own last edit, its saves chained so that they reach the server in order (useRowAutoSave).
  */
 import { INTEGRATION_AUTOSAVE_DELAY_MS } from '@vitrine/contracts/constants';
 import { INTEGRATION_NAMES, type IntegrationName, type IntegrationView } from '@vitrine/contracts';
@@ -70,7 +70,8 @@ export function useIntegrationsForm(initial: IntegrationView[], gateway: Integra
     delayMs: INTEGRATION_AUTOSAVE_DELAY_MS,
   });
 
-  // (Re)start an integration's timer on each of its edits, while a save is due (spec §4).
+  // (Re)start an integration's timer on each of its edits, while a save is due
+  // (docs/product.md#integration-auto-save).
   const scheduledRevision = useRef<Partial<Record<IntegrationName, number>>>({});
   useEffect(() => {
     for (const name of INTEGRATION_NAMES) {
@@ -97,7 +98,7 @@ export function useIntegrationsForm(initial: IntegrationView[], gateway: Integra
     dispatch({ type: 'haltedRefreshed', views });
   }, []);
 
-  /** 'Testar Integrações' (spec §4 "Test flow", messages of §8). */
+  /** 'Testar Integrações' (docs/product.md#integration-test). */
   const runTest = useCallback(async () => {
     if (testing.current) return;
     testing.current = true;

@@ -22,7 +22,7 @@ describe('lead formats', () => {
     expect(formatDateTime('2025-03-10T15:05:00Z')).toBe('10/03/2025 12:05');
   });
 
-  it('reads a moment as the rest of the console does (lib/datetime, issue 9)', () => {
+  it('reads a moment as the rest of the console does (lib/datetime)', () => {
     // 01:33 UTC on 10 March is still 9 March, 22:33, in São Paulo.
     expect(formatDateTime('2026-03-10T01:33:00.000Z')).toBe('09/03/2026 22:33');
     expect(formatDateTime('2026-03-10T01:33:00.000Z')).toBe(sharedDateTime('2026-03-10T01:33:00.000Z'));

@@ -24,7 +24,7 @@ const patchParams = (params: URLSearchParams, patch: UrlPatch) =>
   patchUrlState(leadsUrlSchema, LEADS_URL_DEFAULTS, params, patch, LEADS_URL_OPTIONS);
 
 describe('lead filters in the URL', () => {
-  it('defaults to page 1 and 25 per page (spec §7) and sends them', () => {
+  it('defaults to page 1 and 25 per page and sends them', () => {
     const filters = parseLeadFilters(q(''));
     expect(filters.page).toBe(LEADS_DEFAULT_PAGE);
     expect(filters.perPage).toBe(LEADS_DEFAULT_PER_PAGE);

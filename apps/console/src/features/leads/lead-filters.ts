@@ -113,7 +113,7 @@ export function leadFilterParams(f: LeadFilters): Record<string, string> {
   return out;
 }
 
-/** GET …/leads always carries page and per_page (spec §7: defaults 1 and 25). */
+/** GET …/leads always carries page and per_page (defaults 1 and 25; docs/product.md#leads). */
 export function leadListParams(f: LeadFilters): Record<string, string | number> {
   return { ...leadFilterParams(f), page: f.page, per_page: f.perPage };
 }

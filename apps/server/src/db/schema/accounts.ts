@@ -62,7 +62,7 @@ export const memberships = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ROLES }).notNull(),
     createdAt: createdAt(),
-    // Team (issue 13): an invited member is a row with status 'invited' and the SHA-256 of the
+    // Team (docs/product.md#team): an invited member is a row with status 'invited' and the SHA-256 of the
     // invitation's single-use token; accepting it makes the row 'active' and clears the token.
     status: text('status', { enum: MEMBER_STATUSES }).notNull().default('active'),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
@@ -81,8 +81,9 @@ export const memberships = pgTable(
 );
 
 /**
- * The agency's team settings (issue 13): the lead rotation and whether agents see every lead. The
- * row is locked while a lead is assigned by rotation, so concurrent leads take distinct turns.
+ * The agency's team settings (docs/product.md#lead-assignment): the lead rotation and whether agents see
+ * every lead. The row is locked while a lead is assigned by rotation, so concurrent leads take distinct
+ * turns.
  */
 export const teamSettings = pgTable('team_settings', {
   realEstateId: integer('real_estate_id')

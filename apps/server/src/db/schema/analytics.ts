@@ -1,6 +1,6 @@
 /**
- * Analytics (issue 11): first-party, cookieless. Raw events and sessions are kept for the retention
- * period (ANALYTICS_RETENTION_MONTHS); the daily rollups hold no visitor data and stay.
+ * Analytics (docs/decisions/011-analytics.md): first-party, cookieless. Raw events and sessions are kept for
+ * the retention period (ANALYTICS_RETENTION_MONTHS); the daily rollups hold no visitor data and stay.
  */
 import {
   bigint,

@@ -3,7 +3,9 @@ import { SUBSCRIPTION_STATUSES } from '@vitrine/contracts';
 import { tenantId } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
-/** The agency's plan (issue 13, /assinatura): one row per agency, created with the trial. */
+/**
+ * The agency's plan (/assinatura; docs/product.md#subscription): one row per agency, created with the trial.
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {

@@ -44,12 +44,18 @@ export const leads = pgTable(
     quarantined: boolean('quarantined').notNull().default(false),
     quarantineReason: text('quarantine_reason'),
     consent: boolean('consent').notNull().default(false),
-    /** Arrived while the agency was over its plan's monthly leads: stored and shown all the same (issue 13). */
+    /**
+     * Arrived while the agency was over its plan's monthly leads: stored and shown all the same
+     * (docs/product.md#lead-assignment).
+     */
     overPlanLimit: boolean('over_plan_limit').notNull().default(false),
     ipHash: text('ip_hash'),
     userAgent: text('user_agent'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
-    /** The member in charge of the lead (issue 13): set by hand or by the agency's rotation. */
+    /**
+     * The member in charge of the lead (docs/product.md#lead-assignment): set by hand or by the agency's
+     * rotation.
+     */
     assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
     /**
      * The landing form's submission key (`_sid`, random per page view): a form sent again after its

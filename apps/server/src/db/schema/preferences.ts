@@ -2,7 +2,10 @@ import { integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { tenantId, users } from './accounts.ts';
 import { updatedAt } from './columns.ts';
 
-/** Per user and agency settings (spec: GET /v1/real-estates/{id}/preferences, PUT /v1/preferences/{id}). */
+/**
+ * Per user and agency settings (GET /v1/real-estates/{id}/preferences, PUT /v1/preferences/{id};
+ * docs/product.md#preferences).
+ */
 export const preferences = pgTable(
   'preferences',
   {
@@ -19,7 +22,7 @@ export const preferences = pgTable(
 );
 
 /**
- * The agency's preferences (issue 13, api-contract.md "Preferences"): one row per key, created with the
+ * The agency's preferences (docs/product.md#preferences): one row per key, created with the
  * key's default the first time the agency's preferences are read, so each has an id for PUT.
  */
 export const agencyPreferences = pgTable(

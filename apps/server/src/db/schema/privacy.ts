@@ -1,4 +1,7 @@
-/** LGPD (issue 25): the data subject's rights (find, export, erase one person) and retention. */
+/**
+ * LGPD (docs/privacy.md#rights-of-the-data-subject-art-18-the-privacidade-screen): the data subject's rights
+ * (find, export, erase one person) and retention.
+ */
 import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { PRIVACY_ACTIONS, PRIVACY_KEY_TYPES } from '@vitrine/contracts';
 import { realEstates, tenantId, users } from './accounts.ts';

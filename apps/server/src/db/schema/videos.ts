@@ -1,4 +1,7 @@
-/** Videos (issue 14): uploaded to storage by the browser, or linked (YouTube, Vimeo, a direct file). */
+/**
+ * Videos (docs/product.md#videos): uploaded to storage by the browser, or linked (YouTube, Vimeo, a direct
+ * file).
+ */
 import { bigint, doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { VIDEO_SOURCES, VIDEO_STATUSES } from '@vitrine/contracts';
 import { tenantId } from './accounts.ts';

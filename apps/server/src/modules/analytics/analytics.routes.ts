@@ -1,6 +1,6 @@
 /**
  * Analytics over HTTP: the tracker's beacons (POST /v1/public/events, outside the console's session
- * and CSRF flow) and the console's two read calls (api-contract.md "Analytics").
+ * and CSRF flow) and the console's two read calls (docs/product.md#analytics).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -133,7 +133,8 @@ export default async function analyticsRoutes(app: FastifyInstance) {
 
   mount(app, 'listAnalyticsEvents', async (request) => {
     const m = await app.requireMembership(request, request.params.id);
-    // Another member's lead stays hidden from an agent who sees only their own (issue 13).
+    // Another member's lead stays hidden from an agent who sees only their own
+    // (docs/product.md#lead-assignment).
     const scope = await leadScopeOf(deps, m, request.currentUser!.id);
     return readEvents(deps, m.realEstateId, request.query, scope);
   });

@@ -246,7 +246,7 @@ describe('POST /v1/public/events', () => {
       [{ page_id: 'abc', events: [{ name: 'pageview' }] }, 422, 'page_id'],
       [{ page_id: page.id, events: [] }, 422, 'events'],
       [{ page_id: page.id, events: [{ name: 'hack' }] }, 422, 'events.0.name'],
-      // Only the server records a lead (issue 25): a beacon cannot add one to the funnel.
+      // Only the server records a lead (docs/product.md#analytics): a beacon cannot add one to the funnel.
       [{ page_id: page.id, events: [{ name: 'lead_submitted' }] }, 422, 'events.0.name'],
       [
         {
@@ -576,7 +576,7 @@ describe('GET /v1/real-estates/{id}/analytics', () => {
     clock = new Date('2025-06-10T15:00:00-03:00');
   });
 
-  it('one definition of a lead: the summary, its conversion and the funnel count the same leads, tracked visit or not (issue 26)', async () => {
+  it('one definition of a lead: the summary, its conversion and the funnel count the same leads, tracked visit or not', async () => {
     const { owner, page, c } = await agency('Imobiliária Um Só Número');
     clock = new Date('2025-06-21T10:00:00-03:00');
     const v = visitor(PHONE);
@@ -764,7 +764,7 @@ describe('GET /v1/real-estates/{id}/analytics', () => {
   });
 });
 
-describe('an agent who sees only their own leads (issue 13)', () => {
+describe('an agent who sees only their own leads', () => {
   it('reads their own lead figures (summary, previous, series, pages, funnel, sessions’ lead); visits stay the agency’s', async () => {
     const { owner, page, c } = await agency('Imobiliária Escopo');
     const other = await insertPage(ctx, owner.realEstateId, { title: 'Sala comercial' });

@@ -158,7 +158,7 @@ function sessionView(r: Record<string, unknown>): AnalyticsSession {
 
 /**
  * The session's lead as `scope` may see it (null: every lead): an agent who sees only their own
- * leads gets another member's (or nobody's) lead as null (issue 13).
+ * leads gets another member's (or nobody's) lead as null (docs/product.md#lead-assignment).
  */
 function visibleLeadOf(scope: number | null): SQL {
   return scope === null

@@ -1,4 +1,4 @@
-/** Sign-in, sign-up, sign-out, the current user and password recovery (api-contract.md). */
+/** Sign-in, sign-up, sign-out, the current user and password recovery (docs/product.md#session). */
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, throttleMessage } from '@vitrine/contracts';
 import { HttpError, fieldError, unauthenticated } from '../../lib/http-errors.ts';
@@ -49,11 +49,11 @@ export default async function authRoutes(app: FastifyInstance, { registerInvited
     // The demo login of a first start exists once the background seed commits (server.ts).
     await app.demoSeeding.readyFor(email);
     // Limits, all in the database (every process shares them): per e-mail and address (one source
-    // guessing); per address across accounts (one source trying many accounts, issue 25); and per
-    // account whatever the address (guesses spread over many addresses): after
-    // LOGIN_ACCOUNT_MAX_FAILURES failures the account locks 1 min, doubling up to 15 min, for every
-    // device but the browsers it signed in from before (device-trust.ts): nobody locks the owner out
-    // from anywhere. A password reset clears the lock.
+    // guessing); per address across accounts (one source trying many accounts;
+    // docs/operations.md#sign-in-limits); and per account whatever the address (guesses spread over many
+    // addresses): after LOGIN_ACCOUNT_MAX_FAILURES failures the account locks 1 min, doubling up to 15 min,
+    // for every device but the browsers it signed in from before (device-trust.ts): nobody locks the owner
+    // out from anywhere. A password reset clears the lock.
     const key = `login:${email}|${request.ip}`;
     const ipKey = `login-ip-failures:${request.ip}`;
     const failuresKey = `login-failures:${email}`;
@@ -109,8 +109,8 @@ export default async function authRoutes(app: FastifyInstance, { registerInvited
     const existing = await findUserByEmail(deps, body.email);
     let userId: number;
     if (body.invitation_token) {
-      // Someone invited to a team (issue 13): the account the invitation made is completed and the
-      // invitation used, so they land inside the agency.
+      // Someone invited to a team (docs/product.md#team): the account the invitation made is completed and
+      // the invitation used, so they land inside the agency.
       if (existing && !isPendingAccount(existing)) throw fieldError('email', MESSAGES.emailTaken);
       userId = await registerInvitedUser(deps, {
         name: body.name,

@@ -1,8 +1,8 @@
 /**
- * Browsers an account signed in from (issue 25): after a successful sign-in the browser keeps a signed
- * mark for that account (an HttpOnly cookie, one entry per account, the newest few), and the account's
- * lock after repeated failures (auth.routes.ts) does not apply to it. Someone failing on purpose from
- * elsewhere then locks out only devices the owner never used, not the owner's usual browser.
+ * Browsers an account signed in from (docs/operations.md#sign-in-limits): after a successful sign-in the
+ * browser keeps a signed mark for that account (an HttpOnly cookie, one entry per account, the newest few),
+ * and the account's lock after repeated failures (auth.routes.ts) does not apply to it. Someone failing on
+ * purpose from elsewhere then locks out only devices the owner never used, not the owner's usual browser.
  *
  * An entry is `<userId>.<nonce>.<hmac>`, signed with the server key: it cannot be made for another
  * account, nor moved from one to another.

@@ -1,9 +1,9 @@
 /**
- * Issue 16: with a trusted proxy, a rotating X-Forwarded-For must not bypass the sign-in throttle, and
- * guesses spread over many addresses lock the account (1 min, doubling up to 15 min; reset on success).
- * Issue 25: the lock holds for devices the account never signed in from, not for a browser it signed in
- * from before (nobody locks the owner out from anywhere); a password reset clears it; one address
- * failing on many accounts is stopped.
+ * Sign-in limits (docs/operations.md#sign-in-limits): with a trusted proxy, a rotating X-Forwarded-For must
+ * not bypass the sign-in throttle, and guesses spread over many addresses lock the account (1 min, doubling
+ * up to 15 min; reset on success). The lock holds for devices the account never signed in from, not for a
+ * browser it signed in from before (nobody locks the owner out from anywhere); a password reset clears it;
+ * one address failing on many accounts is stopped.
  */
 import { randomBytes } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';

@@ -2,10 +2,11 @@
  * Sign-up: the account and, when the form names one, the agency it owns, in one transaction.
  *
  * An e-mail that was invited to a team and never registered already has a users row without a password
- * (team/invitations.ts). Registering normally with it completes that row (issue 25): the person gets
- * their account as anyone would. It does not join the inviting agency: a sign-up proves nothing about
- * the mailbox, the invitation link does. The invitation stays pending and valid, and the person accepts
- * it signed in, from the link in the e-mail (/convite), like any existing account.
+ * (team/invitations.ts). Registering normally with it completes that row
+ * (docs/decisions/018-accounts-and-abuse.md): the person gets their account as anyone would. It does not join
+ * the inviting agency: a sign-up proves nothing about the mailbox, the invitation link does. The invitation
+ * stays pending and valid, and the person accepts it signed in, from the link in the e-mail (/convite), like
+ * any existing account.
  */
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';

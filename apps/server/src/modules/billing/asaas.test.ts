@@ -1,5 +1,5 @@
 /**
- * Assinatura with Asaas (issue 13; decision 015), against a local fake Asaas speaking API v3
+ * Assinatura with Asaas (docs/decisions/015-payment-adapter.md), against a local fake Asaas speaking API v3
  * (testing/fake-asaas.ts) through ASAAS_BASE_URL: subscribing makes the customer and the subscription
  * and hands back the first payment's page, an upgrade changes the value, a cancellation deletes it; the
  * webhook is token-authenticated, idempotent by event id, and its job applies payments, overdue

@@ -1,7 +1,7 @@
 /**
- * Assinatura (issue 13): the trial, the usage meters, the limits the server enforces (published pages
- * refused with a 422 and nothing written; leads never refused, only flagged), plan changes and
- * cancellation through the fake payment provider, and the owner-only rule.
+ * Assinatura (docs/product.md#subscription): the trial, the usage meters, the limits the server enforces
+ * (published pages refused with a 422 and nothing written; leads never refused, only flagged), plan changes
+ * and cancellation through the fake payment provider, and the owner-only rule.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Payments behind an adapter (api-contract.md, Subscription; decision 015). The local fake provider is
+ * Payments behind an adapter (docs/decisions/015-payment-adapter.md). The local fake provider is
  * the embedded default and what tests use: a plan change is confirmed at once, nothing is charged.
  * Asaas (Pix, boleto and card) is chosen with PAYMENT_PROVIDER=asaas and its key (asaas.ts). Without a
  * key — Asaas chosen but no ASAAS_API_KEY, or the fake one in production — payments are off: the screen

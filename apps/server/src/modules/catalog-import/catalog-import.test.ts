@@ -365,7 +365,7 @@ describe('POST /v1/pages/import/facebook-catalog — formats and encodings', () 
   });
 });
 
-describe("the plan's published pages (issue 13)", () => {
+describe("the plan's published pages", () => {
   /** An agency on the Essencial plan (10 published pages). */
   async function essencialAgency(name: string) {
     const owner = await agency(name);

@@ -1,6 +1,6 @@
 /**
  * One Meta home-listings record → the fields of a landing page, or the reason (Portuguese) why the
- * row cannot be imported. Pure: no database, no I/O. See shared/guides/catalog-feed.md.
+ * row cannot be imported. Pure: no database, no I/O. See docs/product.md#catalog-format.
  */
 import { createHash } from 'node:crypto';
 import {

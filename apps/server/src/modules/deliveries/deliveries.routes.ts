@@ -21,7 +21,8 @@ export default async function deliveryRoutes(app: FastifyInstance) {
   mount(app, 'listDeliveries', async (request) => {
     const m = await app.requireMembership(request, request.params.id);
     const q = request.query;
-    // An agent limited to their own leads sees only those leads' deliveries (issue 25).
+    // An agent limited to their own leads sees only those leads' deliveries
+    // (docs/product.md#lead-assignment).
     const scope = await leadScopeOf(deps, m, request.currentUser!.id);
     const { data, total } = await listDeliveries(deps, m.realEstateId, q, scope);
     return paginate({

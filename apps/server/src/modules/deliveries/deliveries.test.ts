@@ -162,7 +162,7 @@ describe('delivery engine', () => {
     expect(again.json().message).toBe('Esta entrega já foi concluída.');
   });
 
-  it('keeps the CRM response in the ledger with credentials it echoes removed (issue 16)', async () => {
+  it('keeps the CRM response in the ledger with credentials it echoes removed', async () => {
     const { c, id, receiver } = await agencyWithWebhook();
     receiver.enqueue(
       'event',
@@ -576,7 +576,7 @@ describe('GET /v1/real-estates/{id}/deliveries', () => {
     expect((await c.get('/v1/deliveries/nao-e-uuid')).statusCode).toBe(422);
   });
 
-  it('agents of the agency can read the ledger of the leads they see; replaying is for owners and admins (issue 16)', async () => {
+  it('agents of the agency can read the ledger of the leads they see; replaying is for owners and admins', async () => {
     const { c, id, receiver } = await agencyWithWebhook();
     receiver.enqueue('event', fakeReply(400));
     const { deliveries, lead_id } = await sendTestLead(c, id);
@@ -587,7 +587,8 @@ describe('GET /v1/real-estates/{id}/deliveries', () => {
     const g = new TestClient(ctx.app);
     await g.login(agent.email);
     const ledger = `/v1/real-estates/${id}/deliveries`;
-    // limited to their own leads (the agency's default): none of these is theirs yet (issue 25)
+    // limited to their own leads (the agency's default): none of these is theirs yet
+    // (docs/product.md#lead-assignment)
     expect((await g.get(ledger)).json()).toMatchObject({ data: [], meta: { total: 0 } });
     expect((await g.get(`${ledger}?lead_id=${lead_id}`)).json().meta.total).toBe(0);
     expect((await g.get(`/v1/deliveries/${deliveries[0]!.id}`)).statusCode).toBe(404);

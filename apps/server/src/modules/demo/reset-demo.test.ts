@@ -73,7 +73,7 @@ describe('resetDemoIfDue', () => {
       expect((await visitor.delete(`/v1/pages/${seededPages[0]!.id}`)).statusCode).toBe(204);
       await db.update(integrations).set({ isActive: false }).where(eq(integrations.realEstateId, agency!.id));
       // The visitor invited a real account (one with no agency of its own), which joined, and an
-      // e-mail nobody registered (issue 25).
+      // e-mail nobody registered (docs/product.md#demo).
       const realEmail = uniqueEmail('real');
       const realId = await createUser(ctx.app.deps, {
         name: 'Pessoa Real',

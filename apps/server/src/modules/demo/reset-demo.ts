@@ -50,7 +50,8 @@ export async function resetDemoIfDue(
     // The demo's people: the accounts the seed made (members put in directly, never invited) and the
     // rows invitations made for e-mails nobody registered (no password), when every membership they
     // have is in the demo. A real account a visitor invited, which registered or joined through the
-    // link, is a person's: it stays, and only its place in the demo goes with the agency (issue 25).
+    // link, is a person's: it stays, and only its place in the demo goes with the agency
+    // (docs/product.md#demo).
     const people = agencyIds.length
       ? await tx
           .select({

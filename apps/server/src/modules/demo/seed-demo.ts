@@ -325,8 +325,8 @@ async function seedLeadsAndDeliveries(tx: Tx, accounts: DemoAccounts, seeded: Se
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The team (issue 13): two agents in the main agency, both in the lead rotation, each in charge of a
- * third of the leads (the rest unassigned); their passwords are random (nobody signs in as them).
+ * The team (docs/product.md#demo): two agents in the main agency, both in the lead rotation, each in charge
+ * of a third of the leads (the rest unassigned); their passwords are random (nobody signs in as them).
  */
 async function seedTeamMembers(tx: Tx, accounts: DemoAccounts): Promise<void> {
   const agents: number[] = [];

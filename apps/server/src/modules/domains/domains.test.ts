@@ -1,7 +1,7 @@
 /**
- * Agencies' own domains (issue 25, decision 017): added in the console, verified by a TXT record
- * checked through DNS (a fake DNS server here, DNS_SERVERS), then serving that agency's pages only, with
- * canonical links on the domain; and the edge's "is this domain ours?" question for on-demand TLS.
+ * Agencies' own domains (docs/decisions/017-landing-origin.md): added in the console, verified by a TXT
+ * record checked through DNS (a fake DNS server here, DNS_SERVERS), then serving that agency's pages only,
+ * with canonical links on the domain; and the edge's "is this domain ours?" question for on-demand TLS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDns, type FakeDns } from '@vitrine/test-kit';

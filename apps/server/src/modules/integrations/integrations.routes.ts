@@ -50,8 +50,9 @@ export default async function integrationRoutes(
   mount(app, 'updateIntegrations', async (request) => {
     const membership = await app.requireMembership(request, request.params.id, MANAGERS);
     const { name } = request.body;
-    // is_active: false switches it off and keeps what is stored (issue 25); without a payload (or
-    // with []) nothing else changes. Otherwise is_active follows the content (spec §4).
+    // is_active: false switches it off and keeps what is stored (docs/product.md#integration-auto-save);
+    // without a payload (or with []) nothing else changes. Otherwise is_active follows the content
+    // (docs/product.md#integration-auto-save).
     const off = request.body.is_active === false;
     const raw = request.body.payload;
     const keepStored = off && (raw === undefined || raw === null || (Array.isArray(raw) && raw.length === 0));

@@ -1,8 +1,8 @@
 /**
  * Integration settings of an agency: stored encrypted, answered to managers with the credentials
  * masked (SECRET_MASK; sending the mask back keeps the stored value, docs/webhooks.md "Credenciais
- * guardadas"), is_active derived from the content (spec §4). Adapters are called from here for the
- * connectivity test, with the real stored values.
+ * guardadas"), is_active derived from the content (docs/product.md#integration-auto-save). Adapters are
+ * called from here for the connectivity test, with the real stored values.
  */
 import { and, eq } from 'drizzle-orm';
 import {
@@ -252,8 +252,8 @@ function changedFields(
 
 /**
  * Saves an integration's settings. `payload` null keeps the stored one; `off` switches the integration
- * off whatever its content, keeping its keys (issue 25: switching off used to mean wiping them), so
- * it comes back on with them.
+ * off whatever its content, keeping its keys (switching off used to mean wiping them;
+ * docs/product.md#integration-auto-save), so it comes back on with them.
  */
 export async function saveIntegration<N extends IntegrationName>(
   deps: SecretDeps,

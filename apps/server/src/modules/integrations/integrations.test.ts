@@ -105,7 +105,8 @@ describe('PUT /v1/real-estates/{id}/integrations', () => {
           .replace(/"value":"[^"]+"/g, `"value":"${SECRET_MASK}"`),
       );
     for (const [name, payload, active] of cases) {
-      // is_active: true (or none) does not activate an empty one: the content decides (spec §4)
+      // is_active: true (or none) does not activate an empty one: the content decides
+      // (docs/product.md#integration-auto-save)
       const res = await c.put(url(id), { name, ...(active ? {} : { is_active: true }), payload });
       expect(res.statusCode, `${name} ${JSON.stringify(payload)}`).toBe(200);
       expect(res.json().data).toMatchObject({
@@ -134,7 +135,7 @@ describe('PUT /v1/real-estates/{id}/integrations', () => {
     expect(res.json().data).toMatchObject({ is_active: false, payload: { api_key: '' } });
   });
 
-  it('is_active: false switches an integration off and keeps its stored keys; it comes back on with them (issue 25)', async () => {
+  it('is_active: false switches an integration off and keeps its stored keys; it comes back on with them', async () => {
     const { c, id } = await manager();
     await c.put(url(id), { name: 'go_harry', payload: { username: 'corretor', password: 'senha-guardada' } });
     await c.put(url(id), { name: 'arbo', payload: { api_key: 'chave-guardada' } });
@@ -424,7 +425,7 @@ describe('secrets never reach the logs', () => {
   });
 });
 
-describe('stored credentials are never answered in clear (issue 16)', () => {
+describe('stored credentials are never answered in clear', () => {
   const HEADER = 'Bearer cabecalho-secreto-1111';
   const JETIMOB_PRIVATE = 'jetimob-privada-secreta-3333';
   const PASSWORD = 'SenhaGoHarry-4444';

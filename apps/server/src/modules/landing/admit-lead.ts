@@ -1,12 +1,12 @@
 /**
  * The first step of a public lead: find its page and count it in the per-IP and per-page windows.
  * The per-IP window is per agency (`lead-ip:<agency>:<ip>`): visitors of other agencies behind the same
- * carrier address (CGNAT) do not count against each other (issue 25).
- * The requests that arrive together share one named prepared statement (group commit,
- * lib/group-commit.ts): the pages are looked up and every window is counted in the same round trip, in
- * the database, so several server processes share the windows. Within a group the hits are numbered
- * in arrival order, so each lead sees exactly the count it would have seen alone (the third lead of a
- * group from one IP gets hits = earlier hits + 3).
+ * carrier address (CGNAT) do not count against each other
+ * (docs/spam-rules.md#never-refused-for-what-the-visitor-cant-fix). The requests that arrive together share
+ * one named prepared statement (group commit, lib/group-commit.ts): the pages are looked up and every window
+ * is counted in the same round trip, in the database, so several server processes share the windows. Within a
+ * group the hits are numbered in arrival order, so each lead sees exactly the count it would have seen alone
+ * (the third lead of a group from one IP gets hits = earlier hits + 3).
  */
 import { queryPrepared } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';

@@ -110,8 +110,8 @@ export type LandingVideo =
  * No video bytes and no player until the visitor asks: every video is a facade (a lazy poster and a
  * play button); a click puts the <video> (uploaded files, played from storage) or the player (links)
  * in its place (VIDEO_SCRIPT). A <video poster> would make the browser fetch the poster during the
- * load, on the way of the page's LCP (issue 28). Uploaded facades carry no data-video: the <video>'s
- * own play event counts the play (the tracker), so a click is not counted twice.
+ * load, on the way of the page's LCP (docs/product.md#videos). Uploaded facades carry no data-video: the
+ * <video>'s own play event counts the play (the tracker), so a click is not counted twice.
  */
 function videoSection(videos: LandingVideo[]): SafeHtml | '' {
   if (!videos.length) return '';

@@ -1,7 +1,8 @@
 /**
- * Platform e-mails carrying text an agency or a visitor typed (issue 25): an agency named like a
- * phishing subject, a visitor's spam as the name an auto-reply greets, sent to whatever address the
- * visitor typed. Our address sends them: no links, no line breaks, a short label; the HTML escapes it.
+ * Platform e-mails carrying text an agency or a visitor typed (docs/decisions/018-accounts-and-abuse.md): an
+ * agency named like a phishing subject, a visitor's spam as the name an auto-reply greets, sent to whatever
+ * address the visitor typed. Our address sends them: no links, no line breaks, a short label; the HTML
+ * escapes it.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

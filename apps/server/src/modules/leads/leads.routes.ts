@@ -19,7 +19,8 @@ import { assignLead, leadScopeOf } from '../team/index.ts';
 export default async function leadRoutes(app: FastifyInstance) {
   mount(app, 'listLeads', async (request) => {
     const m = await app.requireMembership(request, request.params.id);
-    // An agent sees the leads assigned to them, unless the agency lets agents see all (issue 13).
+    // An agent sees the leads assigned to them, unless the agency lets agents see all
+    // (docs/product.md#lead-assignment).
     const scope = await leadScopeOf(app.deps, m, request.currentUser!.id);
     const q = scope === null ? request.query : { ...request.query, assigned_to: String(scope) };
     const { data, total, quarantined } = await listLeads(app.deps, m.realEstateId, q);

@@ -114,14 +114,15 @@ describe('GET /v1/real-estates/{id}/leads', () => {
     const agent = await addMember(ctx, owner.realEstateId, 'agent');
     const g = new TestClient(ctx.app);
     await g.login(agent.email);
-    // An agent sees the leads assigned to them; all of them once the agency allows it (issue 13).
+    // An agent sees the leads assigned to them; all of them once the agency allows it
+    // (docs/product.md#lead-assignment).
     expect((await g.get(`/v1/real-estates/${owner.realEstateId}/leads`)).json().meta.total).toBe(0);
     await c.put(`/v1/real-estates/${owner.realEstateId}/team-settings`, { agents_see_all_leads: true });
     expect((await g.get(`/v1/real-estates/${owner.realEstateId}/leads`)).json().meta.total).toBe(2);
     expect(
       (await g.request('PATCH', `/v1/leads/${a.id}`, { body: { status: 'em_atendimento' } })).statusCode,
     ).toBe(200);
-    // the CSV of every lead is for owners and admins (issue 16)
+    // the CSV of every lead is for owners and admins (docs/product.md#roles)
     expect((await g.get(`/v1/real-estates/${owner.realEstateId}/leads/export`)).statusCode).toBe(403);
     expect((await c.get(`/v1/real-estates/${owner.realEstateId}/leads/export`)).statusCode).toBe(200);
   });

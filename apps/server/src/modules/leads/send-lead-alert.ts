@@ -44,7 +44,8 @@ type AlertRow = {
  * leads and, per agency, one of its recipients and preferences, whatever the group's size. Each lead's
  * alert is sent on its own: `failed` lists the leads whose alert (or rotation turn) failed, to be
  * retried alone; the others were sent. Before its alert, a lead takes the agency's rotation turn
- * ("roleta", issue 13) when the agency has the rotation on, so the member it picks gets the alert.
+ * ("roleta", docs/product.md#lead-assignment) when the agency has the rotation on, so the member it picks
+ * gets the alert.
  */
 export async function sendLeadAlerts(
   deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'log'>,
@@ -136,7 +137,8 @@ async function mailAlert(
   agencyRecipients: { emails: string[] },
 ) {
   const recipients = [...agencyRecipients.emails];
-  // The member in charge of the lead (by hand or by rotation, issue 13) always gets the alert.
+  // The member in charge of the lead (by hand or by rotation; docs/product.md#lead-assignment) always gets
+  // the alert.
   if (lead.assignedUserId !== null) {
     const [assigned] = await deps.db
       .select({ email: users.email })
@@ -153,7 +155,8 @@ async function mailAlert(
       recipients.push(assigned.email);
   }
   const consoleUrl = `${deps.config.APP_URL}/leads?lead=${lead.id}`;
-  // The visitor's name and the page's title in a subject: one line, no links, short (issue 25).
+  // The visitor's name and the page's title in a subject: one line, no links, short
+  // (docs/decisions/018-accounts-and-abuse.md).
   const name = mailLabel(lead.name, 60) || 'sem nome';
   const title = pageTitle ? mailLabel(pageTitle, 80) : '';
   const agencyName = mailLabel(agency, 80) || 'sua imobiliária';

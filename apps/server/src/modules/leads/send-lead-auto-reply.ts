@@ -30,7 +30,7 @@ export async function sendLeadAutoReply(deps: Pick<Deps, 'db' | 'config' | 'mail
   if (!reply.enabled || !reply.message.trim()) return false;
   const link = row.pageSlug ? `${deps.config.LANDING_URL}/imoveis/${row.pageSlug}` : deps.config.APP_URL;
   // What the visitor typed goes to whatever address they typed: their name without links, short
-  // (issue 25); the agency's name and the page's title likewise.
+  // (docs/decisions/018-accounts-and-abuse.md); the agency's name and the page's title likewise.
   const agency = mailLabel(row.agency, 80) || 'Imobiliária';
   const text = fillTemplate(reply.message, {
     nome: mailLabel(row.lead.name, 60),

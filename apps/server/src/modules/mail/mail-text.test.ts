@@ -1,4 +1,7 @@
-/** Text an agency or a visitor typed, as it may appear in a platform e-mail (issue 25). */
+/**
+ * Text an agency or a visitor typed, as it may appear in a platform e-mail
+ * (docs/decisions/018-accounts-and-abuse.md).
+ */
 import { describe, expect, it } from 'vitest';
 import { mailLabel } from './mail-text.ts';
 import { renderEmail } from './mailer.ts';

@@ -1,10 +1,10 @@
 /**
  * Text that an agency or a visitor typed (an agency's name, a visitor's name, a page title, an
- * inviter's name), as it goes into a platform e-mail: subject, heading, greeting (issue 25). Our
- * address sends it, so it must not carry what the sender did not write: no links (an agency named like
- * a phishing subject, a visitor's spam as the name of an auto-reply sent to any address), no line
- * breaks or control characters, and a length that fits a subject. The HTML part escapes it besides
- * (renderEmail).
+ * inviter's name), as it goes into a platform e-mail: subject, heading, greeting
+ * (docs/decisions/018-accounts-and-abuse.md). Our address sends it, so it must not carry what the sender did
+ * not write: no links (an agency named like a phishing subject, a visitor's spam as the name of an auto-reply
+ * sent to any address), no line breaks or control characters, and a length that fits a subject. The HTML part
+ * escapes it besides (renderEmail).
  */
 import { clipText, stripControlChars } from '@vitrine/contracts';
 

@@ -2,7 +2,7 @@
  * E-mail: nodemailer over SMTP (pooled connections) when SMTP_URL is set; otherwise each message is
  * written as an .eml file to DATA_DIR/outbox and its links are printed to the log, so a local install
  * works offline. In production the outbox never puts links in the log (a password-reset or invitation
- * link in a log is an account for whoever reads the logs, issue 25): the messages stay in the outbox
+ * link in a log is an account for whoever reads the logs): the messages stay in the outbox
  * files, and the configuration warns at start that SMTP_URL is missing (docs/operations.md).
  */
 import { randomBytes } from 'node:crypto';

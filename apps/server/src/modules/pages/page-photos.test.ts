@@ -113,7 +113,7 @@ describe('POST /v1/pages/{id}/photos', () => {
     expect((await c.get(`/v1/pages/${page.id}`)).json().data.photos).toEqual([]);
   });
 
-  it('refuses a file that only starts like a JPEG: the photo must decode (issue 25)', async () => {
+  it('refuses a file that only starts like a JPEG: the photo must decode', async () => {
     const { c, page } = await pageOfAgent();
     const camera = await photoFixture('jpeg', 640, 480);
     for (const content of [

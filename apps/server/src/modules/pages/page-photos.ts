@@ -32,8 +32,8 @@ export async function addPagePhoto(
   const { db, storage } = deps;
   const { page } = input;
   const { dimensions, variants } = await processPhoto(input.file);
-  // Making the copies decodes the whole photo: one that does not decode is not a photo (issue 25),
-  // whatever its first bytes say.
+  // Making the copies decodes the whole photo: one that does not decode is not a photo
+  // (docs/decisions/018-accounts-and-abuse.md), whatever its first bytes say.
   if (!dimensions || !variants.length) throw fieldError('photo', PHOTO_UNREADABLE);
   const photo: PagePhoto = {
     id: randomToken(9),

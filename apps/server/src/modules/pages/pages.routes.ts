@@ -161,7 +161,8 @@ export default async function pageRoutes(app: FastifyInstance, { renderPagePrevi
       neighborhood: page.neighborhood,
       city: page.city,
     });
-    // The console shows the suggestion first and saves only when the agent accepts it (issue 9).
+    // The console shows the suggestion first and saves only when the agent accepts it
+    // (docs/product.md#pages).
     const save = request.query.save !== 'false' && request.query.save !== '0';
     if (!save) return { data: await view(page), suggested_title: title };
     const row = await updatePage(deps, {

@@ -1,5 +1,5 @@
 /**
- * The agency's preferences (api-contract.md, Preferences): stored rows over the contract's defaults.
+ * The agency's preferences (docs/product.md#preferences): stored rows over the contract's defaults.
  * Readers (landing pages, the lead alert, the SLA flag) take the values; the screen takes the rows.
  */
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';

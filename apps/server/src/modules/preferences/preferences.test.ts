@@ -1,6 +1,7 @@
 /**
- * Configurações (issue 13): the rows of the contract, their validation in Portuguese, the roles, and the
- * visible effect of each key (landing pages, the new-lead alert, the visitor's auto-reply, the SLA flag).
+ * Configurações (docs/product.md#preferences): the rows of the contract, their validation in Portuguese, the
+ * roles, and the visible effect of each key (landing pages, the new-lead alert, the visitor's auto-reply, the
+ * SLA flag).
  */
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';

@@ -1,8 +1,8 @@
 /**
- * Privacidade (LGPD, issue 25): a person's data found by e-mail or phone, exported and erased, the log
- * of those requests, and the agency's retention periods. Owners and admins only (an agent gets 403);
- * another agency's id answers 404. The person's key travels in a POST body, never in a URL (URLs end
- * up in access logs and browser history).
+ * Privacidade (LGPD, docs/privacy.md#rights-of-the-data-subject-art-18-the-privacidade-screen): a person's
+ * data found by e-mail or phone, exported and erased, the log of those requests, and the agency's retention
+ * periods. Owners and admins only (an agent gets 403); another agency's id answers 404. The person's key
+ * travels in a POST body, never in a URL (URLs end up in access logs and browser history).
  *
  * This module reads and changes rows of other modules' tables (leads, contacts, analytics, deliveries):
  * answering for one person across the product is its whole purpose, in one transaction.

@@ -1,8 +1,9 @@
 /**
- * Privacidade (LGPD, issue 25): one person found by e-mail or phone across leads, contacts, visits,
- * deliveries and history; the export; the erasure (rows and counts stay, personal fields go, pending
- * deliveries canceled, idempotent); the log with the key hashed; roles and tenancy; the retention
- * settings and the job's service that applies them in bounded batches.
+ * Privacidade (LGPD, docs/privacy.md#rights-of-the-data-subject-art-18-the-privacidade-screen): one person
+ * found by e-mail or phone across leads, contacts, visits, deliveries and history; the export; the erasure
+ * (rows and counts stay, personal fields go, pending deliveries canceled, idempotent); the log with the key
+ * hashed; roles and tenancy; the retention settings and the job's service that applies them in bounded
+ * batches.
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';

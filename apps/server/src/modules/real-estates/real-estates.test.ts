@@ -142,7 +142,7 @@ describe('POST /v1/real-estates/{id} (multipart, _method=PUT)', () => {
     expect(await uploadsOf(realEstateId)).toHaveLength(0);
   });
 
-  it('an SVG logo is stored as a PNG drawn from it: no markup, no link survives (issue 25)', async () => {
+  it('an SVG logo is stored as a PNG drawn from it: no markup, no link survives', async () => {
     const { c, realEstateId } = await signedInOwner();
     // A link the old check let through (an entity hides "javascript:").
     const svg = Buffer.from(

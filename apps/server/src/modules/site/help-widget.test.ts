@@ -1,8 +1,8 @@
 /**
- * The help widget on the server-rendered pages (spec §2, "Floating help widget"; issue 26): every page
+ * The help widget on the server-rendered pages (docs/product.md#help-widget): every page
  * of the site has it, logged out ("Olá, preciso de ajuda!"), without a script of its own; its contacts
  * are the SUPPORT_EMAIL / SUPPORT_WHATSAPP settings, never a placeholder number. Also the sign-in's
- * answer without a user object, which must say the spec's message.
+ * answer without a user object, which must say the console's message (docs/product.md#session).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -119,7 +119,7 @@ describe('the support settings', () => {
 });
 
 describe('the server-rendered sign-in', () => {
-  it('says the spec’s message when the API answers without a user object', async () => {
+  it('says the console’s message when the API answers without a user object', async () => {
     const body = (await get('/entrar')).body;
     expect(body).toContain(`data-no-user="${MESSAGES.loginMissingUser}"`);
     expect(MESSAGES.loginMissingUser).toBe('Resposta da API de login não contém o objeto do usuário.');

@@ -128,7 +128,10 @@ export interface SiteContext {
   support: { email: string; whatsapp: string | null };
 }
 
-/** The spec's greeting for someone who is not signed in (the console's help widget says the same). */
+/**
+ * The greeting (docs/product.md#help-widget) for someone who is not signed in (the console's help widget says
+ * the same).
+ */
 export const ANONYMOUS_HELP_MESSAGE = 'Olá, preciso de ajuda!';
 
 const icon = (paths: string) =>
@@ -144,7 +147,7 @@ const MAIL_ICON = icon(
 );
 
 /**
- * The floating help button of the spec (§2, "Floating help widget"), as the console's: a panel
+ * The floating help button (docs/product.md#help-widget), as the console's: a panel
  * "Precisa de ajuda?" with WhatsApp (the generic greeting: nobody is signed in here) and e-mail. A
  * <details> element: opens and closes without a script, by mouse, touch and keyboard.
  */

@@ -1,7 +1,7 @@
 /**
- * Images checked by decoding them, not by their first bytes alone (issue 25): a file with a JPEG
- * signature over anything else passed as a photo. And SVG logos become PNG: an SVG is a document
- * (links, scripts, entities that hide "javascript:" from any pattern), served from a bucket where we
+ * Images checked by decoding them, not by their first bytes alone (docs/decisions/018-accounts-and-abuse.md):
+ * a file with a JPEG signature over anything else passed as a photo. And SVG logos become PNG: an SVG is a
+ * document (links, scripts, entities that hide "javascript:" from any pattern), served from a bucket where we
  * cannot set a CSP; a PNG drawn from it carries none of that.
  */
 

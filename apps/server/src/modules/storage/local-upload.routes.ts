@@ -35,7 +35,7 @@ export default async function localUploadRoutes(
       const key = (request.params as { '*': string })['*'];
       if (!key || key.includes('..') || key.length > 300) throw notFound();
       try {
-        // Only while the video waits for its file (issue 25).
+        // Only while the video waits for its file (docs/decisions/018-accounts-and-abuse.md).
         await storage.receiveUpload(key, request.query, request.headers['content-type'], request.raw, (k) =>
           isAwaitingUpload(app.deps, k),
         );

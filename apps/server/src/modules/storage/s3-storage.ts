@@ -126,7 +126,8 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
     origins: [...new Set(origins)],
     async put(key, body, contentType) {
       // A bucket sends no CSP: a document type (an SVG an older version stored, any markup) is served
-      // as a download, never opened as a page on the bucket's origin (issue 25).
+      // as a download, never opened as a page on the bucket's origin
+      // (docs/decisions/018-accounts-and-abuse.md).
       const document = !/^(image\/(png|jpeg|webp|gif|avif)|video\/[\w.+-]+)$/i.test(contentType);
       await client.send(
         new PutObjectCommand({
@@ -165,7 +166,8 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
       await pipeline(out.Body as Readable, createWriteStream(file));
     },
     async createUploadUrl(key, { contentType, exactBytes, expiresInSeconds }) {
-      // The declared size is signed (issue 25): S3 refuses a body of any other length.
+      // The declared size is signed (docs/decisions/018-accounts-and-abuse.md): S3 refuses a body of any
+      // other length.
       const url = await getSignedUrl(
         client,
         new PutObjectCommand({

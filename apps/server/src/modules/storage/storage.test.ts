@@ -55,7 +55,7 @@ describe('S3 driver (s3rver)', () => {
     expect(await storage.head('logos/1/a.png')).toBeNull();
   });
 
-  it('serves a document type (an SVG) as a download, an image inline (issue 25)', async () => {
+  it('serves a document type (an SVG) as a download, an image inline', async () => {
     const storage = driver();
     await storage.put(
       'logos/1/a.svg',
@@ -97,7 +97,7 @@ describe('S3 driver (s3rver)', () => {
     expect(await storage.head('videos/1/y/original.mp4')).toBeNull();
   });
 
-  it('a presigned PUT with a declared size signs it: a body of another length is refused (issue 25)', async () => {
+  it('a presigned PUT with a declared size signs it: a body of another length is refused', async () => {
     const storage = driver();
     const ticket = await storage.createUploadUrl('videos/1/z/original.mp4', {
       contentType: 'video/mp4',

@@ -1,8 +1,8 @@
 /**
- * Landing pages on their own origin (issue 25, decision 017): a script on an agency's landing page
- * (its tag manager) must never act with the session of a console user who visits it. The console's
- * host and LANDING_URL's host are told apart by Host; the landing side reads and sets no cookie and
- * answers none of the console's routes.
+ * Landing pages on their own origin (docs/decisions/017-landing-origin.md): a script on an agency's landing
+ * page (its tag manager) must never act with the session of a console user who visits it. The console's host
+ * and LANDING_URL's host are told apart by Host; the landing side reads and sets no cookie and answers none
+ * of the console's routes.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

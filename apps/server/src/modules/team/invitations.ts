@@ -50,7 +50,8 @@ async function mailInvitation(
     .select({ name: realEstates.name })
     .from(realEstates)
     .where(eq(realEstates.id, input.realEstateId));
-  // Names the agency typed, in a mail our address sends: one line, no links, short (issue 25).
+  // Names the agency typed, in a mail our address sends: one line, no links, short
+  // (docs/decisions/018-accounts-and-abuse.md).
   const agencyName = mailLabel(agency?.name ?? '', 80) || 'uma imobiliária';
   const inviterName = mailLabel(input.inviterName, 60) || 'Um gestor';
   const url = invitationUrl(deps.config.APP_URL, input.token);

@@ -1,5 +1,5 @@
 /**
- * Role changes and removals, with the rules the server enforces (api-contract.md "Team"): nobody
+ * Role changes and removals, with the rules the server enforces (docs/product.md#team): nobody
  * grants a role above their own nor touches a member above them; the agency keeps at least one active
  * owner (422). Every member row of the agency is locked first, so two managers acting at once cannot
  * both demote "the other" owner and leave none.

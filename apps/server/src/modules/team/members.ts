@@ -32,7 +32,7 @@ export interface MemberRow {
 export const memberView = (row: MemberRow): Member => ({
   id: row.id,
   // An invited person has no name here until they join: a new one has none yet, and an existing
-  // account's is not the inviting agency's to see (issue 25).
+  // account's is not the inviting agency's to see (docs/decisions/018-accounts-and-abuse.md).
   name: row.status === 'active' && row.name ? row.name : null,
   email: row.email,
   role: row.role,

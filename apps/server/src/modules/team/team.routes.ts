@@ -1,5 +1,5 @@
 /**
- * Usuários (issue 13, api-contract.md "Team"): the members of an agency, invitations, roles, the lead
+ * Usuários (docs/product.md#team): the members of an agency, invitations, roles, the lead
  * rotation and the team's audit log. Owners and admins manage the team (agents get 403); the audit log
  * is the owner's. Invitations are looked up and accepted by their token.
  */

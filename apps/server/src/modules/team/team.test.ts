@@ -1,7 +1,7 @@
 /**
- * Team (issue 13): the members list, invitations by e-mail (hashed, single-use, 7 days), role changes
- * and removals with the server's rules, lead assignment and rotation, agents' lead scope and the audit
- * log, through the HTTP API on PGlite and PostgreSQL.
+ * Team (docs/product.md#team): the members list, invitations by e-mail (hashed, single-use, 7 days), role
+ * changes and removals with the server's rules, lead assignment and rotation, agents' lead scope and the
+ * audit log, through the HTTP API on PGlite and PostgreSQL.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -234,7 +234,7 @@ describe('invitations', () => {
       role: 'admin',
     });
     // Until they join, the agency learns nothing about the account behind the e-mail: not its name
-    // (issue 25), not through the list, its order, nor a search by name.
+    // (docs/decisions/018-accounts-and-abuse.md), not through the list, its order, nor a search by name.
     expect(invited.json().data).toMatchObject({ email: other.email, name: null, status: 'invited' });
     const base = `/v1/real-estates/${owner.realEstateId}/users`;
     const pending = (await c.get(`${base}?status=invited`)).json().data;

@@ -1,7 +1,8 @@
 /**
- * Whether a storage key is the file of a video still waiting for it (issue 25): the local driver's
- * signed upload URL is accepted only then. After upload-finished (the file was checked) or once the
- * video is deleted, the same URL would replace a checked video with anything, or leave an orphan file.
+ * Whether a storage key is the file of a video still waiting for it
+ * (docs/decisions/018-accounts-and-abuse.md): the local driver's signed upload URL is accepted only then.
+ * After upload-finished (the file was checked) or once the video is deleted, the same URL would replace a
+ * checked video with anything, or leave an orphan file.
  */
 import { and, eq } from 'drizzle-orm';
 import { videos } from '../../db/schema.ts';

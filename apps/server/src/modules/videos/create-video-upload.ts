@@ -1,5 +1,5 @@
 /**
- * Step 1 of an upload (spec §4 "Video upload"): a pending video row and a signed URL the browser PUTs
+ * Step 1 of an upload (docs/product.md#videos): a pending video row and a signed URL the browser PUTs
  * the file to, straight to storage. The key is ours (agency/video id), never the file's name.
  */
 import { count, eq, sql } from 'drizzle-orm';
@@ -79,7 +79,8 @@ export async function createVideoUpload(
     .set({ storageKey: key })
     .where(eq(videos.id, row!.id))
     .returning();
-  // The declared size is signed (issue 25): the URL takes that file, not any file up to the limit.
+  // The declared size is signed (docs/decisions/018-accounts-and-abuse.md): the URL takes that file, not any
+  // file up to the limit.
   const ticket = await deps.storage.createUploadUrl(key, {
     contentType: input.fileType,
     maxBytes: input.sizeBytes ?? max,

@@ -1,4 +1,4 @@
-/** A video as the API answers it (api-contract.md, "Videos"). */
+/** A video as the API answers it (docs/product.md#videos). */
 import { videoEmbedUrl, type Video } from '@vitrine/contracts';
 import type { videos } from '../../db/schema.ts';
 import type { Storage } from '../storage/index.ts';

@@ -1,5 +1,5 @@
 /**
- * Vídeos (api-contract.md, "Videos"; spec §4 "Video upload"): every member of the agency, agents
+ * Vídeos (docs/product.md#videos): every member of the agency, agents
  * included, manages the videos of its pages. Another agency's page or video ids answer 404.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Videos API (api-contract.md, "Videos") on the local driver: the three-step upload through the real
+ * Videos API (docs/product.md#videos) on the local driver: the three-step upload through the real
  * signed URL, the ffmpeg job, links, validation 422s, tenancy, agents, reorder, delete and the clean-up.
  */
 import { existsSync } from 'node:fs';
@@ -86,7 +86,10 @@ afterAll(async () => {
 const fileOf = (url: string) =>
   path.join(ctx.config.dataDir, 'uploads', new URL(url).pathname.replace(/^\/files\//, ''));
 
-/** Step 1 and 2 of the spec's flow: an upload URL, then the file PUT to it (no session, no CSRF). */
+/**
+ * Steps 1 and 2 of the upload (docs/product.md#videos): an upload URL, then the file PUT to it (no session,
+ * no CSRF).
+ */
 async function upload(body: Buffer, fileType = 'video/mp4', page = pageId) {
   const res = await c.post(`/v1/pages/${page}/videos/generate-upload-url`, { file_type: fileType });
   expect(res.statusCode, res.body).toBe(201);
@@ -285,7 +288,7 @@ describe('upload: generate-upload-url, PUT, upload-finished', () => {
     expect(tampered.json().message).toBe('Endereço de envio inválido.');
   });
 
-  it('a signed URL works only while its video waits for the file, and for the declared size (issue 25)', async () => {
+  it('a signed URL works only while its video waits for the file, and for the declared size', async () => {
     const putTo = (url: string, body: Buffer) =>
       ctx.app.inject({
         method: 'PUT',

@@ -48,7 +48,7 @@ function renderForm() {
 
 const field = (label: string) => screen.getByLabelText(label);
 
-describe('agency profile: Brazilian masks and validation (issue 9)', () => {
+describe('agency profile: Brazilian masks and validation', () => {
   it('shows stored values masked', () => {
     renderForm();
     expect(field('CNPJ')).toHaveValue('11.222.333/0001-81');

@@ -5,9 +5,10 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '../auth-context';
 
 /**
- * Spec §2: spinner while auth loads; unauthenticated → /entrar (replace), remembering where from.
- * After a 401 (spec §8) the destination is /login, with the "session expired" notice: the API
- * client's redirect and this one may race, and both must land on the same screen.
+ * docs/product.md#protected-routes: spinner while auth loads; unauthenticated → /entrar (replace),
+ * remembering where from. After a 401 (docs/product.md#protected-routes) the destination is /login, with the
+ * "session expired" notice: the API client's redirect and this one may race, and both must land on the same
+ * screen.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { isLoading, isAuthenticated, sessionExpired } = useAuth();

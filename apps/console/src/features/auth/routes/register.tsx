@@ -35,7 +35,7 @@ export function RegisterRoute() {
   const { register: signUp, selectRealEstate } = useAuth();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
-  // /registrar?convite=TOKEN (the team invitation, issue 13): the invited e-mail comes filled in.
+  // /registrar?convite=TOKEN (the team invitation, docs/product.md#team): the invited e-mail comes filled in.
   const inviteToken = useSearchParams()[0].get('convite');
   const invitation = useQuery({
     queryKey: ['invitation', inviteToken],

@@ -284,7 +284,7 @@ describe('/dashboard: the week at a glance', () => {
   });
 });
 
-describe('/dashboard: only what the role can open (api-contract.md, "Roles")', () => {
+describe('/dashboard: only what the role can open', () => {
   function renderAs(role: 'owner' | 'admin' | 'agent') {
     const user = {
       ...demoUser,

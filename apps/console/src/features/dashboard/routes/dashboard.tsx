@@ -26,7 +26,7 @@ import { DeliveriesAttentionCard } from '../components/deliveries-attention-card
 import { WaitingLeadsCard } from '../components/waiting-leads-card';
 import { TopListings, useWeekReport, WeekKpis } from '../components/week-overview';
 
-/** `managerOnly`: what an agent (Corretor) cannot open (api-contract.md, "Roles"): not offered to them. */
+/** `managerOnly`: what an agent (Corretor) cannot open (docs/product.md#roles): not offered to them. */
 const QUICK_LINKS: Array<{
   to: string;
   label: string;

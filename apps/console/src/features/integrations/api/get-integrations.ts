@@ -5,9 +5,9 @@ import type { IntegrationView } from '@vitrine/contracts';
 import { normalizeIntegrations } from '../integrations-state';
 
 /**
- * GET /v1/real-estates/{id}/integrations. Spec §7 reads `response.data.data.integrations` (axios'
+ * GET /v1/real-estates/{id}/integrations. The answer is read at `response.data.data.integrations` (axios'
  * `response.data` is the body `{data: {integrations}}`); missing entries and `[]` payloads get
- * the defaults (spec §3).
+ * the defaults (docs/product.md#integration-payloads).
  */
 export async function getIntegrations(realEstateId: number): Promise<IntegrationView[]> {
   const answer = await call('getIntegrations', { params: { id: realEstateId } });

@@ -9,9 +9,10 @@ export interface SaveIntegrationInput {
 }
 
 /**
- * PUT /v1/real-estates/{id}/integrations with {name, is_active, payload} (spec §4/§7) →
- * {data: Integration, message}. The screen calls it from its auto-save, not through a mutation
- * hook: saves of one integration are chained so that they reach the server in order.
+ * PUT /v1/real-estates/{id}/integrations with {name, is_active, payload}
+ * (docs/product.md#integration-auto-save) → {data: Integration, message}. The screen calls it from its
+ * auto-save, not through a mutation hook: saves of one integration are chained so that they reach the server
+ * in order.
  */
 export async function saveIntegration(
   realEstateId: number,

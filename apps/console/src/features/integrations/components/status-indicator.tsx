@@ -9,8 +9,8 @@ const DOT: Record<StatusColor, string> = {
 };
 
 /**
- * The card's status dot (spec §4) with its meaning written beside it. A polite live region:
- * screen readers hear "Salvando...", "Erro ao salvar", "Ativa e testada"… as they happen.
+ * The card's status dot (docs/product.md#status-dot) with its meaning written beside it. A polite live
+ * region: screen readers hear "Salvando...", "Erro ao salvar", "Ativa e testada"… as they happen.
  */
 export function StatusIndicator({ entry, className }: { entry: IntegrationEntry; className?: string }) {
   const color = statusColor(entry);

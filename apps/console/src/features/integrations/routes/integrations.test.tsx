@@ -91,7 +91,7 @@ function deferredReply() {
 /** The form is there (not the loading screen's disabled button). */
 const ready = () => screen.findByLabelText('URL do Webhook');
 
-describe('Integrações screen (spec §2)', () => {
+describe('Integrações screen', () => {
   it('shows the header and a centred spinner while loading, then the four cards with their fields', async () => {
     const load = deferredReply();
     mock.onGet(`${BASE}/integrations`).reply(load.reply);
@@ -141,7 +141,7 @@ describe('Integrações screen (spec §2)', () => {
     }
   });
 
-  it('uses defaults when the server leaves an integration out or sends [] as its payload (spec §3)', async () => {
+  it('uses defaults when the server leaves an integration out or sends [] as its payload', async () => {
     serve([integration('webhook', []), integration('arbo', { api_key: 'chave-arbo' }, { is_active: true })]);
     renderScreen();
     const url = await screen.findByLabelText('URL do Webhook');
@@ -200,7 +200,7 @@ describe('Integrações screen (spec §2)', () => {
   });
 });
 
-describe('auto-save (spec §4, §8)', () => {
+describe('auto-save', () => {
   it('saves 1.5 s after typing: yellow while saving, then the success toast', async () => {
     serve();
     let finish!: () => void;
@@ -258,7 +258,7 @@ describe('auto-save (spec §4, §8)', () => {
   });
 });
 
-describe('stored credentials, which the server answers masked (issue 16)', () => {
+describe('stored credentials, which the server answers masked', () => {
   const masked = () => [
     integration(
       'webhook',
@@ -383,7 +383,7 @@ describe('stored credentials, which the server answers masked (issue 16)', () =>
 });
 
 describe('loading problems and permissions', () => {
-  it('toasts the load failure of spec §8 and offers a retry', async () => {
+  it('toasts the load failure and offers a retry', async () => {
     mock.onGet(`${BASE}/integrations`).replyOnce(500, { message: 'Erro interno.' });
     const user = userEvent.setup();
     renderScreen();
@@ -412,7 +412,7 @@ describe('loading problems and permissions', () => {
   });
 });
 
-describe("'Testar Integrações' (spec §4, §8)", () => {
+describe("'Testar Integrações'", () => {
   const configured = () => [
     integration(
       'webhook',
@@ -424,7 +424,7 @@ describe("'Testar Integrações' (spec §4, §8)", () => {
     integration('go_harry', { username: '', password: '' }),
   ];
 
-  it('on success the active integrations turn green and the toasts follow the spec', async () => {
+  it('on success the active integrations turn green and the toasts say so', async () => {
     serve(configured());
     const test = deferredReply();
     mock.onGet(`${BASE}/integrations/test`).reply(test.reply);
@@ -502,7 +502,7 @@ describe("'Testar Integrações' (spec §4, §8)", () => {
     expect(within(card('Arbo')).getByText(/A Arbo recusou a chave/)).toBeInTheDocument();
   });
 
-  it("falls back to the spec's sentence when the failure carries no message", async () => {
+  it('falls back to the fixed sentence when the failure carries no message', async () => {
     serve(configured());
     mock.onGet(`${BASE}/integrations/test`).networkError();
     const user = userEvent.setup();
@@ -514,7 +514,7 @@ describe("'Testar Integrações' (spec §4, §8)", () => {
   });
 });
 
-describe('beyond the spec: halt, deliveries, signing secret, test lead', () => {
+describe('beyond saving and testing: halt, deliveries, signing secret, test lead', () => {
   it("shows a halted integration's reason in a red notice, with a red dot", async () => {
     serve([
       integration(

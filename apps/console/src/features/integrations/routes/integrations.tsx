@@ -76,7 +76,7 @@ function OwnersOnly() {
   );
 }
 
-/** /integracoes (spec §2 "Integrações screen"). */
+/** /integracoes (docs/product.md#integrations). */
 export function IntegrationsRoute() {
   const { selectedRealEstate } = useAuth();
   if (!selectedRealEstate) {
@@ -86,7 +86,7 @@ export function IntegrationsRoute() {
       </Screen>
     );
   }
-  // Agents get 403 from the API (api-contract.md): say so instead of failing.
+  // Agents get 403 from the API (docs/product.md#roles): say so instead of failing.
   if (selectedRealEstate.role === 'agent') {
     return (
       <Screen>

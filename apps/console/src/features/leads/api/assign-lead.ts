@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
 import { leadsKeys } from './keys';
 
-/** PUT /v1/leads/{id}/assignee {user_id} → {data: Lead} (owners and admins; issue 13). */
+/**
+ * PUT /v1/leads/{id}/assignee {user_id} → {data: Lead} (owners and admins; docs/product.md#lead-assignment).
+ */
 export function useAssignLead(realEstateId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -19,8 +19,8 @@ interface LeadsFiltersProps {
   /** The agency's pages for the "Imóvel" filter; undefined hides it (still loading, or unavailable). */
   pages: PageOption[] | undefined;
   /**
-   * The members for the "Responsável" filter (issue 13); undefined hides it: an agent who sees only
-   * their own leads has nothing to filter.
+   * The members for the "Responsável" filter (docs/product.md#lead-assignment); undefined hides it: an agent
+   * who sees only their own leads has nothing to filter.
    */
   assignees?: AssigneeOption[] | undefined;
 }

@@ -177,7 +177,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
   );
 }
 
-/** The member in charge of the lead, or "—" when nobody is (issue 13). */
+/** The member in charge of the lead, or "—" when nobody is (docs/product.md#lead-assignment). */
 function Assignee({ lead }: { lead: Lead }) {
   return lead.assigned_user_name ? (
     <span className="line-clamp-2 [overflow-wrap:anywhere]">{lead.assigned_user_name}</span>

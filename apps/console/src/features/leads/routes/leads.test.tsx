@@ -261,7 +261,7 @@ describe('/leads list', () => {
   });
 });
 
-describe('/leads: who is in charge (issue 13)', () => {
+describe('/leads: who is in charge', () => {
   const member = (id: number, name: string) => ({
     id,
     name,

@@ -224,7 +224,7 @@ describe('/paginas/:id editor', () => {
     renderEditor();
     await loaded();
     await userEvent.click(screen.getByRole('button', { name: 'Sugerir título' }));
-    // The agent's own title: the suggestion is shown first and used only on request (issue 9).
+    // The agent's own title: the suggestion is shown first and used only on request (docs/product.md#pages).
     await userEvent.click(screen.getByRole('button', { name: 'Usar este título' }));
     await waitFor(() =>
       expect(field('Título')).toHaveValue('Apartamento com 3 quartos em Pinheiros, São Paulo'),

@@ -56,7 +56,7 @@ export function PreferencesRoute() {
         <NoAgencySelected purpose="definir as configurações" />
       </Screen>
     );
-  // Agents get 403 from the API (api-contract.md): say so instead of failing.
+  // Agents get 403 from the API (docs/product.md#roles): say so instead of failing.
   if (selectedRealEstate.role === 'agent')
     return (
       <Screen>

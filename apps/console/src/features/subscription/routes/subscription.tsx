@@ -68,7 +68,7 @@ export function SubscriptionRoute() {
         <NoAgencySelected purpose="ver a assinatura" />
       </Screen>
     );
-  // Admins and agents get 403 from the API (api-contract.md: the subscription is the owner's).
+  // Admins and agents get 403 from the API (the subscription is the owner's; docs/product.md#roles).
   if (selectedRealEstate.role !== 'owner')
     return (
       <Screen>

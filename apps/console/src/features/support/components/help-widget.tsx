@@ -5,8 +5,8 @@ import { FALLBACK_PUBLIC_CONFIG, usePublicConfig } from '../api/get-public-confi
 import { supportMailto, whatsappHelpUrl, type HelpContact } from '../support-links';
 
 /**
- * Floating help button on every page (spec §2). Radix Popover gives the keyboard behaviour:
- * focus moves into the panel, Escape and outside clicks close it, focus returns to the button.
+ * Floating help button on every page (docs/product.md#help-widget). Radix Popover gives the keyboard
+ * behaviour: focus moves into the panel, Escape and outside clicks close it, focus returns to the button.
  */
 export function HelpWidget({ contact, className }: { contact: HelpContact | null; className?: string }) {
   const { data } = usePublicConfig();

@@ -3,7 +3,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '@/lib/api-client';
 import { teamKeys, type MembersFilters } from './keys';
 
-/** GET /v1/real-estates/{id}/users?page&per_page&search (spec §7; role and status filters too). */
+/**
+ * GET /v1/real-estates/{id}/users?page&per_page&search (role and status filters too; docs/product.md#team).
+ */
 export function getMembers(
   realEstateId: number,
   f: MembersFilters,

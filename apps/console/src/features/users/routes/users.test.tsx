@@ -98,7 +98,7 @@ function renderUsers(role: 'owner' | 'admin' | 'agent' = 'owner') {
 }
 
 describe('/usuarios', () => {
-  it('lists 10 members a page with role and status, and pages on (spec: per_page 10)', async () => {
+  it('lists 10 members a page with role and status, and pages on', async () => {
     const calls = replyMembers();
     renderUsers();
     const table = await screen.findByRole('table');

@@ -1,7 +1,7 @@
 /**
  * Videos on their way, one entry each: request an upload URL, PUT the file to storage with a real
- * progress bar, mark the upload finished (spec §4). Cancel aborts the transfer and drops the pending
- * video; retry starts the three steps again with the same file.
+ * progress bar, mark the upload finished (docs/product.md#videos). Cancel aborts the transfer and drops the
+ * pending video; retry starts the three steps again with the same file.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { VIDEO_FILE_TYPES, VIDEO_MESSAGES, tooLargeMessage, type VideoFileType } from '@vitrine/contracts';

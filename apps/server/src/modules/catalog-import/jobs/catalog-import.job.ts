@@ -9,7 +9,8 @@ export const catalogImportJob = defineJob({
     importId: z.uuid(),
     /**
      * Publish the listings the catalog offers (the "Publicar ao importar" box). Absent or false: new
-     * pages are drafts and existing pages keep their status — nothing goes live by surprise (issue 9).
+     * pages are drafts and existing pages keep their status — nothing goes live by surprise
+     * (docs/product.md#catalog-import).
      */
     publish: z.boolean().optional(),
   }),

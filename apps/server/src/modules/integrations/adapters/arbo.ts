@@ -1,6 +1,6 @@
 // Arbo CRM. Base URL and the raw-key Authorization header come from public clients; the read
 // endpoint /imoveis is known, the lead endpoint is not: its path is configuration and the Grupo ZAP
-// lead JSON is sent (docs integrations.md).
+// lead JSON is sent (docs/webhooks.md#how-each-crm-is-reached).
 import type { ArboPayload } from '@vitrine/contracts';
 import { toGrupoZapLead } from './grupo-zap-lead.ts';
 import {

@@ -123,7 +123,7 @@ describe('goHarryAdapter with a token endpoint', () => {
     const unconfigured = createTestAdapterContext();
     const result = await adapter.send(buildLeadForDelivery(), credentials, unconfigured);
     expect(result).toMatchObject({ ok: false, retryable: false });
-    // said in words, no setting name (issue 9)
+    // said in words, no setting name
     expect(result.message).toBe('O endereço do GoHarry não foi configurado no servidor; fale com o suporte.');
     expect(result.message).not.toMatch(/[A-Z]+_[A-Z_]+/);
     expect((await adapter.test(credentials, unconfigured)).ok).toBe(false);

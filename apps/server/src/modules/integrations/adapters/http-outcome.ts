@@ -1,4 +1,5 @@
-// The delivery policy of integrations.md as one table: HTTP status or transport error -> outcome.
+// The delivery policy (docs/webhooks.md#delivery-outcomes) as one table: HTTP status or transport error ->
+// outcome.
 import { OutboundHttpError, type SafeResponse } from '../../../lib/outbound/safe-http.ts';
 import type { DeliveryResult, TestResult } from './types.ts';
 

@@ -1,5 +1,6 @@
 // Jetimob CRM. No official reference is reachable: endpoint, header and fields come from several
-// independent public clients (docs integrations.md) and are kept in this one file to correct.
+// independent public clients (docs/webhooks.md#how-each-crm-is-reached) and are kept in this one file to
+// correct.
 import type { JetimobPayload } from '@vitrine/contracts';
 import { LEAD_ORIGIN } from './grupo-zap-lead.ts';
 import { attempt, joinUrl, outcomeFromResponse } from './http-outcome.ts';

@@ -81,7 +81,10 @@ export interface IntegrationEndpoints {
   go_harry: { baseUrl: string; tokenPath: string; leadPath: string };
 }
 
-/** Defaults of docs integrations.md; GoHarry has no public address, so it must be configured. */
+/**
+ * Defaults of docs/webhooks.md#how-each-crm-is-reached; GoHarry has no public address, so it must be
+ * configured.
+ */
 export const DEFAULT_INTEGRATION_ENDPOINTS: IntegrationEndpoints = {
   jetimob: { baseUrl: 'https://api.jetimob.com' },
   arbo: { baseUrl: 'https://app-integracao.arboimoveis.com/api', leadPath: '/leads' },

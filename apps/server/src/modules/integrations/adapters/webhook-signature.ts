@@ -3,7 +3,10 @@
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
-/** How far a receiver tolerates the webhook-timestamp from its clock (the spec's suggestion). */
+/**
+ * How far a receiver tolerates the webhook-timestamp from its clock (the Standard Webhooks specification's
+ * suggestion).
+ */
 export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 
 /** A new per-endpoint secret, `whsec_` + base64 of 32 random bytes. */

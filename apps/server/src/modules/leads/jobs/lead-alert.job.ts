@@ -28,8 +28,9 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
   retry: { limit: 5, delaySeconds: 30, backoff: true },
   concurrency: { batchSize: 5 },
   async handle(data, deps) {
-    // Each alert first takes the agency's lead rotation turn ("roleta", issue 13) where it is on, so the
-    // member it picks gets the alert; a no-op for a lead already assigned, and on a re-run.
+    // Each alert first takes the agency's lead rotation turn ("roleta", docs/product.md#lead-assignment)
+    // where it is on, so the member it picks gets the alert; a no-op for a lead already assigned, and on a
+    // re-run.
     if (data.leadId) return sendLeadAlert(deps, data.leadId);
     const replies = await leadsToAutoReply(deps, data.leadIds ?? []);
     // The group's leads, agencies and recipients are read once; each alert is sent on its own.

@@ -154,7 +154,8 @@ function takeHandover(): LoginHandover {
         }
         button.disabled = false;
         button.textContent = label;
-        // A success without the user: the API broke its contract (the spec's message says so).
+        // A success without the user: the API broke its contract (the message says so, as the console's does;
+        // docs/product.md#session).
         if (status < 300) say(form.dataset.noUser!);
         else show(answer);
       })

@@ -1,7 +1,7 @@
 import type { CatalogImport } from '@vitrine/contracts';
 import type { BadgeTone } from '@/components/ui/badge';
 
-/** Status colours as the spec says: yellow while working, green done, red failed. */
+/** Status colours: yellow while working, green done, red failed. */
 export const STATUS_TONES: Record<CatalogImport['status'], BadgeTone> = {
   queued: 'yellow',
   running: 'yellow',

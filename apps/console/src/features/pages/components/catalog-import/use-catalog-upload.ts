@@ -14,7 +14,8 @@ export type UploadPhase = { name: 'pick' } | { name: 'uploading'; file: File; pr
 export function useCatalogUpload(realEstateId: number, onTrack: (tracked: Tracked) => void) {
   const [phase, setPhase] = useState<UploadPhase>({ name: 'pick' });
   const [error, setError] = useState<string | null>(null);
-  // Unchecked: the import creates drafts, nothing goes live without the agent deciding (issue 9).
+  // Unchecked: the import creates drafts, nothing goes live without the agent deciding
+  // (docs/product.md#catalog-import).
   const [publish, setPublish] = useState(false);
   const abort = useRef<AbortController | null>(null);
 

@@ -15,7 +15,7 @@ import {
 const TITLE_FACTS = ['property_type', 'purpose', 'bedrooms', 'neighborhood', 'city'] as const;
 
 /**
- * "Sugerir título" (issue 9): an empty or placeholder title, or one suggested here before, is
+ * "Sugerir título" (docs/product.md#pages): an empty or placeholder title, or one suggested here before, is
  * replaced at once; a title the agent wrote is kept until they choose "Usar este título"
  * (`proposal`).
  */
@@ -51,7 +51,7 @@ export function useTitleSuggestion(
       setValue('title', title, { shouldDirty: true, shouldValidate: true });
     } else {
       try {
-        // Spec: PATCH /v1/pages/{id}/get-title suggests and saves.
+        // PATCH /v1/pages/{id}/get-title suggests and saves (docs/product.md#pages).
         const saved = await suggest.mutateAsync();
         title = saved.title;
         resetField('title', { defaultValue: title });
