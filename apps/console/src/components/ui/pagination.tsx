@@ -1,3 +1,4 @@
+import type { PaginationMeta } from '@vitrine/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/utils';
@@ -6,12 +7,8 @@ import { Button } from './button';
 const count = new Intl.NumberFormat('pt-BR');
 
 export interface PaginationProps {
-  page: number;
-  lastPage: number;
-  total: number;
-  /** First and last item numbers on this page (Laravel's meta.from / meta.to); null when empty. */
-  from: number | null;
-  to: number | null;
+  /** The list's `meta` as the API answers it (page, last page, total, first and last item numbers). */
+  meta: Pick<PaginationMeta, 'current_page' | 'last_page' | 'total' | 'from' | 'to'>;
   perPage?: number;
   perPageOptions?: readonly number[];
   onPageChange: (page: number) => void;
@@ -23,11 +20,7 @@ export interface PaginationProps {
 
 /** "x–y de N", an optional page-size select and previous/next buttons. */
 export function Pagination({
-  page,
-  lastPage,
-  total,
-  from,
-  to,
+  meta: { current_page: page, last_page: lastPage, total, from, to },
   perPage,
   perPageOptions,
   onPageChange,

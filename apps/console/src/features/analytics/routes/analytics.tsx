@@ -230,15 +230,7 @@ function Report({
         ) : (
           <>
             <SessionsTable sessions={report.data} stale={stale} />
-            <Pagination
-              page={report.meta.current_page}
-              lastPage={report.meta.last_page}
-              total={report.meta.total}
-              from={report.meta.from}
-              to={report.meta.to}
-              onPageChange={(page) => onChange({ page })}
-              noun="sessões"
-            />
+            <Pagination meta={report.meta} onPageChange={(page) => onChange({ page })} noun="sessões" />
           </>
         )}
       </section>

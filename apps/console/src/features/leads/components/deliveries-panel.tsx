@@ -132,11 +132,7 @@ export function DeliveriesPanel({
             pendingId={pendingId}
           />
           <Pagination
-            page={query.data.meta.current_page}
-            lastPage={query.data.meta.last_page}
-            total={query.data.meta.total}
-            from={query.data.meta.from}
-            to={query.data.meta.to}
+            meta={query.data.meta}
             perPage={filters.perPage}
             perPageOptions={PER_PAGE_OPTIONS}
             onPageChange={(page) => onChange({ page })}

@@ -236,11 +236,7 @@ function LeadsTabContent({
               }
             />
             <Pagination
-              page={query.data.meta.current_page}
-              lastPage={query.data.meta.last_page}
-              total={query.data.meta.total}
-              from={query.data.meta.from}
-              to={query.data.meta.to}
+              meta={query.data.meta}
               perPage={filters.perPage}
               perPageOptions={PER_PAGE_OPTIONS}
               onPageChange={(page) => url.update({ page })}

@@ -287,11 +287,7 @@ function PagesScreen({ realEstateId }: { realEstateId: number }) {
             />
             {meta && (
               <Pagination
-                page={meta.current_page}
-                lastPage={meta.last_page}
-                total={meta.total}
-                from={meta.from}
-                to={meta.to}
+                meta={meta}
                 perPage={filters.per_page}
                 perPageOptions={PER_PAGE_OPTIONS}
                 onPageChange={(page) => update({ page })}

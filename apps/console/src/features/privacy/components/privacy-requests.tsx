@@ -76,15 +76,7 @@ export function PrivacyRequests({ realEstateId }: { realEstateId: number }) {
               ))}
             </ol>
             {query.data.meta.last_page > 1 && (
-              <Pagination
-                page={query.data.meta.current_page}
-                lastPage={query.data.meta.last_page}
-                total={query.data.meta.total}
-                from={query.data.meta.from}
-                to={query.data.meta.to}
-                onPageChange={setPage}
-                noun="solicitações"
-              />
+              <Pagination meta={query.data.meta} onPageChange={setPage} noun="solicitações" />
             )}
           </div>
         )}

@@ -85,15 +85,7 @@ export function TeamAudit({ realEstateId }: { realEstateId: number }) {
               ))}
             </ol>
             {audit.data.meta.last_page > 1 && (
-              <Pagination
-                page={audit.data.meta.current_page}
-                lastPage={audit.data.meta.last_page}
-                total={audit.data.meta.total}
-                from={audit.data.meta.from}
-                to={audit.data.meta.to}
-                onPageChange={setPage}
-                noun="alterações"
-              />
+              <Pagination meta={audit.data.meta} onPageChange={setPage} noun="alterações" />
             )}
           </div>
         )}

@@ -112,11 +112,7 @@ function Members({ realEstateId, myRole, myId }: { realEstateId: number; myRole:
         <>
           <MembersList realEstateId={realEstateId} members={query.data.data} myRole={myRole} myId={myId} />
           <Pagination
-            page={query.data.meta.current_page}
-            lastPage={query.data.meta.last_page}
-            total={query.data.meta.total}
-            from={query.data.meta.from}
-            to={query.data.meta.to}
+            meta={query.data.meta}
             onPageChange={(page) => setFilters((f) => ({ ...f, page }))}
             noun="usuários"
           />
