@@ -1,13 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import type { AxiosRequestConfig } from 'axios';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { api } from '@/lib/api-client';
 import { resetToastsForTests } from '@/lib/toast';
 import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import type { Answer } from '@/lib/api-client';
+import { failure, handle, reply, sent, type SentQuery } from '@/test/network';
 import type { Delivery, Lead, LeadDetail } from '@vitrine/contracts';
 import { LeadsRoute } from './leads';
 
@@ -15,7 +14,6 @@ import { LeadsRoute } from './leads';
 vi.mock('../components/leads-per-day-chart', () => ({ LeadsPerDayChart: () => null }));
 
 const AGENCY = demoUser.real_estates[0]!.id;
-const LIST_URL = `/v1/real-estates/${AGENCY}/leads`;
 
 function makeLead(overrides: Partial<Lead> = {}): Lead {
   return {
@@ -71,22 +69,23 @@ function detail(overrides: Partial<LeadDetail> = {}): LeadDetail {
   return { ...makeLead(), contact_leads: [], deliveries: [], ...overrides };
 }
 
-const mock = new MockAdapter(api);
-let listRequests: AxiosRequestConfig['params'][] = [];
+let listRequests: SentQuery[] = [];
 
 beforeEach(() => {
-  mock.reset();
   resetToastsForTests();
   setXsrfCookie('t');
   listRequests = [];
-  mock.onGet(`/v1/real-estates/${AGENCY}/pages`).reply(200, page([{ id: 3, title: 'Casa no Butantã' }]));
+  // The page filter reads only each page's id and title.
+  handle('listPages', page([{ id: 3, title: 'Casa no Butantã' }]) as unknown as Answer<'listPages'>);
+  // The team, for the "Responsável" filter.
+  handle('listMembers', page([]));
 });
-afterAll(() => mock.restore());
 
 function replyList(body: unknown) {
-  mock.onGet(LIST_URL).reply((config) => {
-    listRequests.push(config.params);
-    return [200, body];
+  handle('listLeads', (config) => {
+    if (config.params.id !== String(AGENCY)) return failure(404);
+    listRequests.push(config.query);
+    return body;
   });
 }
 
@@ -117,7 +116,7 @@ describe('/leads list', () => {
     replyList(page([makeLead()], { total: 1 }));
     renderLeads();
     expect(await screen.findAllByText('Maria Souza')).not.toHaveLength(0);
-    expect(lastList()).toEqual({ page: 1, per_page: 25 });
+    expect(lastList()).toEqual({ page: '1', per_page: '25' });
     expect(screen.getByRole('navigation', { name: 'Paginação de leads' })).toHaveTextContent(
       '1–1 de 1 leads',
     );
@@ -139,7 +138,13 @@ describe('/leads list', () => {
     replyList(page([makeLead({ status: 'ganho' })]));
     renderLeads('/leads?status=ganho&search=maria&quarantined=1&page=2&per_page=50');
     await screen.findAllByText('Maria Souza');
-    expect(lastList()).toEqual({ status: 'ganho', search: 'maria', quarantined: '1', page: 2, per_page: 50 });
+    expect(lastList()).toEqual({
+      status: 'ganho',
+      search: 'maria',
+      quarantined: '1',
+      page: '2',
+      per_page: '50',
+    });
     expect(screen.getByLabelText('Status')).toHaveValue('ganho');
     expect(screen.getByLabelText('Buscar')).toHaveValue('maria');
     expect(screen.getByRole('switch', { name: 'Quarentena' })).toBeChecked();
@@ -153,7 +158,7 @@ describe('/leads list', () => {
 
     await user.selectOptions(screen.getByLabelText('Status'), 'proposta');
     await waitFor(() => expect(search().toString()).toBe('status=proposta'));
-    await waitFor(() => expect(lastList()).toEqual({ status: 'proposta', page: 1, per_page: 25 }));
+    await waitFor(() => expect(lastList()).toEqual({ status: 'proposta', page: '1', per_page: '25' }));
 
     await user.selectOptions(screen.getByLabelText('Imóvel'), '3');
     await waitFor(() => expect(search().get('page_id')).toBe('3'));
@@ -180,7 +185,7 @@ describe('/leads list', () => {
     expect(to).toHaveValue('15/03/2025');
     await waitFor(() => expect(search().get('to')).toBe('2025-03-15'));
     await waitFor(() =>
-      expect(lastList()).toEqual({ from: '2025-03-01', to: '2025-03-15', page: 1, per_page: 25 }),
+      expect(lastList()).toEqual({ from: '2025-03-01', to: '2025-03-15', page: '1', per_page: '25' }),
     );
 
     // An impossible day is refused where it was typed and never reaches the URL.
@@ -210,31 +215,28 @@ describe('/leads list', () => {
     await user.type(screen.getByLabelText('Buscar'), 'joão');
     expect(search().get('search')).toBeNull();
     await waitFor(() => expect(search().get('search')).toBe('joão'));
-    await waitFor(() => expect(lastList()).toEqual({ search: 'joão', page: 1, per_page: 25 }));
+    await waitFor(() => expect(lastList()).toEqual({ search: 'joão', page: '1', per_page: '25' }));
     // One request for the whole word, not one per letter.
     expect(listRequests.filter((p) => p?.search)).toHaveLength(1);
   });
 
   it('pages forward and back', async () => {
     const user = userEvent.setup();
-    mock.onGet(LIST_URL).reply((config) => {
-      listRequests.push(config.params);
-      const current = Number(config.params.page);
-      return [
-        200,
-        page([makeLead({ name: `Lead da página ${current}` })], {
-          total: 30,
-          current_page: current,
-          last_page: 2,
-        }),
-      ];
+    handle('listLeads', (config) => {
+      listRequests.push(config.query);
+      const current = Number(config.query.page);
+      return page([makeLead({ name: `Lead da página ${current}` })], {
+        total: 30,
+        current_page: current,
+        last_page: 2,
+      });
     });
     const { search } = renderLeads();
     await screen.findAllByText('Lead da página 1');
     await user.click(screen.getByRole('button', { name: 'Próxima página' }));
     await screen.findAllByText('Lead da página 2');
     expect(search().get('page')).toBe('2');
-    expect(lastList()).toEqual({ page: 2, per_page: 25 });
+    expect(lastList()).toEqual({ page: '2', per_page: '25' });
     expect(screen.getByRole('button', { name: 'Próxima página' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Página anterior' }));
     await screen.findAllByText('Lead da página 1');
@@ -252,7 +254,7 @@ describe('/leads list', () => {
   });
 
   it('hides the property filter when the pages list is unavailable', async () => {
-    mock.onGet(`/v1/real-estates/${AGENCY}/pages`).reply(404, { message: 'Not Found' });
+    handle('listPages', failure(404, { message: 'Not Found' }));
     replyList(page([makeLead()]));
     renderLeads();
     await screen.findAllByText('Maria Souza');
@@ -273,10 +275,7 @@ describe('/leads: who is in charge (issue 13)', () => {
     invite_expires_at: null,
     in_rotation: false,
   });
-  const withMembers = () =>
-    mock
-      .onGet(`/v1/real-estates/${AGENCY}/users`)
-      .reply(200, page([member(7, 'Bruno Lima'), member(8, 'Carla Reis')]));
+  const withMembers = () => handle('listMembers', page([member(7, 'Bruno Lima'), member(8, 'Carla Reis')]));
   const twoLeads = () =>
     page([
       makeLead({ assigned_user_id: 7, assigned_user_name: 'Bruno Lima' }),
@@ -304,12 +303,12 @@ describe('/leads: who is in charge (issue 13)', () => {
     replyList(twoLeads());
     const { search } = renderLeads('/leads?assigned_to=8');
     await screen.findAllByText('Maria Souza');
-    expect(lastList()).toEqual({ assigned_to: '8', page: 1, per_page: 25 });
+    expect(lastList()).toEqual({ assigned_to: '8', page: '1', per_page: '25' });
     const filter = await screen.findByLabelText('Responsável', { selector: 'select' });
     await waitFor(() => expect(filter).toHaveValue('8'));
     await user.selectOptions(filter, 'none');
     await waitFor(() => expect(search().toString()).toBe('assigned_to=none'));
-    await waitFor(() => expect(lastList()).toEqual({ assigned_to: 'none', page: 1, per_page: 25 }));
+    await waitFor(() => expect(lastList()).toEqual({ assigned_to: 'none', page: '1', per_page: '25' }));
     await user.selectOptions(filter, '7');
     await waitFor(() => expect(search().get('assigned_to')).toBe('7'));
     // "Limpar filtros" clears it with the others
@@ -319,15 +318,18 @@ describe('/leads: who is in charge (issue 13)', () => {
 
   it('an agent who sees only their own leads gets no "Responsável" filter (nor asks for the team)', async () => {
     const agent = { ...singleAgencyUser };
-    const agentList = `/v1/real-estates/${agent.real_estates[0]!.id}/leads`;
     const teamCalls: unknown[] = [];
-    mock.onGet(`/v1/real-estates/${agent.real_estates[0]!.id}/users`).reply((c) => {
-      teamCalls.push(c.params);
-      return [403, { message: 'Esta ação não é permitida.' }];
+    handle('listMembers', (c) => {
+      teamCalls.push(c.query);
+      return failure(403, { message: 'Esta ação não é permitida.' });
     });
-    mock.onGet(`/v1/real-estates/${agent.real_estates[0]!.id}/pages`).reply(200, page([]));
+    handle('listPages', page([]) as unknown as Answer<'listPages'>);
     const body = twoLeads();
-    mock.onGet(agentList).reply(200, { ...body, meta: { ...body.meta, own_leads_only: true } });
+    handle('listLeads', ({ params }) =>
+      params.id === String(agent.real_estates[0]!.id)
+        ? { ...body, meta: { ...body.meta, own_leads_only: true } }
+        : failure(404),
+    );
     renderLeads('/leads', agent);
     await screen.findAllByText('Maria Souza');
     expect(screen.getByLabelText('Status')).toBeInTheDocument();
@@ -337,11 +339,9 @@ describe('/leads: who is in charge (issue 13)', () => {
 
   it('an agent who sees every lead can filter "Meus leads" by themselves or nobody', async () => {
     const agent = { ...singleAgencyUser };
-    mock.onGet(`/v1/real-estates/${agent.real_estates[0]!.id}/pages`).reply(200, page([]));
+    handle('listPages', page([]) as unknown as Answer<'listPages'>);
     const body = twoLeads();
-    mock
-      .onGet(`/v1/real-estates/${agent.real_estates[0]!.id}/leads`)
-      .reply(200, { ...body, meta: { ...body.meta, own_leads_only: false } });
+    handle('listLeads', { ...body, meta: { ...body.meta, own_leads_only: false } });
     renderLeads('/leads', agent);
     const filter = await screen.findByLabelText('Responsável', { selector: 'select' });
     const options = within(filter)
@@ -371,7 +371,7 @@ describe('/leads empty and error states', () => {
 
   it('shows the error with a retry that works', async () => {
     const user = userEvent.setup();
-    mock.onGet(LIST_URL).replyOnce(500, { message: 'Falha no servidor.' });
+    handle('listLeads', failure(500, { message: 'Falha no servidor.' }), { once: true });
     replyList(page([makeLead()]));
     renderLeads();
     expect(await screen.findByText('Falha no servidor.')).toBeInTheDocument();
@@ -380,9 +380,10 @@ describe('/leads empty and error states', () => {
   });
 
   it("shows the server's 422 message for a bad filter", async () => {
-    mock
-      .onGet(LIST_URL)
-      .reply(422, { message: 'A data inicial deve estar no formato AAAA-MM-DD.', errors: {} });
+    handle(
+      'listLeads',
+      failure(422, { message: 'A data inicial deve estar no formato AAAA-MM-DD.', errors: {} }),
+    );
     renderLeads();
     expect(await screen.findByText('A data inicial deve estar no formato AAAA-MM-DD.')).toBeInTheDocument();
   });
@@ -396,17 +397,17 @@ describe('/leads quarantine: visible, one click away, released from the list', (
 
   it('says how many leads are in quarantine and shows them with one click', async () => {
     const user = userEvent.setup();
-    mock.onGet(LIST_URL).reply((config) => {
-      listRequests.push(config.params);
-      const inQuarantine = config.params?.quarantined === '1';
-      return [200, inQuarantine ? withQuarantine(page([]), 3) : withQuarantine(page([makeLead()]), 3)];
+    handle('listLeads', (config) => {
+      listRequests.push(config.query);
+      const inQuarantine = config.query?.quarantined === '1';
+      return inQuarantine ? withQuarantine(page([]), 3) : withQuarantine(page([makeLead()]), 3);
     });
     const { search } = renderLeads();
     const notice = await screen.findByTestId('quarantine-notice');
     expect(notice).toHaveTextContent('3 leads em quarentena');
     await user.click(within(notice).getByRole('button', { name: 'Ver os 3 em quarentena' }));
     await waitFor(() => expect(search().get('quarantined')).toBe('1'));
-    await waitFor(() => expect(lastList()).toEqual({ quarantined: '1', page: 1, per_page: 25 }));
+    await waitFor(() => expect(lastList()).toEqual({ quarantined: '1', page: '1', per_page: '25' }));
   });
 
   it('an empty list with leads in quarantine says so and links to them (never a bare "Nenhum lead ainda")', async () => {
@@ -440,16 +441,13 @@ describe('/leads quarantine: visible, one click away, released from the list', (
       quarantine_reason: 'campo oculto preenchido (robô)',
     });
     let released = false;
-    mock.onGet(LIST_URL).reply((config) => {
-      listRequests.push(config.params);
-      return [200, released ? withQuarantine(page([]), 0) : withQuarantine(page([bot]), 1)];
+    handle('listLeads', (config) => {
+      listRequests.push(config.query);
+      return released ? withQuarantine(page([]), 0) : withQuarantine(page([bot]), 1);
     });
-    mock.onPost(`/v1/leads/${bot.id}/release`).reply(() => {
+    handle('releaseLead', () => {
       released = true;
-      return [
-        200,
-        { data: { id: bot.id, deliveries: 1 }, message: 'Lead liberado e encaminhado às integrações.' },
-      ];
+      return { data: { id: bot.id, deliveries: 1 }, message: 'Lead liberado e encaminhado às integrações.' };
     });
     const { search } = renderLeads('/leads?quarantined=1');
     expect(await screen.findByTestId('quarantine-header')).toHaveTextContent('1 lead em quarentena');
@@ -460,7 +458,7 @@ describe('/leads quarantine: visible, one click away, released from the list', (
       await screen.findByText('Rita Rápida: Lead liberado e encaminhado às integrações.'),
     ).toBeInTheDocument();
     expect(await screen.findByText('Nenhum lead em quarentena.')).toBeInTheDocument();
-    expect(mock.history.post.filter((r) => r.url === `/v1/leads/${bot.id}/release`)).toHaveLength(1);
+    expect(sent('POST').filter((r) => r.path === `/v1/leads/${bot.id}/release`)).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Ver todos os leads' }));
     await waitFor(() => expect(search().get('quarantined')).toBeNull());
   });
@@ -472,7 +470,7 @@ describe('a lead in the side panel', () => {
 
   it('opens from ?lead= (e-mail deep link) with contact links and a prefilled WhatsApp', async () => {
     replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).reply(200, {
+    handle('getLead', {
       data: detail({
         contact_leads: [
           makeLead({
@@ -503,7 +501,7 @@ describe('a lead in the side panel', () => {
   it('opens from the list and closes back to it', async () => {
     const user = userEvent.setup();
     replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).reply(200, { data: detail() });
+    handle('getLead', { data: detail() });
     const { search } = renderLeads('/leads?status=novo');
     const [link] = await screen.findAllByRole('link', { name: 'Maria Souza' });
     await user.click(link!);
@@ -517,10 +515,10 @@ describe('a lead in the side panel', () => {
   it('changes the status at once and keeps it when the server agrees', async () => {
     const user = userEvent.setup();
     replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).reply(200, { data: detail() });
-    let resolvePatch: (value: [number, unknown]) => void = () => undefined;
-    mock.onPatch(DETAIL_URL).reply((config) => {
-      expect(JSON.parse(config.data as string)).toEqual({ status: 'visita_agendada' });
+    handle('getLead', { data: detail() });
+    let resolvePatch: (value: unknown) => void = () => undefined;
+    handle('updateLead', (config) => {
+      expect(config.body).toEqual({ status: 'visita_agendada' });
       return new Promise((resolve) => {
         resolvePatch = resolve;
       });
@@ -532,10 +530,9 @@ describe('a lead in the side panel', () => {
     // Optimistic: before the server answers, the panel and the list already show it.
     expect(select).toHaveValue('visita_agendada');
     await waitFor(() => expect(screen.getAllByText('Visita agendada').length).toBeGreaterThan(1));
-    resolvePatch([
-      200,
-      { data: makeLead({ status: 'visita_agendada', status_changed_at: '2025-03-11T10:00:00Z' }) },
-    ]);
+    resolvePatch({
+      data: makeLead({ status: 'visita_agendada', status_changed_at: '2025-03-11T10:00:00Z' }),
+    });
     expect(await screen.findByText('Status atualizado')).toBeInTheDocument();
     expect(select).toHaveValue('visita_agendada');
   });
@@ -543,8 +540,8 @@ describe('a lead in the side panel', () => {
   it('rolls the status back and says why when the server refuses', async () => {
     const user = userEvent.setup();
     replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).reply(200, { data: detail() });
-    mock.onPatch(DETAIL_URL).reply(500, { message: 'Banco indisponível.' });
+    handle('getLead', { data: detail() });
+    handle('updateLead', failure(500, { message: 'Banco indisponível.' }));
     renderLeads(`/leads?lead=${LEAD.id}`);
     const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
     const select = await within(dialog).findByLabelText('Status');
@@ -558,9 +555,9 @@ describe('a lead in the side panel', () => {
     const user = userEvent.setup();
     const quarantined = detail({ quarantined: true, quarantine_reason: 'campo oculto preenchido (robô)' });
     replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).replyOnce(200, { data: quarantined });
-    mock.onGet(DETAIL_URL).reply(200, { data: detail() });
-    mock.onPost(`${DETAIL_URL}/release`).reply(200, {
+    handle('getLead', { data: quarantined }, { once: true });
+    handle('getLead', { data: detail() });
+    handle('releaseLead', {
       data: { id: LEAD.id, deliveries: 1 },
       message: 'Lead liberado e encaminhado às integrações.',
     });
@@ -572,14 +569,14 @@ describe('a lead in the side panel', () => {
     await waitFor(() =>
       expect(within(dialog).queryByRole('button', { name: 'Liberar lead' })).not.toBeInTheDocument(),
     );
-    expect(mock.history.post.filter((r) => r.url === `${DETAIL_URL}/release`)).toHaveLength(1);
+    expect(sent('POST').filter((r) => r.path === `${DETAIL_URL}/release`)).toHaveLength(1);
   });
 
   it('shows the 409 of a lead that is no longer in quarantine', async () => {
     const user = userEvent.setup();
     replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).reply(200, { data: detail({ quarantined: true, quarantine_reason: 'x' }) });
-    mock.onPost(`${DETAIL_URL}/release`).reply(409, { message: 'Este lead não está em quarentena.' });
+    handle('getLead', { data: detail({ quarantined: true, quarantine_reason: 'x' }) });
+    handle('releaseLead', failure(409, { message: 'Este lead não está em quarentena.' }));
     renderLeads(`/leads?lead=${LEAD.id}`);
     const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
     await user.click(await within(dialog).findByRole('button', { name: 'Liberar lead' }));
@@ -601,9 +598,9 @@ describe('a lead in the side panel', () => {
       delivered_at: null,
     };
     replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).replyOnce(200, { data: detail({ deliveries: [delivery] }) });
-    mock.onGet(DETAIL_URL).reply(200, { data: detail({ deliveries: [{ ...delivery, status: 'pending' }] }) });
-    mock.onGet(`/v1/deliveries/${delivery.id}`).reply(200, {
+    handle('getLead', { data: detail({ deliveries: [delivery] }) }, { once: true });
+    handle('getLead', { data: detail({ deliveries: [{ ...delivery, status: 'pending' }] }) });
+    handle('getDelivery', {
       data: {
         ...delivery,
         lead_id: LEAD.id,
@@ -622,9 +619,10 @@ describe('a lead in the side panel', () => {
         ],
       },
     });
-    mock
-      .onPost(`/v1/deliveries/${delivery.id}/replay`)
-      .reply(202, { data: { ...delivery, status: 'pending' }, message: 'Entrega reenviada para a fila.' });
+    handle(
+      'replayDelivery',
+      reply(202, { data: { ...delivery, status: 'pending' }, message: 'Entrega reenviada para a fila.' }),
+    );
     renderLeads(`/leads?lead=${LEAD.id}`);
     const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
     const item = await within(dialog).findByTestId('delivery-webhook');
@@ -645,7 +643,7 @@ describe('a lead in the side panel', () => {
 
   it('says when the lead does not exist (other agency, wrong link)', async () => {
     replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).reply(404, { message: 'Lead não encontrado.' });
+    handle('getLead', failure(404, { message: 'Lead não encontrado.' }));
     renderLeads(`/leads?lead=${LEAD.id}`);
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Lead não encontrado')).toBeInTheDocument();
@@ -673,17 +671,15 @@ describe("the 'Entregas' tab", () => {
   it('reads its filters from the URL (the Integrações screen links here) and replays', async () => {
     const user = userEvent.setup();
     const requests: unknown[] = [];
-    mock.onGet(`/v1/real-estates/${AGENCY}/deliveries`).reply((config) => {
-      requests.push(config.params);
-      return [200, page([delivery])];
+    handle('listDeliveries', (config) => {
+      requests.push(config.query);
+      return page([delivery]);
     });
-    mock
-      .onPost(`/v1/deliveries/${delivery.id}/replay`)
-      .reply(409, { message: 'Esta entrega já está na fila de envio.' });
+    handle('replayDelivery', failure(409, { message: 'Esta entrega já está na fila de envio.' }));
     renderLeads('/leads?tab=entregas&integration=webhook&status=failed');
     expect(await screen.findByRole('tab', { name: 'Entregas' })).toHaveAttribute('aria-selected', 'true');
     await screen.findAllByText('Serviço indisponível', { exact: false });
-    expect(requests[0]).toEqual({ integration: 'webhook', status: 'failed', page: 1, per_page: 25 });
+    expect(requests[0]).toEqual({ integration: 'webhook', status: 'failed', page: '1', per_page: '25' });
     expect(screen.getByLabelText('Integração')).toHaveValue('webhook');
     expect(screen.getAllByRole('link', { name: 'Maria Souza' })[0]).toHaveAttribute(
       'href',
@@ -698,7 +694,7 @@ describe("the 'Entregas' tab", () => {
     const user = userEvent.setup();
     const agent = { ...demoUser, real_estates: [{ ...demoUser.real_estates[0]!, role: 'agent' as const }] };
     replyList(page([makeLead()]));
-    mock.onGet(`/v1/real-estates/${AGENCY}/deliveries`).reply(200, page([delivery]));
+    handle('listDeliveries', page([delivery]));
     renderLeads('/leads', agent);
     await screen.findAllByText('Maria Souza');
     expect(screen.queryByRole('link', { name: 'Exportar CSV' })).not.toBeInTheDocument();
@@ -710,7 +706,7 @@ describe("the 'Entregas' tab", () => {
   it('switching tabs drops the other tab’s filters', async () => {
     const user = userEvent.setup();
     replyList(page([makeLead()]));
-    mock.onGet(`/v1/real-estates/${AGENCY}/deliveries`).reply(200, page([]));
+    handle('listDeliveries', page([]));
     const { search } = renderLeads('/leads?status=novo');
     await screen.findAllByText('Maria Souza');
     await user.click(screen.getByRole('tab', { name: 'Entregas' }));
