@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, setLoginRedirect } from '@/lib/api-client';
+import { api, setLoginRedirect, type Answer } from '@/lib/api-client';
 import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
 import { failure, handle, reply, sent } from '@/test/network';
 import { useAuth, type AuthContextValue } from './auth-context';
@@ -179,7 +179,8 @@ describe('login', () => {
   it('fails with the spec message when the answer has no user, and clears the state', async () => {
     storeSession(demoUser, 20);
     handle('getMe', { user: demoUser });
-    handle('login', { message: 'ok' });
+    // An answer outside the contract (no user), sent raw: the provider must refuse it.
+    handle('login', reply(200, { message: 'ok' }));
     const { result } = renderAuth();
     await act(async () => {
       await expect(result.current.login('a@b.c', 'x')).rejects.toThrow(
@@ -232,7 +233,7 @@ describe('logout', () => {
 
   it('is not undone by a background refresh that answers afterwards', async () => {
     storeSession(demoUser, 20);
-    let answerMe: (value: unknown) => void = () => {};
+    let answerMe: (value: Answer<'getMe'>) => void = () => {};
     handle('getMe', () => new Promise((resolve) => (answerMe = resolve)));
     handle('logout', reply(204));
     const { result } = renderAuth();
@@ -298,7 +299,7 @@ describe('refreshUser', () => {
 
   it('fails with its own message when the answer has no user, and clears the session', async () => {
     const { result } = await signedIn(20);
-    handle('getMe', {}, { once: true });
+    handle('getMe', reply(200, {}), { once: true }); // outside the contract: no user
     await act(async () => {
       await expect(result.current.refreshUser()).rejects.toThrow(MESSAGES.refreshMissingUser);
     });

@@ -80,7 +80,9 @@ beforeEach(() => {
   sessionStorage.clear();
   vi.mocked(leaveFor).mockClear();
   lastError = null;
-  handle('getPublicConfig', { data: {} });
+  handle('getPublicConfig', {
+    data: { app_name: 'Vitrine Imóveis', support_email: 'ajuda@vitrine.test', support_whatsapp: null },
+  });
 });
 
 describe('session expired on the server', () => {

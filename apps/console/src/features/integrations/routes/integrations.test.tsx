@@ -1,10 +1,19 @@
-import { SECRET_MASK, type User } from '@vitrine/contracts';
+import {
+  SECRET_MASK,
+  type Delivery,
+  type IntegrationName,
+  type IntegrationPayloads,
+  type IntegrationStatus,
+  type IntegrationView,
+  type User,
+} from '@vitrine/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { resetToastsForTests } from '@/lib/toast';
-import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
+import type { Answer } from '@/lib/api-client';
+import { demoUser, pageList, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
 import { failure, handle, networkError, reply, sent } from '@/test/network';
 import { IntegrationsRoute } from './integrations';
@@ -12,8 +21,16 @@ import { IntegrationsRoute } from './integrations';
 const BASE = '/v1/real-estates/10';
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
-const emptyWebhook = { url: '', authentication: { type: 'none', key: '', value: '' } };
-function integration(name: string, payload: unknown, extra: Record<string, unknown> = {}) {
+const emptyWebhook: IntegrationPayloads['webhook'] = {
+  url: '',
+  authentication: { type: 'none', key: '', value: '' },
+};
+function integration<N extends IntegrationName>(
+  name: N,
+  payload: IntegrationPayloads[N],
+  extra: Partial<IntegrationStatus> & { is_active?: boolean } = {},
+): IntegrationView {
+  // The name picks the payload's shape, which TypeScript cannot follow through the generic.
   return {
     name,
     is_active: false,
@@ -23,6 +40,36 @@ function integration(name: string, payload: unknown, extra: Record<string, unkno
     last_tested_at: null,
     halted: null,
     ...extra,
+  } as IntegrationView;
+}
+/**
+ * The server's answer to a save: the integration as the console sent it. The contract leaves the
+ * sent payload unchecked (the server validates it per name); the console always sends a whole one.
+ */
+function saved(
+  body: { name: IntegrationName; is_active?: boolean; payload: unknown },
+  is_active = body.is_active,
+) {
+  const payload = body.payload as IntegrationPayloads[IntegrationName];
+  return { data: integration(body.name, payload, { is_active: is_active ?? false }), message: 'ok' };
+}
+/** A delivery of the ledger as the server lists it. */
+function delivery(over: Partial<Delivery> & Pick<Delivery, 'id'>): Delivery {
+  return {
+    webhook_id: `msg_${over.id}`,
+    lead_id: 'l-1',
+    lead: null,
+    external_id: null,
+    integration: 'webhook',
+    status: 'pending',
+    attempts: 0,
+    last_status_code: null,
+    last_error: null,
+    next_attempt_at: null,
+    delivered_at: null,
+    created_at: '2025-05-01T12:00:00Z',
+    updated_at: '2025-05-01T12:00:00Z',
+    ...over,
   };
 }
 const allEmpty = () => [
@@ -32,14 +79,14 @@ const allEmpty = () => [
   integration('go_harry', { username: '', password: '' }),
 ];
 
-function serve(list: unknown[] = allEmpty()) {
+function serve(list: IntegrationView[] = allEmpty()) {
   handle('getIntegrations', { data: { integrations: list } });
 }
 
 beforeEach(() => {
   resetToastsForTests();
   setXsrfCookie('tok');
-  handle('listDeliveries', { data: [], meta: {}, links: {} });
+  handle('listDeliveries', pageList<Delivery>([], { per_page: 5 }));
   handle('getWebhookSecret', { data: { secret: SECRET } });
 });
 
@@ -78,9 +125,9 @@ async function findToast(title: string) {
 }
 
 /** A reply the test releases when it wants. */
-function deferredReply() {
-  let release!: (value: unknown) => void;
-  const promise = new Promise<unknown>((resolve) => (release = resolve));
+function deferredReply<T>() {
+  let release!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (release = resolve));
   return { reply: () => promise, release };
 }
 
@@ -89,7 +136,7 @@ const ready = () => screen.findByLabelText('URL do Webhook');
 
 describe('Integrações screen (spec §2)', () => {
   it('shows the header and a centred spinner while loading, then the four cards with their fields', async () => {
-    const load = deferredReply();
+    const load = deferredReply<Answer<'getIntegrations'>>();
     handle('getIntegrations', load.reply);
     renderScreen();
 
@@ -138,7 +185,18 @@ describe('Integrações screen (spec §2)', () => {
   });
 
   it('uses defaults when the server leaves an integration out or sends [] as its payload (spec §3)', async () => {
-    serve([integration('webhook', []), integration('arbo', { api_key: 'chave-arbo' }, { is_active: true })]);
+    // `[]` is outside the contract (an empty PHP array): sent raw, to check the console tolerates it.
+    handle(
+      'getIntegrations',
+      reply(200, {
+        data: {
+          integrations: [
+            { ...integration('webhook', emptyWebhook), payload: [] },
+            integration('arbo', { api_key: 'chave-arbo' }, { is_active: true }),
+          ],
+        },
+      }),
+    );
     renderScreen();
     const url = await screen.findByLabelText('URL do Webhook');
     expect(url).toHaveValue('');
@@ -166,8 +224,7 @@ describe('Integrações screen (spec §2)', () => {
     serve();
     // What is typed here is auto-saved when the screen goes away.
     handle('updateIntegrations', (config) => {
-      const body = config.body as { name: string; is_active: boolean; payload: unknown };
-      return { data: integration(body.name, body.payload, { is_active: body.is_active }), message: 'ok' };
+      return saved(config.body);
     });
     const user = userEvent.setup();
     renderScreen();
@@ -207,11 +264,10 @@ describe('auto-save (spec §4, §8)', () => {
     let finish!: () => void;
     const bodies: unknown[] = [];
     handle('updateIntegrations', (config) => {
-      const body = config.body as { name: string; payload: unknown };
+      const body = config.body;
       bodies.push(body);
       return new Promise((resolve) => {
-        finish = () =>
-          resolve({ data: integration(body.name, body.payload, { is_active: true }), message: 'ok' });
+        finish = () => resolve(saved(body, true));
       });
     });
     const user = userEvent.setup();
@@ -276,13 +332,13 @@ describe('stored credentials, which the server answers masked (issue 16)', () =>
     integration('jetimob', { public_key: 'pub-visivel', private_key: SECRET_MASK }, { is_active: true }),
     integration('go_harry', { username: 'corretor', password: SECRET_MASK }, { is_active: true }),
   ];
-  type Body = { name: string; is_active: boolean; payload: Record<string, unknown> };
+  type Body = { name: IntegrationName; is_active: boolean; payload: Record<string, unknown> };
   function recordSaves() {
     const bodies: Body[] = [];
     handle('updateIntegrations', (config) => {
       const body = config.body as Body;
       bodies.push(body);
-      return { data: integration(body.name, body.payload, { is_active: body.is_active }), message: 'ok' };
+      return saved(body);
     });
     return bodies;
   }
@@ -425,7 +481,7 @@ describe("'Testar Integrações' (spec §4, §8)", () => {
 
   it('on success the active integrations turn green and the toasts follow the spec', async () => {
     serve(configured());
-    const test = deferredReply();
+    const test = deferredReply<Answer<'testIntegrations'>>();
     handle('testIntegrations', test.reply);
     const user = userEvent.setup();
     renderScreen();
@@ -542,10 +598,10 @@ describe('beyond the spec: halt, deliveries, signing secret, test lead', () => {
     handle('listDeliveries', (config) => {
       const params = config.query;
       expect(params.per_page).toBe('5');
-      if (params.integration !== 'webhook') return { data: [] };
-      return {
-        data: [
-          {
+      if (params.integration !== 'webhook') return pageList<Delivery>([], { per_page: 5 });
+      return pageList(
+        [
+          delivery({
             id: 'd-1',
             webhook_id: 'msg_1',
             lead_id: 'l-1',
@@ -558,8 +614,8 @@ describe('beyond the spec: halt, deliveries, signing secret, test lead', () => {
             last_error: 'O webhook respondeu HTTP 500.',
             delivered_at: null,
             created_at: '2025-05-01T15:04:00Z',
-          },
-          {
+          }),
+          delivery({
             id: 'd-2',
             webhook_id: 'msg_2',
             lead_id: 'l-2',
@@ -572,9 +628,10 @@ describe('beyond the spec: halt, deliveries, signing secret, test lead', () => {
             last_error: null,
             delivered_at: '2025-05-01T15:00:00Z',
             created_at: '2025-05-01T15:00:00Z',
-          },
+          }),
         ],
-      };
+        { per_page: 5 },
+      );
     });
     handle('replayDelivery', reply(202, { message: 'Entrega reenviada para a fila.' }));
     const user = userEvent.setup();
@@ -619,7 +676,10 @@ describe('beyond the spec: halt, deliveries, signing secret, test lead', () => {
   });
 
   it('when a delivery is refused and the server halts the integration, the card follows without a reload', async () => {
-    const url = { url: 'https://crm.test', authentication: { type: 'none', key: '', value: '' } };
+    const url: IntegrationPayloads['webhook'] = {
+      url: 'https://crm.test',
+      authentication: { type: 'none', key: '', value: '' },
+    };
     handle(
       'getIntegrations',
       {
@@ -637,7 +697,7 @@ describe('beyond the spec: halt, deliveries, signing secret, test lead', () => {
         ],
       },
     });
-    const failed = {
+    const failed = delivery({
       id: 'd-5',
       webhook_id: 'msg_5',
       lead_id: 'l-5',
@@ -650,15 +710,18 @@ describe('beyond the spec: halt, deliveries, signing secret, test lead', () => {
       last_error: 'O webhook informou que o endereço não existe mais (HTTP 410).',
       delivered_at: null,
       created_at: '2025-05-01T12:00:00Z',
-    };
+    });
     let sent = false;
-    handle('listDeliveries', (config) => ({
-      data: sent && config.query.integration === 'webhook' ? [failed] : [],
-    }));
+    handle('listDeliveries', (config) =>
+      pageList(sent && config.query.integration === 'webhook' ? [failed] : [], { per_page: 5 }),
+    );
     handle('sendTestLead', () => {
       sent = true;
       return {
-        data: { lead_id: 'l-5', deliveries: [{ id: 'd-5', integration: 'webhook', status: 'failed' }] },
+        data: {
+          lead_id: 'l-5',
+          deliveries: [{ id: 'd-5', integration: 'webhook' as const, status: 'failed' as const }],
+        },
         message: 'ok',
       };
     });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Lead } from '@vitrine/contracts';
+import type { Lead, Member } from '@vitrine/contracts';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
 import { LeadAssignee } from './lead-assignee';
@@ -11,7 +11,19 @@ const AGENCY = demoUser.real_estates[0]!.id;
 
 const lead = { id: 'lead-1', assigned_user_id: null } as unknown as Lead;
 const members = {
-  data: [{ id: 7, name: 'Bruno Corretor', email: 'bruno@imobiliaria.test', role: 'agent', status: 'active' }],
+  data: [
+    {
+      id: 7,
+      name: 'Bruno Corretor',
+      email: 'bruno@imobiliaria.test',
+      role: 'agent',
+      status: 'active',
+      invited_at: null,
+      joined_at: '2025-03-01T12:00:00.000Z',
+      invite_expires_at: null,
+      in_rotation: false,
+    } satisfies Member,
+  ],
   meta: { current_page: 1, per_page: 100, total: 1, last_page: 1, from: 1, to: 1 },
   links: { first: '', last: '', prev: null, next: null },
 };

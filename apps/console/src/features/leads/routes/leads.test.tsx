@@ -7,7 +7,7 @@ import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
 import type { Answer } from '@/lib/api-client';
 import { failure, handle, reply, sent, type SentQuery } from '@/test/network';
-import type { Delivery, Lead, LeadDetail } from '@vitrine/contracts';
+import type { Delivery, Lead, LeadDetail, Member } from '@vitrine/contracts';
 import { LeadsRoute } from './leads';
 
 // recharts needs a real layout engine; the chart has its own tests of what it counts.
@@ -65,6 +65,12 @@ function page<T>(
   };
 }
 
+/** The leads list as the server answers it: a page, and in meta how many are in quarantine. */
+function leadList(data: Lead[], meta: Parameters<typeof page>[1] = {}, quarantined = 0): Answer<'listLeads'> {
+  const list = page(data, meta);
+  return { ...list, meta: { ...list.meta, quarantined } };
+}
+
 function detail(overrides: Partial<LeadDetail> = {}): LeadDetail {
   return { ...makeLead(), contact_leads: [], deliveries: [], ...overrides };
 }
@@ -81,7 +87,7 @@ beforeEach(() => {
   handle('listMembers', page([]));
 });
 
-function replyList(body: unknown) {
+function replyList(body: Answer<'listLeads'>) {
   handle('listLeads', (config) => {
     if (config.params.id !== String(AGENCY)) return failure(404);
     listRequests.push(config.query);
@@ -113,7 +119,7 @@ const lastList = () => listRequests[listRequests.length - 1];
 
 describe('/leads list', () => {
   it('asks for page 1 with 25 per page and shows "x–y de N"', async () => {
-    replyList(page([makeLead()], { total: 1 }));
+    replyList(leadList([makeLead()], { total: 1 }));
     renderLeads();
     expect(await screen.findAllByText('Maria Souza')).not.toHaveLength(0);
     expect(lastList()).toEqual({ page: '1', per_page: '25' });
@@ -128,14 +134,14 @@ describe('/leads list', () => {
   });
 
   it('flags leads past the response deadline and those over the plan', async () => {
-    replyList(page([makeLead({ overdue: true, over_plan_limit: true })], { total: 1 }));
+    replyList(leadList([makeLead({ overdue: true, over_plan_limit: true })], { total: 1 }));
     renderLeads();
     expect(await screen.findAllByText('Atrasado')).not.toHaveLength(0);
     expect(screen.getAllByText('Além do plano')).not.toHaveLength(0);
   });
 
   it('reads the filters from the URL and sends them', async () => {
-    replyList(page([makeLead({ status: 'ganho' })]));
+    replyList(leadList([makeLead({ status: 'ganho' })]));
     renderLeads('/leads?status=ganho&search=maria&quarantined=1&page=2&per_page=50');
     await screen.findAllByText('Maria Souza');
     expect(lastList()).toEqual({
@@ -152,7 +158,7 @@ describe('/leads list', () => {
 
   it('writes filter changes to the URL, back to page 1, and the back button undoes them', async () => {
     const user = userEvent.setup();
-    replyList(page([makeLead()], { total: 60, last_page: 3, current_page: 2 }));
+    replyList(leadList([makeLead()], { total: 60, last_page: 3, current_page: 2 }));
     const { router, search } = renderLeads('/leads?page=2');
     await screen.findAllByText('Maria Souza');
 
@@ -173,7 +179,7 @@ describe('/leads list', () => {
 
   it('the period reads and is typed as dd/mm/aaaa; the URL and the API get YYYY-MM-DD', async () => {
     const user = userEvent.setup();
-    replyList(page([makeLead()]));
+    replyList(leadList([makeLead()]));
     const { search } = renderLeads('/leads?from=2025-03-01');
     await screen.findAllByText('Maria Souza');
     const from = screen.getByLabelText('De');
@@ -209,7 +215,7 @@ describe('/leads list', () => {
 
   it('debounces the search before it reaches the URL', async () => {
     const user = userEvent.setup();
-    replyList(page([makeLead()]));
+    replyList(leadList([makeLead()]));
     const { search } = renderLeads();
     await screen.findAllByText('Maria Souza');
     await user.type(screen.getByLabelText('Buscar'), 'joão');
@@ -225,7 +231,7 @@ describe('/leads list', () => {
     handle('listLeads', (config) => {
       listRequests.push(config.query);
       const current = Number(config.query.page);
-      return page([makeLead({ name: `Lead da página ${current}` })], {
+      return leadList([makeLead({ name: `Lead da página ${current}` })], {
         total: 30,
         current_page: current,
         last_page: 2,
@@ -244,7 +250,7 @@ describe('/leads list', () => {
   });
 
   it('the export link carries the filters but not the page', async () => {
-    replyList(page([makeLead()]));
+    replyList(leadList([makeLead()]));
     renderLeads('/leads?status=novo&from=2025-01-01&page=2');
     const link = await screen.findByRole('link', { name: 'Exportar CSV' });
     expect(link).toHaveAttribute(
@@ -255,7 +261,7 @@ describe('/leads list', () => {
 
   it('hides the property filter when the pages list is unavailable', async () => {
     handle('listPages', failure(404, { message: 'Not Found' }));
-    replyList(page([makeLead()]));
+    replyList(leadList([makeLead()]));
     renderLeads();
     await screen.findAllByText('Maria Souza');
     expect(screen.getByLabelText('Status')).toBeInTheDocument();
@@ -264,7 +270,7 @@ describe('/leads list', () => {
 });
 
 describe('/leads: who is in charge (issue 13)', () => {
-  const member = (id: number, name: string) => ({
+  const member = (id: number, name: string): Member => ({
     id,
     name,
     email: `m${id}@imobiliaria.test`,
@@ -277,7 +283,7 @@ describe('/leads: who is in charge (issue 13)', () => {
   });
   const withMembers = () => handle('listMembers', page([member(7, 'Bruno Lima'), member(8, 'Carla Reis')]));
   const twoLeads = () =>
-    page([
+    leadList([
       makeLead({ assigned_user_id: 7, assigned_user_name: 'Bruno Lima' }),
       makeLead({ id: '22222222-2222-4222-8222-222222222222', name: 'João Sem Dono', assigned_user_id: null }),
     ]);
@@ -353,7 +359,7 @@ describe('/leads: who is in charge (issue 13)', () => {
 
 describe('/leads empty and error states', () => {
   it('with no leads at all, points to publishing a page', async () => {
-    replyList(page([]));
+    replyList(leadList([]));
     renderLeads();
     expect(await screen.findByText('Nenhum lead ainda.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Publique uma página' })).toHaveAttribute('href', '/paginas');
@@ -361,7 +367,7 @@ describe('/leads empty and error states', () => {
 
   it('with filters, offers to clear them', async () => {
     const user = userEvent.setup();
-    replyList(page([]));
+    replyList(leadList([]));
     const { search } = renderLeads('/leads?status=perdido&search=zz');
     await screen.findByText('Nenhum lead com esses filtros.');
     const empty = screen.getByText('Nenhum lead com esses filtros.').parentElement!;
@@ -372,7 +378,7 @@ describe('/leads empty and error states', () => {
   it('shows the error with a retry that works', async () => {
     const user = userEvent.setup();
     handle('listLeads', failure(500, { message: 'Falha no servidor.' }), { once: true });
-    replyList(page([makeLead()]));
+    replyList(leadList([makeLead()]));
     renderLeads();
     expect(await screen.findByText('Falha no servidor.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
@@ -390,7 +396,7 @@ describe('/leads empty and error states', () => {
 });
 
 describe('/leads quarantine: visible, one click away, released from the list', () => {
-  const withQuarantine = (body: ReturnType<typeof page>, quarantined: number) => ({
+  const withQuarantine = (body: Answer<'listLeads'>, quarantined: number) => ({
     ...body,
     meta: { ...body.meta, quarantined },
   });
@@ -400,7 +406,7 @@ describe('/leads quarantine: visible, one click away, released from the list', (
     handle('listLeads', (config) => {
       listRequests.push(config.query);
       const inQuarantine = config.query?.quarantined === '1';
-      return inQuarantine ? withQuarantine(page([]), 3) : withQuarantine(page([makeLead()]), 3);
+      return inQuarantine ? withQuarantine(leadList([]), 3) : withQuarantine(leadList([makeLead()]), 3);
     });
     const { search } = renderLeads();
     const notice = await screen.findByTestId('quarantine-notice');
@@ -412,7 +418,7 @@ describe('/leads quarantine: visible, one click away, released from the list', (
 
   it('an empty list with leads in quarantine says so and links to them (never a bare "Nenhum lead ainda")', async () => {
     const user = userEvent.setup();
-    replyList(withQuarantine(page([]), 2));
+    replyList(withQuarantine(leadList([]), 2));
     const { search } = renderLeads();
     expect(
       await screen.findByText('Nenhum lead liberado, mas há 2 leads em quarentena.'),
@@ -423,7 +429,7 @@ describe('/leads quarantine: visible, one click away, released from the list', (
   });
 
   it('with filters and nothing outside the quarantine, offers both ways', async () => {
-    replyList(withQuarantine(page([]), 1));
+    replyList(withQuarantine(leadList([]), 1));
     renderLeads('/leads?search=robo');
     const title = await screen.findByText('Nenhum lead com esses filtros.');
     const empty = title.parentElement!;
@@ -443,7 +449,7 @@ describe('/leads quarantine: visible, one click away, released from the list', (
     let released = false;
     handle('listLeads', (config) => {
       listRequests.push(config.query);
-      return released ? withQuarantine(page([]), 0) : withQuarantine(page([bot]), 1);
+      return released ? withQuarantine(leadList([]), 0) : withQuarantine(leadList([bot]), 1);
     });
     handle('releaseLead', () => {
       released = true;
@@ -469,7 +475,7 @@ describe('a lead in the side panel', () => {
   const DETAIL_URL = `/v1/leads/${LEAD.id}`;
 
   it('opens from ?lead= (e-mail deep link) with contact links and a prefilled WhatsApp', async () => {
-    replyList(page([LEAD]));
+    replyList(leadList([LEAD]));
     handle('getLead', {
       data: detail({
         contact_leads: [
@@ -500,7 +506,7 @@ describe('a lead in the side panel', () => {
 
   it('opens from the list and closes back to it', async () => {
     const user = userEvent.setup();
-    replyList(page([LEAD]));
+    replyList(leadList([LEAD]));
     handle('getLead', { data: detail() });
     const { search } = renderLeads('/leads?status=novo');
     const [link] = await screen.findAllByRole('link', { name: 'Maria Souza' });
@@ -514,9 +520,9 @@ describe('a lead in the side panel', () => {
 
   it('changes the status at once and keeps it when the server agrees', async () => {
     const user = userEvent.setup();
-    replyList(page([LEAD]));
+    replyList(leadList([LEAD]));
     handle('getLead', { data: detail() });
-    let resolvePatch: (value: unknown) => void = () => undefined;
+    let resolvePatch: (value: Answer<'updateLead'>) => void = () => undefined;
     handle('updateLead', (config) => {
       expect(config.body).toEqual({ status: 'visita_agendada' });
       return new Promise((resolve) => {
@@ -539,7 +545,7 @@ describe('a lead in the side panel', () => {
 
   it('rolls the status back and says why when the server refuses', async () => {
     const user = userEvent.setup();
-    replyList(page([LEAD]));
+    replyList(leadList([LEAD]));
     handle('getLead', { data: detail() });
     handle('updateLead', failure(500, { message: 'Banco indisponível.' }));
     renderLeads(`/leads?lead=${LEAD.id}`);
@@ -554,7 +560,7 @@ describe('a lead in the side panel', () => {
   it("releases a quarantined lead with 'Liberar lead'", async () => {
     const user = userEvent.setup();
     const quarantined = detail({ quarantined: true, quarantine_reason: 'campo oculto preenchido (robô)' });
-    replyList(page([LEAD]));
+    replyList(leadList([LEAD]));
     handle('getLead', { data: quarantined }, { once: true });
     handle('getLead', { data: detail() });
     handle('releaseLead', {
@@ -574,7 +580,7 @@ describe('a lead in the side panel', () => {
 
   it('shows the 409 of a lead that is no longer in quarantine', async () => {
     const user = userEvent.setup();
-    replyList(page([LEAD]));
+    replyList(leadList([LEAD]));
     handle('getLead', { data: detail({ quarantined: true, quarantine_reason: 'x' }) });
     handle('releaseLead', failure(409, { message: 'Este lead não está em quarentena.' }));
     renderLeads(`/leads?lead=${LEAD.id}`);
@@ -597,7 +603,7 @@ describe('a lead in the side panel', () => {
       next_attempt_at: null,
       delivered_at: null,
     };
-    replyList(page([LEAD]));
+    replyList(leadList([LEAD]));
     handle('getLead', { data: detail({ deliveries: [delivery] }) }, { once: true });
     handle('getLead', { data: detail({ deliveries: [{ ...delivery, status: 'pending' }] }) });
     handle('getDelivery', {
@@ -605,7 +611,9 @@ describe('a lead in the side panel', () => {
         ...delivery,
         lead_id: LEAD.id,
         lead: { name: LEAD.name, is_test: false },
+        external_id: null,
         created_at: LEAD.created_at,
+        updated_at: LEAD.created_at,
         ledger: [
           {
             attempt: 1,
@@ -642,7 +650,7 @@ describe('a lead in the side panel', () => {
   });
 
   it('says when the lead does not exist (other agency, wrong link)', async () => {
-    replyList(page([LEAD]));
+    replyList(leadList([LEAD]));
     handle('getLead', failure(404, { message: 'Lead não encontrado.' }));
     renderLeads(`/leads?lead=${LEAD.id}`);
     const dialog = await screen.findByRole('dialog');
@@ -693,7 +701,7 @@ describe("the 'Entregas' tab", () => {
   it('a corretor (agent) sees leads and deliveries, but neither the CSV export nor the replay (owner/admin only)', async () => {
     const user = userEvent.setup();
     const agent = { ...demoUser, real_estates: [{ ...demoUser.real_estates[0]!, role: 'agent' as const }] };
-    replyList(page([makeLead()]));
+    replyList(leadList([makeLead()]));
     handle('listDeliveries', page([delivery]));
     renderLeads('/leads', agent);
     await screen.findAllByText('Maria Souza');
@@ -705,7 +713,7 @@ describe("the 'Entregas' tab", () => {
 
   it('switching tabs drops the other tab’s filters', async () => {
     const user = userEvent.setup();
-    replyList(page([makeLead()]));
+    replyList(leadList([makeLead()]));
     handle('listDeliveries', page([]));
     const { search } = renderLeads('/leads?status=novo');
     await screen.findAllByText('Maria Souza');

@@ -69,7 +69,7 @@ describe('catalog import', () => {
     ];
     let polls = 0;
     handle('getImport', ({ params }) =>
-      params.id === id ? { data: answers[Math.min(polls++, answers.length - 1)] } : failure(404),
+      params.id === id ? { data: answers[Math.min(polls++, answers.length - 1)]! } : failure(404),
     );
 
     const { queryClient } = renderDialog();

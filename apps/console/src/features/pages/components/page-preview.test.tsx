@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UpdatePageInput } from '@vitrine/contracts';
+import { DEFAULT_VIDEO_MAX_BYTES, type UpdatePageInput } from '@vitrine/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
@@ -77,7 +77,7 @@ describe('the editor’s preview', () => {
   it('follows what the agent types, unsaved', async () => {
     const page = makePage({ id: 7, title: 'Apartamento em Pinheiros', status: 'published' });
     handle('getPage', { data: page });
-    handle('listVideos', { data: [] }); // the editor's videos box
+    handle('listVideos', { data: [], meta: { max_upload_bytes: DEFAULT_VIDEO_MAX_BYTES } }); // the editor's videos box
     answerPreviews();
     renderWithRouter([{ path: '/paginas/:id', element: <PageDetailRoute /> }], {
       auth: fakeAuth({ user: demoUser }),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Page } from '@vitrine/contracts';
+import { DEFAULT_VIDEO_MAX_BYTES, type Page } from '@vitrine/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { resetToastsForTests } from '@/lib/toast';
@@ -24,7 +24,7 @@ beforeEach(() => {
   });
   handle('getPage', () => ({ data: current }));
   handle('previewPage', '<!doctype html><h1>Página pública</h1>');
-  handle('listVideos', { data: [] }); // the editor's videos box
+  handle('listVideos', { data: [], meta: { max_upload_bytes: DEFAULT_VIDEO_MAX_BYTES } }); // the editor's videos box
 });
 
 /** PUT /v1/pages/7 answers like the server: the page with the fields applied. */

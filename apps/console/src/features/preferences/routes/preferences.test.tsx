@@ -216,7 +216,7 @@ describe('Domínio próprio', () => {
       };
       list = [verified];
       pagesUrl = 'https://imoveis.casa-nova.com.br';
-      return { data: verified, message: verified.check_message };
+      return { data: verified, message: verified.check_message ?? undefined };
     });
     const user = userEvent.setup();
     renderScreen();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   PERSON_EXPORT_FORMAT,
+  type PersonExport,
   type PersonSummary,
   type PrivacyRequest,
   type RetentionSettings,
@@ -93,7 +94,7 @@ describe('/privacidade', () => {
     });
     handle('exportPerson', (config) => {
       sent.push(['export', config.body]);
-      return {
+      const exported: PersonExport = {
         format: PERSON_EXPORT_FORMAT,
         generated_at: '2025-03-06T16:00:00.000Z',
         agency: { id: AGENCY, name: 'Demo', cnpj: null },
@@ -102,6 +103,7 @@ describe('/privacidade', () => {
         contacts: [],
         leads: [],
       };
+      return exported;
     });
     handle('erasePerson', (config) => {
       sent.push(['erase', config.body]);
@@ -189,7 +191,7 @@ describe('/privacidade', () => {
         sent.push(config.body);
         return {
           data: {
-            key: { type: 'phone', value: '11912345678' },
+            key: { type: 'phone' as const, value: '11912345678' },
             counts: {
               leads: 0,
               contacts: 0,

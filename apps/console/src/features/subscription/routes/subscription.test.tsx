@@ -82,7 +82,7 @@ describe('Assinatura', () => {
           status: 'active',
           billing_type: 'BOLETO',
           current_period_end: '2026-12-24T15:00:00.000Z',
-        },
+        } satisfies Subscription,
         message: 'Plano Imobiliária ativado.',
       };
     });
@@ -148,7 +148,7 @@ describe('Assinatura', () => {
           billing_type: 'CREDIT_CARD',
           pending_plan: 'imobiliaria',
           invoice_url: INVOICE,
-        },
+        } satisfies Subscription,
         message: 'Falta pagar o plano Imobiliária: abra a fatura para pagar por Pix, boleto ou cartão.',
       };
     });

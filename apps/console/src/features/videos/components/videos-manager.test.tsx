@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VIDEO_MESSAGES, type Video } from '@vitrine/contracts';
+import { DEFAULT_VIDEO_MAX_BYTES, VIDEO_MESSAGES, type Video } from '@vitrine/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { resetToastsForTests } from '@/lib/toast';
@@ -45,7 +45,9 @@ const video = (id: string, over: Partial<Video> = {}): Video => ({
   created_at: '2026-11-20T12:00:00.000Z',
   ...over,
 });
-const ticket = {
+/** The list as the server answers it: the videos and, in meta, its upload limit. */
+const listed = (data: Video[]) => ({ data, meta: { max_upload_bytes: DEFAULT_VIDEO_MAX_BYTES } });
+const ticket: VideosApi.UploadTicket = {
   url: 'http://localhost/uploads/videos/x?sig',
   method: 'PUT',
   headers: { 'Content-Type': 'video/mp4' },
@@ -80,15 +82,16 @@ const file = () => new File([new Uint8Array(2048)], 'tour.mp4', { type: 'video/m
 describe('video section', () => {
   it('shows the empty state, then uploads with a real progress bar and lists the ready video', async () => {
     let list: Video[] = [];
-    handle('listVideos', () => ({ data: list }));
+    handle('listVideos', () => listed(list));
     let asked: unknown = null;
     handle('createVideoUploadUrl', (config) => {
       asked = config.body;
       return { data: { video: video('v1', { status: 'pending_upload', url: null }), upload: ticket } };
     });
     handle('finishVideoUpload', () => {
-      list = [video('v1', { status: 'processing', poster_url: null, duration_seconds: null })];
-      return { data: list[0] };
+      const processing = video('v1', { status: 'processing', poster_url: null, duration_seconds: null });
+      list = [processing];
+      return { data: processing };
     });
     let progress: (p: number) => void = () => undefined;
     let release: () => void = () => undefined;
@@ -114,7 +117,7 @@ describe('video section', () => {
   });
 
   it('cancel aborts the transfer and drops the pending video', async () => {
-    handle('listVideos', { data: [] });
+    handle('listVideos', listed([]));
     handle('createVideoUploadUrl', {
       data: { video: video('v2', { status: 'pending_upload' }), upload: ticket },
     });
@@ -140,7 +143,7 @@ describe('video section', () => {
   });
 
   it('a refused upload shows the server’s message, and "Tentar de novo" starts again', async () => {
-    handle('listVideos', { data: [] });
+    handle('listVideos', listed([]));
     handle(
       'createVideoUploadUrl',
       failure(422, {
@@ -195,7 +198,7 @@ describe('video section', () => {
   });
 
   it('after a multipart upload, upload-finished gets the parts’ ETags', async () => {
-    handle('listVideos', { data: [] });
+    handle('listVideos', listed([]));
     handle('createVideoUploadUrl', {
       data: { video: video('v7', { status: 'pending_upload' }), upload: ticket },
     });
@@ -215,12 +218,11 @@ describe('video section', () => {
 
   it('checks a link before sending it, and adds a YouTube link', async () => {
     let list: Video[] = [];
-    handle('listVideos', () => ({ data: list }));
+    handle('listVideos', () => listed(list));
     handle('addVideoFromUrl', (config) => {
-      list = [
-        video('v4', { source: 'youtube', url: (config.body as { url: string }).url, poster_url: null }),
-      ];
-      return { data: list[0] };
+      const added = video('v4', { source: 'youtube', url: config.body.url, poster_url: null });
+      list = [added];
+      return { data: added };
     });
     const user = userEvent.setup();
     renderVideos();
@@ -241,7 +243,7 @@ describe('video section', () => {
   });
 
   it('moves a video with the keyboard and sends change-sequence', async () => {
-    handle('listVideos', { data: [video('a'), video('b', { sequence: 1, source: 'vimeo' })] });
+    handle('listVideos', listed([video('a'), video('b', { sequence: 1, source: 'vimeo' })]));
     let sent: unknown = null;
     handle('reorderVideos', (config) => {
       sent = config.body;
