@@ -1,5 +1,5 @@
-import MockAdapter from 'axios-mock-adapter';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { handlePath, networkError, reply } from '@/test/network';
 import { api } from './api-client';
 import {
   applyServerErrors,
@@ -10,12 +10,8 @@ import {
   translateServerMessage,
 } from './api-errors';
 
-const mock = new MockAdapter(api);
-beforeEach(() => mock.reset());
-afterAll(() => mock.restore());
-
 async function failWith(status: number, body: unknown) {
-  mock.onGet('/x').reply(status, body);
+  handlePath('GET', '/x', reply(status, body));
   return api.get('/x').catch((e: unknown) => e);
 }
 
@@ -30,7 +26,7 @@ describe('getApiErrorMessage', () => {
     expect(getApiErrorMessage(await failWith(500, {}), 'Outra.')).toBe('Outra.');
   });
   it('explains network failures', async () => {
-    mock.onGet('/net').networkError();
+    handlePath('GET', '/net', networkError);
     expect(getApiErrorMessage(await api.get('/net').catch((e: unknown) => e))).toBe(NETWORK_ERROR_MESSAGE);
   });
   it('uses the message of plain errors', () => {

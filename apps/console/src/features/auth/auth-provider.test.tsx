@@ -6,15 +6,14 @@ import { MESSAGES } from '@vitrine/contracts/errors';
 import type { User } from '@vitrine/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import MockAdapter from 'axios-mock-adapter';
 import type { ReactNode } from 'react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, setLoginRedirect } from '@/lib/api-client';
+import { api, setLoginRedirect, type Answer } from '@/lib/api-client';
 import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
+import { failure, handle, reply, sent } from '@/test/network';
 import { useAuth, type AuthContextValue } from './auth-context';
 import { AuthProvider } from './auth-provider';
 
-const mock = new MockAdapter(api);
 const redirect = vi.fn();
 let queryClient: QueryClient;
 let consoleError: ReturnType<typeof vi.spyOn>;
@@ -61,7 +60,6 @@ function fireStorage(key: string | null, newValue: string | null) {
 }
 
 beforeEach(() => {
-  mock.reset();
   redirect.mockReset();
   setLoginRedirect(redirect);
   setXsrfCookie('token');
@@ -70,7 +68,6 @@ beforeEach(() => {
 });
 afterAll(() => {
   setLoginRedirect(null);
-  mock.restore();
 });
 
 describe('start and restore', () => {
@@ -83,23 +80,23 @@ describe('start and restore', () => {
       selectedRealEstate: null,
     });
     expect(result.current).toMatchObject({ user: null, isLoading: false, isAuthenticated: false });
-    expect(mock.history.get).toHaveLength(0);
+    expect(sent('GET')).toHaveLength(0);
   });
 
   it('restores the user and the remembered selection from localStorage', async () => {
     storeSession(demoUser, 20);
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
+    handle('getMe', { user: demoUser });
     const { result } = renderAuth();
     expect(result.current.isLoading).toBe(false);
     expect(result.current.user).toEqual(demoUser);
     expect(result.current.isAuthenticated).toBe(true);
     expect(result.current.selectedRealEstate?.id).toBe(20);
-    await waitFor(() => expect(mock.history.get.map((c) => c.url)).toEqual(['/v1/me']));
+    await waitFor(() => expect(sent('GET').map((c) => c.path)).toEqual(['/v1/me']));
   });
 
   it('falls back to the first real estate when the remembered one is gone, and persists it', () => {
     storeSession(demoUser, 999);
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
+    handle('getMe', { user: demoUser });
     const { result } = renderAuth();
     expect(result.current.selectedRealEstate?.id).toBe(10);
     expect(storedSelected()).toBe('10');
@@ -108,7 +105,7 @@ describe('start and restore', () => {
   it('refreshes a restored user from /v1/me in the background', async () => {
     storeSession(demoUser, 20);
     const renamed = { ...demoUser, name: 'Ana Atualizada' };
-    mock.onGet('/v1/me').reply(200, { user: renamed });
+    handle('getMe', { user: renamed });
     const { result } = renderAuth();
     await waitFor(() => expect(result.current.user?.name).toBe('Ana Atualizada'));
     expect(storedUser()?.name).toBe('Ana Atualizada');
@@ -117,7 +114,7 @@ describe('start and restore', () => {
 
   it('clears the session when the background refresh fails', async () => {
     storeSession(demoUser, 20);
-    mock.onGet('/v1/me').reply(401, { message: 'Unauthenticated.' });
+    handle('getMe', failure(401, { message: 'Unauthenticated.' }));
     const { result } = renderAuth();
     await waitFor(() => expect(result.current.isAuthenticated).toBe(false));
     expect(storedUser()).toBeNull();
@@ -136,20 +133,20 @@ describe('start and restore', () => {
       expect(result.current).toMatchObject({ user: null, isLoading: false, isAuthenticated: false });
       expect(localStorage.getItem(USER_KEY)).toBeNull();
       expect(storedSelected()).toBeNull();
-      expect(mock.history.get).toHaveLength(0);
+      expect(sent('GET')).toHaveLength(0);
     },
   );
 });
 
 describe('login', () => {
   it('posts the credentials, stores the user and selects the first real estate', async () => {
-    mock.onPost('/v1/login').reply(200, { user: demoUser });
+    handle('login', { user: demoUser });
     const { result } = renderAuth();
     let returned: User | undefined;
     await act(async () => {
       returned = await result.current.login('demo@imobiliaria.test', 'demo1234');
     });
-    expect(JSON.parse(mock.history.post[0]?.data as string)).toEqual({
+    expect(sent('POST')[0]?.body).toEqual({
       email: 'demo@imobiliaria.test',
       password: 'demo1234',
     });
@@ -163,7 +160,7 @@ describe('login', () => {
 
   it('selects the remembered real estate when it is still in the list', async () => {
     localStorage.setItem(SELECTED_KEY, '20');
-    mock.onPost('/v1/login').reply(200, { user: demoUser });
+    handle('login', { user: demoUser });
     const { result } = renderAuth();
     await act(() => result.current.login('demo@imobiliaria.test', 'demo1234'));
     expect(result.current.selectedRealEstate?.id).toBe(20);
@@ -172,7 +169,7 @@ describe('login', () => {
 
   it('ignores a remembered real estate that the user no longer has', async () => {
     localStorage.setItem(SELECTED_KEY, '20');
-    mock.onPost('/v1/login').reply(200, { user: singleAgencyUser });
+    handle('login', { user: singleAgencyUser });
     const { result } = renderAuth();
     await act(() => result.current.login('bruno@imobiliaria.test', 'x'));
     expect(result.current.selectedRealEstate?.id).toBe(30);
@@ -181,8 +178,9 @@ describe('login', () => {
 
   it('fails with its message when the answer has no user, and clears the state', async () => {
     storeSession(demoUser, 20);
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
-    mock.onPost('/v1/login').reply(200, { message: 'ok' });
+    handle('getMe', { user: demoUser });
+    // An answer outside the contract (no user), sent raw: the provider must refuse it.
+    handle('login', reply(200, { message: 'ok' }));
     const { result } = renderAuth();
     await act(async () => {
       await expect(result.current.login('a@b.c', 'x')).rejects.toThrow(
@@ -198,11 +196,14 @@ describe('login', () => {
 
   it('clears the state and logs when the API refuses', async () => {
     storeSession(demoUser, 20);
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
-    mock.onPost('/v1/login').reply(422, {
-      message: 'E-mail ou senha incorretos.',
-      errors: { email: ['E-mail ou senha incorretos.'] },
-    });
+    handle('getMe', { user: demoUser });
+    handle(
+      'login',
+      failure(422, {
+        message: 'E-mail ou senha incorretos.',
+        errors: { email: ['E-mail ou senha incorretos.'] },
+      }),
+    );
     const { result } = renderAuth();
     await act(async () => {
       await expect(result.current.login('a@b.c', 'x')).rejects.toMatchObject({ response: { status: 422 } });
@@ -217,29 +218,29 @@ describe('login', () => {
 describe('logout', () => {
   it('clears the local state first, then calls the API', async () => {
     storeSession(demoUser, 20);
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
+    handle('getMe', { user: demoUser });
     const duringCall: Array<string | null> = [];
-    mock.onPost('/v1/logout').reply(() => {
+    handle('logout', () => {
       duringCall.push(localStorage.getItem(USER_KEY), localStorage.getItem(SELECTED_KEY));
-      return [204];
+      return reply(204);
     });
     const { result } = renderAuth();
     await act(() => result.current.logout());
-    expect(mock.history.post.map((c) => c.url)).toEqual(['/v1/logout']);
+    expect(sent('POST').map((c) => c.path)).toEqual(['/v1/logout']);
     expect(duringCall).toEqual([null, null]);
     expect(result.current).toMatchObject({ user: null, isAuthenticated: false, selectedRealEstate: null });
   });
 
   it('is not undone by a background refresh that answers afterwards', async () => {
     storeSession(demoUser, 20);
-    let answerMe: (value: [number, unknown]) => void = () => {};
-    mock.onGet('/v1/me').reply(() => new Promise((resolve) => (answerMe = resolve)));
-    mock.onPost('/v1/logout').reply(204);
+    let answerMe: (value: Answer<'getMe'>) => void = () => {};
+    handle('getMe', () => new Promise((resolve) => (answerMe = resolve)));
+    handle('logout', reply(204));
     const { result } = renderAuth();
-    await waitFor(() => expect(mock.history.get).toHaveLength(1));
+    await waitFor(() => expect(sent('GET')).toHaveLength(1));
     await act(() => result.current.logout());
     await act(async () => {
-      answerMe([200, { user: demoUser }]);
+      answerMe({ user: demoUser });
       await new Promise((r) => setTimeout(r, 0));
     });
     expect(result.current.isAuthenticated).toBe(false);
@@ -248,8 +249,8 @@ describe('logout', () => {
 
   it('only logs an API failure', async () => {
     storeSession(demoUser, 20);
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
-    mock.onPost('/v1/logout').reply(500, { message: 'boom' });
+    handle('getMe', { user: demoUser });
+    handle('logout', failure(500, { message: 'boom' }));
     const { result } = renderAuth();
     await act(async () => {
       await expect(result.current.logout()).resolves.toBeUndefined();
@@ -264,15 +265,15 @@ describe('logout', () => {
 describe('refreshUser', () => {
   async function signedIn(selected = 20) {
     storeSession(demoUser, selected);
-    mock.onGet('/v1/me').replyOnce(200, { user: demoUser });
+    handle('getMe', { user: demoUser }, { once: true });
     const hook = renderAuth();
-    await waitFor(() => expect(mock.history.get).toHaveLength(1));
+    await waitFor(() => expect(sent('GET')).toHaveLength(1));
     return hook;
   }
 
   it('keeps the selected real estate when it still exists', async () => {
     const { result } = await signedIn(20);
-    mock.onGet('/v1/me').replyOnce(200, { user: { ...demoUser, name: 'Novo nome' } });
+    handle('getMe', { user: { ...demoUser, name: 'Novo nome' } }, { once: true });
     await act(() => result.current.refreshUser());
     expect(result.current.user?.name).toBe('Novo nome');
     expect(result.current.selectedRealEstate?.id).toBe(20);
@@ -281,7 +282,7 @@ describe('refreshUser', () => {
   it('picks the first when the selected one is gone', async () => {
     const { result } = await signedIn(20);
     const first = demoUser.real_estates[0]!;
-    mock.onGet('/v1/me').replyOnce(200, { user: { ...demoUser, real_estates: [first] } });
+    handle('getMe', { user: { ...demoUser, real_estates: [first] } }, { once: true });
     await act(() => result.current.refreshUser());
     expect(result.current.selectedRealEstate?.id).toBe(10);
     expect(storedSelected()).toBe('10');
@@ -289,7 +290,7 @@ describe('refreshUser', () => {
 
   it('selects none, and removes the stored key, when the user has no real estate', async () => {
     const { result } = await signedIn(20);
-    mock.onGet('/v1/me').replyOnce(200, { user: { ...demoUser, real_estates: [] } });
+    handle('getMe', { user: { ...demoUser, real_estates: [] } }, { once: true });
     await act(() => result.current.refreshUser());
     expect(result.current.isAuthenticated).toBe(true);
     expect(result.current.selectedRealEstate).toBeNull();
@@ -298,7 +299,7 @@ describe('refreshUser', () => {
 
   it('fails with its own message when the answer has no user, and clears the session', async () => {
     const { result } = await signedIn(20);
-    mock.onGet('/v1/me').replyOnce(200, {});
+    handle('getMe', reply(200, {}), { once: true }); // outside the contract: no user
     await act(async () => {
       await expect(result.current.refreshUser()).rejects.toThrow(MESSAGES.refreshMissingUser);
     });
@@ -309,7 +310,7 @@ describe('refreshUser', () => {
 
   it('clears the session when the call fails', async () => {
     const { result } = await signedIn(20);
-    mock.onGet('/v1/me').replyOnce(500, {});
+    handle('getMe', reply(500, {}), { once: true });
     await act(async () => {
       await expect(result.current.refreshUser()).rejects.toBeTruthy();
     });
@@ -322,7 +323,7 @@ describe('refreshUser', () => {
 describe('selection', () => {
   it('persists the chosen real estate, removes the key for none and ignores unknown ids', async () => {
     storeSession(demoUser, 10);
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
+    handle('getMe', { user: demoUser });
     const { result } = renderAuth();
     act(() => result.current.selectRealEstate(20));
     expect(result.current.selectedRealEstate?.name).toBe('Imóveis Litoral');
@@ -337,15 +338,15 @@ describe('selection', () => {
 
   it('switching makes no API call and drops the cached data of the other agencies', async () => {
     storeSession(demoUser, 10);
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
+    handle('getMe', { user: demoUser });
     queryClient.setQueryData(['agency', 10, 'profile'], { name: 'A' });
     queryClient.setQueryData(['agency', 20, 'profile'], { name: 'B' });
     queryClient.setQueryData(['public-config'], { app_name: 'x' });
     const { result } = renderAuth();
-    await waitFor(() => expect(mock.history.get).toHaveLength(1));
+    await waitFor(() => expect(sent('GET')).toHaveLength(1));
     act(() => result.current.selectRealEstate(20));
-    expect(mock.history.get).toHaveLength(1);
-    expect(mock.history.post).toHaveLength(0);
+    expect(sent('GET')).toHaveLength(1);
+    expect(sent('POST')).toHaveLength(0);
     expect(queryClient.getQueryData(['agency', 10, 'profile'])).toBeUndefined();
     expect(queryClient.getQueryData(['agency', 20, 'profile'])).toEqual({ name: 'B' });
     expect(queryClient.getQueryData(['public-config'])).toEqual({ app_name: 'x' });
@@ -363,7 +364,7 @@ describe('other tabs (storage events)', () => {
 
   it('follows a logout in another tab', async () => {
     storeSession(demoUser, 10);
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
+    handle('getMe', { user: demoUser });
     const { result } = renderAuth();
     fireStorage(USER_KEY, null);
     fireStorage(SELECTED_KEY, null);
@@ -372,7 +373,7 @@ describe('other tabs (storage events)', () => {
 
   it('follows an account switch in another tab, ignoring ids the user does not have', () => {
     storeSession(demoUser, 10);
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
+    handle('getMe', { user: demoUser });
     const { result } = renderAuth();
     fireStorage(SELECTED_KEY, '20');
     expect(result.current.selectedRealEstate?.id).toBe(20);
@@ -382,7 +383,7 @@ describe('other tabs (storage events)', () => {
 
   it('clears the session when another tab writes an unreadable user', () => {
     storeSession(demoUser, 10);
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
+    handle('getMe', { user: demoUser });
     const { result } = renderAuth();
     fireStorage(USER_KEY, '{broken');
     expect(result.current.isAuthenticated).toBe(false);
@@ -392,7 +393,7 @@ describe('other tabs (storage events)', () => {
 
   it('ignores unrelated keys', () => {
     storeSession(demoUser, 10);
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
+    handle('getMe', { user: demoUser });
     const { result } = renderAuth();
     fireStorage('something-else', 'x');
     expect(result.current.user).toEqual(demoUser);
@@ -403,8 +404,8 @@ describe('other tabs (storage events)', () => {
 describe('401 from any call', () => {
   it('clears the session and redirects to /login', async () => {
     storeSession(demoUser, 10);
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
-    mock.onGet('/v1/real-estates/10').reply(401, { message: 'Unauthenticated.' });
+    handle('getMe', { user: demoUser });
+    handle('getRealEstate', failure(401, { message: 'Unauthenticated.' }));
     const { result } = renderAuth();
     await act(async () => {
       await api.get('/v1/real-estates/10').catch(() => undefined);
@@ -418,7 +419,7 @@ describe('401 from any call', () => {
 
 describe('register', () => {
   it('signs the new user in', async () => {
-    mock.onPost('/v1/register').reply(201, { user: singleAgencyUser });
+    handle('register', { user: singleAgencyUser });
     const { result } = renderAuth();
     const body = {
       name: 'Bruno',
@@ -428,7 +429,7 @@ describe('register', () => {
       real_estate_name: 'Casa Própria Imóveis',
     };
     await act(() => result.current.register(body));
-    expect(JSON.parse(mock.history.post[0]?.data as string)).toEqual(body);
+    expect(sent('POST')[0]?.body).toEqual(body);
     expect(result.current.user).toEqual(singleAgencyUser);
     expect(result.current.selectedRealEstate?.id).toBe(30);
     expect(storedUser()).toEqual(singleAgencyUser);

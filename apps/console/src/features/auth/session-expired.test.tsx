@@ -10,12 +10,12 @@ import {
 } from '@vitrine/contracts/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import MockAdapter from 'axios-mock-adapter';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RootLayout } from '@/app/layouts/root-layout';
 import { api } from '@/lib/api-client';
 import { getApiErrorMessage } from '@/lib/api-errors';
+import { failure, handle } from '@/test/network';
 import { leaveFor } from '@/lib/leave-for';
 import { demoUser } from '@/test/fixtures';
 import { AuthProvider } from './auth-provider';
@@ -26,7 +26,6 @@ vi.mock('@/lib/leave-for', () => ({ leaveFor: vi.fn() }));
 /** What the console handed the server's sign-in form. */
 const handover = () => JSON.parse(sessionStorage.getItem(STORAGE_LOGIN_HANDOVER_KEY) ?? 'null') as unknown;
 
-const mock = new MockAdapter(api);
 let lastError: unknown = null;
 
 function Leads() {
@@ -77,21 +76,21 @@ function renderApp(initial: string) {
 }
 
 beforeEach(() => {
-  mock.reset();
   localStorage.clear();
   sessionStorage.clear();
   vi.mocked(leaveFor).mockClear();
   lastError = null;
-  mock.onGet('/v1/public/config').reply(200, { data: {} });
+  handle('getPublicConfig', {
+    data: { app_name: 'Vitrine Imóveis', support_email: 'ajuda@vitrine.test', support_whatsapp: null },
+  });
 });
-afterAll(() => mock.restore());
 
 describe('session expired on the server', () => {
   it('the next call answers 401 → /login, with the notice in Portuguese', async () => {
     localStorage.setItem(STORAGE_USER_KEY, JSON.stringify(demoUser));
     localStorage.setItem(STORAGE_SELECTED_REAL_ESTATE_KEY, '10');
-    mock.onGet('/v1/me').reply(200, { user: demoUser });
-    mock.onGet('/v1/real-estates/10/leads').reply(401, { message: 'Unauthenticated.' });
+    handle('getMe', { user: demoUser });
+    handle('listLeads', failure(401, { message: 'Unauthenticated.' }));
     const router = renderApp('/leads');
     const button = await screen.findByRole('button', { name: 'carregar' });
     await act(async () => {

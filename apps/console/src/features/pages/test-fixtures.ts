@@ -48,26 +48,7 @@ export function makePage(overrides: Partial<Page> = {}): Page {
   };
 }
 
-export function pageList<T>(
-  data: T[],
-  meta: Partial<{ current_page: number; per_page: number; total: number }> = {},
-) {
-  const perPage = meta.per_page ?? 15;
-  const current = meta.current_page ?? 1;
-  const total = meta.total ?? data.length;
-  return {
-    data,
-    meta: {
-      current_page: current,
-      per_page: perPage,
-      total,
-      last_page: Math.max(1, Math.ceil(total / perPage)),
-      from: data.length ? (current - 1) * perPage + 1 : null,
-      to: data.length ? (current - 1) * perPage + data.length : null,
-    },
-    links: { first: '', last: '', prev: null, next: null },
-  };
-}
+export { pageList } from '@/test/fixtures';
 
 export function makeImport(overrides: Partial<CatalogImport> = {}): CatalogImport {
   return {

@@ -1,14 +1,12 @@
 import type { RealEstate } from '@vitrine/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '@/lib/api-client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import { handle, sent } from '@/test/network';
 import { RealEstateProfileForm } from './real-estate-profile-form';
 
-const mock = new MockAdapter(api);
 const agency: RealEstate = {
   id: 10,
   name: 'Imobiliária Demonstração',
@@ -29,10 +27,8 @@ const agency: RealEstate = {
 };
 
 beforeEach(() => {
-  mock.reset();
   setXsrfCookie('t');
 });
-afterAll(() => mock.restore());
 
 function renderForm() {
   return renderWithRouter(
@@ -77,14 +73,14 @@ describe('agency profile: Brazilian masks and validation', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
     expect(await screen.findByText('Informe um CNPJ válido.')).toBeInTheDocument();
     expect(screen.getByText('O telefone: informe um telefone brasileiro com DDD.')).toBeInTheDocument();
-    expect(mock.history.post).toHaveLength(0);
+    expect(sent('POST')).toHaveLength(0);
   });
 
   it('sends the masked values, which the server schema accepts', async () => {
     let sent: FormData | null = null;
-    mock.onPost('/v1/real-estates/10').reply((config) => {
-      sent = config.data as FormData;
-      return [200, { data: { ...agency, whatsapp: '11987654321' } }];
+    handle('updateRealEstateMultipart', (config) => {
+      sent = config.body as FormData;
+      return { data: { ...agency, whatsapp: '11987654321' } };
     });
     renderForm();
     await userEvent.type(field('WhatsApp'), '11987654321');

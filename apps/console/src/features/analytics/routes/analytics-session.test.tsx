@@ -1,28 +1,20 @@
 import { screen, within } from '@testing-library/react';
-import MockAdapter from 'axios-mock-adapter';
-import type { AxiosRequestConfig } from 'axios';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '@/lib/api-client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { demoUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
 import { LEAD_ID, makeSessionDetail, makeTimeline, SESSION_ID } from '@/test/analytics-fixtures';
+import { handle, reply, type SentQuery } from '@/test/network';
 import { AnalyticsSessionRoute } from './analytics-session';
 
-const AGENCY = demoUser.real_estates[0]!.id;
-const EVENTS_URL = `/v1/real-estates/${AGENCY}/analytics/events`;
-
-const mock = new MockAdapter(api);
-let params: AxiosRequestConfig['params'];
+let params: SentQuery | undefined;
 beforeEach(() => {
-  mock.reset();
   params = undefined;
 });
-afterAll(() => mock.restore());
 
-function reply(body: unknown, status = 200) {
-  mock.onGet(EVENTS_URL).reply((config) => {
-    params = config.params;
-    return [status, body];
+function answerTimeline(body: unknown, status = 200) {
+  handle('listAnalyticsEvents', (config) => {
+    params = config.query;
+    return reply(status, body);
   });
 }
 
@@ -35,10 +27,10 @@ function renderSession(id = SESSION_ID) {
 
 describe('/analytics/session/{sessionId}', () => {
   it('tells the visit event by event, in São Paulo time and in Portuguese', async () => {
-    reply(makeTimeline());
+    answerTimeline(makeTimeline());
     renderSession();
     const timeline = await screen.findByRole('list', { name: 'Linha do tempo da sessão' });
-    expect(params).toEqual({ session_id: SESSION_ID, per_page: 500 });
+    expect(params).toEqual({ session_id: SESSION_ID, per_page: '500' });
     const items = within(timeline)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
@@ -55,7 +47,7 @@ describe('/analytics/session/{sessionId}', () => {
   });
 
   it('shows the device, source, campaign and pages seen, and links to the lead', async () => {
-    reply(
+    answerTimeline(
       makeTimeline(
         makeSessionDetail({
           pages: [
@@ -92,14 +84,14 @@ describe('/analytics/session/{sessionId}', () => {
   });
 
   it('a visit without a lead says so', async () => {
-    reply(makeTimeline(makeSessionDetail({ lead_id: null })));
+    answerTimeline(makeTimeline(makeSessionDetail({ lead_id: null })));
     renderSession();
     expect(await screen.findByRole('heading', { name: 'Sem lead' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Ver o lead' })).toBeNull();
   });
 
   it("another agency's or an unknown session: not found, no retry", async () => {
-    reply({ message: 'Sessão não encontrada.' }, 404);
+    answerTimeline({ message: 'Sessão não encontrada.' }, 404);
     renderSession('outra');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sessão não encontrada');
@@ -107,12 +99,11 @@ describe('/analytics/session/{sessionId}', () => {
   });
 
   it('other errors offer a retry; while loading a skeleton', async () => {
-    mock.onGet(EVENTS_URL).reply(() => new Promise(() => undefined));
+    handle('listAnalyticsEvents', () => new Promise(() => undefined));
     const view = renderSession();
     expect(await screen.findByRole('status', { name: 'Carregando a sessão...' })).toBeInTheDocument();
     view.unmount();
-    mock.reset();
-    reply({ message: 'Erro interno.' }, 500);
+    answerTimeline({ message: 'Erro interno.' }, 500);
     renderSession();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();

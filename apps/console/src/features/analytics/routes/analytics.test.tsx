@@ -1,42 +1,37 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import type { AxiosRequestConfig } from 'axios';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '@/lib/api-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
 import { emptyReport, makeReport, makeSession } from '@/test/analytics-fixtures';
+import type { Answer } from '@/lib/api-client';
+import { handle, reply, type SentQuery } from '@/test/network';
 import { AnalyticsRoute } from './analytics';
 
-const AGENCY = demoUser.real_estates[0]!.id;
-const URL_ = `/v1/real-estates/${AGENCY}/analytics`;
 // 15:00 in São Paulo on 10 March 2025: "today" for the period presets.
 const NOW = new Date('2025-03-10T18:00:00.000Z');
 
-const mock = new MockAdapter(api);
-let requests: AxiosRequestConfig['params'][] = [];
+let requests: SentQuery[] = [];
 const last = () => requests[requests.length - 1];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
-  mock.reset();
   requests = [];
-  mock.onGet(`/v1/real-estates/${AGENCY}/pages`).reply(200, {
+  // The page filter reads only each page's id and title.
+  handle('listPages', {
     data: [
       { id: 3, title: 'Casa no Butantã' },
       { id: 4, title: 'Apartamento na Vila Mariana' },
     ],
-  });
+  } as unknown as Answer<'listPages'>);
 });
 afterEach(() => vi.useRealTimers());
-afterAll(() => mock.restore());
 
-function reply(body: unknown, status = 200) {
-  mock.onGet(URL_).reply((config) => {
-    requests.push(config.params);
-    return [status, body];
+function answerReport(body: unknown, status = 200) {
+  handle('getAnalytics', (config) => {
+    requests.push(config.query);
+    return reply(status, body);
   });
 }
 
@@ -54,10 +49,10 @@ function renderAnalytics(url = '/analytics') {
 
 describe('/analytics', () => {
   it('asks for the last 30 days, page 1, and shows each figure with its change', async () => {
-    reply(makeReport());
+    answerReport(makeReport());
     renderAnalytics();
     const visitors = await screen.findByTestId('kpi-visitors');
-    expect(last()).toEqual({ from: '2025-02-09', to: '2025-03-10', page: 1 });
+    expect(last()).toEqual({ from: '2025-02-09', to: '2025-03-10', page: '1' });
     expect(visitors).toHaveTextContent('Visitantes120+20%');
     expect(visitors).toHaveTextContent('20% a mais que no período anterior');
     expect(screen.getByTestId('kpi-leads')).toHaveTextContent('6+100%');
@@ -74,7 +69,7 @@ describe('/analytics', () => {
 
   it('without visits in the previous period shows no change (nothing to compare with)', async () => {
     const report = makeReport();
-    reply({
+    answerReport({
       ...report,
       previous_summary: { ...report.previous_summary, sessions: 0, visitors: 0, bounce_rate: 0 },
     });
@@ -86,7 +81,7 @@ describe('/analytics', () => {
   });
 
   it('shows the breakdowns, the funnel and the sessions, each session linking to its timeline', async () => {
-    reply(makeReport());
+    answerReport(makeReport());
     renderAnalytics();
     await screen.findByTestId('kpi-visitors');
     const sources = screen.getByRole('table', { name: 'Origens e campanhas' });
@@ -116,7 +111,7 @@ describe('/analytics', () => {
 
   it('a click anywhere on a session row opens its timeline', async () => {
     const user = userEvent.setup();
-    reply(makeReport());
+    answerReport(makeReport());
     const { router } = renderAnalytics();
     await screen.findByTestId('kpi-visitors');
     const sessions = screen.getByRole('region', { name: 'Sessões' });
@@ -128,7 +123,7 @@ describe('/analytics', () => {
   });
 
   it('reads the period and filters from the URL and sends them', async () => {
-    reply(makeReport());
+    answerReport(makeReport());
     renderAnalytics('/analytics?periodo=7d&page_id=3&source=google&device=mobile&page=2');
     await screen.findByTestId('kpi-visitors');
     expect(last()).toEqual({
@@ -137,7 +132,7 @@ describe('/analytics', () => {
       page_id: '3',
       source: 'google',
       device: 'mobile',
-      page: 2,
+      page: '2',
     });
     expect(screen.getByRole('radio', { name: '7 dias' })).toBeChecked();
     expect(screen.getByLabelText('Página')).toHaveValue('3');
@@ -149,13 +144,13 @@ describe('/analytics', () => {
 
   it('writes changes to the URL (back to page 1) and the back button undoes them', async () => {
     const user = userEvent.setup();
-    reply(makeReport());
+    answerReport(makeReport());
     const { router, search } = renderAnalytics('/analytics?page=2');
     await screen.findByTestId('kpi-visitors');
 
     await user.click(screen.getByRole('radio', { name: '7 dias' }));
     await waitFor(() => expect(search().toString()).toBe('periodo=7d'));
-    await waitFor(() => expect(last()).toEqual({ from: '2025-03-04', to: '2025-03-10', page: 1 }));
+    await waitFor(() => expect(last()).toEqual({ from: '2025-03-04', to: '2025-03-10', page: '1' }));
 
     await user.selectOptions(screen.getByLabelText('Dispositivo'), 'desktop');
     await waitFor(() => expect(search().get('device')).toBe('desktop'));
@@ -175,7 +170,7 @@ describe('/analytics', () => {
 
   it('a custom period starts from the days on screen and takes chosen days', async () => {
     const user = userEvent.setup();
-    reply(makeReport());
+    answerReport(makeReport());
     const { search } = renderAnalytics('/analytics?periodo=7d');
     await screen.findByTestId('kpi-visitors');
     await user.click(screen.getByRole('radio', { name: 'Personalizado' }));
@@ -193,25 +188,22 @@ describe('/analytics', () => {
 
   it('pages through the sessions', async () => {
     const user = userEvent.setup();
-    mock.onGet(URL_).reply((config) => {
-      requests.push(config.params);
-      const page = Number(config.params.page);
+    handle('getAnalytics', (config) => {
+      requests.push(config.query);
+      const page = Number(config.query.page);
       const report = makeReport({ data: [makeSession({ id: `s-${page}` })] });
-      return [
-        200,
-        {
-          ...report,
-          meta: {
-            ...report.meta,
-            current_page: page,
-            last_page: 2,
-            total: 21,
-            per_page: 20,
-            from: page === 1 ? 1 : 21,
-            to: page === 1 ? 20 : 21,
-          },
+      return {
+        ...report,
+        meta: {
+          ...report.meta,
+          current_page: page,
+          last_page: 2,
+          total: 21,
+          per_page: 20,
+          from: page === 1 ? 1 : 21,
+          to: page === 1 ? 20 : 21,
         },
-      ];
+      };
     });
     const { search } = renderAnalytics();
     await screen.findByTestId('kpi-visitors');
@@ -226,7 +218,7 @@ describe('/analytics', () => {
   });
 
   it('shows skeletons while loading', async () => {
-    mock.onGet(URL_).reply(() => new Promise(() => undefined));
+    handle('getAnalytics', () => new Promise(() => undefined));
     renderAnalytics();
     expect(
       await screen.findByRole('status', { name: 'Carregando os números do período...' }),
@@ -235,7 +227,7 @@ describe('/analytics', () => {
   });
 
   it('without visits says how data arrives and offers to publish a page', async () => {
-    reply(emptyReport());
+    answerReport(emptyReport());
     renderAnalytics();
     expect(await screen.findByRole('heading', { name: 'Nenhuma visita neste período.' })).toBeInTheDocument();
     expect(screen.getByText(/contador de visitas embutido/)).toBeInTheDocument();
@@ -245,7 +237,7 @@ describe('/analytics', () => {
 
   it('without visits for the filters offers to clear them', async () => {
     const user = userEvent.setup();
-    reply(emptyReport());
+    answerReport(emptyReport());
     const { search } = renderAnalytics('/analytics?device=tablet');
     expect(
       await screen.findByRole('heading', { name: 'Nenhuma visita com esses filtros no período.' }),
@@ -256,12 +248,11 @@ describe('/analytics', () => {
 
   it('shows the error with a retry that asks again', async () => {
     const user = userEvent.setup();
-    reply({ message: 'Falha ao consultar o analytics.' }, 500);
+    answerReport({ message: 'Falha ao consultar o analytics.' }, 500);
     renderAnalytics();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Falha ao consultar o analytics.');
-    mock.reset();
-    reply(makeReport());
+    answerReport(makeReport());
     await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByTestId('kpi-visitors')).toBeInTheDocument();
   });

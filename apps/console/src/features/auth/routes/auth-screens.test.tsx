@@ -1,14 +1,13 @@
 import { STORAGE_LOGIN_HANDOVER_KEY } from '@vitrine/contracts/constants';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
 import { useLocation } from 'react-router';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '@/lib/api-client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveFor } from '@/lib/leave-for';
 import { resetToastsForTests } from '@/lib/toast';
 import { setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import { failure, handle, sent } from '@/test/network';
 import { LoginRoute } from './login';
 import { ResetPasswordRoute } from './reset-password';
 
@@ -21,15 +20,12 @@ vi.mock('@/lib/leave-for', () => ({ leaveFor: vi.fn() }));
 /** What the console handed the server's sign-in form. */
 const handover = () => JSON.parse(sessionStorage.getItem(STORAGE_LOGIN_HANDOVER_KEY) ?? 'null') as unknown;
 
-const mock = new MockAdapter(api);
 beforeEach(() => {
-  mock.reset();
   sessionStorage.clear();
   vi.mocked(leaveFor).mockClear();
   resetToastsForTests();
   setXsrfCookie('t');
 });
-afterAll(() => mock.restore());
 
 describe('login screen', () => {
   // The sign-in form is the server's (/entrar, /login: modules/site, decision 013); its form, errors
@@ -90,7 +86,7 @@ describe('reset password screen', () => {
   ];
 
   it('posts token, email and the new password from the link, then goes to /entrar', async () => {
-    mock.onPost('/v1/reset-password').reply(200, { message: 'Senha redefinida com sucesso.' });
+    handle('resetPassword', { message: 'Senha redefinida com sucesso.' });
     const user = userEvent.setup();
     renderWithRouter(routes, {
       auth: fakeAuth(),
@@ -100,7 +96,7 @@ describe('reset password screen', () => {
     await user.type(screen.getByLabelText('Confirme a nova senha'), 'novasenha123');
     await user.click(screen.getByRole('button', { name: 'Redefinir senha' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/entrar'));
-    expect(JSON.parse(mock.history.post[0]?.data as string)).toEqual({
+    expect(sent('POST')[0]?.body).toEqual({
       token: 'abc123',
       email: 'ana@exemplo.com',
       password: 'novasenha123',
@@ -109,10 +105,13 @@ describe('reset password screen', () => {
   });
 
   it('shows an invalid-token 422 that belongs to no visible field', async () => {
-    mock.onPost('/v1/reset-password').reply(422, {
-      message: 'Este link de redefinição de senha é inválido ou expirou.',
-      errors: { email: ['Este link de redefinição de senha é inválido ou expirou.'] },
-    });
+    handle(
+      'resetPassword',
+      failure(422, {
+        message: 'Este link de redefinição de senha é inválido ou expirou.',
+        errors: { email: ['Este link de redefinição de senha é inválido ou expirou.'] },
+      }),
+    );
     const user = userEvent.setup();
     renderWithRouter(routes, {
       auth: fakeAuth(),

@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import type { AxiosRequestConfig } from 'axios';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyReport, makeReport } from '@/test/analytics-fixtures';
 import type { Delivery, Lead } from '@vitrine/contracts';
-import { api } from '@/lib/api-client';
 import { demoUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import { handle, reply, sent, type SentQuery } from '@/test/network';
 import { DashboardRoute } from './dashboard';
 
 const AGENCY = demoUser.real_estates[0]!.id;
@@ -62,12 +60,12 @@ function list<T>(data: T[], total: number, page: number, perPage: number) {
 
 /** `total` novo leads, newest first, paged as the API pages them. */
 function replyNovoLeads(total: number) {
-  mock.onGet(`${BASE}/leads`).reply((config) => {
-    const p = config.params as Record<string, string | number>;
+  handle('listLeads', (config) => {
+    const p = config.query;
     const perPage = Number(p.per_page);
     const page = Number(p.page);
     const all = Array.from({ length: total }, (_, i) => lead(i + 1));
-    return [200, list(all.slice((page - 1) * perPage, page * perPage), total, page, perPage)];
+    return list(all.slice((page - 1) * perPage, page * perPage), total, page, perPage);
   });
 }
 
@@ -88,28 +86,25 @@ const failedDelivery: Delivery = {
   updated_at: '2025-03-09T15:00:00.000Z',
 };
 
-const mock = new MockAdapter(api);
-let analyticsParams: AxiosRequestConfig['params'];
+let analyticsParams: SentQuery | undefined;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
-  mock.reset();
   analyticsParams = undefined;
 });
 afterEach(() => vi.useRealTimers());
-afterAll(() => mock.restore());
 
 function replyAnalytics(body: unknown, status = 200) {
-  mock.onGet(`${BASE}/analytics`).reply((config) => {
-    analyticsParams = config.params;
-    return [status, body];
+  handle('getAnalytics', (config) => {
+    analyticsParams = config.query;
+    return reply(status, body);
   });
 }
 function replyDeliveries(byStatus: Partial<Record<string, Delivery[]>> = {}) {
-  mock.onGet(`${BASE}/deliveries`).reply((config) => {
-    const rows = byStatus[config.params.status as string] ?? [];
-    return [200, list(rows, rows.length, 1, 5)];
+  handle('listDeliveries', (config) => {
+    const rows = byStatus[config.query.status as string] ?? [];
+    return list(rows, rows.length, 1, 5);
   });
 }
 
@@ -130,7 +125,7 @@ describe('/dashboard: the week at a glance', () => {
     replyDeliveries();
     renderDashboard();
     const visitors = await screen.findByTestId('week-visitors');
-    expect(analyticsParams).toEqual({ from: '2025-03-04', to: '2025-03-10', page: 1, per_page: 1 });
+    expect(analyticsParams).toEqual({ from: '2025-03-04', to: '2025-03-10', page: '1', per_page: '1' });
     expect(visitors).toHaveTextContent('Visitantes120+20%');
     expect(within(visitors).getByRole('img')).toHaveAccessibleName(
       'Visitantes por dia: de 30 a 50; mínimo 30, máximo 50.',
@@ -170,10 +165,10 @@ describe('/dashboard: the week at a glance', () => {
       'href',
       '/leads?status=novo',
     );
-    const requested = mock.history.get
-      .filter((r) => r.url === `${BASE}/leads` && r.params.status === 'novo')
-      .map((r) => r.params.page);
-    expect(requested).toEqual([1, 3, 2]);
+    const requested = sent('GET')
+      .filter((r) => r.path === `${BASE}/leads` && r.query.status === 'novo')
+      .map((r) => r.query.page);
+    expect(requested).toEqual(['1', '3', '2']);
   });
 
   it('with few new leads needs one request', async () => {
@@ -186,9 +181,9 @@ describe('/dashboard: the week at a glance', () => {
     expect(within(card).getAllByRole('listitem')[0]).toHaveTextContent('Lead 3');
     expect(within(card).getAllByRole('listitem')[0]).toHaveTextContent('Atrasado');
     expect(within(card).getAllByRole('listitem')[2]).not.toHaveTextContent('Atrasado');
-    expect(
-      mock.history.get.filter((r) => r.url === `${BASE}/leads` && r.params.status === 'novo'),
-    ).toHaveLength(1);
+    expect(sent('GET').filter((r) => r.path === `${BASE}/leads` && r.query.status === 'novo')).toHaveLength(
+      1,
+    );
   });
 
   it('says when nobody waits', async () => {
@@ -268,14 +263,12 @@ describe('/dashboard: the week at a glance', () => {
     expect(await screen.findByText(/Nenhuma visita nos últimos 7 dias/)).toBeInTheDocument();
     view.unmount();
 
-    mock.resetHandlers();
     replyAnalytics({ message: 'Falha no analytics.' }, 500);
     replyNovoLeads(0);
     replyDeliveries();
     renderDashboard();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Falha no analytics.');
-    mock.resetHandlers();
     replyAnalytics(makeReport());
     replyNovoLeads(0);
     replyDeliveries();
@@ -307,7 +300,6 @@ describe('/dashboard: only what the role can open', () => {
     replyAnalytics(emptyReport());
     replyNovoLeads(0);
     replyDeliveries();
-    mock.onGet(/\/leads\/summary/).reply(200, { data: {} });
   });
 
   it('a Corretor gets no "Editar perfil" nor shortcuts to Integrações, Usuários or the agency account', async () => {

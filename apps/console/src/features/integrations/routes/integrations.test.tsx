@@ -1,21 +1,36 @@
-import { SECRET_MASK, type User } from '@vitrine/contracts';
+import {
+  SECRET_MASK,
+  type Delivery,
+  type IntegrationName,
+  type IntegrationPayloads,
+  type IntegrationStatus,
+  type IntegrationView,
+  type User,
+} from '@vitrine/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { api } from '@/lib/api-client';
 import { resetToastsForTests } from '@/lib/toast';
-import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
+import type { Answer } from '@/lib/api-client';
+import { demoUser, pageList, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import { failure, handle, networkError, reply, sent } from '@/test/network';
 import { IntegrationsRoute } from './integrations';
 
-const mock = new MockAdapter(api);
 const BASE = '/v1/real-estates/10';
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
-const emptyWebhook = { url: '', authentication: { type: 'none', key: '', value: '' } };
-function integration(name: string, payload: unknown, extra: Record<string, unknown> = {}) {
+const emptyWebhook: IntegrationPayloads['webhook'] = {
+  url: '',
+  authentication: { type: 'none', key: '', value: '' },
+};
+function integration<N extends IntegrationName>(
+  name: N,
+  payload: IntegrationPayloads[N],
+  extra: Partial<IntegrationStatus> & { is_active?: boolean } = {},
+): IntegrationView {
+  // The name picks the payload's shape, which TypeScript cannot follow through the generic.
   return {
     name,
     is_active: false,
@@ -25,6 +40,36 @@ function integration(name: string, payload: unknown, extra: Record<string, unkno
     last_tested_at: null,
     halted: null,
     ...extra,
+  } as IntegrationView;
+}
+/**
+ * The server's answer to a save: the integration as the console sent it. The contract leaves the
+ * sent payload unchecked (the server validates it per name); the console always sends a whole one.
+ */
+function saved(
+  body: { name: IntegrationName; is_active?: boolean; payload: unknown },
+  is_active = body.is_active,
+) {
+  const payload = body.payload as IntegrationPayloads[IntegrationName];
+  return { data: integration(body.name, payload, { is_active: is_active ?? false }), message: 'ok' };
+}
+/** A delivery of the ledger as the server lists it. */
+function delivery(over: Partial<Delivery> & Pick<Delivery, 'id'>): Delivery {
+  return {
+    webhook_id: `msg_${over.id}`,
+    lead_id: 'l-1',
+    lead: null,
+    external_id: null,
+    integration: 'webhook',
+    status: 'pending',
+    attempts: 0,
+    last_status_code: null,
+    last_error: null,
+    next_attempt_at: null,
+    delivered_at: null,
+    created_at: '2025-05-01T12:00:00Z',
+    updated_at: '2025-05-01T12:00:00Z',
+    ...over,
   };
 }
 const allEmpty = () => [
@@ -34,18 +79,16 @@ const allEmpty = () => [
   integration('go_harry', { username: '', password: '' }),
 ];
 
-function serve(list: unknown[] = allEmpty()) {
-  mock.onGet(`${BASE}/integrations`).reply(200, { data: { integrations: list } });
+function serve(list: IntegrationView[] = allEmpty()) {
+  handle('getIntegrations', { data: { integrations: list } });
 }
 
 beforeEach(() => {
-  mock.reset();
   resetToastsForTests();
   setXsrfCookie('tok');
-  mock.onGet(`${BASE}/deliveries`).reply(200, { data: [], meta: {}, links: {} });
-  mock.onGet(`${BASE}/integrations/webhook/secret`).reply(200, { data: { secret: SECRET } });
+  handle('listDeliveries', pageList<Delivery>([], { per_page: 5 }));
+  handle('getWebhookSecret', { data: { secret: SECRET } });
 });
-afterAll(() => mock.restore());
 
 function renderScreen(user: User = demoUser) {
   return renderWithRouter(
@@ -82,9 +125,9 @@ async function findToast(title: string) {
 }
 
 /** A reply the test releases when it wants. */
-function deferredReply() {
-  let release!: (value: [number, unknown]) => void;
-  const promise = new Promise<[number, unknown]>((resolve) => (release = resolve));
+function deferredReply<T>() {
+  let release!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (release = resolve));
   return { reply: () => promise, release };
 }
 
@@ -93,8 +136,8 @@ const ready = () => screen.findByLabelText('URL do Webhook');
 
 describe('Integrações screen', () => {
   it('shows the header and a centred spinner while loading, then the four cards with their fields', async () => {
-    const load = deferredReply();
-    mock.onGet(`${BASE}/integrations`).reply(load.reply);
+    const load = deferredReply<Answer<'getIntegrations'>>();
+    handle('getIntegrations', load.reply);
     renderScreen();
 
     const crumbs = screen.getByRole('navigation', { name: 'Trilha de navegação' });
@@ -105,7 +148,7 @@ describe('Integrações screen', () => {
     expect(screen.getByRole('button', { name: 'Testar Integrações' })).toBeDisabled();
     expect(screen.getByRole('status', { name: '' }).textContent).toContain('Carregando integrações...');
 
-    load.release([200, { data: { integrations: allEmpty() } }]);
+    load.release({ data: { integrations: allEmpty() } });
     await screen.findByRole('region', { name: 'Webhook' });
     const regions = [...document.querySelectorAll<HTMLElement>('[data-testid^="integration-"]')];
     for (const region of regions) expect(region).toHaveAttribute('role', 'region');
@@ -142,7 +185,18 @@ describe('Integrações screen', () => {
   });
 
   it('uses defaults when the server leaves an integration out or sends [] as its payload', async () => {
-    serve([integration('webhook', []), integration('arbo', { api_key: 'chave-arbo' }, { is_active: true })]);
+    // `[]` is outside the contract (an empty PHP array): sent raw, to check the console tolerates it.
+    handle(
+      'getIntegrations',
+      reply(200, {
+        data: {
+          integrations: [
+            { ...integration('webhook', emptyWebhook), payload: [] },
+            integration('arbo', { api_key: 'chave-arbo' }, { is_active: true }),
+          ],
+        },
+      }),
+    );
     renderScreen();
     const url = await screen.findByLabelText('URL do Webhook');
     expect(url).toHaveValue('');
@@ -168,6 +222,10 @@ describe('Integrações screen', () => {
 
   it('every text input gets a clear button while it has content; the password can be shown', async () => {
     serve();
+    // What is typed here is auto-saved when the screen goes away.
+    handle('updateIntegrations', (config) => {
+      return saved(config.body);
+    });
     const user = userEvent.setup();
     renderScreen();
     const key = await screen.findByLabelText('Chave de API');
@@ -205,12 +263,11 @@ describe('auto-save', () => {
     serve();
     let finish!: () => void;
     const bodies: unknown[] = [];
-    mock.onPut(`${BASE}/integrations`).reply((config) => {
-      const body = JSON.parse(config.data as string) as { name: string; payload: unknown };
+    handle('updateIntegrations', (config) => {
+      const body = config.body;
       bodies.push(body);
       return new Promise((resolve) => {
-        finish = () =>
-          resolve([200, { data: integration(body.name, body.payload, { is_active: true }), message: 'ok' }]);
+        finish = () => resolve(saved(body, true));
       });
     });
     const user = userEvent.setup();
@@ -236,10 +293,13 @@ describe('auto-save', () => {
 
   it("a refused save turns the dot red, puts the message on the field and toasts the server's message", async () => {
     serve();
-    mock.onPut(`${BASE}/integrations`).reply(422, {
-      message: 'Informe uma URL completa, começando com https://.',
-      errors: { 'payload.url': ['Informe uma URL completa, começando com https://.'] },
-    });
+    handle(
+      'updateIntegrations',
+      failure(422, {
+        message: 'Informe uma URL completa, começando com https://.',
+        errors: { 'payload.url': ['Informe uma URL completa, começando com https://.'] },
+      }),
+    );
     const user = userEvent.setup();
     renderScreen();
     const url = await screen.findByLabelText('URL do Webhook');
@@ -272,16 +332,13 @@ describe('stored credentials, which the server answers masked', () => {
     integration('jetimob', { public_key: 'pub-visivel', private_key: SECRET_MASK }, { is_active: true }),
     integration('go_harry', { username: 'corretor', password: SECRET_MASK }, { is_active: true }),
   ];
-  type Body = { name: string; is_active: boolean; payload: Record<string, unknown> };
+  type Body = { name: IntegrationName; is_active: boolean; payload: Record<string, unknown> };
   function recordSaves() {
     const bodies: Body[] = [];
-    mock.onPut(`${BASE}/integrations`).reply((config) => {
-      const body = JSON.parse(config.data as string) as Body;
+    handle('updateIntegrations', (config) => {
+      const body = config.body as Body;
       bodies.push(body);
-      return [
-        200,
-        { data: integration(body.name, body.payload, { is_active: body.is_active }), message: 'ok' },
-      ];
+      return saved(body);
     });
     return bodies;
   }
@@ -384,7 +441,7 @@ describe('stored credentials, which the server answers masked', () => {
 
 describe('loading problems and permissions', () => {
   it('toasts the load failure and offers a retry', async () => {
-    mock.onGet(`${BASE}/integrations`).replyOnce(500, { message: 'Erro interno.' });
+    handle('getIntegrations', failure(500, { message: 'Erro interno.' }), { once: true });
     const user = userEvent.setup();
     renderScreen();
     const toast = await findToast('Erro ao carregar integrações');
@@ -399,13 +456,11 @@ describe('loading problems and permissions', () => {
     renderScreen(singleAgencyUser);
     expect(screen.getByText('Somente proprietários e administradores')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Testar Integrações' })).not.toBeInTheDocument();
-    expect(mock.history.get).toHaveLength(0);
+    expect(sent('GET')).toHaveLength(0);
   });
 
   it('a 403 from the server shows the same state, without an error toast', async () => {
-    mock
-      .onGet(`${BASE}/integrations`)
-      .reply(403, { message: 'Você não tem permissão para realizar esta ação.' });
+    handle('getIntegrations', failure(403, { message: 'Você não tem permissão para realizar esta ação.' }));
     renderScreen();
     expect(await screen.findByText('Somente proprietários e administradores')).toBeInTheDocument();
     expect(screen.queryByText('Erro ao carregar integrações')).not.toBeInTheDocument();
@@ -426,8 +481,8 @@ describe("'Testar Integrações'", () => {
 
   it('on success the active integrations turn green and the toasts say so', async () => {
     serve(configured());
-    const test = deferredReply();
-    mock.onGet(`${BASE}/integrations/test`).reply(test.reply);
+    const test = deferredReply<Answer<'testIntegrations'>>();
+    handle('testIntegrations', test.reply);
     const user = userEvent.setup();
     renderScreen();
     await ready();
@@ -435,27 +490,22 @@ describe("'Testar Integrações'", () => {
     const testing = await findToast('Testando integrações');
     expect(testing.variant).toBe('default');
     expect(testing.text).toContain('Verificando conectividade com os sistemas configurados...');
-    await waitFor(() =>
-      expect(mock.history.get.some((c) => c.url === `${BASE}/integrations/test`)).toBe(true),
-    );
-    test.release([
-      200,
-      {
-        message: 'Integrações testadas com sucesso: Webhook, Arbo.',
-        data: {
-          results: [
-            {
-              name: 'webhook',
-              is_active: true,
-              ok: true,
-              verified: true,
-              message: 'O webhook respondeu HTTP 200.',
-            },
-            { name: 'arbo', is_active: true, ok: true, verified: true, message: 'Chave aceita pela Arbo.' },
-          ],
-        },
+    await waitFor(() => expect(sent('GET').some((c) => c.path === `${BASE}/integrations/test`)).toBe(true));
+    test.release({
+      message: 'Integrações testadas com sucesso: Webhook, Arbo.',
+      data: {
+        results: [
+          {
+            name: 'webhook',
+            is_active: true,
+            ok: true,
+            verified: true,
+            message: 'O webhook respondeu HTTP 200.',
+          },
+          { name: 'arbo', is_active: true, ok: true, verified: true, message: 'Chave aceita pela Arbo.' },
+        ],
       },
-    ]);
+    });
     const done = await findToast('Testes concluídos');
     expect(done.variant).toBe('default');
     expect(done.text).toContain('As integrações foram testadas com sucesso.');
@@ -468,27 +518,30 @@ describe("'Testar Integrações'", () => {
 
   it("on failure active integrations turn red, inactive stay gray, and the server's message is toasted", async () => {
     serve(configured());
-    mock.onGet(`${BASE}/integrations/test`).reply(422, {
-      message: 'Falha ao testar: Arbo: A Arbo recusou a chave (HTTP 401).',
-      data: {
-        results: [
-          {
-            name: 'webhook',
-            is_active: true,
-            ok: true,
-            verified: true,
-            message: 'O webhook respondeu HTTP 200.',
-          },
-          {
-            name: 'arbo',
-            is_active: true,
-            ok: false,
-            verified: false,
-            message: 'A Arbo recusou a chave (HTTP 401).',
-          },
-        ],
-      },
-    });
+    handle(
+      'testIntegrations',
+      reply(422, {
+        message: 'Falha ao testar: Arbo: A Arbo recusou a chave (HTTP 401).',
+        data: {
+          results: [
+            {
+              name: 'webhook',
+              is_active: true,
+              ok: true,
+              verified: true,
+              message: 'O webhook respondeu HTTP 200.',
+            },
+            {
+              name: 'arbo',
+              is_active: true,
+              ok: false,
+              verified: false,
+              message: 'A Arbo recusou a chave (HTTP 401).',
+            },
+          ],
+        },
+      }),
+    );
     const user = userEvent.setup();
     renderScreen();
     await ready();
@@ -504,7 +557,7 @@ describe("'Testar Integrações'", () => {
 
   it('falls back to the fixed sentence when the failure carries no message', async () => {
     serve(configured());
-    mock.onGet(`${BASE}/integrations/test`).networkError();
+    handle('testIntegrations', networkError);
     const user = userEvent.setup();
     renderScreen();
     await ready();
@@ -540,50 +593,47 @@ describe('beyond saving and testing: halt, deliveries, signing secret, test lead
 
   it('lists the last deliveries with status, HTTP code and a replay for failed ones, and links to the ledger', async () => {
     serve();
-    mock.reset();
     serve();
-    mock.onGet(`${BASE}/integrations/webhook/secret`).reply(200, { data: { secret: SECRET } });
-    mock.onGet(`${BASE}/deliveries`).reply((config) => {
-      const params = config.params as { integration: string; per_page: number };
-      expect(params.per_page).toBe(5);
-      if (params.integration !== 'webhook') return [200, { data: [] }];
-      return [
-        200,
-        {
-          data: [
-            {
-              id: 'd-1',
-              webhook_id: 'msg_1',
-              lead_id: 'l-1',
-              lead: { name: 'Maria Souza', is_test: false },
-              integration: 'webhook',
-              status: 'failed',
-              attempts: 1,
-              next_attempt_at: null,
-              last_status_code: 500,
-              last_error: 'O webhook respondeu HTTP 500.',
-              delivered_at: null,
-              created_at: '2025-05-01T15:04:00Z',
-            },
-            {
-              id: 'd-2',
-              webhook_id: 'msg_2',
-              lead_id: 'l-2',
-              lead: { name: 'Lead de teste (Ana)', is_test: true },
-              integration: 'webhook',
-              status: 'delivered',
-              attempts: 1,
-              next_attempt_at: null,
-              last_status_code: 200,
-              last_error: null,
-              delivered_at: '2025-05-01T15:00:00Z',
-              created_at: '2025-05-01T15:00:00Z',
-            },
-          ],
-        },
-      ];
+    handle('getWebhookSecret', { data: { secret: SECRET } });
+    handle('listDeliveries', (config) => {
+      const params = config.query;
+      expect(params.per_page).toBe('5');
+      if (params.integration !== 'webhook') return pageList<Delivery>([], { per_page: 5 });
+      return pageList(
+        [
+          delivery({
+            id: 'd-1',
+            webhook_id: 'msg_1',
+            lead_id: 'l-1',
+            lead: { name: 'Maria Souza', is_test: false },
+            integration: 'webhook',
+            status: 'failed',
+            attempts: 1,
+            next_attempt_at: null,
+            last_status_code: 500,
+            last_error: 'O webhook respondeu HTTP 500.',
+            delivered_at: null,
+            created_at: '2025-05-01T15:04:00Z',
+          }),
+          delivery({
+            id: 'd-2',
+            webhook_id: 'msg_2',
+            lead_id: 'l-2',
+            lead: { name: 'Lead de teste (Ana)', is_test: true },
+            integration: 'webhook',
+            status: 'delivered',
+            attempts: 1,
+            next_attempt_at: null,
+            last_status_code: 200,
+            last_error: null,
+            delivered_at: '2025-05-01T15:00:00Z',
+            created_at: '2025-05-01T15:00:00Z',
+          }),
+        ],
+        { per_page: 5 },
+      );
     });
-    mock.onPost('/v1/deliveries/d-1/replay').reply(202, { message: 'Entrega reenviada para a fila.' });
+    handle('replayDelivery', reply(202, { message: 'Entrega reenviada para a fila.' }));
     const user = userEvent.setup();
     renderScreen();
     const list = await screen.findByTestId('deliveries-webhook');
@@ -599,14 +649,12 @@ describe('beyond saving and testing: halt, deliveries, signing secret, test lead
     );
     await user.click(within(rows[0]!).getByRole('button', { name: /Reenviar/ }));
     expect((await findToast('Entrega reenviada')).variant).toBe('success');
-    expect(mock.history.post.map((c) => c.url)).toContain('/v1/deliveries/d-1/replay');
+    expect(sent('POST').map((c) => c.path)).toContain('/v1/deliveries/d-1/replay');
   });
 
   it('masks the signing secret, reveals it, and rotates it only after confirmation', async () => {
     serve();
-    mock
-      .onPost(`${BASE}/integrations/webhook/secret/rotate`)
-      .reply(200, { data: { secret: 'whsec_bm92bw==' } });
+    handle('rotateWebhookSecret', { data: { secret: 'whsec_bm92bw==' } });
     const user = userEvent.setup();
     renderScreen();
     const secret = await screen.findByTestId('webhook-secret');
@@ -617,7 +665,7 @@ describe('beyond saving and testing: halt, deliveries, signing secret, test lead
     await user.click(screen.getByRole('button', { name: 'Gerar novo segredo' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Gerar novo segredo?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
-    expect(mock.history.post).toHaveLength(0);
+    expect(sent('POST')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Gerar novo segredo' }));
     await user.click(
@@ -628,11 +676,18 @@ describe('beyond saving and testing: halt, deliveries, signing secret, test lead
   });
 
   it('when a delivery is refused and the server halts the integration, the card follows without a reload', async () => {
-    const url = { url: 'https://crm.test', authentication: { type: 'none', key: '', value: '' } };
-    mock.onGet(`${BASE}/integrations`).replyOnce(200, {
-      data: { integrations: [integration('webhook', url, { is_active: true })] },
-    });
-    mock.onGet(`${BASE}/integrations`).reply(200, {
+    const url: IntegrationPayloads['webhook'] = {
+      url: 'https://crm.test',
+      authentication: { type: 'none', key: '', value: '' },
+    };
+    handle(
+      'getIntegrations',
+      {
+        data: { integrations: [integration('webhook', url, { is_active: true })] },
+      },
+      { once: true },
+    );
+    handle('getIntegrations', {
       data: {
         integrations: [
           integration('webhook', url, {
@@ -642,7 +697,7 @@ describe('beyond saving and testing: halt, deliveries, signing secret, test lead
         ],
       },
     });
-    const failed = {
+    const failed = delivery({
       id: 'd-5',
       webhook_id: 'msg_5',
       lead_id: 'l-5',
@@ -655,23 +710,20 @@ describe('beyond saving and testing: halt, deliveries, signing secret, test lead
       last_error: 'O webhook informou que o endereço não existe mais (HTTP 410).',
       delivered_at: null,
       created_at: '2025-05-01T12:00:00Z',
-    };
+    });
     let sent = false;
-    mock.onGet(`${BASE}/deliveries`).reply((config) => [
-      200,
-      {
-        data: sent && (config.params as { integration: string }).integration === 'webhook' ? [failed] : [],
-      },
-    ]);
-    mock.onPost(`${BASE}/integrations/test-lead`).reply(() => {
+    handle('listDeliveries', (config) =>
+      pageList(sent && config.query.integration === 'webhook' ? [failed] : [], { per_page: 5 }),
+    );
+    handle('sendTestLead', () => {
       sent = true;
-      return [
-        201,
-        {
-          data: { lead_id: 'l-5', deliveries: [{ id: 'd-5', integration: 'webhook', status: 'failed' }] },
-          message: 'ok',
+      return {
+        data: {
+          lead_id: 'l-5',
+          deliveries: [{ id: 'd-5', integration: 'webhook' as const, status: 'failed' as const }],
         },
-      ];
+        message: 'ok',
+      };
     });
     const user = userEvent.setup();
     renderScreen();
@@ -695,7 +747,7 @@ describe('beyond saving and testing: halt, deliveries, signing secret, test lead
         { is_active: true },
       ),
     ]);
-    mock.onPost(`${BASE}/integrations/test-lead`).reply(201, {
+    handle('sendTestLead', {
       data: { lead_id: 'l-9', deliveries: [{ id: 'd-9', integration: 'webhook', status: 'pending' }] },
       message: 'Lead de teste enviado.',
     });

@@ -1,15 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import MockAdapter from 'axios-mock-adapter';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '@/lib/api-client';
+import { describe, expect, it } from 'vitest';
 import { demoUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
 import { LeadsSummaryCard } from './leads-summary-card';
+import { handle, sent } from '@/test/network';
 
 const AGENCY = demoUser.real_estates[0]!.id;
-const mock = new MockAdapter(api);
-beforeEach(() => mock.reset());
-afterAll(() => mock.restore());
 
 const list = (total: number, quarantined: number) => ({
   data: [],
@@ -34,7 +30,7 @@ function renderCard() {
 
 describe('LeadsSummaryCard (Dashboard)', () => {
   it('counts leads as the Leads screen does and shows the quarantine apart, each a link', async () => {
-    mock.onGet(`/v1/real-estates/${AGENCY}/leads`).reply(200, list(12, 3));
+    handle('listLeads', list(12, 3));
     renderCard();
     const card = await screen.findByTestId('leads-summary');
     const leads = await within(card).findByRole('link', { name: '12 leads recebidos' });
@@ -44,11 +40,11 @@ describe('LeadsSummaryCard (Dashboard)', () => {
       '/leads?quarantined=1',
     );
     // The same request as the Leads screen's list (same rule), just one row.
-    expect(mock.history.get[0]!.params).toEqual({ page: 1, per_page: 1 });
+    expect(sent('GET')[0]!.query).toEqual({ page: '1', per_page: '1' });
   });
 
   it('without quarantine says nothing about it', async () => {
-    mock.onGet(`/v1/real-estates/${AGENCY}/leads`).reply(200, list(1, 0));
+    handle('listLeads', list(1, 0));
     renderCard();
     const card = await screen.findByTestId('leads-summary');
     await within(card).findByRole('link', { name: '1 lead recebido' });

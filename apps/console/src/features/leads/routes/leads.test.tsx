@@ -1,21 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import type { AxiosRequestConfig } from 'axios';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { api } from '@/lib/api-client';
 import { resetToastsForTests } from '@/lib/toast';
 import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
-import type { Delivery, Lead, LeadDetail } from '@vitrine/contracts';
+import type { Answer } from '@/lib/api-client';
+import { failure, handle, reply, sent, type SentQuery } from '@/test/network';
+import type { Delivery, Lead, LeadDetail, Member } from '@vitrine/contracts';
 import { LeadsRoute } from './leads';
 
 // recharts needs a real layout engine; the chart has its own tests of what it counts.
 vi.mock('../components/leads-per-day-chart', () => ({ LeadsPerDayChart: () => null }));
 
 const AGENCY = demoUser.real_estates[0]!.id;
-const LIST_URL = `/v1/real-estates/${AGENCY}/leads`;
 
 function makeLead(overrides: Partial<Lead> = {}): Lead {
   return {
@@ -67,26 +65,33 @@ function page<T>(
   };
 }
 
+/** The leads list as the server answers it: a page, and in meta how many are in quarantine. */
+function leadList(data: Lead[], meta: Parameters<typeof page>[1] = {}, quarantined = 0): Answer<'listLeads'> {
+  const list = page(data, meta);
+  return { ...list, meta: { ...list.meta, quarantined } };
+}
+
 function detail(overrides: Partial<LeadDetail> = {}): LeadDetail {
   return { ...makeLead(), contact_leads: [], deliveries: [], ...overrides };
 }
 
-const mock = new MockAdapter(api);
-let listRequests: AxiosRequestConfig['params'][] = [];
+let listRequests: SentQuery[] = [];
 
 beforeEach(() => {
-  mock.reset();
   resetToastsForTests();
   setXsrfCookie('t');
   listRequests = [];
-  mock.onGet(`/v1/real-estates/${AGENCY}/pages`).reply(200, page([{ id: 3, title: 'Casa no Butantã' }]));
+  // The page filter reads only each page's id and title.
+  handle('listPages', page([{ id: 3, title: 'Casa no Butantã' }]) as unknown as Answer<'listPages'>);
+  // The team, for the "Responsável" filter.
+  handle('listMembers', page([]));
 });
-afterAll(() => mock.restore());
 
-function replyList(body: unknown) {
-  mock.onGet(LIST_URL).reply((config) => {
-    listRequests.push(config.params);
-    return [200, body];
+function replyList(body: Answer<'listLeads'>) {
+  handle('listLeads', (config) => {
+    if (config.params.id !== String(AGENCY)) return failure(404);
+    listRequests.push(config.query);
+    return body;
   });
 }
 
@@ -114,10 +119,10 @@ const lastList = () => listRequests[listRequests.length - 1];
 
 describe('/leads list', () => {
   it('asks for page 1 with 25 per page and shows "x–y de N"', async () => {
-    replyList(page([makeLead()], { total: 1 }));
+    replyList(leadList([makeLead()], { total: 1 }));
     renderLeads();
     expect(await screen.findAllByText('Maria Souza')).not.toHaveLength(0);
-    expect(lastList()).toEqual({ page: 1, per_page: 25 });
+    expect(lastList()).toEqual({ page: '1', per_page: '25' });
     expect(screen.getByRole('navigation', { name: 'Paginação de leads' })).toHaveTextContent(
       '1–1 de 1 leads',
     );
@@ -129,17 +134,23 @@ describe('/leads list', () => {
   });
 
   it('flags leads past the response deadline and those over the plan', async () => {
-    replyList(page([makeLead({ overdue: true, over_plan_limit: true })], { total: 1 }));
+    replyList(leadList([makeLead({ overdue: true, over_plan_limit: true })], { total: 1 }));
     renderLeads();
     expect(await screen.findAllByText('Atrasado')).not.toHaveLength(0);
     expect(screen.getAllByText('Além do plano')).not.toHaveLength(0);
   });
 
   it('reads the filters from the URL and sends them', async () => {
-    replyList(page([makeLead({ status: 'ganho' })]));
+    replyList(leadList([makeLead({ status: 'ganho' })]));
     renderLeads('/leads?status=ganho&search=maria&quarantined=1&page=2&per_page=50');
     await screen.findAllByText('Maria Souza');
-    expect(lastList()).toEqual({ status: 'ganho', search: 'maria', quarantined: '1', page: 2, per_page: 50 });
+    expect(lastList()).toEqual({
+      status: 'ganho',
+      search: 'maria',
+      quarantined: '1',
+      page: '2',
+      per_page: '50',
+    });
     expect(screen.getByLabelText('Status')).toHaveValue('ganho');
     expect(screen.getByLabelText('Buscar')).toHaveValue('maria');
     expect(screen.getByRole('switch', { name: 'Quarentena' })).toBeChecked();
@@ -147,13 +158,13 @@ describe('/leads list', () => {
 
   it('writes filter changes to the URL, back to page 1, and the back button undoes them', async () => {
     const user = userEvent.setup();
-    replyList(page([makeLead()], { total: 60, last_page: 3, current_page: 2 }));
+    replyList(leadList([makeLead()], { total: 60, last_page: 3, current_page: 2 }));
     const { router, search } = renderLeads('/leads?page=2');
     await screen.findAllByText('Maria Souza');
 
     await user.selectOptions(screen.getByLabelText('Status'), 'proposta');
     await waitFor(() => expect(search().toString()).toBe('status=proposta'));
-    await waitFor(() => expect(lastList()).toEqual({ status: 'proposta', page: 1, per_page: 25 }));
+    await waitFor(() => expect(lastList()).toEqual({ status: 'proposta', page: '1', per_page: '25' }));
 
     await user.selectOptions(screen.getByLabelText('Imóvel'), '3');
     await waitFor(() => expect(search().get('page_id')).toBe('3'));
@@ -168,7 +179,7 @@ describe('/leads list', () => {
 
   it('the period reads and is typed as dd/mm/aaaa; the URL and the API get YYYY-MM-DD', async () => {
     const user = userEvent.setup();
-    replyList(page([makeLead()]));
+    replyList(leadList([makeLead()]));
     const { search } = renderLeads('/leads?from=2025-03-01');
     await screen.findAllByText('Maria Souza');
     const from = screen.getByLabelText('De');
@@ -180,7 +191,7 @@ describe('/leads list', () => {
     expect(to).toHaveValue('15/03/2025');
     await waitFor(() => expect(search().get('to')).toBe('2025-03-15'));
     await waitFor(() =>
-      expect(lastList()).toEqual({ from: '2025-03-01', to: '2025-03-15', page: 1, per_page: 25 }),
+      expect(lastList()).toEqual({ from: '2025-03-01', to: '2025-03-15', page: '1', per_page: '25' }),
     );
 
     // An impossible day is refused where it was typed and never reaches the URL.
@@ -204,37 +215,34 @@ describe('/leads list', () => {
 
   it('debounces the search before it reaches the URL', async () => {
     const user = userEvent.setup();
-    replyList(page([makeLead()]));
+    replyList(leadList([makeLead()]));
     const { search } = renderLeads();
     await screen.findAllByText('Maria Souza');
     await user.type(screen.getByLabelText('Buscar'), 'joão');
     expect(search().get('search')).toBeNull();
     await waitFor(() => expect(search().get('search')).toBe('joão'));
-    await waitFor(() => expect(lastList()).toEqual({ search: 'joão', page: 1, per_page: 25 }));
+    await waitFor(() => expect(lastList()).toEqual({ search: 'joão', page: '1', per_page: '25' }));
     // One request for the whole word, not one per letter.
     expect(listRequests.filter((p) => p?.search)).toHaveLength(1);
   });
 
   it('pages forward and back', async () => {
     const user = userEvent.setup();
-    mock.onGet(LIST_URL).reply((config) => {
-      listRequests.push(config.params);
-      const current = Number(config.params.page);
-      return [
-        200,
-        page([makeLead({ name: `Lead da página ${current}` })], {
-          total: 30,
-          current_page: current,
-          last_page: 2,
-        }),
-      ];
+    handle('listLeads', (config) => {
+      listRequests.push(config.query);
+      const current = Number(config.query.page);
+      return leadList([makeLead({ name: `Lead da página ${current}` })], {
+        total: 30,
+        current_page: current,
+        last_page: 2,
+      });
     });
     const { search } = renderLeads();
     await screen.findAllByText('Lead da página 1');
     await user.click(screen.getByRole('button', { name: 'Próxima página' }));
     await screen.findAllByText('Lead da página 2');
     expect(search().get('page')).toBe('2');
-    expect(lastList()).toEqual({ page: 2, per_page: 25 });
+    expect(lastList()).toEqual({ page: '2', per_page: '25' });
     expect(screen.getByRole('button', { name: 'Próxima página' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Página anterior' }));
     await screen.findAllByText('Lead da página 1');
@@ -242,7 +250,7 @@ describe('/leads list', () => {
   });
 
   it('the export link carries the filters but not the page', async () => {
-    replyList(page([makeLead()]));
+    replyList(leadList([makeLead()]));
     renderLeads('/leads?status=novo&from=2025-01-01&page=2');
     const link = await screen.findByRole('link', { name: 'Exportar CSV' });
     expect(link).toHaveAttribute(
@@ -252,8 +260,8 @@ describe('/leads list', () => {
   });
 
   it('hides the property filter when the pages list is unavailable', async () => {
-    mock.onGet(`/v1/real-estates/${AGENCY}/pages`).reply(404, { message: 'Not Found' });
-    replyList(page([makeLead()]));
+    handle('listPages', failure(404, { message: 'Not Found' }));
+    replyList(leadList([makeLead()]));
     renderLeads();
     await screen.findAllByText('Maria Souza');
     expect(screen.getByLabelText('Status')).toBeInTheDocument();
@@ -262,7 +270,7 @@ describe('/leads list', () => {
 });
 
 describe('/leads: who is in charge', () => {
-  const member = (id: number, name: string) => ({
+  const member = (id: number, name: string): Member => ({
     id,
     name,
     email: `m${id}@imobiliaria.test`,
@@ -273,12 +281,9 @@ describe('/leads: who is in charge', () => {
     invite_expires_at: null,
     in_rotation: false,
   });
-  const withMembers = () =>
-    mock
-      .onGet(`/v1/real-estates/${AGENCY}/users`)
-      .reply(200, page([member(7, 'Bruno Lima'), member(8, 'Carla Reis')]));
+  const withMembers = () => handle('listMembers', page([member(7, 'Bruno Lima'), member(8, 'Carla Reis')]));
   const twoLeads = () =>
-    page([
+    leadList([
       makeLead({ assigned_user_id: 7, assigned_user_name: 'Bruno Lima' }),
       makeLead({ id: '22222222-2222-4222-8222-222222222222', name: 'João Sem Dono', assigned_user_id: null }),
     ]);
@@ -304,12 +309,12 @@ describe('/leads: who is in charge', () => {
     replyList(twoLeads());
     const { search } = renderLeads('/leads?assigned_to=8');
     await screen.findAllByText('Maria Souza');
-    expect(lastList()).toEqual({ assigned_to: '8', page: 1, per_page: 25 });
+    expect(lastList()).toEqual({ assigned_to: '8', page: '1', per_page: '25' });
     const filter = await screen.findByLabelText('Responsável', { selector: 'select' });
     await waitFor(() => expect(filter).toHaveValue('8'));
     await user.selectOptions(filter, 'none');
     await waitFor(() => expect(search().toString()).toBe('assigned_to=none'));
-    await waitFor(() => expect(lastList()).toEqual({ assigned_to: 'none', page: 1, per_page: 25 }));
+    await waitFor(() => expect(lastList()).toEqual({ assigned_to: 'none', page: '1', per_page: '25' }));
     await user.selectOptions(filter, '7');
     await waitFor(() => expect(search().get('assigned_to')).toBe('7'));
     // "Limpar filtros" clears it with the others
@@ -319,15 +324,18 @@ describe('/leads: who is in charge', () => {
 
   it('an agent who sees only their own leads gets no "Responsável" filter (nor asks for the team)', async () => {
     const agent = { ...singleAgencyUser };
-    const agentList = `/v1/real-estates/${agent.real_estates[0]!.id}/leads`;
     const teamCalls: unknown[] = [];
-    mock.onGet(`/v1/real-estates/${agent.real_estates[0]!.id}/users`).reply((c) => {
-      teamCalls.push(c.params);
-      return [403, { message: 'Esta ação não é permitida.' }];
+    handle('listMembers', (c) => {
+      teamCalls.push(c.query);
+      return failure(403, { message: 'Esta ação não é permitida.' });
     });
-    mock.onGet(`/v1/real-estates/${agent.real_estates[0]!.id}/pages`).reply(200, page([]));
+    handle('listPages', page([]) as unknown as Answer<'listPages'>);
     const body = twoLeads();
-    mock.onGet(agentList).reply(200, { ...body, meta: { ...body.meta, own_leads_only: true } });
+    handle('listLeads', ({ params }) =>
+      params.id === String(agent.real_estates[0]!.id)
+        ? { ...body, meta: { ...body.meta, own_leads_only: true } }
+        : failure(404),
+    );
     renderLeads('/leads', agent);
     await screen.findAllByText('Maria Souza');
     expect(screen.getByLabelText('Status')).toBeInTheDocument();
@@ -337,11 +345,9 @@ describe('/leads: who is in charge', () => {
 
   it('an agent who sees every lead can filter "Meus leads" by themselves or nobody', async () => {
     const agent = { ...singleAgencyUser };
-    mock.onGet(`/v1/real-estates/${agent.real_estates[0]!.id}/pages`).reply(200, page([]));
+    handle('listPages', page([]) as unknown as Answer<'listPages'>);
     const body = twoLeads();
-    mock
-      .onGet(`/v1/real-estates/${agent.real_estates[0]!.id}/leads`)
-      .reply(200, { ...body, meta: { ...body.meta, own_leads_only: false } });
+    handle('listLeads', { ...body, meta: { ...body.meta, own_leads_only: false } });
     renderLeads('/leads', agent);
     const filter = await screen.findByLabelText('Responsável', { selector: 'select' });
     const options = within(filter)
@@ -353,7 +359,7 @@ describe('/leads: who is in charge', () => {
 
 describe('/leads empty and error states', () => {
   it('with no leads at all, points to publishing a page', async () => {
-    replyList(page([]));
+    replyList(leadList([]));
     renderLeads();
     expect(await screen.findByText('Nenhum lead ainda.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Publique uma página' })).toHaveAttribute('href', '/paginas');
@@ -361,7 +367,7 @@ describe('/leads empty and error states', () => {
 
   it('with filters, offers to clear them', async () => {
     const user = userEvent.setup();
-    replyList(page([]));
+    replyList(leadList([]));
     const { search } = renderLeads('/leads?status=perdido&search=zz');
     await screen.findByText('Nenhum lead com esses filtros.');
     const empty = screen.getByText('Nenhum lead com esses filtros.').parentElement!;
@@ -371,8 +377,8 @@ describe('/leads empty and error states', () => {
 
   it('shows the error with a retry that works', async () => {
     const user = userEvent.setup();
-    mock.onGet(LIST_URL).replyOnce(500, { message: 'Falha no servidor.' });
-    replyList(page([makeLead()]));
+    handle('listLeads', failure(500, { message: 'Falha no servidor.' }), { once: true });
+    replyList(leadList([makeLead()]));
     renderLeads();
     expect(await screen.findByText('Falha no servidor.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
@@ -380,38 +386,39 @@ describe('/leads empty and error states', () => {
   });
 
   it("shows the server's 422 message for a bad filter", async () => {
-    mock
-      .onGet(LIST_URL)
-      .reply(422, { message: 'A data inicial deve estar no formato AAAA-MM-DD.', errors: {} });
+    handle(
+      'listLeads',
+      failure(422, { message: 'A data inicial deve estar no formato AAAA-MM-DD.', errors: {} }),
+    );
     renderLeads();
     expect(await screen.findByText('A data inicial deve estar no formato AAAA-MM-DD.')).toBeInTheDocument();
   });
 });
 
 describe('/leads quarantine: visible, one click away, released from the list', () => {
-  const withQuarantine = (body: ReturnType<typeof page>, quarantined: number) => ({
+  const withQuarantine = (body: Answer<'listLeads'>, quarantined: number) => ({
     ...body,
     meta: { ...body.meta, quarantined },
   });
 
   it('says how many leads are in quarantine and shows them with one click', async () => {
     const user = userEvent.setup();
-    mock.onGet(LIST_URL).reply((config) => {
-      listRequests.push(config.params);
-      const inQuarantine = config.params?.quarantined === '1';
-      return [200, inQuarantine ? withQuarantine(page([]), 3) : withQuarantine(page([makeLead()]), 3)];
+    handle('listLeads', (config) => {
+      listRequests.push(config.query);
+      const inQuarantine = config.query?.quarantined === '1';
+      return inQuarantine ? withQuarantine(leadList([]), 3) : withQuarantine(leadList([makeLead()]), 3);
     });
     const { search } = renderLeads();
     const notice = await screen.findByTestId('quarantine-notice');
     expect(notice).toHaveTextContent('3 leads em quarentena');
     await user.click(within(notice).getByRole('button', { name: 'Ver os 3 em quarentena' }));
     await waitFor(() => expect(search().get('quarantined')).toBe('1'));
-    await waitFor(() => expect(lastList()).toEqual({ quarantined: '1', page: 1, per_page: 25 }));
+    await waitFor(() => expect(lastList()).toEqual({ quarantined: '1', page: '1', per_page: '25' }));
   });
 
   it('an empty list with leads in quarantine says so and links to them (never a bare "Nenhum lead ainda")', async () => {
     const user = userEvent.setup();
-    replyList(withQuarantine(page([]), 2));
+    replyList(withQuarantine(leadList([]), 2));
     const { search } = renderLeads();
     expect(
       await screen.findByText('Nenhum lead liberado, mas há 2 leads em quarentena.'),
@@ -422,7 +429,7 @@ describe('/leads quarantine: visible, one click away, released from the list', (
   });
 
   it('with filters and nothing outside the quarantine, offers both ways', async () => {
-    replyList(withQuarantine(page([]), 1));
+    replyList(withQuarantine(leadList([]), 1));
     renderLeads('/leads?search=robo');
     const title = await screen.findByText('Nenhum lead com esses filtros.');
     const empty = title.parentElement!;
@@ -440,16 +447,13 @@ describe('/leads quarantine: visible, one click away, released from the list', (
       quarantine_reason: 'campo oculto preenchido (robô)',
     });
     let released = false;
-    mock.onGet(LIST_URL).reply((config) => {
-      listRequests.push(config.params);
-      return [200, released ? withQuarantine(page([]), 0) : withQuarantine(page([bot]), 1)];
+    handle('listLeads', (config) => {
+      listRequests.push(config.query);
+      return released ? withQuarantine(leadList([]), 0) : withQuarantine(leadList([bot]), 1);
     });
-    mock.onPost(`/v1/leads/${bot.id}/release`).reply(() => {
+    handle('releaseLead', () => {
       released = true;
-      return [
-        200,
-        { data: { id: bot.id, deliveries: 1 }, message: 'Lead liberado e encaminhado às integrações.' },
-      ];
+      return { data: { id: bot.id, deliveries: 1 }, message: 'Lead liberado e encaminhado às integrações.' };
     });
     const { search } = renderLeads('/leads?quarantined=1');
     expect(await screen.findByTestId('quarantine-header')).toHaveTextContent('1 lead em quarentena');
@@ -460,7 +464,7 @@ describe('/leads quarantine: visible, one click away, released from the list', (
       await screen.findByText('Rita Rápida: Lead liberado e encaminhado às integrações.'),
     ).toBeInTheDocument();
     expect(await screen.findByText('Nenhum lead em quarentena.')).toBeInTheDocument();
-    expect(mock.history.post.filter((r) => r.url === `/v1/leads/${bot.id}/release`)).toHaveLength(1);
+    expect(sent('POST').filter((r) => r.path === `/v1/leads/${bot.id}/release`)).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Ver todos os leads' }));
     await waitFor(() => expect(search().get('quarantined')).toBeNull());
   });
@@ -471,8 +475,8 @@ describe('a lead in the side panel', () => {
   const DETAIL_URL = `/v1/leads/${LEAD.id}`;
 
   it('opens from ?lead= (e-mail deep link) with contact links and a prefilled WhatsApp', async () => {
-    replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).reply(200, {
+    replyList(leadList([LEAD]));
+    handle('getLead', {
       data: detail({
         contact_leads: [
           makeLead({
@@ -502,8 +506,8 @@ describe('a lead in the side panel', () => {
 
   it('opens from the list and closes back to it', async () => {
     const user = userEvent.setup();
-    replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).reply(200, { data: detail() });
+    replyList(leadList([LEAD]));
+    handle('getLead', { data: detail() });
     const { search } = renderLeads('/leads?status=novo');
     const [link] = await screen.findAllByRole('link', { name: 'Maria Souza' });
     await user.click(link!);
@@ -516,11 +520,11 @@ describe('a lead in the side panel', () => {
 
   it('changes the status at once and keeps it when the server agrees', async () => {
     const user = userEvent.setup();
-    replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).reply(200, { data: detail() });
-    let resolvePatch: (value: [number, unknown]) => void = () => undefined;
-    mock.onPatch(DETAIL_URL).reply((config) => {
-      expect(JSON.parse(config.data as string)).toEqual({ status: 'visita_agendada' });
+    replyList(leadList([LEAD]));
+    handle('getLead', { data: detail() });
+    let resolvePatch: (value: Answer<'updateLead'>) => void = () => undefined;
+    handle('updateLead', (config) => {
+      expect(config.body).toEqual({ status: 'visita_agendada' });
       return new Promise((resolve) => {
         resolvePatch = resolve;
       });
@@ -532,19 +536,18 @@ describe('a lead in the side panel', () => {
     // Optimistic: before the server answers, the panel and the list already show it.
     expect(select).toHaveValue('visita_agendada');
     await waitFor(() => expect(screen.getAllByText('Visita agendada').length).toBeGreaterThan(1));
-    resolvePatch([
-      200,
-      { data: makeLead({ status: 'visita_agendada', status_changed_at: '2025-03-11T10:00:00Z' }) },
-    ]);
+    resolvePatch({
+      data: makeLead({ status: 'visita_agendada', status_changed_at: '2025-03-11T10:00:00Z' }),
+    });
     expect(await screen.findByText('Status atualizado')).toBeInTheDocument();
     expect(select).toHaveValue('visita_agendada');
   });
 
   it('rolls the status back and says why when the server refuses', async () => {
     const user = userEvent.setup();
-    replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).reply(200, { data: detail() });
-    mock.onPatch(DETAIL_URL).reply(500, { message: 'Banco indisponível.' });
+    replyList(leadList([LEAD]));
+    handle('getLead', { data: detail() });
+    handle('updateLead', failure(500, { message: 'Banco indisponível.' }));
     renderLeads(`/leads?lead=${LEAD.id}`);
     const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
     const select = await within(dialog).findByLabelText('Status');
@@ -557,10 +560,10 @@ describe('a lead in the side panel', () => {
   it("releases a quarantined lead with 'Liberar lead'", async () => {
     const user = userEvent.setup();
     const quarantined = detail({ quarantined: true, quarantine_reason: 'campo oculto preenchido (robô)' });
-    replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).replyOnce(200, { data: quarantined });
-    mock.onGet(DETAIL_URL).reply(200, { data: detail() });
-    mock.onPost(`${DETAIL_URL}/release`).reply(200, {
+    replyList(leadList([LEAD]));
+    handle('getLead', { data: quarantined }, { once: true });
+    handle('getLead', { data: detail() });
+    handle('releaseLead', {
       data: { id: LEAD.id, deliveries: 1 },
       message: 'Lead liberado e encaminhado às integrações.',
     });
@@ -572,14 +575,14 @@ describe('a lead in the side panel', () => {
     await waitFor(() =>
       expect(within(dialog).queryByRole('button', { name: 'Liberar lead' })).not.toBeInTheDocument(),
     );
-    expect(mock.history.post.filter((r) => r.url === `${DETAIL_URL}/release`)).toHaveLength(1);
+    expect(sent('POST').filter((r) => r.path === `${DETAIL_URL}/release`)).toHaveLength(1);
   });
 
   it('shows the 409 of a lead that is no longer in quarantine', async () => {
     const user = userEvent.setup();
-    replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).reply(200, { data: detail({ quarantined: true, quarantine_reason: 'x' }) });
-    mock.onPost(`${DETAIL_URL}/release`).reply(409, { message: 'Este lead não está em quarentena.' });
+    replyList(leadList([LEAD]));
+    handle('getLead', { data: detail({ quarantined: true, quarantine_reason: 'x' }) });
+    handle('releaseLead', failure(409, { message: 'Este lead não está em quarentena.' }));
     renderLeads(`/leads?lead=${LEAD.id}`);
     const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
     await user.click(await within(dialog).findByRole('button', { name: 'Liberar lead' }));
@@ -600,15 +603,17 @@ describe('a lead in the side panel', () => {
       next_attempt_at: null,
       delivered_at: null,
     };
-    replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).replyOnce(200, { data: detail({ deliveries: [delivery] }) });
-    mock.onGet(DETAIL_URL).reply(200, { data: detail({ deliveries: [{ ...delivery, status: 'pending' }] }) });
-    mock.onGet(`/v1/deliveries/${delivery.id}`).reply(200, {
+    replyList(leadList([LEAD]));
+    handle('getLead', { data: detail({ deliveries: [delivery] }) }, { once: true });
+    handle('getLead', { data: detail({ deliveries: [{ ...delivery, status: 'pending' }] }) });
+    handle('getDelivery', {
       data: {
         ...delivery,
         lead_id: LEAD.id,
         lead: { name: LEAD.name, is_test: false },
+        external_id: null,
         created_at: LEAD.created_at,
+        updated_at: LEAD.created_at,
         ledger: [
           {
             attempt: 1,
@@ -622,9 +627,10 @@ describe('a lead in the side panel', () => {
         ],
       },
     });
-    mock
-      .onPost(`/v1/deliveries/${delivery.id}/replay`)
-      .reply(202, { data: { ...delivery, status: 'pending' }, message: 'Entrega reenviada para a fila.' });
+    handle(
+      'replayDelivery',
+      reply(202, { data: { ...delivery, status: 'pending' }, message: 'Entrega reenviada para a fila.' }),
+    );
     renderLeads(`/leads?lead=${LEAD.id}`);
     const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
     const item = await within(dialog).findByTestId('delivery-webhook');
@@ -644,8 +650,8 @@ describe('a lead in the side panel', () => {
   });
 
   it('says when the lead does not exist (other agency, wrong link)', async () => {
-    replyList(page([LEAD]));
-    mock.onGet(DETAIL_URL).reply(404, { message: 'Lead não encontrado.' });
+    replyList(leadList([LEAD]));
+    handle('getLead', failure(404, { message: 'Lead não encontrado.' }));
     renderLeads(`/leads?lead=${LEAD.id}`);
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Lead não encontrado')).toBeInTheDocument();
@@ -673,17 +679,15 @@ describe("the 'Entregas' tab", () => {
   it('reads its filters from the URL (the Integrações screen links here) and replays', async () => {
     const user = userEvent.setup();
     const requests: unknown[] = [];
-    mock.onGet(`/v1/real-estates/${AGENCY}/deliveries`).reply((config) => {
-      requests.push(config.params);
-      return [200, page([delivery])];
+    handle('listDeliveries', (config) => {
+      requests.push(config.query);
+      return page([delivery]);
     });
-    mock
-      .onPost(`/v1/deliveries/${delivery.id}/replay`)
-      .reply(409, { message: 'Esta entrega já está na fila de envio.' });
+    handle('replayDelivery', failure(409, { message: 'Esta entrega já está na fila de envio.' }));
     renderLeads('/leads?tab=entregas&integration=webhook&status=failed');
     expect(await screen.findByRole('tab', { name: 'Entregas' })).toHaveAttribute('aria-selected', 'true');
     await screen.findAllByText('Serviço indisponível', { exact: false });
-    expect(requests[0]).toEqual({ integration: 'webhook', status: 'failed', page: 1, per_page: 25 });
+    expect(requests[0]).toEqual({ integration: 'webhook', status: 'failed', page: '1', per_page: '25' });
     expect(screen.getByLabelText('Integração')).toHaveValue('webhook');
     expect(screen.getAllByRole('link', { name: 'Maria Souza' })[0]).toHaveAttribute(
       'href',
@@ -697,8 +701,8 @@ describe("the 'Entregas' tab", () => {
   it('a corretor (agent) sees leads and deliveries, but neither the CSV export nor the replay (owner/admin only)', async () => {
     const user = userEvent.setup();
     const agent = { ...demoUser, real_estates: [{ ...demoUser.real_estates[0]!, role: 'agent' as const }] };
-    replyList(page([makeLead()]));
-    mock.onGet(`/v1/real-estates/${AGENCY}/deliveries`).reply(200, page([delivery]));
+    replyList(leadList([makeLead()]));
+    handle('listDeliveries', page([delivery]));
     renderLeads('/leads', agent);
     await screen.findAllByText('Maria Souza');
     expect(screen.queryByRole('link', { name: 'Exportar CSV' })).not.toBeInTheDocument();
@@ -709,8 +713,8 @@ describe("the 'Entregas' tab", () => {
 
   it('switching tabs drops the other tab’s filters', async () => {
     const user = userEvent.setup();
-    replyList(page([makeLead()]));
-    mock.onGet(`/v1/real-estates/${AGENCY}/deliveries`).reply(200, page([]));
+    replyList(leadList([makeLead()]));
+    handle('listDeliveries', page([]));
     const { search } = renderLeads('/leads?status=novo');
     await screen.findAllByText('Maria Souza');
     await user.click(screen.getByRole('tab', { name: 'Entregas' }));

@@ -1,13 +1,12 @@
 import { DEMO_UNAVAILABLE_MESSAGE } from '@vitrine/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
 import { useLocation } from 'react-router';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '@/lib/api-client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
 import { DemoRoute } from './demo';
+import { failure, handle, sent } from '@/test/network';
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
@@ -20,18 +19,15 @@ const routes = [
 ];
 const ENABLED = { data: { enabled: true, email: 'demo@imobiliaria.test', password: 'demo1234' } };
 
-const mock = new MockAdapter(api);
 beforeEach(() => {
-  mock.reset();
   setXsrfCookie('t');
 });
-afterAll(() => mock.restore());
 
 describe('demo screen', () => {
   it('describes what is inside and enters in one click: demo login, session refreshed, lands on /leads', async () => {
     const user = userEvent.setup();
-    mock.onGet('/v1/public/demo').reply(200, ENABLED);
-    mock.onPost('/v1/demo/login').reply(200, { user: demoUser });
+    handle('getPublicDemo', ENABLED);
+    handle('demoLogin', { user: demoUser });
     const refreshUser = vi.fn(async () => demoUser);
     renderWithRouter(routes, { auth: fakeAuth({ refreshUser }), initialEntries: ['/demonstracao'] });
 
@@ -43,12 +39,12 @@ describe('demo screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Entrar na demonstração' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/leads'));
-    expect(mock.history.post.map((r) => r.url)).toEqual(['/v1/demo/login']);
+    expect(sent('POST').map((r) => r.path)).toEqual(['/v1/demo/login']);
     expect(refreshUser).toHaveBeenCalledTimes(1);
   });
 
   it('when the demo is off (production) says so and leads to registration, with no demo button', async () => {
-    mock.onGet('/v1/public/demo').reply(200, { data: { enabled: false, email: null, password: null } });
+    handle('getPublicDemo', { data: { enabled: false, email: null, password: null } });
     renderWithRouter(routes, { auth: fakeAuth(), initialEntries: ['/demo'] });
     expect(
       await screen.findByText('A demonstração não está disponível nesta instalação.'),
@@ -61,8 +57,8 @@ describe('demo screen', () => {
 
   it("shows the server's message when the sign-in is refused, and stays on the screen", async () => {
     const user = userEvent.setup();
-    mock.onGet('/v1/public/demo').reply(200, ENABLED);
-    mock.onPost('/v1/demo/login').reply(404, { message: DEMO_UNAVAILABLE_MESSAGE });
+    handle('getPublicDemo', ENABLED);
+    handle('demoLogin', failure(404, { message: DEMO_UNAVAILABLE_MESSAGE }));
     const refreshUser = vi.fn(async () => demoUser);
     renderWithRouter(routes, { auth: fakeAuth({ refreshUser }), initialEntries: ['/demo'] });
     await user.click(await screen.findByRole('button', { name: 'Entrar na demonstração' }));

@@ -1,28 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Button } from '@/components/ui/button';
 import { Toaster } from '@/components/ui/toaster';
-import { api } from '@/lib/api-client';
 import { resetToastsForTests } from '@/lib/toast';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import { failure, handle, reply } from '@/test/network';
 import { pagesKeys } from '../api/keys';
 import { makeImport, pageList } from '../test-fixtures';
 import { checkCatalogFile } from '../catalog-file';
 import { CatalogImportDialog } from './catalog-import-dialog';
 
 const AGENCY = demoUser.real_estates[0]!.id;
-const mock = new MockAdapter(api);
 
 beforeEach(() => {
-  mock.reset();
   resetToastsForTests();
   setXsrfCookie('t');
-  mock.onGet(`/v1/real-estates/${AGENCY}/imports`).reply(200, pageList([]));
+  handle('listImports', pageList([]));
 });
-afterAll(() => mock.restore());
 
 function renderDialog() {
   const view = renderWithRouter(
@@ -49,9 +45,9 @@ describe('catalog import', () => {
   it('uploads the file, polls the import every second until done, shows the report and refreshes the list', async () => {
     const id = makeImport().id;
     let upload: FormData | null = null;
-    mock.onPost('/v1/pages/import/facebook-catalog').reply((config) => {
-      upload = config.data as FormData;
-      return [202, { data: makeImport({ status: 'queued' }) }];
+    handle('importFacebookCatalog', (config) => {
+      upload = config.body as FormData;
+      return reply(202, { data: makeImport({ status: 'queued' }) });
     });
     const answers = [
       makeImport({ status: 'running', progress: 45, rows_total: 3, created: 2 }),
@@ -72,9 +68,9 @@ describe('catalog import', () => {
       }),
     ];
     let polls = 0;
-    mock
-      .onGet(`/v1/imports/${id}`)
-      .reply(() => [200, { data: answers[Math.min(polls++, answers.length - 1)] }]);
+    handle('getImport', ({ params }) =>
+      params.id === id ? { data: answers[Math.min(polls++, answers.length - 1)]! } : failure(404),
+    );
 
     const { queryClient } = renderDialog();
     // A list of the agency, to see it refreshed when the import ends.
@@ -120,11 +116,11 @@ describe('catalog import', () => {
 
   it('imports as drafts unless "Publicar ao importar" is checked (unchecked by default)', async () => {
     const sent: FormData[] = [];
-    mock.onPost('/v1/pages/import/facebook-catalog').reply((config) => {
-      sent.push(config.data as FormData);
-      return [202, { data: makeImport({ status: 'queued' }) }];
+    handle('importFacebookCatalog', (config) => {
+      sent.push(config.body as FormData);
+      return reply(202, { data: makeImport({ status: 'queued' }) });
     });
-    mock.onGet(`/v1/imports/${makeImport().id}`).reply(200, {
+    handle('getImport', {
       data: makeImport({ status: 'done', progress: 100, finished_at: '2025-03-10T12:00:05Z' }),
     });
     renderDialog();
@@ -150,17 +146,18 @@ describe('catalog import', () => {
 
   it('keeps following the import after the dialog is closed, and tells the result', async () => {
     const id = makeImport().id;
-    mock.onPost('/v1/pages/import/facebook-catalog').reply(202, { data: makeImport({ status: 'queued' }) });
+    handle('importFacebookCatalog', reply(202, { data: makeImport({ status: 'queued' }) }));
     let polls = 0;
-    mock.onGet(`/v1/imports/${id}`).reply(() => [
-      200,
-      {
-        data:
-          polls++ === 0
-            ? makeImport({ status: 'running', progress: 10 })
-            : makeImport({ status: 'done', progress: 100, created: 6, rejected_count: 1 }),
-      },
-    ]);
+    handle('getImport', ({ params }) =>
+      params.id === id
+        ? {
+            data:
+              polls++ === 0
+                ? makeImport({ status: 'running', progress: 10 })
+                : makeImport({ status: 'done', progress: 100, created: 6, rejected_count: 1 }),
+          }
+        : failure(404),
+    );
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Importar catálogo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Importar catálogo' });
@@ -174,14 +171,17 @@ describe('catalog import', () => {
   }, 10_000);
 
   it('shows the server’s 422 when the file is not a catalog, and lets another file be picked', async () => {
-    mock.onPost('/v1/pages/import/facebook-catalog').reply(422, {
-      message: 'O arquivo não é um catálogo.',
-      errors: {
-        catalog: [
-          'O arquivo não é um catálogo de imóveis da Meta: a coluna home_listing_id não foi encontrada.',
-        ],
-      },
-    });
+    handle(
+      'importFacebookCatalog',
+      failure(422, {
+        message: 'O arquivo não é um catálogo.',
+        errors: {
+          catalog: [
+            'O arquivo não é um catálogo de imóveis da Meta: a coluna home_listing_id não foi encontrada.',
+          ],
+        },
+      }),
+    );
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Importar catálogo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Importar catálogo' });

@@ -1,34 +1,30 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import type { UpdatePageInput } from '@vitrine/contracts';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '@/lib/api-client';
+import { DEFAULT_VIDEO_MAX_BYTES, type UpdatePageInput } from '@vitrine/contracts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import { failure, handle, sent } from '@/test/network';
 import { PageDetailRoute } from '../routes/page-detail';
 import { makePage } from '../test-fixtures';
 import { PagePreview } from './page-preview';
 
-const mock = new MockAdapter(api);
 let bodies: Record<string, unknown>[] = [];
 
 beforeEach(() => {
-  mock.reset();
   setXsrfCookie('t');
   bodies = [];
 });
-afterAll(() => mock.restore());
 
 /** The server's preview: the landing HTML of the fields it was sent. */
 function answerPreviews(status = 200) {
-  mock.onPost('/v1/pages/7/preview').reply((config) => {
-    const body = JSON.parse(String(config.data)) as Record<string, unknown>;
+  handle('previewPage', (config) => {
+    const body = config.body as Record<string, unknown>;
     bodies.push(body);
     return status === 200
-      ? [200, `<!doctype html><h1>${String(body.title)}</h1>`]
-      : [status, { message: 'Falha no servidor.' }];
+      ? `<!doctype html><h1>${String(body.title)}</h1>`
+      : failure(status, { message: 'Falha no servidor.' });
   });
 }
 
@@ -71,7 +67,6 @@ describe('PagePreview', () => {
     answerPreviews(500);
     renderPreview({ title: 'Casa' });
     expect(await screen.findByText(/Não foi possível montar a pré-visualização/)).toBeInTheDocument();
-    mock.reset();
     answerPreviews();
     await userEvent.click(screen.getByRole('button', { name: /Tentar novamente/ }));
     expect(await frame()).toHaveAttribute('srcdoc', '<!doctype html><h1>Casa</h1>');
@@ -81,7 +76,8 @@ describe('PagePreview', () => {
 describe('the editor’s preview', () => {
   it('follows what the agent types, unsaved', async () => {
     const page = makePage({ id: 7, title: 'Apartamento em Pinheiros', status: 'published' });
-    mock.onGet('/v1/pages/7').reply(200, { data: page });
+    handle('getPage', { data: page });
+    handle('listVideos', { data: [], meta: { max_upload_bytes: DEFAULT_VIDEO_MAX_BYTES } }); // the editor's videos box
     answerPreviews();
     renderWithRouter([{ path: '/paginas/:id', element: <PageDetailRoute /> }], {
       auth: fakeAuth({ user: demoUser }),
@@ -105,6 +101,6 @@ describe('the editor’s preview', () => {
     );
     // Typing is debounced: one request for the word, not one per letter.
     expect(bodies.length).toBeLessThan('Cobertura'.length);
-    expect(mock.history.put).toHaveLength(0);
+    expect(sent('PUT')).toHaveLength(0);
   });
 });

@@ -1,20 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
 import type { Page } from '@vitrine/contracts';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { api } from '@/lib/api-client';
 import { resetToastsForTests } from '@/lib/toast';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import { failure, handle } from '@/test/network';
 import { usePage } from '../api/get-page';
 import { pagesKeys } from '../api/keys';
 import type * as PagePhotosApi from '../api/page-photos';
 import { makePage } from '../test-fixtures';
 import { PhotosManager } from './photos-manager';
 
-// The upload goes through a seam the test controls: axios-mock-adapter never reports upload progress.
+// The upload goes through a seam the test controls: jsdom's XHR never reports upload progress.
 const uploadControl = vi.hoisted(() => ({
   fn: null as
     null | ((pageId: number, file: File, opts: { onProgress?: (p: number) => void }) => Promise<unknown>),
@@ -29,16 +28,13 @@ vi.mock('../api/page-photos', async (importOriginal) => {
 });
 
 const AGENCY = demoUser.real_estates[0]!.id;
-const mock = new MockAdapter(api);
 const photo = (id: string) => ({ id, url: `/files/${id}.jpg`, width: 800, height: 600, alt: null });
 
 beforeEach(() => {
-  mock.reset();
   resetToastsForTests();
   setXsrfCookie('t');
   uploadControl.fn = null;
 });
-afterAll(() => mock.restore());
 
 function Harness() {
   const page = usePage(AGENCY, 7).data;
@@ -46,7 +42,7 @@ function Harness() {
 }
 
 function renderPhotos(page: Page) {
-  mock.onGet('/v1/pages/7').reply(200, { data: page });
+  handle('getPage', { data: page });
   const view = renderWithRouter(
     [
       {
@@ -72,9 +68,9 @@ describe('photos', () => {
   it('"Capa" moves a photo to the front at once and sends the new order', async () => {
     const page = makePage({ id: 7, photos: [photo('a'), photo('b'), photo('c')] });
     let sent: unknown = null;
-    mock.onPut('/v1/pages/7/photos').reply((config) => {
-      sent = JSON.parse(String(config.data));
-      return [200, { data: { ...page, photos: [photo('c'), photo('a'), photo('b')] } }];
+    handle('reorderPagePhotos', (config) => {
+      sent = config.body;
+      return { data: { ...page, photos: [photo('c'), photo('a'), photo('b')] } };
     });
     renderPhotos(page);
     expect(await screen.findAllByTestId('page-photo')).toHaveLength(3);
@@ -86,9 +82,10 @@ describe('photos', () => {
 
   it('puts the old order back when the server refuses the new one', async () => {
     const page = makePage({ id: 7, photos: [photo('a'), photo('b')] });
-    mock
-      .onPut('/v1/pages/7/photos')
-      .reply(422, { message: 'Envie todos os ids das fotos da página.', errors: {} });
+    handle(
+      'reorderPagePhotos',
+      failure(422, { message: 'Envie todos os ids das fotos da página.', errors: {} }),
+    );
     renderPhotos(page);
     await screen.findAllByTestId('page-photo');
     await userEvent.click(screen.getByRole('button', { name: 'Definir foto 2 de 2 como capa' }));
@@ -142,9 +139,9 @@ describe('photos', () => {
   it('saves a photo’s alternative text when the field is left', async () => {
     const page = makePage({ id: 7, photos: [photo('a'), photo('b')] });
     let sent: unknown = null;
-    mock.onPut('/v1/pages/7/photos').reply((config) => {
-      sent = JSON.parse(String(config.data));
-      return [200, { data: { ...page, photos: [{ ...photo('a'), alt: 'Sala ampla' }, photo('b')] } }];
+    handle('reorderPagePhotos', (config) => {
+      sent = config.body;
+      return { data: { ...page, photos: [{ ...photo('a'), alt: 'Sala ampla' }, photo('b')] } };
     });
     renderPhotos(page);
     const input = await screen.findByLabelText('Texto alternativo da foto 1 de 2 (capa)');

@@ -1,22 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import type { Page } from '@vitrine/contracts';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_VIDEO_MAX_BYTES, type Page } from '@vitrine/contracts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { api } from '@/lib/api-client';
 import { resetToastsForTests } from '@/lib/toast';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import { failure, handle, sent } from '@/test/network';
 import { makePage } from '../test-fixtures';
 import { PageDetailRoute } from './page-detail';
 
-const mock = new MockAdapter(api);
 let puts: Record<string, unknown>[] = [];
 let current: Page;
 
 beforeEach(() => {
-  mock.reset();
   resetToastsForTests();
   setXsrfCookie('t');
   puts = [];
@@ -25,18 +22,18 @@ beforeEach(() => {
     title: 'Apartamento com 3 quartos em Pinheiros',
     slug: 'apartamento-pinheiros',
   });
-  mock.onGet('/v1/pages/7').reply(() => [200, { data: current }]);
-  mock.onPost('/v1/pages/7/preview').reply(200, '<!doctype html><h1>Página pública</h1>');
+  handle('getPage', () => ({ data: current }));
+  handle('previewPage', '<!doctype html><h1>Página pública</h1>');
+  handle('listVideos', { data: [], meta: { max_upload_bytes: DEFAULT_VIDEO_MAX_BYTES } }); // the editor's videos box
 });
-afterAll(() => mock.restore());
 
 /** PUT /v1/pages/7 answers like the server: the page with the fields applied. */
 function acceptPuts() {
-  mock.onPut('/v1/pages/7').reply((config) => {
-    const body = JSON.parse(String(config.data)) as Record<string, unknown>;
+  handle('updatePage', (config) => {
+    const body = config.body;
     puts.push(body);
     current = { ...current, ...(body as Partial<Page>), updated_at: new Date().toISOString() };
-    return [200, { data: current }];
+    return { data: current };
   });
 }
 
@@ -138,13 +135,16 @@ describe('/paginas/:id editor', () => {
   });
 
   it('puts the server’s 422 errors on their fields and the rest above the form', async () => {
-    mock.onPut('/v1/pages/7').reply(422, {
-      message: 'Este endereço (slug) já está em uso por outra página. (e mais 1 erro)',
-      errors: {
-        slug: ['Este endereço (slug) já está em uso por outra página.'],
-        external_id: ['Outro problema.'],
-      },
-    });
+    handle(
+      'updatePage',
+      failure(422, {
+        message: 'Este endereço (slug) já está em uso por outra página. (e mais 1 erro)',
+        errors: {
+          slug: ['Este endereço (slug) já está em uso por outra página.'],
+          external_id: ['Outro problema.'],
+        },
+      }),
+    );
     renderEditor();
     await loaded();
     const slug = field('Endereço da página');
@@ -217,9 +217,9 @@ describe('/paginas/:id editor', () => {
   });
 
   it("'Sugerir título' asks the server when the facts are saved, and suggests locally when they are not", async () => {
-    mock.onPatch('/v1/pages/7/get-title').reply(() => {
+    handle('suggestPageTitle', () => {
       current = { ...current, title: 'Apartamento com 3 quartos em Pinheiros, São Paulo' };
-      return [200, { data: current }];
+      return { data: current, suggested_title: current.title };
     });
     renderEditor();
     await loaded();
@@ -236,13 +236,13 @@ describe('/paginas/:id editor', () => {
     await userEvent.type(field('Quartos'), '1');
     await userEvent.click(screen.getByRole('button', { name: 'Sugerir título' }));
     expect(field('Título')).toHaveValue('Apartamento com 1 quarto em Pinheiros, São Paulo');
-    expect(mock.history.patch).toHaveLength(1);
+    expect(sent('PATCH')).toHaveLength(1);
   });
 
   it("'Sugerir título' shows the suggestion and keeps the agent's own title unless they choose it", async () => {
-    mock.onPatch('/v1/pages/7/get-title').reply(() => {
+    handle('suggestPageTitle', () => {
       current = { ...current, title: 'Apartamento com 3 quartos em Pinheiros, São Paulo' };
-      return [200, { data: current }];
+      return { data: current, suggested_title: current.title };
     });
     renderEditor();
     await loaded();
@@ -250,13 +250,13 @@ describe('/paginas/:id editor', () => {
     const box = screen.getByRole('group', { name: 'Título sugerido' });
     expect(box).toHaveTextContent('Sugestão: Apartamento com 3 quartos em Pinheiros, São Paulo');
     // nothing saved, nothing changed yet
-    expect(mock.history.patch).toHaveLength(0);
+    expect(sent('PATCH')).toHaveLength(0);
     expect(field('Título')).toHaveValue('Apartamento com 3 quartos em Pinheiros');
 
     await userEvent.click(within(box).getByRole('button', { name: 'Manter o meu' }));
     expect(screen.queryByRole('group', { name: 'Título sugerido' })).toBeNull();
     expect(field('Título')).toHaveValue('Apartamento com 3 quartos em Pinheiros');
-    expect(mock.history.patch).toHaveLength(0);
+    expect(sent('PATCH')).toHaveLength(0);
 
     // a placeholder title is replaced at once
     await userEvent.clear(field('Título'));
@@ -265,11 +265,11 @@ describe('/paginas/:id editor', () => {
       expect(field('Título')).toHaveValue('Apartamento com 3 quartos em Pinheiros, São Paulo'),
     );
     expect(screen.queryByRole('group', { name: 'Título sugerido' })).toBeNull();
-    expect(mock.history.patch).toHaveLength(1);
+    expect(sent('PATCH')).toHaveLength(1);
   });
 
   it('says so when the page does not exist', async () => {
-    mock.onGet('/v1/pages/7').reply(404, { message: 'Página não encontrada.' });
+    handle('getPage', failure(404, { message: 'Página não encontrada.' }));
     renderEditor();
     expect(await screen.findByText('Esta página não existe ou foi excluída.')).toBeInTheDocument();
   });

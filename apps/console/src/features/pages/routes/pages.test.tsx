@@ -1,35 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { api } from '@/lib/api-client';
 import { resetToastsForTests } from '@/lib/toast';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import type { Answer } from '@/lib/api-client';
+import { failure, handle, sent, type SentQuery } from '@/test/network';
 import { makePage, pageList } from '../test-fixtures';
 import { PagesRoute } from './pages';
 
 const AGENCY = demoUser.real_estates[0]!.id;
-const LIST_URL = `/v1/real-estates/${AGENCY}/pages`;
-const mock = new MockAdapter(api);
-let listRequests: Record<string, unknown>[] = [];
+let listRequests: SentQuery[] = [];
 
 beforeEach(() => {
-  mock.reset();
   resetToastsForTests();
   setXsrfCookie('t');
   listRequests = [];
 });
-afterAll(() => mock.restore());
 
-type ListAnswer = (params: Record<string, unknown>) => unknown;
+type ListAnswer = (params: SentQuery) => Answer<'listPages'>;
 
-function replyList(body: unknown) {
-  mock.onGet(LIST_URL).reply((config) => {
-    const params = (config.params ?? {}) as Record<string, unknown>;
-    listRequests.push(params);
-    return [200, typeof body === 'function' ? (body as ListAnswer)(params) : body];
+function replyList(body: Answer<'listPages'> | ListAnswer) {
+  handle('listPages', (config) => {
+    if (config.params.id !== String(AGENCY)) return failure(404);
+    listRequests.push(config.query);
+    return typeof body === 'function' ? body(config.query) : body;
   });
 }
 
@@ -82,7 +78,7 @@ describe('/paginas list', () => {
     );
     renderPages();
     const rows = within(await screen.findByRole('table')).getAllByRole('row');
-    expect(lastList()).toEqual({ page: 1, per_page: 15 });
+    expect(lastList()).toEqual({ page: '1', per_page: '15' });
     expect(rows).toHaveLength(4);
     const first = within(rows[1]!);
     expect(first.getByRole('link', { name: 'Casa no Butantã' })).toHaveAttribute('href', '/paginas/1');
@@ -120,14 +116,14 @@ describe('/paginas list', () => {
       })) satisfies ListAnswer);
     const { search } = renderPages('/paginas?status=published&page=2');
     await screen.findByRole('table');
-    expect(lastList()).toEqual({ page: 2, per_page: 15, status: 'published' });
+    expect(lastList()).toEqual({ page: '2', per_page: '15', status: 'published' });
     expect(screen.getByLabelText('Status')).toHaveValue('published');
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'Pinheiros');
     await waitFor(() => expect(search().get('search')).toBe('Pinheiros'));
     expect(search().get('page')).toBeNull();
     await waitFor(() =>
-      expect(lastList()).toEqual({ page: 1, per_page: 15, status: 'published', search: 'Pinheiros' }),
+      expect(lastList()).toEqual({ page: '1', per_page: '15', status: 'published', search: 'Pinheiros' }),
     );
     // One request for the whole word, not one per letter.
     expect(listRequests.filter((p) => typeof p.search === 'string' && p.search !== 'Pinheiros')).toEqual([]);
@@ -139,7 +135,9 @@ describe('/paginas list', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Próxima página' }));
     expect(search().get('page')).toBe('2');
-    await waitFor(() => expect(lastList()).toMatchObject({ page: 2, purpose: 'rent', search: 'Pinheiros' }));
+    await waitFor(() =>
+      expect(lastList()).toMatchObject({ page: '2', purpose: 'rent', search: 'Pinheiros' }),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
     expect(search().toString()).toBe('');
@@ -153,10 +151,10 @@ describe('/paginas list', () => {
     ];
     replyList(() => pageList(pages));
     let deleteBody: unknown = null;
-    mock.onDelete('/v1/pages/many').reply((config) => {
-      deleteBody = JSON.parse(String(config.data));
+    handle('deleteManyPages', (config) => {
+      deleteBody = config.body;
       pages = pages.filter((p) => p.id === 2);
-      return [200, { data: { deleted: 2 } }];
+      return { data: { deleted: 2 } };
     });
     renderPages();
     await screen.findByRole('table');
@@ -186,7 +184,7 @@ describe('/paginas list', () => {
     expect(screen.getByRole('region', { name: 'Ações em lote' })).toHaveTextContent('2 páginas selecionadas');
     await userEvent.click(screen.getByRole('button', { name: 'Excluir selecionadas' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Cancelar' }));
-    expect(mock.history.delete).toHaveLength(0);
+    expect(sent('DELETE')).toHaveLength(0);
   });
 
   it('an empty agency gets the first steps; an empty search offers to clear the filters', async () => {
@@ -203,13 +201,11 @@ describe('/paginas list', () => {
 
   it('shows a skeleton while loading and an error with a retry', async () => {
     let fail = true;
-    mock
-      .onGet(LIST_URL)
-      .reply(() =>
-        fail
-          ? [500, { message: 'Falha no servidor.' }]
-          : [200, pageList([makePage({ id: 1, title: 'Voltou' })])],
-      );
+    handle('listPages', () =>
+      fail
+        ? failure(500, { message: 'Falha no servidor.' })
+        : pageList([makePage({ id: 1, title: 'Voltou' })]),
+    );
     renderPages();
     expect(screen.getByRole('status', { name: 'Carregando páginas...' })).toBeInTheDocument();
     const alert = await screen.findByRole('alert');
@@ -223,9 +219,9 @@ describe('/paginas list', () => {
   it("'Nova página' asks only the title, creates a draft and opens the editor", async () => {
     replyList(pageList([]));
     let body: unknown = null;
-    mock.onPost(LIST_URL).reply((config) => {
-      body = JSON.parse(String(config.data));
-      return [201, { data: makePage({ id: 42, title: 'Casa com piscina' }) }];
+    handle('createPage', (config) => {
+      body = config.body;
+      return { data: makePage({ id: 42, title: 'Casa com piscina' }) };
     });
     const { router } = renderPages();
     await userEvent.click(await screen.findByRole('button', { name: 'Nova página' }));
@@ -242,9 +238,9 @@ describe('/paginas list', () => {
   it('"Sugerir depois" creates the draft with a placeholder title', async () => {
     replyList(pageList([]));
     let body: unknown = null;
-    mock.onPost(LIST_URL).reply((config) => {
-      body = JSON.parse(String(config.data));
-      return [201, { data: makePage({ id: 43, title: 'Novo imóvel' }) }];
+    handle('createPage', (config) => {
+      body = config.body;
+      return { data: makePage({ id: 43, title: 'Novo imóvel' }) };
     });
     const { router } = renderPages();
     await userEvent.click(await screen.findByRole('button', { name: 'Nova página' }));

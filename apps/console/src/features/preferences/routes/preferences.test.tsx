@@ -8,15 +8,11 @@ import {
 } from '@vitrine/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '@/lib/api-client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import { failure, handle, reply, sent, type Resolver } from '@/test/network';
 import { PreferencesRoute } from './preferences';
-
-const mock = new MockAdapter(api);
-const LIST = '/v1/real-estates/10/preferences';
 
 const prefs = (): Preference[] =>
   PREFERENCE_KEYS.map((key, i) => ({
@@ -28,10 +24,18 @@ const prefs = (): Preference[] =>
 const idOf = (key: string) => prefs().find((p) => p.key === key)!.id;
 
 beforeEach(() => {
-  mock.reset();
   setXsrfCookie('tok');
+  // The screen's custom-domain card loads beside the preferences.
+  const landing = 'https://imoveis.vitrinepaginas.com.br';
+  handle('listDomains', { data: [], meta: { landing_url: landing, pages_url: landing } });
 });
-afterAll(() => mock.restore());
+
+/** Answers PUT /v1/preferences/{id} for the row of one key; another row's id is not found. */
+function answerPut(key: string, answer: Resolver<'updatePreferences'>) {
+  handle('updatePreferences', (received) =>
+    received.params.id === String(idOf(key)) ? answer(received) : failure(404),
+  );
+}
 
 function renderScreen(user: User = demoUser) {
   return renderWithRouter([{ path: '/configuracoes', element: <PreferencesRoute /> }], {
@@ -46,7 +50,7 @@ const statusOf = (key: string) => screen.getByTestId(`status-${key}`);
 
 describe('Configurações', () => {
   it('shows every row in its group, with a loading state first', async () => {
-    mock.onGet(LIST).reply(200, { data: prefs() });
+    handle('getPreferences', { data: prefs() });
     renderScreen();
     expect(screen.getByRole('status', { name: 'Carregando configurações...' })).toBeInTheDocument();
     expect(await screen.findByText('WhatsApp das páginas')).toBeInTheDocument();
@@ -60,12 +64,12 @@ describe('Configurações', () => {
   });
 
   it('auto-saves the WhatsApp message after the pause, with {value}, and says it was saved', async () => {
-    mock.onGet(LIST).reply(200, { data: prefs() });
+    handle('getPreferences', { data: prefs() });
     const puts: unknown[] = [];
-    mock.onPut(`/v1/preferences/${idOf('whatsapp_message')}`).reply((config) => {
-      const body = JSON.parse(String(config.data)) as { value: string };
+    answerPut('whatsapp_message', (config) => {
+      const body = config.body as { value: string };
       puts.push(body);
-      return [200, { data: { ...prefs().find((p) => p.key === 'whatsapp_message')!, value: body.value } }];
+      return { data: { ...prefs().find((p) => p.key === 'whatsapp_message')!, value: body.value } };
     });
     const user = userEvent.setup();
     renderScreen();
@@ -81,11 +85,11 @@ describe('Configurações', () => {
   });
 
   it('sends the e-mails as a list when the field loses focus', async () => {
-    mock.onGet(LIST).reply(200, { data: prefs() });
+    handle('getPreferences', { data: prefs() });
     let sent: unknown;
-    mock.onPut(`/v1/preferences/${idOf('lead_alert_emails')}`).reply((config) => {
-      sent = JSON.parse(String(config.data));
-      return [200, { data: { ...prefs()[0]!, value: ['a@exemplo.com.br', 'b@exemplo.com.br'] } }];
+    answerPut('lead_alert_emails', (config) => {
+      sent = config.body;
+      return { data: { ...prefs()[0]!, value: ['a@exemplo.com.br', 'b@exemplo.com.br'] } };
     });
     const user = userEvent.setup();
     renderScreen();
@@ -98,7 +102,7 @@ describe('Configurações', () => {
   });
 
   it('refuses a malformed GA4 id in the form, without calling the server', async () => {
-    mock.onGet(LIST).reply(200, { data: prefs() });
+    handle('getPreferences', { data: prefs() });
     const user = userEvent.setup();
     renderScreen();
     await screen.findByText('WhatsApp das páginas');
@@ -108,15 +112,17 @@ describe('Configurações', () => {
     expect(await within(row).findByText(/use o formato G-XXXXXXXXXX/)).toBeInTheDocument();
     expect(field('ga4_measurement_id')).toHaveAttribute('aria-invalid', 'true');
     expect(statusOf('ga4_measurement_id')).toHaveTextContent('Não salvo');
-    expect(mock.history.put).toHaveLength(0);
+    expect(sent('PUT')).toHaveLength(0);
   });
 
   it('shows the server’s 422 message under the field', async () => {
-    mock.onGet(LIST).reply(200, { data: prefs() });
-    mock.onPut(`/v1/preferences/${idOf('meta_pixel_id')}`).reply(422, {
-      message: 'O ID do Meta Pixel já está em uso.',
-      errors: { value: ['O ID do Meta Pixel já está em uso.'] },
-    });
+    handle('getPreferences', { data: prefs() });
+    answerPut('meta_pixel_id', () =>
+      failure(422, {
+        message: 'O ID do Meta Pixel já está em uso.',
+        errors: { value: ['O ID do Meta Pixel já está em uso.'] },
+      }),
+    );
     const user = userEvent.setup();
     renderScreen();
     await screen.findByText('WhatsApp das páginas');
@@ -126,13 +132,13 @@ describe('Configurações', () => {
   });
 
   it('the sitemap switch starts off and auto-saves true, then false, each answered "Salvo"', async () => {
-    mock.onGet(LIST).reply(200, { data: prefs() });
+    handle('getPreferences', { data: prefs() });
     const puts: unknown[] = [];
-    mock.onPut(`/v1/preferences/${idOf('sitemap_closed_pages')}`).reply((config) => {
-      const body = JSON.parse(String(config.data)) as { value: boolean };
+    answerPut('sitemap_closed_pages', (config) => {
+      const body = config.body as { value: boolean };
       puts.push(body);
       const row = prefs().find((p) => p.key === 'sitemap_closed_pages')!;
-      return [200, { data: { ...row, value: body.value } }];
+      return { data: { ...row, value: body.value } };
     });
     const user = userEvent.setup();
     renderScreen();
@@ -157,13 +163,12 @@ describe('Configurações', () => {
   it('agents see who can change the settings, and no call is made', async () => {
     renderScreen(singleAgencyUser);
     expect(await screen.findByText('Só proprietários e administradores')).toBeInTheDocument();
-    expect(mock.history.get).toHaveLength(0);
+    expect(sent('GET')).toHaveLength(0);
   });
 
   it('a failed load offers to try again', async () => {
-    mock.onGet(LIST).replyOnce(500, { message: 'Erro interno do servidor.' }).onGet(LIST).reply(200, {
-      data: prefs(),
-    });
+    handle('getPreferences', failure(500, { message: 'Erro interno do servidor.' }), { once: true });
+    handle('getPreferences', { data: prefs() });
     const user = userEvent.setup();
     renderScreen();
     await user.click(await screen.findByRole('button', { name: /tentar novamente/i }));
@@ -172,7 +177,6 @@ describe('Configurações', () => {
 });
 
 describe('Domínio próprio', () => {
-  const DOMAINS = '/v1/real-estates/10/domains';
   const pending: CustomDomain = {
     id: 7,
     hostname: 'imoveis.casa-nova.com.br',
@@ -193,20 +197,17 @@ describe('Domínio próprio', () => {
   });
 
   it('adds a domain, shows the DNS records to create, verifies it and the preview link follows it', async () => {
-    mock.onGet(LIST).reply(200, { data: prefs() });
+    handle('getPreferences', { data: prefs() });
     let list: CustomDomain[] = [];
     let pagesUrl = 'https://imoveis.vitrinepaginas.com.br';
-    mock.onGet(DOMAINS).reply(() => [200, { data: list, meta: meta(pagesUrl) }]);
+    handle('listDomains', () => ({ data: list, meta: meta(pagesUrl) }));
     const posted: unknown[] = [];
-    mock.onPost(DOMAINS).reply((config) => {
-      posted.push(JSON.parse(String(config.data)));
+    handle('addDomain', (config) => {
+      posted.push(config.body);
       list = [pending];
-      return [
-        201,
-        { data: pending, message: 'Domínio adicionado: crie os registros DNS e clique em Verificar.' },
-      ];
+      return { data: pending, message: 'Domínio adicionado: crie os registros DNS e clique em Verificar.' };
     });
-    mock.onPost(`${DOMAINS}/7/verify`).reply(() => {
+    handle('verifyDomain', () => {
       const verified: CustomDomain = {
         ...pending,
         status: 'verified',
@@ -215,7 +216,7 @@ describe('Domínio próprio', () => {
       };
       list = [verified];
       pagesUrl = 'https://imoveis.casa-nova.com.br';
-      return [200, { data: verified, message: verified.check_message }];
+      return { data: verified, message: verified.check_message ?? undefined };
     });
     const user = userEvent.setup();
     renderScreen();
@@ -258,16 +259,14 @@ describe('Domínio próprio', () => {
   });
 
   it('removes a domain after confirmation', async () => {
-    mock.onGet(LIST).reply(200, { data: prefs() });
+    handle('getPreferences', { data: prefs() });
     let list = [pending];
-    mock
-      .onGet(DOMAINS)
-      .reply(() => [200, { data: list, meta: meta('https://imoveis.vitrinepaginas.com.br') }]);
+    handle('listDomains', () => ({ data: list, meta: meta('https://imoveis.vitrinepaginas.com.br') }));
     let deleted = 0;
-    mock.onDelete(`${DOMAINS}/7`).reply(() => {
+    handle('removeDomain', () => {
       deleted++;
       list = [];
-      return [204];
+      return reply(204);
     });
     const user = userEvent.setup();
     renderScreen();

@@ -1,27 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   PERSON_EXPORT_FORMAT,
+  type PersonExport,
   type PersonSummary,
   type PrivacyRequest,
   type RetentionSettings,
 } from '@vitrine/contracts';
-import { api } from '@/lib/api-client';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import { failure, handle, sent } from '@/test/network';
 import { PrivacyRoute } from './privacy';
 
 const AGENCY = demoUser.real_estates[0]!.id;
-const BASE = `/v1/real-estates/${AGENCY}/privacy`;
-const mock = new MockAdapter(api);
 beforeEach(() => setXsrfCookie('token'));
 afterEach(() => {
-  mock.reset();
   vi.unstubAllGlobals();
 });
-afterAll(() => mock.restore());
 
 const SUMMARY: PersonSummary = {
   key: { type: 'email', value: 'maria@exemplo.com.br' },
@@ -74,8 +70,8 @@ const REQUEST: PrivacyRequest = {
 };
 
 function replyBase(requests: PrivacyRequest[] = []) {
-  mock.onGet(`${BASE}/requests`).reply(200, paginated(requests));
-  mock.onGet(`${BASE}/retention`).reply(200, { data: RETENTION });
+  handle('listPrivacyRequests', paginated(requests));
+  handle('getRetention', { data: RETENTION });
 }
 
 function renderPrivacy(role: 'owner' | 'admin' | 'agent' = 'owner') {
@@ -90,37 +86,32 @@ describe('/privacidade', () => {
   it('searches by e-mail with a POST, shows counts and leads, exports and erases after a confirmation naming what happens', async () => {
     const sent: [string, unknown][] = [];
     let requests: PrivacyRequest[] = [];
-    mock.onGet(`${BASE}/requests`).reply(() => [200, paginated(requests)]);
-    mock.onGet(`${BASE}/retention`).reply(200, { data: RETENTION });
-    mock.onPost(`${BASE}/search`).reply((config) => {
-      sent.push(['search', JSON.parse(String(config.data))]);
-      return [200, { data: SUMMARY }];
+    handle('listPrivacyRequests', () => paginated(requests));
+    handle('getRetention', { data: RETENTION });
+    handle('searchPerson', (config) => {
+      sent.push(['search', config.body]);
+      return { data: SUMMARY };
     });
-    mock.onPost(`${BASE}/export`).reply((config) => {
-      sent.push(['export', JSON.parse(String(config.data))]);
-      return [
-        200,
-        {
-          format: PERSON_EXPORT_FORMAT,
-          generated_at: '2025-03-06T16:00:00.000Z',
-          agency: { id: AGENCY, name: 'Demo', cnpj: null },
-          search: SUMMARY.key,
-          counts: SUMMARY.counts,
-          contacts: [],
-          leads: [],
-        },
-      ];
+    handle('exportPerson', (config) => {
+      sent.push(['export', config.body]);
+      const exported: PersonExport = {
+        format: PERSON_EXPORT_FORMAT,
+        generated_at: '2025-03-06T16:00:00.000Z',
+        agency: { id: AGENCY, name: 'Demo', cnpj: null },
+        search: SUMMARY.key,
+        counts: SUMMARY.counts,
+        contacts: [],
+        leads: [],
+      };
+      return exported;
     });
-    mock.onPost(`${BASE}/erase`).reply((config) => {
-      sent.push(['erase', JSON.parse(String(config.data))]);
+    handle('erasePerson', (config) => {
+      sent.push(['erase', config.body]);
       requests = [REQUEST];
-      return [
-        200,
-        {
-          data: { counts: { ...SUMMARY.counts, canceled_deliveries: 1 }, request: REQUEST },
-          message: 'Dados anonimizados.',
-        },
-      ];
+      return {
+        data: { counts: { ...SUMMARY.counts, canceled_deliveries: 1 }, request: REQUEST },
+        message: 'Dados anonimizados.',
+      };
     });
     const createObjectURL = vi.fn(() => 'blob:teste');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
@@ -169,9 +160,7 @@ describe('/privacidade', () => {
 
   it('found by a number without DDD: no export nor erasure, and says to search with the DDD', async () => {
     replyBase();
-    mock
-      .onPost(`${BASE}/search`)
-      .reply(200, { data: { ...SUMMARY, key: { type: 'phone', value: '987654321' } } });
+    handle('searchPerson', { data: { ...SUMMARY, key: { type: 'phone', value: '987654321' } } });
     renderPrivacy();
     await userEvent.selectOptions(await screen.findByLabelText('Buscar por'), 'phone');
     await userEvent.type(screen.getByLabelText('Telefone da pessoa'), '98765-4321');
@@ -185,20 +174,24 @@ describe('/privacidade', () => {
   it('checks the key before sending, shows the server’s field message, and says when nothing is found', async () => {
     replyBase();
     const sent: unknown[] = [];
-    mock.onPost(`${BASE}/search`).replyOnce((config) => {
-      sent.push(JSON.parse(String(config.data)));
-      return [
-        422,
-        { message: 'Informe um telefone…', errors: { phone: ['Telefone recusado pelo servidor.'] } },
-      ];
-    });
-    mock.onPost(`${BASE}/search`).replyOnce((config) => {
-      sent.push(JSON.parse(String(config.data)));
-      return [
-        200,
-        {
+    handle(
+      'searchPerson',
+      (config) => {
+        sent.push(config.body);
+        return failure(422, {
+          message: 'Informe um telefone…',
+          errors: { phone: ['Telefone recusado pelo servidor.'] },
+        });
+      },
+      { once: true },
+    );
+    handle(
+      'searchPerson',
+      (config) => {
+        sent.push(config.body);
+        return {
           data: {
-            key: { type: 'phone', value: '11912345678' },
+            key: { type: 'phone' as const, value: '11912345678' },
             counts: {
               leads: 0,
               contacts: 0,
@@ -210,9 +203,10 @@ describe('/privacidade', () => {
             },
             leads: [],
           },
-        },
-      ];
-    });
+        };
+      },
+      { once: true },
+    );
     renderPrivacy('admin');
     await userEvent.click(await screen.findByRole('button', { name: 'Buscar' }));
     expect(await screen.findByText('Informe o e-mail ou o telefone da pessoa.')).toBeInTheDocument();
@@ -240,13 +234,13 @@ describe('/privacidade', () => {
   it('saves the retention periods, refusing out-of-bounds values in Portuguese', async () => {
     replyBase();
     const puts: unknown[] = [];
-    mock.onPut(`${BASE}/retention`).reply((config) => {
-      const body = JSON.parse(String(config.data)) as {
+    handle('updateRetention', (config) => {
+      const body = config.body as {
         analytics_months: number;
         delivery_bodies_months: number;
       };
       puts.push(body);
-      return [200, { data: { ...RETENTION, ...body, updated_at: '2025-03-06T16:00:00.000Z' } }];
+      return { data: { ...RETENTION, ...body, updated_at: '2025-03-06T16:00:00.000Z' } };
     });
     renderPrivacy();
     const analytics = await screen.findByLabelText('Eventos e visitas do Analytics (meses)');
@@ -270,9 +264,9 @@ describe('/privacidade', () => {
   });
 
   it('shows the log’s error with a retry', async () => {
-    mock.onGet(`${BASE}/retention`).reply(200, { data: RETENTION });
-    mock.onGet(`${BASE}/requests`).replyOnce(500, { message: 'Erro interno.' });
-    mock.onGet(`${BASE}/requests`).reply(200, paginated([{ ...REQUEST, action: 'export' }]));
+    handle('getRetention', { data: RETENTION });
+    handle('listPrivacyRequests', failure(500, { message: 'Erro interno.' }), { once: true });
+    handle('listPrivacyRequests', paginated([{ ...REQUEST, action: 'export' }]));
     renderPrivacy();
     await userEvent.click(await screen.findByRole('button', { name: /Tentar novamente/ }));
     expect(await screen.findByTestId('privacy-request')).toHaveTextContent('exportou os dados de um e-mail');
@@ -282,6 +276,6 @@ describe('/privacidade', () => {
     renderPrivacy('agent');
     expect(await screen.findByText('Acesso restrito')).toBeInTheDocument();
     expect(screen.queryByRole('search')).toBeNull();
-    expect(mock.history.get.concat(mock.history.post)).toHaveLength(0);
+    expect(sent('GET').concat(sent('POST'))).toHaveLength(0);
   });
 });

@@ -1,15 +1,11 @@
 import { PLANS, type Subscription, type User } from '@vitrine/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '@/lib/api-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import { failure, handle, sent } from '@/test/network';
 import { SubscriptionRoute } from './subscription';
-
-const mock = new MockAdapter(api);
-const URL = '/v1/real-estates/10/subscription';
 
 const trial = (): Subscription => ({
   plan: PLANS.profissional,
@@ -35,10 +31,8 @@ const trial = (): Subscription => ({
 });
 
 beforeEach(() => {
-  mock.reset();
   setXsrfCookie('tok');
 });
-afterAll(() => mock.restore());
 afterEach(() => vi.restoreAllMocks());
 
 const asaas = (): Subscription => ({
@@ -55,7 +49,7 @@ const renderScreen = (user: User = demoUser) =>
 
 describe('Assinatura', () => {
   it('shows the trial, the usage meters, the plans in reais and how payments are turned on', async () => {
-    mock.onGet(URL).reply(200, { data: trial() });
+    handle('getSubscription', { data: trial() });
     renderScreen();
     expect(await screen.findByText('Plano atual: Profissional')).toBeInTheDocument();
     expect(screen.getByText('Período de teste')).toBeInTheDocument();
@@ -77,23 +71,20 @@ describe('Assinatura', () => {
   });
 
   it('subscribes to a plan with the chosen payment method and shows it as current', async () => {
-    mock.onGet(URL).reply(200, { data: trial() });
+    handle('getSubscription', { data: trial() });
     let body: unknown;
-    mock.onPut(URL).reply((config) => {
-      body = JSON.parse(String(config.data));
-      return [
-        200,
-        {
-          data: {
-            ...trial(),
-            plan: PLANS.imobiliaria,
-            status: 'active',
-            billing_type: 'BOLETO',
-            current_period_end: '2026-12-24T15:00:00.000Z',
-          },
-          message: 'Plano Imobiliária ativado.',
-        },
-      ];
+    handle('updateSubscription', (config) => {
+      body = config.body;
+      return {
+        data: {
+          ...trial(),
+          plan: PLANS.imobiliaria,
+          status: 'active',
+          billing_type: 'BOLETO',
+          current_period_end: '2026-12-24T15:00:00.000Z',
+        } satisfies Subscription,
+        message: 'Plano Imobiliária ativado.',
+      };
     });
     const user = userEvent.setup();
     renderScreen();
@@ -107,12 +98,15 @@ describe('Assinatura', () => {
   });
 
   it('shows why a downgrade was refused', async () => {
-    mock.onGet(URL).reply(200, { data: trial() });
-    mock.onPut(URL).reply(422, {
-      message:
-        'O plano Essencial não comporta o que você tem hoje: 12 páginas publicadas (o plano permite 10).',
-      errors: { plan: ['O plano Essencial não comporta o que você tem hoje.'] },
-    });
+    handle('getSubscription', { data: trial() });
+    handle(
+      'updateSubscription',
+      failure(422, {
+        message:
+          'O plano Essencial não comporta o que você tem hoje: 12 páginas publicadas (o plano permite 10).',
+        errors: { plan: ['O plano Essencial não comporta o que você tem hoje.'] },
+      }),
+    );
     const user = userEvent.setup();
     renderScreen();
     await screen.findByText('Plano atual: Profissional');
@@ -121,8 +115,8 @@ describe('Assinatura', () => {
   });
 
   it('cancels after confirming', async () => {
-    mock.onGet(URL).reply(200, { data: trial() });
-    mock.onPost(`${URL}/cancel`).reply(200, {
+    handle('getSubscription', { data: trial() });
+    handle('cancelSubscription', {
       data: { ...trial(), status: 'canceled' },
       message: 'Assinatura cancelada.',
     });
@@ -140,26 +134,23 @@ describe('Assinatura', () => {
   it('admins and agents see that it is the owner’s, without a call', async () => {
     renderScreen(singleAgencyUser);
     expect(await screen.findByText('Só o proprietário')).toBeInTheDocument();
-    expect(mock.history.get).toHaveLength(0);
+    expect(sent('GET')).toHaveLength(0);
   });
 
   it('with Asaas: the payment method chosen goes with the plan, the invoice page opens, and the screen keeps its link', async () => {
-    mock.onGet(URL).reply(200, { data: asaas() });
+    handle('getSubscription', { data: asaas() });
     let body: unknown;
-    mock.onPut(URL).reply((config) => {
-      body = JSON.parse(String(config.data));
-      return [
-        200,
-        {
-          data: {
-            ...asaas(),
-            billing_type: 'CREDIT_CARD',
-            pending_plan: 'imobiliaria',
-            invoice_url: INVOICE,
-          },
-          message: 'Falta pagar o plano Imobiliária: abra a fatura para pagar por Pix, boleto ou cartão.',
-        },
-      ];
+    handle('updateSubscription', (config) => {
+      body = config.body;
+      return {
+        data: {
+          ...asaas(),
+          billing_type: 'CREDIT_CARD',
+          pending_plan: 'imobiliaria',
+          invoice_url: INVOICE,
+        } satisfies Subscription,
+        message: 'Falta pagar o plano Imobiliária: abra a fatura para pagar por Pix, boleto ou cartão.',
+      };
     });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const user = userEvent.setup();
@@ -186,7 +177,7 @@ describe('Assinatura', () => {
   });
 
   it('with Asaas: an overdue payment says so, with the invoice to pay', async () => {
-    mock.onGet(URL).reply(200, {
+    handle('getSubscription', {
       data: {
         ...asaas(),
         status: 'past_due',
@@ -207,7 +198,7 @@ describe('Assinatura', () => {
 
   it('without payment keys: says how to activate payments and offers no plan change', async () => {
     const message = 'Os pagamentos ainda não estão ativados neste servidor. Defina ASAAS_API_KEY.';
-    mock.onGet(URL).reply(200, {
+    handle('getSubscription', {
       data: { ...trial(), payments: { provider: 'asaas', live: false, enabled: false, message } },
     });
     renderScreen();

@@ -1,15 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FALLBACK_SUPPORT_EMAIL, FALLBACK_SUPPORT_WHATSAPP } from '@/config/app';
-import { api } from '@/lib/api-client';
 import { HelpWidget } from './help-widget';
-
-const mock = new MockAdapter(api);
-beforeEach(() => mock.reset());
-afterAll(() => mock.restore());
+import { failure, handle } from '@/test/network';
 
 function renderWidget(contact: { name: string; email: string } | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -22,7 +17,7 @@ function renderWidget(contact: { name: string; email: string } | null) {
 
 describe('help widget', () => {
   it('opens the panel with support links from /v1/public/config, prefilled for the signed-in user', async () => {
-    mock.onGet('/v1/public/config').reply(200, {
+    handle('getPublicConfig', {
       data: {
         app_name: 'Vitrine Imóveis',
         support_email: 'ajuda@vitrine.test',
@@ -54,7 +49,7 @@ describe('help widget', () => {
   });
 
   it('uses the generic message when nobody is signed in', async () => {
-    mock.onGet('/v1/public/config').reply(200, {
+    handle('getPublicConfig', {
       data: {
         app_name: 'Vitrine Imóveis',
         support_email: 'ajuda@vitrine.test',
@@ -74,12 +69,11 @@ describe('help widget', () => {
   it('offers only the e-mail when the server has no WhatsApp, and never invents a number when the config fails', async () => {
     for (const answer of [
       () =>
-        mock.onGet('/v1/public/config').reply(200, {
+        handle('getPublicConfig', {
           data: { app_name: 'Vitrine Imóveis', support_email: 'ajuda@vitrine.test', support_whatsapp: null },
         }),
-      () => mock.onGet('/v1/public/config').reply(500),
+      () => handle('getPublicConfig', failure(500)),
     ]) {
-      mock.reset();
       answer();
       const user = userEvent.setup();
       const view = renderWidget(null);

@@ -1,19 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import type { AxiosRequestConfig } from 'axios';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES, type Member } from '@vitrine/contracts';
-import { api } from '@/lib/api-client';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import { failure, handle, reply, type SentQuery } from '@/test/network';
 import { UsersRoute } from './users';
-
-const AGENCY = demoUser.real_estates[0]!.id;
-const BASE = `/v1/real-estates/${AGENCY}`;
-const mock = new MockAdapter(api);
-afterEach(() => mock.reset());
-afterAll(() => mock.restore());
 
 function member(n: number, overrides: Partial<Member> = {}): Member {
   return {
@@ -57,9 +49,9 @@ function page(data: Member[], total: number, current: number, perPage: number) {
 }
 
 /** The API's list: search on name/e-mail, role and status filters, 10 per page. */
-function replyMembers(calls: AxiosRequestConfig['params'][] = []) {
-  mock.onGet(`${BASE}/users`).reply((config) => {
-    const p = config.params as Record<string, string | number>;
+function replyMembers(calls: SentQuery[] = []) {
+  handle('listMembers', (config) => {
+    const p = config.query;
     calls.push(p);
     let rows = TEAM;
     if (p.search) rows = rows.filter((m) => `${m.name} ${m.email}`.toLowerCase().includes(String(p.search)));
@@ -67,12 +59,12 @@ function replyMembers(calls: AxiosRequestConfig['params'][] = []) {
     if (p.status) rows = rows.filter((m) => m.status === p.status);
     const perPage = Number(p.per_page);
     const current = Number(p.page);
-    return [200, page(rows.slice((current - 1) * perPage, current * perPage), rows.length, current, perPage)];
+    return page(rows.slice((current - 1) * perPage, current * perPage), rows.length, current, perPage);
   });
-  mock.onGet(`${BASE}/team-settings`).reply(200, {
+  handle('getTeamSettings', {
     data: { rotation_enabled: false, agents_see_all_leads: false, rotation_user_ids: [] },
   });
-  mock.onGet(`${BASE}/audit-log`).reply(200, {
+  handle('listAuditLog', {
     ...page([], 0, 1, 10),
     data: [
       {
@@ -103,7 +95,7 @@ describe('/usuarios', () => {
     renderUsers();
     const table = await screen.findByRole('table');
     expect(within(table).getAllByTestId('member-row')).toHaveLength(10);
-    expect(calls[0]).toMatchObject({ page: 1, per_page: 10 });
+    expect(calls[0]).toMatchObject({ page: '1', per_page: '10' });
     const invited = within(table).getByText('convidada@imobiliaria.test').closest('tr')!;
     expect(within(invited as HTMLElement).getByText('Convite pendente')).toBeInTheDocument();
     expect(
@@ -125,7 +117,7 @@ describe('/usuarios', () => {
     renderUsers();
     await screen.findByRole('table');
     await userEvent.type(screen.getByLabelText('Buscar por nome ou e-mail'), 'corretor12');
-    await waitFor(() => expect(calls.at(-1)).toMatchObject({ search: 'corretor12', page: 1 }));
+    await waitFor(() => expect(calls.at(-1)).toMatchObject({ search: 'corretor12', page: '1' }));
     await waitFor(() =>
       expect(within(screen.getByRole('table')).getAllByTestId('member-row')).toHaveLength(1),
     );
@@ -141,20 +133,28 @@ describe('/usuarios', () => {
     setXsrfCookie('token');
     replyMembers();
     const sent: unknown[] = [];
-    mock.onPost(`${BASE}/users`).replyOnce((config) => {
-      sent.push(JSON.parse(String(config.data)));
-      return [
-        422,
-        { message: TEAM_MESSAGES.alreadyMember, errors: { email: [TEAM_MESSAGES.alreadyMember] } },
-      ];
-    });
-    mock.onPost(`${BASE}/users`).replyOnce((config) => {
-      sent.push(JSON.parse(String(config.data)));
-      return [
-        201,
-        { data: member(50, { status: 'invited' }), message: 'Convite enviado para nova@imobiliaria.test.' },
-      ];
-    });
+    handle(
+      'inviteMember',
+      (config) => {
+        sent.push(config.body);
+        return failure(422, {
+          message: TEAM_MESSAGES.alreadyMember,
+          errors: { email: [TEAM_MESSAGES.alreadyMember] },
+        });
+      },
+      { once: true },
+    );
+    handle(
+      'inviteMember',
+      (config) => {
+        sent.push(config.body);
+        return {
+          data: member(50, { status: 'invited' }),
+          message: 'Convite enviado para nova@imobiliaria.test.',
+        };
+      },
+      { once: true },
+    );
     renderUsers('admin');
     await userEvent.click(await screen.findByRole('button', { name: 'Convidar usuário' }));
     const dialog = await screen.findByRole('dialog', { name: 'Convidar usuário' });
@@ -178,13 +178,13 @@ describe('/usuarios', () => {
     setXsrfCookie('token');
     replyMembers();
     const calls: [string, unknown][] = [];
-    mock.onPut(`${BASE}/users/101`).reply((config) => {
-      calls.push(['PUT', JSON.parse(String(config.data))]);
-      return [200, { data: member(1, { role: 'admin' }) }];
+    handle('updateMember', (config) => {
+      calls.push(['PUT', config.body]);
+      return { data: member(1, { role: 'admin' }) };
     });
-    mock.onDelete(`${BASE}/users/102`).reply((config) => {
-      calls.push(['DELETE', JSON.parse(String(config.data))]);
-      return [204];
+    handle('removeMember', (config) => {
+      calls.push(['DELETE', config.body]);
+      return reply(204);
     });
     renderUsers();
     await screen.findByRole('table');

@@ -1,13 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import { VIDEO_MESSAGES, type Video } from '@vitrine/contracts';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_VIDEO_MAX_BYTES, VIDEO_MESSAGES, type Video } from '@vitrine/contracts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { api } from '@/lib/api-client';
 import { resetToastsForTests } from '@/lib/toast';
 import { demoUser, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
+import { failure, handle, reply, sent } from '@/test/network';
 import type * as VideosApi from '../api/put-to-storage';
 import { VideosManager } from './videos-manager';
 
@@ -30,7 +29,6 @@ vi.mock('../api/put-to-storage', async (importOriginal) => {
 });
 
 const AGENCY = demoUser.real_estates[0]!.id;
-const mock = new MockAdapter(api);
 const video = (id: string, over: Partial<Video> = {}): Video => ({
   id,
   page_id: 7,
@@ -47,8 +45,9 @@ const video = (id: string, over: Partial<Video> = {}): Video => ({
   created_at: '2026-11-20T12:00:00.000Z',
   ...over,
 });
-const LIST = `/v1/real-estates/${AGENCY}/videos`;
-const ticket = {
+/** The list as the server answers it: the videos and, in meta, its upload limit. */
+const listed = (data: Video[]) => ({ data, meta: { max_upload_bytes: DEFAULT_VIDEO_MAX_BYTES } });
+const ticket: VideosApi.UploadTicket = {
   url: 'http://localhost/uploads/videos/x?sig',
   method: 'PUT',
   headers: { 'Content-Type': 'video/mp4' },
@@ -56,12 +55,10 @@ const ticket = {
 };
 
 beforeEach(() => {
-  mock.reset();
   resetToastsForTests();
   setXsrfCookie('t');
   put.fn = null;
 });
-afterAll(() => mock.restore());
 
 function renderVideos() {
   return renderWithRouter(
@@ -85,15 +82,16 @@ const file = () => new File([new Uint8Array(2048)], 'tour.mp4', { type: 'video/m
 describe('video section', () => {
   it('shows the empty state, then uploads with a real progress bar and lists the ready video', async () => {
     let list: Video[] = [];
-    mock.onGet(LIST).reply(() => [200, { data: list }]);
+    handle('listVideos', () => listed(list));
     let asked: unknown = null;
-    mock.onPost('/v1/pages/7/videos/generate-upload-url').reply((config) => {
-      asked = JSON.parse(String(config.data));
-      return [201, { data: { video: video('v1', { status: 'pending_upload', url: null }), upload: ticket } }];
+    handle('createVideoUploadUrl', (config) => {
+      asked = config.body;
+      return { data: { video: video('v1', { status: 'pending_upload', url: null }), upload: ticket } };
     });
-    mock.onPatch('/v1/videos/v1/upload-finished').reply(() => {
-      list = [video('v1', { status: 'processing', poster_url: null, duration_seconds: null })];
-      return [200, { data: list[0] }];
+    handle('finishVideoUpload', () => {
+      const processing = video('v1', { status: 'processing', poster_url: null, duration_seconds: null });
+      list = [processing];
+      return { data: processing };
     });
     let progress: (p: number) => void = () => undefined;
     let release: () => void = () => undefined;
@@ -119,14 +117,14 @@ describe('video section', () => {
   });
 
   it('cancel aborts the transfer and drops the pending video', async () => {
-    mock.onGet(LIST).reply(200, { data: [] });
-    mock.onPost('/v1/pages/7/videos/generate-upload-url').reply(201, {
+    handle('listVideos', listed([]));
+    handle('createVideoUploadUrl', {
       data: { video: video('v2', { status: 'pending_upload' }), upload: ticket },
     });
     let deleted = false;
-    mock.onDelete('/v1/videos/v2').reply(() => {
+    handle('deleteVideo', () => {
       deleted = true;
-      return [204];
+      return reply(204);
     });
     let signal: AbortSignal | undefined;
     put.fn = (_t, _f, opts) => {
@@ -145,16 +143,21 @@ describe('video section', () => {
   });
 
   it('a refused upload shows the server’s message, and "Tentar de novo" starts again', async () => {
-    mock.onGet(LIST).reply(200, { data: [] });
-    mock
-      .onPost('/v1/pages/7/videos/generate-upload-url')
-      .replyOnce(422, {
+    handle('listVideos', listed([]));
+    handle(
+      'createVideoUploadUrl',
+      failure(422, {
         message: 'O vídeo passa do limite de 500 MB.',
         errors: { size_bytes: ['O vídeo passa do limite de 500 MB.'] },
-      })
-      .onPost('/v1/pages/7/videos/generate-upload-url')
-      .replyOnce(201, { data: { video: video('v3', { status: 'pending_upload' }), upload: ticket } });
-    mock.onPatch('/v1/videos/v3/upload-finished').reply(200, { data: video('v3') });
+      }),
+      { once: true },
+    );
+    handle(
+      'createVideoUploadUrl',
+      { data: { video: video('v3', { status: 'pending_upload' }), upload: ticket } },
+      { once: true },
+    );
+    handle('finishVideoUpload', { data: video('v3') });
     put.fn = () => Promise.resolve();
     const user = userEvent.setup();
     renderVideos();
@@ -163,11 +166,11 @@ describe('video section', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('O vídeo passa do limite de 500 MB.');
     await user.click(screen.getByRole('button', { name: 'Tentar de novo' }));
     await waitFor(() => expect(screen.queryByTestId('video-upload')).not.toBeInTheDocument());
-    expect(mock.history.patch.map((r) => r.url)).toEqual(['/v1/videos/v3/upload-finished']);
+    expect(sent('PATCH').map((r) => r.path)).toEqual(['/v1/videos/v3/upload-finished']);
   });
 
   it('names the server’s upload limit and refuses a bigger file before sending anything', async () => {
-    mock.onGet(LIST).reply(200, { data: [], meta: { max_upload_bytes: 2 * 1024 * 1024 } });
+    handle('listVideos', { data: [], meta: { max_upload_bytes: 2 * 1024 * 1024 } });
     put.fn = vi.fn(() => Promise.resolve());
     const user = userEvent.setup();
     renderVideos();
@@ -176,30 +179,30 @@ describe('video section', () => {
     const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'grande.mp4', { type: 'video/mp4' });
     await user.upload(screen.getByLabelText('Escolher arquivos de vídeo'), big);
     expect(await screen.findByRole('alert')).toHaveTextContent('O vídeo passa do limite de 2 MB.');
-    expect(mock.history.post).toEqual([]);
+    expect(sent('POST')).toEqual([]);
     expect(put.fn).not.toHaveBeenCalled();
     // A file within the limit goes.
-    mock.onPost('/v1/pages/7/videos/generate-upload-url').reply(201, {
+    handle('createVideoUploadUrl', {
       data: { video: video('v9', { status: 'pending_upload' }), upload: ticket },
     });
-    mock.onPatch('/v1/videos/v9/upload-finished').reply(200, { data: video('v9') });
+    handle('finishVideoUpload', { data: video('v9') });
     await user.upload(
       screen.getByLabelText('Escolher arquivos de vídeo'),
       new File([new Uint8Array(2 * 1024 * 1024)], 'ok.mp4', { type: 'video/mp4' }),
     );
     await waitFor(() => expect(put.fn).toHaveBeenCalledTimes(1));
-    expect(JSON.parse(mock.history.post[0]!.data as string)).toEqual({
+    expect(sent('POST')[0]!.body).toEqual({
       file_type: 'video/mp4',
       size_bytes: 2 * 1024 * 1024,
     });
   });
 
   it('after a multipart upload, upload-finished gets the parts’ ETags', async () => {
-    mock.onGet(LIST).reply(200, { data: [] });
-    mock.onPost('/v1/pages/7/videos/generate-upload-url').reply(201, {
+    handle('listVideos', listed([]));
+    handle('createVideoUploadUrl', {
       data: { video: video('v7', { status: 'pending_upload' }), upload: ticket },
     });
-    mock.onPatch('/v1/videos/v7/upload-finished').reply(200, { data: video('v7') });
+    handle('finishVideoUpload', { data: video('v7') });
     const parts = [
       { number: 1, etag: '"a"' },
       { number: 2, etag: '"b"' },
@@ -209,16 +212,17 @@ describe('video section', () => {
     renderVideos();
     await screen.findByText(/Nenhum vídeo ainda/);
     await user.upload(screen.getByLabelText('Escolher arquivos de vídeo'), file());
-    await waitFor(() => expect(mock.history.patch).toHaveLength(1));
-    expect(JSON.parse(mock.history.patch[0]!.data as string)).toEqual({ parts });
+    await waitFor(() => expect(sent('PATCH')).toHaveLength(1));
+    expect(sent('PATCH')[0]!.body).toEqual({ parts });
   });
 
   it('checks a link before sending it, and adds a YouTube link', async () => {
     let list: Video[] = [];
-    mock.onGet(LIST).reply(() => [200, { data: list }]);
-    mock.onPost('/v1/pages/7/videos/from-url').reply((config) => {
-      list = [video('v4', { source: 'youtube', url: JSON.parse(String(config.data)).url, poster_url: null })];
-      return [201, { data: list[0] }];
+    handle('listVideos', () => listed(list));
+    handle('addVideoFromUrl', (config) => {
+      const added = video('v4', { source: 'youtube', url: config.body.url, poster_url: null });
+      list = [added];
+      return { data: added };
     });
     const user = userEvent.setup();
     renderVideos();
@@ -228,7 +232,7 @@ describe('video section', () => {
     await user.click(screen.getByRole('button', { name: 'Adicionar link' }));
     expect(screen.getByRole('alert')).toHaveTextContent(VIDEO_MESSAGES.url);
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(mock.history.post).toHaveLength(0);
+    expect(sent('POST')).toHaveLength(0);
 
     await user.clear(input);
     await user.type(input, 'https://youtu.be/dQw4w9WgXcQ');
@@ -239,16 +243,16 @@ describe('video section', () => {
   });
 
   it('moves a video with the keyboard and sends change-sequence', async () => {
-    mock.onGet(LIST).reply(200, { data: [video('a'), video('b', { sequence: 1, source: 'vimeo' })] });
+    handle('listVideos', listed([video('a'), video('b', { sequence: 1, source: 'vimeo' })]));
     let sent: unknown = null;
-    mock.onPatch('/v1/videos/change-sequence').reply((config) => {
-      sent = JSON.parse(String(config.data));
-      return [200, { data: [] }];
+    handle('reorderVideos', (config) => {
+      sent = config.body;
+      return { data: [] };
     });
     const user = userEvent.setup();
     renderVideos();
-    const handle = await screen.findByRole('button', { name: 'Mover Vídeo 2 de 2' });
-    handle.focus();
+    const grip = await screen.findByRole('button', { name: 'Mover Vídeo 2 de 2' });
+    grip.focus();
     await user.keyboard('[Space]');
     await user.keyboard('[ArrowUp]');
     await user.keyboard('[Space]');
