@@ -378,6 +378,18 @@ export type AnalyticsSessionDetail = NonNullable<AnalyticsEventsResponse['sessio
 // ---------------------------------------------------------------------------------------------
 
 export const analyticsEndpoints = {
+  trackEvents: {
+    tags: ['analytics'],
+    summary: 'Eventos do rastreador das páginas (público, sem cookie)',
+    description:
+      'Lote de eventos de uma página publicada ({page_id, url, referrer, session_id?, events: [{name, ago?, props?}]}), como text/plain ou JSON, até 64 KB. Responde 202 {session_id}; robôs são descartados (202 com session_id null).',
+    body: analyticsBeacon,
+    // The tracker posts text/plain (no CORS preflight): the handler parses the JSON inside itself.
+    bodyParsedByHandler: true,
+    consumes: ['text/plain', 'application/json'],
+    status: 202,
+    response: analyticsBeaconAccepted,
+  },
   getAnalytics: {
     tags: ['analytics'],
     summary: 'Sessões, resumo, série, detalhamentos e funil do período',

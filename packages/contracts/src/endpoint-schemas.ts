@@ -13,6 +13,7 @@ import { preferenceEndpoints } from './preferences.ts';
 import { subscriptionEndpoints } from './subscription.ts';
 import { domainEndpoints } from './domains.ts';
 import { privacyEndpoints } from './privacy.ts';
+import { landingEndpoints, siteEndpoints } from './public-site.ts';
 import { deliveryEndpoints } from './deliveries.ts';
 import { integrationEndpoints } from './integrations.ts';
 import { leadEndpoints } from './leads.ts';
@@ -36,6 +37,8 @@ export const endpointSchemas = {
   ...integrationEndpoints,
   ...deliveryEndpoints,
   ...analyticsEndpoints,
-} as const satisfies EndpointSchemas;
+  ...landingEndpoints,
+  ...siteEndpoints,
+} as const satisfies Required<EndpointSchemas>;
 
 export type MountedEndpointName = keyof typeof endpointSchemas;

@@ -77,7 +77,8 @@ const tracking = (max: number) =>
     .transform((v) => {
       const text = typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
       return clipText(text.trim(), max).trim() || null;
-    });
+    })
+    .meta({ type: 'string', description: `Preenchido pela página; cortado em ${max} caracteres.` });
 
 const truthy = z
   .union([z.boolean(), z.string(), z.number()], { error: 'É preciso autorizar o contato para enviar.' })
@@ -127,7 +128,8 @@ export const publicLeadBody = z
     _sid: z
       .unknown()
       .optional()
-      .transform((v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(v) ? v : null)),
+      .transform((v) => (typeof v === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(v) ? v : null))
+      .meta({ type: 'string', description: 'Chave do envio (16 a 64 caracteres A-Z, a-z, 0-9, _ e -).' }),
   })
   .superRefine((v, ctx) => {
     if (!v.phone && !v.email)

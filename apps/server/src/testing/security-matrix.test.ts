@@ -329,6 +329,7 @@ const AGENT_ALLOWED = [
   'PATCH /v1/leads/{id}',
   'POST /v1/leads/{id}/release',
   'POST /v1/public/events',
+  'POST /v1/public/pages/{slug}/leads',
   'GET /v1/real-estates/{id}/analytics',
   'GET /v1/real-estates/{id}/analytics/events',
   // An invitation is looked up by its token and accepted by the invited account (docs/product.md#team).

@@ -3,7 +3,6 @@
  * and CSRF flow) and the console's two read calls (docs/product.md#analytics).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isbot } from 'isbot';
 import {
   ANALYTICS_BEACON_MAX_BYTES,
@@ -44,21 +43,11 @@ export default async function analyticsRoutes(app: FastifyInstance) {
   const { deps } = app;
   const pageOf = pageDirectory(deps);
   const ownHosts = [config.appHost, config.landingHost];
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/v1/public/events',
-    {
-      bodyLimit: ANALYTICS_BEACON_MAX_BYTES,
-      config: { controlChars: 'strip' },
-      schema: {
-        tags: ['analytics'],
-        summary: 'Eventos do rastreador das páginas (público, sem cookie)',
-        description:
-          'Lote de eventos de uma página publicada ({page_id, url, referrer, session_id?, events: [{name, ago?, props?}]}), como text/plain ou JSON, até 64 KB. Responde 202 {session_id}; robôs são descartados (202 com session_id null).',
-      },
-    },
-    async (request, reply) => {
+  mount(
+    app,
+    'trackEvents',
+    async (request) => {
       let raw: unknown = request.body;
       if (typeof raw === 'string' || Buffer.isBuffer(raw)) {
         try {
@@ -72,7 +61,7 @@ export default async function analyticsRoutes(app: FastifyInstance) {
       const beacon = parsed.data;
 
       const userAgent = request.headers['user-agent'] ?? '';
-      if (!userAgent || isbot(userAgent)) return reply.status(202).send({ session_id: null });
+      if (!userAgent || isbot(userAgent)) return { session_id: null };
       const page = await pageOf(beacon.page_id);
       // An agency's own domain sends beacons for that agency's pages only (decision 017).
       const site = request.site;
@@ -82,7 +71,7 @@ export default async function analyticsRoutes(app: FastifyInstance) {
       )
         throw new HttpError(404, 'Página não encontrada.');
       // Drafts are seen only by the agency (previews): not visits.
-      if (page.status === 'draft') return reply.status(202).send({ session_id: null });
+      if (page.status === 'draft') return { session_id: null };
 
       const now = deps.analytics.now();
       // The browser's clock is not trusted: each event is dated `now - ago`, at most one idle period back.
@@ -119,8 +108,9 @@ export default async function analyticsRoutes(app: FastifyInstance) {
           },
         );
       }
-      return reply.status(202).send({ session_id: result.sessionId });
+      return { session_id: result.sessionId };
     },
+    { bodyLimit: ANALYTICS_BEACON_MAX_BYTES, config: { controlChars: 'strip' } },
   );
 
   mount(app, 'getAnalytics', async (request) => {

@@ -16,6 +16,7 @@ import { renderNotFound, type LeadFormState } from './render-landing.ts';
 import { landingPrefsOf, renderPageLanding } from './render-page-landing.ts';
 import { trackerAsset } from '../../lib/browser-scripts.ts';
 import { submitLeadForm } from './submit-lead-form.ts';
+import { mount } from '../../lib/mount.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(200) });
 const UTM_KEYS = [
@@ -71,25 +72,30 @@ export default async function landingRoutes(app: FastifyInstance) {
 
   // The analytics tracker: a hashed URL, cached for a year. An older hash (a page cached before a deploy)
   // gets the current script, cached briefly.
-  app.get('/p/:file', { schema: { hide: true }, config: { ownParams: true } }, async (request, reply) => {
-    const tracker = await trackerAsset();
-    const { file } = request.params as { file: string };
-    if (!/^[A-Za-z0-9_-]{1,32}\.js$/.test(file))
-      return reply.status(404).send({ message: 'Arquivo não encontrado.' });
-    return reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .header(
-        'cache-control',
-        file === `${tracker.hash}.js` ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-      )
-      .header('x-content-type-options', 'nosniff')
-      .header('cross-origin-resource-policy', 'same-origin')
-      .send(tracker.code);
-  });
+  mount(
+    app,
+    'getLandingAsset',
+    async (request, reply) => {
+      const tracker = await trackerAsset();
+      const { file } = request.params as { file: string };
+      if (!/^[A-Za-z0-9_-]{1,32}\.js$/.test(file))
+        return reply.status(404).send({ message: 'Arquivo não encontrado.' });
+      return reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header(
+          'cache-control',
+          file === `${tracker.hash}.js` ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'same-origin')
+        .send(tracker.code);
+    },
+    { config: { ownParams: true } },
+  );
 
-  app.get(
-    '/imoveis/:slug',
-    { schema: { hide: true }, config: { ownParams: true } },
+  mount(
+    app,
+    'getLandingPage',
     async (request, reply) => {
       const { slug } = slugParams.parse(request.params);
       const row = await loadPage(request, slug);
@@ -110,14 +116,15 @@ export default async function landingRoutes(app: FastifyInstance) {
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       return sendHtml(reply, 200, page, sent ? 'no-store' : 'public, max-age=60, stale-while-revalidate=600');
     },
+    { config: { ownParams: true } },
   );
 
   const isForm = (request: FastifyRequest) =>
     (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 
-  app.post(
-    '/v1/public/pages/:slug/leads',
-    { schema: { hide: true }, config: { controlChars: 'strip', ownParams: true } },
+  mount(
+    app,
+    'submitLead',
     async (request, reply) => {
       const { slug } = slugParams.parse(request.params);
       const form = isForm(request);
@@ -142,7 +149,8 @@ export default async function landingRoutes(app: FastifyInstance) {
         return sendHtml(reply, 422, await renderFor(row, state), 'no-store');
       }
       if (form) return reply.redirect(`/imoveis/${outcome.page.slug}?enviado=1#contato`, 303);
-      return reply.status(201).send({ data: { id: outcome.lead.id } });
+      return { data: { id: outcome.lead.id } };
     },
+    { config: { controlChars: 'strip', ownParams: true } },
   );
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { mount } from '../../lib/mount.ts';
 import { serverRoot } from '../../paths.ts';
 import { loadPosts, pageOfPosts, POST_SLUG, type BlogPost } from './blog-posts.ts';
 import { renderLogin, renderRegister, AUTH_SCRIPT } from './render-auth.ts';
@@ -24,7 +25,6 @@ import {
 } from './sitemap.ts';
 
 export const BLOG_PER_PAGE = 10;
-const hidden = { schema: { hide: true } };
 
 /** If-None-Match lists this ETag (weak comparison, RFC 9110 13.1.2) or is `*`. */
 function matchesEtag(request: FastifyRequest, etag: string): boolean {
@@ -65,39 +65,45 @@ export default async function siteRoutes(app: FastifyInstance) {
       .send(body);
   const PUBLIC_CACHE = 'public, max-age=300';
 
-  app.get('/', hidden, async (_request, reply) =>
+  mount(app, 'getHome', async (_request, reply) =>
     sendPage(reply, 200, renderWelcome(site, posts.slice(0, 3)), PUBLIC_CACHE),
   );
 
-  for (const p of ['/entrar', '/login'] as const) {
-    app.get(p, hidden, async (_request, reply) =>
+  for (const [name, p] of [
+    ['getLoginPage', '/entrar'],
+    ['getLoginPageAlias', '/login'],
+  ] as const) {
+    mount(app, name, async (_request, reply) =>
       sendPage(reply, 200, renderLogin(site, p), 'no-cache', AUTH_SCRIPT),
     );
   }
-  app.get('/registrar', hidden, async (_request, reply) =>
+  mount(app, 'getRegisterPage', async (_request, reply) =>
     sendPage(reply, 200, renderRegister(site), 'no-cache', AUTH_SCRIPT),
   );
   // Without JavaScript the forms post here: back to the form, whose <noscript> says what is missing.
-  for (const p of ['/entrar', '/registrar'] as const) {
-    app.post(p, hidden, async (_request, reply) => reply.redirect(p, 303));
+  for (const [name, p] of [
+    ['postLoginPage', '/entrar'],
+    ['postRegisterPage', '/registrar'],
+  ] as const) {
+    mount(app, name, async (_request, reply) => reply.redirect(p, 303));
   }
 
-  app.get<{ Querystring: { pagina?: string } }>('/blog', hidden, async (request, reply) => {
-    const raw = request.query.pagina;
+  mount(app, 'listBlogPosts', async (request, reply) => {
+    const raw = (request.query as { pagina?: string }).pagina;
     const page = raw === undefined ? 1 : /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
     const list = pageOfPosts(posts, page, BLOG_PER_PAGE);
     if (!list) return sendPage(reply, 404, renderSiteNotFound(site, '/blog'), 'no-cache');
     return sendPage(reply, 200, renderBlogList(site, list), PUBLIC_CACHE);
   });
 
-  app.get('/blog/rss.xml', hidden, async (_request, reply) =>
+  mount(app, 'getBlogRss', async (_request, reply) =>
     reply
       .type('application/rss+xml; charset=utf-8')
       .header('cache-control', PUBLIC_CACHE)
       .send(renderRss(appUrl, posts)),
   );
 
-  app.get<{ Params: { slug: string } }>('/blog/:slug', hidden, async (request, reply) => {
+  mount(app, 'getBlogPost', async (request, reply) => {
     const slug = request.params.slug;
     const post = POST_SLUG.test(slug) ? bySlug.get(slug) : undefined;
     if (!post) return sendPage(reply, 404, renderSiteNotFound(site, `/blog/${slug}`), 'no-cache');
@@ -127,7 +133,7 @@ export default async function siteRoutes(app: FastifyInstance) {
       .send(typeof content === 'string' ? content : Readable.from(content, { objectMode: false }));
   };
 
-  app.get('/sitemap.xml', hidden, async (request, reply) => {
+  mount(app, 'getSitemap', async (request, reply) => {
     const state = await sitemapState(deps);
     if (state.count <= chunkSize)
       return sendXml(request, reply, state.fingerprint, () =>
@@ -139,11 +145,11 @@ export default async function siteRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/sitemaps/site.xml', hidden, async (request, reply) =>
+  mount(app, 'getSiteSitemap', async (request, reply) =>
     sendXml(request, reply, 'site', () => renderSiteUrlset(appUrl, posts)),
   );
 
-  app.get<{ Params: { n: string } }>('/sitemaps/pages-:n.xml', hidden, async (request, reply) => {
+  mount(app, 'getPagesSitemap', async (request, reply) => {
     const raw = request.params.n;
     const n = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : 0;
     const missing = () => sendPage(reply, 404, renderSiteNotFound(site, request.url), 'no-cache');
@@ -155,7 +161,7 @@ export default async function siteRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/robots.txt', hidden, async (_request, reply) =>
+  mount(app, 'getRobots', async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', PUBLIC_CACHE).send(renderRobots(appUrl)),
   );
 
