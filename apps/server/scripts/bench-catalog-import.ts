@@ -125,7 +125,7 @@ async function child(db: string, rows: number, url: string): Promise<Result> {
   const { buildApp } = await import('../src/app.ts');
   const { loadConfig } = await import('../src/config.ts');
   const { catalogImports } = await import('../src/db/schema.ts');
-  const { createUser } = await import('../src/modules/auth/users.service.ts');
+  const { createUser } = await import('../src/modules/auth/users.ts');
   const { createRealEstate } = await import('../src/modules/real-estates/create-real-estate.ts');
   const { writeCatalogFile } = await import('../src/modules/catalog-import/testing/generate-catalog.ts');
 

@@ -13,7 +13,7 @@ import {
   hashPassword,
   isPendingAccount,
   verifyPassword,
-} from './users.service.ts';
+} from './users.ts';
 import { mount } from '../../lib/mount.ts';
 
 /**

@@ -1,6 +1,6 @@
 /** The auth module's public API (CONTRIBUTING.md, "Module boundaries"); its routes: auth.routes.ts. */
-export { createUser, findMembershipRole, findSessionUser, getUserView } from './users.service.ts';
-export { listUserAgencyIds } from './users.service.ts';
+export { createUser, findMembershipRole, findSessionUser, getUserView } from './users.ts';
+export { listUserAgencyIds } from './users.ts';
 export {
   createSession,
   deleteExpiredSessions,

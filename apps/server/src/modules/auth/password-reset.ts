@@ -7,7 +7,7 @@ import { passwordResetTokens, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import { mailLabel, renderEmail } from '../mail/index.ts';
-import { findUserByEmail, hashPassword } from './users.service.ts';
+import { findUserByEmail, hashPassword } from './users.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 

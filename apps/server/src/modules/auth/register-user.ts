@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { createRealEstate } from '../real-estates/index.ts';
-import { createUser, hashPassword } from './users.service.ts';
+import { createUser, hashPassword } from './users.ts';
 
 export async function registerUser(
   deps: Pick<Deps, 'db'>,

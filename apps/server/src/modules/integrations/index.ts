@@ -14,5 +14,5 @@ export {
   decryptPayload,
   getIntegrationRow,
   signingSecretOf,
-} from './integrations.service.ts';
-export { createOutboundClient, removeSecretValues, secretValuesOf } from './integrations.service.ts';
+} from './integration-settings.ts';
+export { createOutboundClient, removeSecretValues, secretValuesOf } from './integration-settings.ts';

@@ -13,7 +13,7 @@ import {
   parsePayload,
   rotateWebhookSecret,
   saveIntegration,
-} from './integrations.service.ts';
+} from './integration-settings.ts';
 import { testIntegrations } from './test-integrations.ts';
 import { mount } from '../../lib/mount.ts';
 

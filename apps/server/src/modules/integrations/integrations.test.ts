@@ -14,7 +14,7 @@ import { fakeReply } from './adapters/testing/fake-server.ts';
 import { startFakeWebhook, type FakeWebhook } from './adapters/testing/fake-webhook.ts';
 import { startFakeArbo, type FakeArbo } from './adapters/testing/fake-arbo.ts';
 import { verifyWebhookSignature } from './adapters/index.ts';
-import { decryptPayload, removeSecretValues } from './integrations.service.ts';
+import { decryptPayload, removeSecretValues } from './integration-settings.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import { SECRET_MASK } from '@vitrine/contracts';
 

@@ -13,7 +13,7 @@ import {
   listStoredIntegrations,
   removeSecretValues,
   secretValuesOf,
-} from './integrations.service.ts';
+} from './integration-settings.ts';
 
 export interface IntegrationTestOutcome {
   name: IntegrationName;
