@@ -21,13 +21,21 @@ import { agencyPagesUrl } from '../domains/index.ts';
 
 type AgencyRow = typeof realEstates.$inferSelect;
 
-/** Photos we hold are stored by key; their URL comes from the storage driver (disk or S3). */
-const withPhotoUrls = (deps: Pick<Deps, 'storage'>, photos: PagePhoto[]): LandingPhoto[] =>
-  photos.map((p) => ({
+/**
+ * Photos we hold are stored by key; their URL comes from the storage driver (disk or S3). On the local
+ * disk, every host serves them at /files/…, so the sizes the browser picks from (srcset) are relative:
+ * the page's own origin, with no second connection before the first photo (the LCP element). `url`
+ * stays absolute for what leaves the page (og:image, the structured data).
+ */
+const withPhotoUrls = (deps: Pick<Deps, 'storage'>, photos: PagePhoto[]): LandingPhoto[] => {
+  const pickable = (key: string) =>
+    deps.storage.driver === 'local' ? `/files/${key}` : deps.storage.url(key);
+  return photos.map((p) => ({
     ...p,
     url: p.key ? deps.storage.url(p.key) : p.url,
-    srcset: (p.variants ?? []).map((v) => ({ url: deps.storage.url(v.key), width: v.width })),
+    srcset: (p.variants ?? []).map((v) => ({ url: pickable(v.key), width: v.width })),
   }));
+};
 
 /** The agency's preferences that shape its landing pages (Configurações). */
 export async function landingPrefsOf(deps: Pick<Deps, 'db'>, realEstateId: number): Promise<LandingPrefs> {
