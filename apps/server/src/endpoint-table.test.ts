@@ -3,16 +3,29 @@
  * route comes from: every route the app registers is mounted from it, every mounted endpoint has a
  * response schema in the OpenAPI document, and the table names nothing the app does not serve.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointSchemas, endpoints, type EndpointName } from '@vitrine/contracts';
 import { createTestContext, type TestContext } from './testing/test-app.ts';
+import { defaultConsoleDist } from './paths.ts';
+
+/** The console's built files: @fastify/static registers one route per file (wildcard off). */
+const consoleFiles = (dir: string, prefix = ''): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? consoleFiles(path.join(dir, e.name), `${prefix}/${e.name}`)
+          : [`${prefix}/${e.name}`],
+      )
+    : [];
 
 /**
- * Routes that are not operations of the product: files served by @fastify/static (the console's
- * built files, one route each; uploads; the site's images), the API documentation's own pages, and
- * the HEAD twins Fastify adds to every GET.
+ * Routes that are not operations of the product: files served by @fastify/static (uploads, the
+ * site's images, the console's built files) and the API documentation's own pages. HEAD twins of
+ * every GET are skipped too.
  */
-const PLUGIN_ROUTE = /^\/(files|site\/img|docs)(\/|$)|^\/(assets\/)?[\w.-]+\.\w+$/;
+const STATIC_PREFIX = /^\/(files|site\/img|docs)(\/|$)/;
 
 const key = (method: string, url: string) => `${method} ${url}`;
 
@@ -34,11 +47,13 @@ describe('the endpoint table', () => {
 
   it('registers every route through mount, from the table', () => {
     const byRoute = tableByRoute();
+    const builtFiles = new Set(consoleFiles(defaultConsoleDist));
     const outside: string[] = [];
     const mismatched: string[] = [];
     for (const route of ctx.app.routeTable) {
       const name = byRoute.get(key(route.method, route.url));
-      if (route.method === 'HEAD' || (!name && PLUGIN_ROUTE.test(route.url))) continue;
+      if (route.method === 'HEAD' || (!name && (STATIC_PREFIX.test(route.url) || builtFiles.has(route.url))))
+        continue;
       if (route.endpoint) {
         if (route.endpoint !== name) mismatched.push(`${key(route.method, route.url)} → ${route.endpoint}`);
       } else {
