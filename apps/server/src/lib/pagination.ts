@@ -17,19 +17,22 @@ export const newestFirstPage = <Q extends PgSelect>(
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
 
+/**
+ * The list's envelope: `query` is the list's parsed query (its `page` and `per_page` say which page
+ * this is; the other filters are carried into the links), `url` the list's address without a query.
+ */
 export function paginate<T>(opts: {
   data: T[];
   total: number;
-  page: number;
-  perPage: number;
   url: string;
-  query?: Record<string, unknown>;
+  query: { page: number; per_page: number } & Record<string, unknown>;
 }): Paginated<T> {
-  const { data, total, page, perPage } = opts;
+  const { data, total } = opts;
+  const { page, per_page: perPage } = opts.query;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const link = (p: number) => {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(opts.query ?? {})) {
+    for (const [k, v] of Object.entries(opts.query)) {
       if (v !== undefined && v !== null && v !== '' && k !== 'page') params.set(k, String(v));
     }
     params.set('page', String(p));

@@ -501,8 +501,6 @@ export async function readAnalytics(
     data: rowsOf<Row>(sessionPage).map((r) => sessionView({ ...r, lead_id: r.visible_lead_id })),
     // The sessions that started in the period on the filtered page/source/device: the rollups' entries.
     total: total.entries,
-    page: q.page,
-    perPage: q.per_page,
     url: `${deps.config.APP_URL}/v1/real-estates/${realEstateId}/analytics`,
     query: q,
   });
@@ -595,8 +593,6 @@ export async function readEvents(
     const list = paginate({
       data: events.map(eventView),
       total: num(counted?.n),
-      page: q.page,
-      perPage: q.per_page,
       url,
       query: q,
     });
@@ -636,8 +632,6 @@ export async function readEvents(
   return paginate({
     data: events.map(eventView),
     total: num(counted?.n),
-    page: q.page,
-    perPage: q.per_page,
     url,
     query: q,
   });

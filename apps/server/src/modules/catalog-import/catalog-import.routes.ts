@@ -150,8 +150,6 @@ export default async function catalogImportRoutes(app: FastifyInstance) {
     return paginate({
       data,
       total,
-      page: q.page,
-      perPage: q.per_page,
       url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/imports`,
       query: q,
     });

@@ -28,8 +28,6 @@ export default async function deliveryRoutes(app: FastifyInstance) {
     return paginate({
       data,
       total,
-      page: q.page,
-      perPage: q.per_page,
       url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/deliveries`,
       query: q,
     });

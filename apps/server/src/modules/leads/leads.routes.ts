@@ -27,8 +27,6 @@ export default async function leadRoutes(app: FastifyInstance) {
     const list = paginate({
       data,
       total,
-      page: q.page,
-      perPage: q.per_page,
       url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/leads`,
       query: q,
     });

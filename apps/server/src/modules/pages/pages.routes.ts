@@ -88,8 +88,6 @@ export default async function pageRoutes(app: FastifyInstance, { renderPagePrevi
     return paginate({
       data: rows.map((x) => toPageView(x.page, ctx, x.leadsCount, x.quarantinedLeadsCount)),
       total,
-      page: q.page,
-      perPage: q.per_page,
       url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/pages`,
       query: q,
     });

@@ -73,8 +73,6 @@ export default async function privacyRoutes(app: FastifyInstance) {
     return paginate({
       data,
       total,
-      page: q.page,
-      perPage: q.per_page,
       url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/privacy/requests`,
       query: q,
     });

@@ -33,8 +33,6 @@ export default async function teamRoutes(app: FastifyInstance) {
     return paginate({
       data,
       total,
-      page: q.page,
-      perPage: q.per_page,
       url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/users`,
       query: q,
     });
@@ -116,8 +114,6 @@ export default async function teamRoutes(app: FastifyInstance) {
     return paginate({
       data,
       total,
-      page: q.page,
-      perPage: q.per_page,
       url: `${app.config.APP_URL}/v1/real-estates/${m.realEstateId}/audit-log`,
       query: q,
     });
