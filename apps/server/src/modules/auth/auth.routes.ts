@@ -7,13 +7,7 @@ import { LOGIN_IP_WINDOW_SECONDS, deviceTrust } from './device-trust.ts';
 import { resetPassword, sendPasswordResetLink } from './password-reset.ts';
 import { registerUser } from './register-user.ts';
 import type { Deps } from '../../deps.ts';
-import {
-  findUserByEmail,
-  getUserView,
-  hashPassword,
-  isPendingAccount,
-  verifyPassword,
-} from './users.ts';
+import { findUserByEmail, getUserView, hashPassword, isPendingAccount, verifyPassword } from './users.ts';
 import { mount } from '../../lib/mount.ts';
 
 /**
