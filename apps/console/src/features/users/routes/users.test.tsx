@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES, type Member } from '@vitrine/contracts';
-import { demoUser, setXsrfCookie } from '@/test/fixtures';
+import { demoUser, pageList, setXsrfCookie } from '@/test/fixtures';
 import { fakeAuth, renderWithRouter } from '@/test/render';
 import { failure, handle, reply, type SentQuery } from '@/test/network';
 import { UsersRoute } from './users';
@@ -33,21 +33,6 @@ TEAM[3] = member(3, {
   invite_expires_at: '2025-03-12T12:00:00.000Z',
 });
 
-function page(data: Member[], total: number, current: number, perPage: number) {
-  return {
-    data,
-    meta: {
-      current_page: current,
-      per_page: perPage,
-      total,
-      last_page: Math.max(1, Math.ceil(total / perPage)),
-      from: data.length ? (current - 1) * perPage + 1 : null,
-      to: data.length ? (current - 1) * perPage + data.length : null,
-    },
-    links: { first: '', last: '', prev: null, next: null },
-  };
-}
-
 /** The API's list: search on name/e-mail, role and status filters, 10 per page. */
 function replyMembers(calls: SentQuery[] = []) {
   handle('listMembers', (config) => {
@@ -59,13 +44,17 @@ function replyMembers(calls: SentQuery[] = []) {
     if (p.status) rows = rows.filter((m) => m.status === p.status);
     const perPage = Number(p.per_page);
     const current = Number(p.page);
-    return page(rows.slice((current - 1) * perPage, current * perPage), rows.length, current, perPage);
+    return pageList(rows.slice((current - 1) * perPage, current * perPage), {
+      total: rows.length,
+      current_page: current,
+      per_page: perPage,
+    });
   });
   handle('getTeamSettings', {
     data: { rotation_enabled: false, agents_see_all_leads: false, rotation_user_ids: [] },
   });
   handle('listAuditLog', {
-    ...page([], 0, 1, 10),
+    ...pageList([], { total: 0, current_page: 1, per_page: 10 }),
     data: [
       {
         id: 1,
