@@ -20,6 +20,7 @@ export * from './demo.ts';
 export * from './validators.ts';
 export * from './control-chars.ts';
 export * from './leads.ts';
+export * from './lead-sources.ts';
 export * from './deliveries.ts';
 export * from './response-fields.ts';
 export * from './analytics.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEAD_SOURCES } from './lead-sources.ts';
 import { apiErrorSchema } from './api-error.ts';
 import { LEADS_DEFAULT_PER_PAGE } from './constants.ts';
 import { leadDeliverySchema } from './deliveries.ts';
@@ -35,7 +36,7 @@ export const leadFilters = z.object({
   status: z
     .enum(LEAD_STATUSES, { error: `O status deve ser um de: ${LEAD_STATUSES.join(', ')}.` })
     .optional(),
-  source: z.string().max(50, 'A origem deve ter no máximo 50 caracteres.').optional(),
+  source: z.enum(LEAD_SOURCES, { error: `A origem deve ser uma de: ${LEAD_SOURCES.join(', ')}.` }).optional(),
   from: dayFilter('A data inicial'),
   to: dayFilter('A data final'),
   search: z.string().max(120, 'A busca deve ter no máximo 120 caracteres.').optional(),
@@ -48,12 +49,6 @@ export const leadFilters = z.object({
     .optional(),
 });
 export type LeadFilters = z.infer<typeof leadFilters>;
-
-export const LEAD_SOURCE_LABELS: Record<string, string> = {
-  landing_page: 'Página do imóvel',
-  teste: 'Lead de teste',
-  api: 'API',
-};
 
 const short = (label: string, max: number) =>
   z
@@ -171,7 +166,7 @@ export const leadSchema = z.object({
   phone: z.string().nullable(),
   message: z.string().nullable(),
   status: z.enum(LEAD_STATUSES),
-  /** landing_page, teste, api… (LEAD_SOURCE_LABELS). */
+  /** landing_page, portal_zap, facebook, api, teste… (LEAD_SOURCES, LEAD_SOURCE_LABELS). */
   source: z.string(),
   page: leadPageRefSchema.nullable(),
   contact_id: rowUuid.nullable(),

@@ -51,7 +51,7 @@ describe('lead formats', () => {
       gclid: null,
       fbclid: null,
     };
-    expect(campaignSummary({ ...base, source: 'landing_page' })).toBe('Página do imóvel');
+    expect(campaignSummary({ ...base, source: 'landing_page' })).toBe('Página');
     expect(
       campaignSummary({
         ...base,

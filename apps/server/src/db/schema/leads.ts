@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -11,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { LEAD_STATUSES } from '@vitrine/contracts';
+import { LEAD_SOURCES, LEAD_STATUSES } from '@vitrine/contracts';
 import { tenantId, users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { pages } from './pages.ts';
@@ -29,7 +30,18 @@ export const leads = pgTable(
     email: text('email'),
     phone: text('phone'),
     message: text('message'),
-    source: text('source').notNull().default('landing_page'),
+    source: text('source', { enum: LEAD_SOURCES }).notNull().default('landing_page'),
+    /**
+     * What the source said of the lead beyond the contact (docs/product.md#lead-sources): a portal's
+     * temperature, transaction type and its own ids; a Meta form's answers and campaign; the API's extra
+     * fields. The CRM payloads carry it.
+     */
+    sourceDetails: jsonb('source_details').$type<Record<string, unknown>>(),
+    /**
+     * The listing code the source named (a portal's clientListingId, a form's or the API's code). A code
+     * that matched no page keeps the lead without a page: "imóvel não encontrado (código X)".
+     */
+    listingCode: text('listing_code'),
     utmSource: text('utm_source'),
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),
@@ -73,6 +85,9 @@ export const leads = pgTable(
     index('leads_assigned_idx').on(t.realEstateId, t.assignedUserId, t.createdAt),
     index('leads_page_idx').on(t.pageId),
     index('leads_contact_idx').on(t.contactId),
+    index('leads_unmatched_listing_idx')
+      .on(t.realEstateId, t.listingCode)
+      .where(sql`${t.pageId} is null and ${t.listingCode} is not null`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   doublePrecision,
@@ -81,6 +82,10 @@ export const pages = pgTable(
     uniqueIndex('pages_slug_unique').on(t.slug),
     uniqueIndex('pages_external_unique').on(t.realEstateId, t.externalId),
     index('pages_real_estate_idx').on(t.realEstateId, t.updatedAt),
+    // Portal and form leads find their listing by the agency's own code (docs/product.md#lead-sources).
+    index('pages_listing_code_idx')
+      .on(t.realEstateId, t.listingCode)
+      .where(sql`${t.listingCode} is not null`),
   ],
 );
 

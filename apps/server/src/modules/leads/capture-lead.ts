@@ -55,6 +55,11 @@ export type CaptureDeps = Pick<Deps, 'db' | 'queue'> & Partial<Pick<Deps, 'analy
 export interface CapturedLead {
   lead: LeadRow;
   deliveries: DeliveryRow[];
+  /**
+   * The agency already held a lead with this `submissionKey` (a resent form, a portal's push repeated,
+   * an inbound source's id seen before): `lead` is that one, and nothing new was stored.
+   */
+  duplicate?: boolean;
 }
 
 /** Leads per shared transaction (one alert job names them all), and transactions at once. */
@@ -292,6 +297,8 @@ function leadRowOf(input: NewLead, id: string, sessionId: string | null, now: Da
     phone: input.phone ?? null,
     message: input.message ?? null,
     source: input.source ?? 'landing_page',
+    sourceDetails: input.sourceDetails ?? null,
+    listingCode: input.listingCode ?? null,
     utmSource: input.utmSource ?? null,
     utmMedium: input.utmMedium ?? null,
     utmCampaign: input.utmCampaign ?? null,
@@ -449,8 +456,8 @@ const batchers = new WeakMap<Queue, GroupCommit<NewLead, CapturedLead>>();
 /**
  * Stores a lead (and its deliveries and jobs) and resolves after the commit. A lead with a
  * `submissionKey` its agency already holds (the landing form sent again after its answer was lost:
- * a replica died between the commit and the answer) is not stored again: the stored one is returned,
- * with no new deliveries. The unique index settles it, so the usual path costs nothing more.
+ * a replica died between the commit and the answer; an inbound source's lead id seen before, as
+ * `<channel>:<id>`) is not stored again: the stored one is returned, with no new deliveries. The unique index settles it, so the usual path costs nothing more.
  */
 export async function captureLead(deps: CaptureDeps, input: NewLead): Promise<CapturedLead> {
   try {
@@ -462,7 +469,7 @@ export async function captureLead(deps: CaptureDeps, input: NewLead): Promise<Ca
       .from(leads)
       .where(and(eq(leads.realEstateId, input.realEstateId), eq(leads.submissionKey, input.submissionKey)));
     if (!lead) throw err;
-    return { lead, deliveries: [] };
+    return { lead, deliveries: [], duplicate: true };
   }
 }
 

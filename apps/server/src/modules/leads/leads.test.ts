@@ -25,7 +25,7 @@ async function agencyWithLeads() {
   await c.login(owner.email);
   const page = await insertPage(ctx, owner.realEstateId, { title: 'Casa no Lago' });
   const other = await insertPage(ctx, owner.realEstateId, { title: 'Sala comercial' });
-  const base = { realEstateId: owner.realEstateId, source: 'landing_page', consent: true };
+  const base = { realEstateId: owner.realEstateId, source: 'landing_page' as const, consent: true };
   const a = await captureLead(ctx.app.deps, {
     ...base,
     pageId: page.id,
@@ -280,7 +280,7 @@ describe('CSV export', () => {
     const rows = filtered.body.trim().split('\r\n');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain('"Ana Lima"');
-    expect(rows[1]).toContain('"Página do imóvel"');
+    expect(rows[1]).toContain('"Página"');
   });
 
   it('streams every lead exactly once across batches, newest first, ties on the same instant broken by id', async () => {
@@ -318,7 +318,7 @@ describe('CSV export', () => {
 describe('group commit of concurrent leads', () => {
   it('leads arriving together share a transaction, link one new contact once, and a bad one fails alone', async () => {
     const owner = await createOwner(ctx, 'Rajada');
-    const base = { realEstateId: owner.realEstateId, source: 'landing_page', consent: true };
+    const base = { realEstateId: owner.realEstateId, source: 'landing_page' as const, consent: true };
     const results = await Promise.allSettled([
       captureLead(ctx.app.deps, { ...base, name: 'Primeira vez', phone: '11955554444' }),
       captureLead(ctx.app.deps, {

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { INBOUND_CHANNELS, INBOUND_OUTCOMES, LEAD_SOURCES } from '@vitrine/contracts';
+import { tenantId, users } from './accounts.ts';
+import { createdAt, updatedAt } from './columns.ts';
+import { leads } from './leads.ts';
+
+/**
+ * One row per agency and inbound channel it connected (docs/product.md#lead-sources): the Grupo OLX lead
+ * push, Meta lead forms. `publicId` names the agency in the channel's URL (random, so the URL says
+ * nothing about the agency and can be changed); the secret (the portal's Basic password, Meta's page
+ * token) is encrypted with APP_KEY like the integrations' payloads; `settings` holds what the channel
+ * needs in the clear (Meta's page id, the form → page choices).
+ */
+export const leadSources = pgTable(
+  'lead_sources',
+  {
+    realEstateId: tenantId(),
+    channel: text('channel', { enum: INBOUND_CHANNELS }).notNull(),
+    publicId: text('public_id').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    secretEncrypted: text('secret_encrypted'),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.realEstateId, t.channel] }),
+    uniqueIndex('lead_sources_public_id_unique').on(t.publicId),
+  ],
+);
+
+/**
+ * The inbound ledger: every request a source sent (a portal push, a Meta notification's lead, an API
+ * call), kept with what became of it, so an agency can prove what a portal sent and replay a refused one.
+ * The body is stored with its secrets redacted. `externalId` is the source's own id of the lead
+ * (`originLeadId`, Meta's leadgen id, the API's Idempotency-Key).
+ */
+export const inboundRequests = pgTable(
+  'inbound_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realEstateId: tenantId(),
+    channel: text('channel', { enum: INBOUND_CHANNELS }).notNull(),
+    source: text('source', { enum: LEAD_SOURCES }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    outcome: text('outcome', { enum: INBOUND_OUTCOMES }).notNull(),
+    /** Why it was refused, in Portuguese (shown in the console as is). */
+    reason: text('reason'),
+    /** The HTTP status the source got. */
+    httpStatus: integer('http_status').notNull(),
+    externalId: text('external_id'),
+    body: jsonb('body'),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    /** A refused request replayed from the console (after the agency fixed the cause). */
+    replayedAt: timestamp('replayed_at', { withTimezone: true }),
+    replayedBy: integer('replayed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('inbound_requests_agency_received_idx').on(t.realEstateId, t.receivedAt),
+    index('inbound_requests_lead_idx')
+      .on(t.leadId)
+      .where(sql`${t.leadId} is not null`),
+  ],
+);
+
+/**
+ * API keys for the lead API (docs/product.md#lead-api): shown once at creation, stored as a SHA-256 hash;
+ * `prefix` is the key's visible start, so the console can tell keys apart. Scoped to sending leads.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    realEstateId: tenantId(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`'{leads:write}'::text[]`),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_token_hash_unique').on(t.tokenHash),
+    index('api_keys_agency_idx').on(t.realEstateId),
+  ],
+);
+
+/**
+ * The lead API's idempotency keys (as Stripe honours them): the first request's fingerprint and answer
+ * are kept for 24 h; the same key with the same body gets the same answer, with another body a 409.
+ */
+export const apiIdempotencyKeys = pgTable(
+  'api_idempotency_keys',
+  {
+    apiKeyId: integer('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.apiKeyId, t.key] }),
+    index('api_idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);

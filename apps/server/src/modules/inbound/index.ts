@@ -1,0 +1,10 @@
+/** The inbound module's public API (CONTRIBUTING.md, "Module boundaries"): leads from outside the landing pages. */
+export {
+  findPageByListingCode,
+  receiveInboundLead,
+  recordInbound,
+  type InboundLead,
+  type InboundRecord,
+  type InboundRequest,
+  type InboundResult,
+} from './receive-inbound-lead.ts';

@@ -1,0 +1,162 @@
+/**
+ * The one way a lead from outside the landing pages comes in (docs/product.md#lead-sources): a portal's
+ * push, a Meta lead form, the lead API. The lead goes through the same capture as a landing-page lead
+ * (contact dedupe, rotation, alert, deliveries to the CRMs with their ledger, the LGPD record), and every
+ * request, refused or not, is written to the inbound ledger with what became of it.
+ *
+ * The source's own id of the lead (`originLeadId`, Meta's leadgen id, the API's Idempotency-Key) is the
+ * lead's submission key `<channel>:<id>`: the same push twice, or ten times during a crash, is one lead
+ * (the unique index settles it, whichever replica gets the repeat).
+ */
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { InboundChannel, InboundOutcome, LeadSource } from '@vitrine/contracts';
+import { inboundRequests, leadSources, pages } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import { captureLead, type CapturedLead } from '../leads/index.ts';
+
+/** What a source says of a lead, already validated and mapped by the channel. */
+export interface InboundLead {
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  message?: string | null;
+  /** The agency's own listing code: finds the page; kept when it matches none. */
+  listingCode?: string | null;
+  /** What else the source said (temperature, form answers, campaign…): carried to the CRMs. */
+  sourceDetails?: Record<string, unknown> | null;
+  utmSource?: string | null;
+  utmMedium?: string | null;
+  utmCampaign?: string | null;
+  utmTerm?: string | null;
+  utmContent?: string | null;
+  gclid?: string | null;
+  fbclid?: string | null;
+  /** The person agreed to be contacted for marketing (the source asked them). */
+  consent?: boolean;
+  /** Held back for review (a source that scores its leads: the API's spam rules). */
+  quarantineReason?: string | null;
+  isTest?: boolean;
+}
+
+export interface InboundRequest {
+  realEstateId: number;
+  channel: InboundChannel;
+  source: LeadSource;
+  /** The source's id of this lead (idempotency); absent when the source has none. */
+  externalId?: string | null;
+  /** The request body as received, secrets already removed: kept in the inbound ledger. */
+  body: unknown;
+  lead: InboundLead;
+  /** The HTTP status the source is answered with when the lead is stored (201, 200…). */
+  httpStatus: number;
+}
+
+export interface InboundResult extends CapturedLead {
+  outcome: Extract<InboundOutcome, 'created' | 'duplicate'>;
+  /** The listing code matched no page of the agency: stored without a page. */
+  listingNotFound: boolean;
+  /** The inbound ledger's row. */
+  requestId: string;
+}
+
+type InboundDeps = Pick<Deps, 'db' | 'queue'> & Partial<Pick<Deps, 'analytics'>>;
+
+/** The agency's page with that listing code (the most recently updated one, if the code repeats). */
+export async function findPageByListingCode(
+  deps: Pick<Deps, 'db'>,
+  realEstateId: number,
+  code: string,
+): Promise<number | null> {
+  const [row] = await deps.db
+    .select({ id: pages.id })
+    .from(pages)
+    .where(
+      and(eq(pages.realEstateId, realEstateId), isNotNull(pages.listingCode), eq(pages.listingCode, code)),
+    )
+    .orderBy(sql`${pages.updatedAt} desc`)
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Stores an inbound lead (once per external id) and writes it to the inbound ledger. */
+export async function receiveInboundLead(deps: InboundDeps, request: InboundRequest): Promise<InboundResult> {
+  const { lead: input } = request;
+  const code = input.listingCode?.trim() || null;
+  const pageId = code ? await findPageByListingCode(deps, request.realEstateId, code) : null;
+  const captured = await captureLead(deps, {
+    realEstateId: request.realEstateId,
+    pageId,
+    name: input.name,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    message: input.message ?? null,
+    source: request.source,
+    sourceDetails: input.sourceDetails ?? null,
+    listingCode: code,
+    utmSource: input.utmSource ?? null,
+    utmMedium: input.utmMedium ?? null,
+    utmCampaign: input.utmCampaign ?? null,
+    utmTerm: input.utmTerm ?? null,
+    utmContent: input.utmContent ?? null,
+    gclid: input.gclid ?? null,
+    fbclid: input.fbclid ?? null,
+    consent: input.consent ?? false,
+    quarantined: !!input.quarantineReason,
+    quarantineReason: input.quarantineReason ?? null,
+    isTest: input.isTest ?? false,
+    submissionKey: request.externalId ? `${request.channel}:${request.externalId}` : null,
+  });
+  const outcome = captured.duplicate ? 'duplicate' : 'created';
+  const requestId = await recordInbound(deps, {
+    realEstateId: request.realEstateId,
+    channel: request.channel,
+    source: request.source,
+    outcome,
+    httpStatus: request.httpStatus,
+    externalId: request.externalId ?? null,
+    body: request.body,
+    leadId: captured.lead.id,
+  });
+  return { ...captured, outcome, listingNotFound: !!code && captured.lead.pageId === null, requestId };
+}
+
+export interface InboundRecord {
+  realEstateId: number;
+  channel: InboundChannel;
+  source?: LeadSource | null;
+  outcome: InboundOutcome;
+  httpStatus: number;
+  /** Why it was refused, in Portuguese. */
+  reason?: string | null;
+  externalId?: string | null;
+  body: unknown;
+  leadId?: string | null;
+}
+
+/**
+ * Writes one request to the inbound ledger (a refused one too: wrong body, unknown form) and marks the
+ * source as heard from. Returns the ledger row's id.
+ */
+export async function recordInbound(deps: Pick<Deps, 'db'>, record: InboundRecord): Promise<string> {
+  const now = new Date();
+  const [row] = await deps.db
+    .insert(inboundRequests)
+    .values({
+      realEstateId: record.realEstateId,
+      channel: record.channel,
+      source: record.source ?? null,
+      outcome: record.outcome,
+      httpStatus: record.httpStatus,
+      reason: record.reason ?? null,
+      externalId: record.externalId ?? null,
+      body: record.body ?? null,
+      leadId: record.leadId ?? null,
+      receivedAt: now,
+    })
+    .returning({ id: inboundRequests.id });
+  await deps.db
+    .update(leadSources)
+    .set({ lastReceivedAt: now })
+    .where(and(eq(leadSources.realEstateId, record.realEstateId), eq(leadSources.channel, record.channel)));
+  return row!.id;
+}
