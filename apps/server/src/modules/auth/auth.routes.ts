@@ -58,7 +58,7 @@ export default async function authRoutes(app: FastifyInstance, { registerInvited
       throttle.peek(lockKey),
       findUserByEmail(deps, email),
     ]);
-    const trusted = !!user && devices.trusts(request, user.id);
+    const trusted = !!user && devices.trusts(request, user);
     if (lock.hits > 0 && !trusted) throw tooMany(lock.retryAfterSeconds);
     if (state.hits >= config.LOGIN_MAX_ATTEMPTS) throw tooMany(state.retryAfterSeconds);
     if (perIp.hits >= config.LOGIN_IP_MAX_FAILURES) throw tooMany(perIp.retryAfterSeconds);
@@ -82,7 +82,7 @@ export default async function authRoutes(app: FastifyInstance, { registerInvited
     }
     // A lock still running (someone else failing elsewhere) outlives the owner's own sign-in.
     await Promise.all([throttle.clear(key), lock.hits > 0 ? null : throttle.clear(failuresKey)]);
-    devices.remember(request, reply, user.id);
+    devices.remember(request, reply, user);
     await app.sessions.start(request, reply, user.id);
     return { user: await userOr401(user.id) };
   });
