@@ -290,4 +290,41 @@ describe('per-account lock', () => {
       ).statusCode,
     ).toBe(200);
   });
+
+  it("behind a shared address (CGNAT), a browser with the account's mark is not stopped by the window across accounts", async () => {
+    const ip = '100.64.0.10';
+    const owner = await createOwner(ctx);
+    const usual = new TestClient(ctx.app, ip);
+    expect((await usual.post('/v1/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    await usual.post('/v1/logout');
+    // Neighbours on the same carrier address fail on 20 accounts: the address waits.
+    for (let i = 0; i < 20; i++) {
+      const account = await createOwner(ctx);
+      await new TestClient(ctx.app, ip).post('/v1/login', { email: account.email, password: 'errada-123' });
+    }
+    const someone = await createOwner(ctx);
+    expect(
+      (await new TestClient(ctx.app, ip).post('/v1/login', { email: someone.email, password: TEST_PASSWORD }))
+        .statusCode,
+    ).toBe(429);
+    // The owner's usual browser: a typo is an ordinary 422 (its own windows count it), then it signs in.
+    expect((await usual.post('/v1/login', { email: owner.email, password: 'errada-123' })).statusCode).toBe(
+      422,
+    );
+    expect((await usual.post('/v1/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    await usual.post('/v1/logout');
+    // Its mark is for that account only: another account from the same browser still waits.
+    expect(
+      (await usual.post('/v1/login', { email: someone.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(429);
+    // And its own per e-mail and address window still stops it after LOGIN_MAX_ATTEMPTS failures.
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++)
+      codes.push((await usual.post('/v1/login', { email: owner.email, password: 'errada-123' })).statusCode);
+    expect(codes).toEqual([422, 422, 422, 422, 422, 429]);
+  });
 });
