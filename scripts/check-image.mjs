@@ -38,6 +38,9 @@ const failures = [];
 
 const log = (msg) => console.log(`› ${msg}`);
 const LANDING_HOST = 'imoveis.vitrinepaginas.example';
+const CONSOLE_HOST = 'vitrine.example.com';
+/** The console's name, as the TLS proxy in front forwards it (any other host gets 421, decision 017). */
+const AS_CONSOLE = { 'x-forwarded-host': CONSOLE_HOST };
 
 /** A GET with another Host header (fetch always sends the URL's): the landing host behind the proxy. */
 function getWithHost(url, host) {
@@ -222,7 +225,9 @@ try {
   const second = start(app, 'apps/server/dist/server.js', {
     ...env,
     APP_KEY: appKey,
-    APP_URL: 'https://vitrine.example.com',
+    APP_URL: `https://${CONSOLE_HOST}`,
+    // The proxy on this machine says which name the visitor asked for.
+    TRUST_PROXY: '127.0.0.1',
     // The landing pages' own origin, another site (decision 017); the proxy sends its Host on.
     LANDING_URL: `https://${LANDING_HOST}`,
   });
@@ -255,12 +260,12 @@ try {
   };
 
   // The public home (server-rendered since decision 013) and the console (any of its routes).
-  const site = await fetch(`${base}/`);
+  const site = await fetch(`${base}/`, { headers: AS_CONSOLE });
   check(
     site.status === 200 && !(await site.text()).includes('<div id="root">'),
     'GET / serve o site público, sem o console',
   );
-  const home = await fetch(`${base}/dashboard`);
+  const home = await fetch(`${base}/dashboard`, { headers: AS_CONSOLE });
   const homeHtml = await home.text();
   check(home.status === 200 && homeHtml.includes('<div id="root">'), 'GET /dashboard serve o console');
   const policy = home.headers.get('content-security-policy') ?? '';
@@ -273,14 +278,14 @@ try {
   check(home.headers.get('x-frame-options') === 'DENY', 'console: X-Frame-Options: DENY');
   commonHeaders(home, 'console');
   const asset = homeHtml.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
-  const assetRes = asset ? await fetch(`${base}${asset}`) : undefined;
+  const assetRes = asset ? await fetch(`${base}${asset}`, { headers: AS_CONSOLE }) : undefined;
   check(
     assetRes?.status === 200 && (assetRes.headers.get('cache-control') ?? '').includes('immutable'),
     'os assets do console são servidos (cache imutável)',
   );
 
   // The API: a session, a sign-up, a page published.
-  const api = new ConsoleClient(base);
+  const api = new ConsoleClient(base, AS_CONSOLE);
   const csrf = await api.request('GET', '/sanctum/csrf-cookie');
   const sessionCookie = csrf.setCookies.find((c) => c.startsWith('vitrine_session=')) ?? '';
   check(
@@ -324,7 +329,7 @@ try {
   check(published.status === 200, `API: página publicada → 200 (${published.status})`);
 
   // The landing page, on the landing host (as the TLS proxy forwards it): its own hash-pinned CSP.
-  const moved = await fetch(`${base}/imoveis/${slug}`, { redirect: 'manual' });
+  const moved = await fetch(`${base}/imoveis/${slug}`, { redirect: 'manual', headers: AS_CONSOLE });
   check(
     moved.status === 308 && moved.headers.get('location') === `https://${LANDING_HOST}/imoveis/${slug}`,
     `GET /imoveis/${slug} no host do console → 308 para LANDING_URL (${moved.status})`,
@@ -344,11 +349,16 @@ try {
   );
   commonHeaders(landing, 'página');
 
-  check((await fetch(`${base}/docs`)).status === 404, '/docs desligado em produção (404)');
+  check(
+    (await fetch(`${base}/docs`, { headers: AS_CONSOLE })).status === 404,
+    '/docs desligado em produção (404)',
+  );
   check((await fetch(`${base}/metrics`)).status === 404, '/metrics sem METRICS_TOKEN (404)');
+  const stranger = await fetch(`${base}/dashboard`, { headers: { 'x-forwarded-host': 'outro.example' } });
+  check(stranger.status === 421, `um host que não é do produto → 421 (${stranger.status})`);
   const bad = await fetch(`${base}/v1/public/pages/x/leads`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...AS_CONSOLE },
     body: '{"a":',
   });
   const badBody = await bad.json();

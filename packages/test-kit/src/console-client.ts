@@ -19,7 +19,11 @@ export class ConsoleClient {
   readonly baseURL: string;
   private readonly cookies = new Map<string, string>();
 
-  constructor(baseURL: string) {
+  /** extraHeaders: sent with every request (e.g. the X-Forwarded-Host a proxy in front would add). */
+  constructor(
+    baseURL: string,
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {
     this.baseURL = baseURL;
   }
 
@@ -43,6 +47,7 @@ export class ConsoleClient {
       method,
       headers: {
         accept: 'application/json',
+        ...this.extraHeaders,
         ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
         ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
         ...(xsrf === undefined ? {} : { 'x-xsrf-token': decodeURIComponent(xsrf) }),

@@ -1,7 +1,10 @@
 /**
- * Two sides on one server, told apart by the Host header (decision 017): the console (APP_URL's host,
- * and any host that is not a landing host: health probes by IP, a proxy's own name) and the landing
- * pages (LANDING_URL's host). An agency may put its own tag manager on its pages; a script there must
+ * Two sides on one server, told apart by the Host header (decision 017): the console (APP_URL's host
+ * only) and the landing pages (LANDING_URL's host, and agencies' verified domains). Any other host (a
+ * name pointed at the server by someone else, a scanner asking by IP) gets a plain 421 Misdirected
+ * Request, except for the operator's probes, which answer on every host: the health checks (the image's
+ * HEALTHCHECK and load balancers ask by IP), Caddy's on-demand TLS question and /metrics (scraped per
+ * process, by address; guarded by its own token). An agency may put its own tag manager on its pages; a script there must
  * never share the console's origin, read its cookies or call its API with a visitor's session. So:
  *
  * - On a landing host only the public landing routes answer: the pages, their tracker, the lead form,
@@ -49,6 +52,17 @@ export function isLandingRoute(method: string, path: string): boolean {
 /** Paths never sent on to the console from a landing host: the API and the console's own calls. */
 const NEVER_REDIRECTED = ['/v1/', '/sanctum/', '/docs', '/metrics', '/internal/'];
 
+/** What answers on any host: the operator's probes (docs/operations.md#health). */
+export function isAnyHostRoute(method: string, path: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return (
+    path === '/healthz' ||
+    (path.startsWith('/health/') && path.length > '/health/'.length) ||
+    path === '/internal/tls/ask' ||
+    path === '/metrics'
+  );
+}
+
 export default fp(
   async (app: FastifyInstance) => {
     const { config } = app;
@@ -71,6 +85,11 @@ export default fp(
             });
       if (host !== config.landingHost && agency === null) {
         request.site = CONSOLE;
+        if (host !== config.appHost && !isAnyHostRoute(request.method, path))
+          return reply
+            .status(421)
+            .type('text/plain; charset=utf-8')
+            .send('Este servidor não atende este endereço.');
         if ((request.method === 'GET' || request.method === 'HEAD') && path.startsWith('/imoveis/'))
           return reply.redirect(`${config.LANDING_URL}${request.url}`, 308);
         return;

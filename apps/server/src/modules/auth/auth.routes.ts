@@ -58,16 +58,19 @@ export default async function authRoutes(app: FastifyInstance, { registerInvited
       throttle.peek(lockKey),
       findUserByEmail(deps, email),
     ]);
-    const trusted = !!user && devices.trusts(request, user.id);
+    const trusted = !!user && devices.trusts(request, user);
     if (lock.hits > 0 && !trusted) throw tooMany(lock.retryAfterSeconds);
     if (state.hits >= config.LOGIN_MAX_ATTEMPTS) throw tooMany(state.retryAfterSeconds);
-    if (perIp.hits >= config.LOGIN_IP_MAX_FAILURES) throw tooMany(perIp.retryAfterSeconds);
+    // The window across accounts is for one address trying many accounts; a browser with this
+    // account's mark tries only its own (behind a carrier's shared address, a neighbour's failures must
+    // not lock it out), so it neither waits for that window nor adds to it: its own windows still count.
+    if (perIp.hits >= config.LOGIN_IP_MAX_FAILURES && !trusted) throw tooMany(perIp.retryAfterSeconds);
     if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) {
       const [after, failures, ipFailures] = (await throttle.hitMany([
         [key, config.LOGIN_DECAY_SECONDS],
         [failuresKey, 24 * 3600],
-        [ipKey, LOGIN_IP_WINDOW_SECONDS],
-      ])) as [ThrottleState, ThrottleState, ThrottleState];
+        ...(trusted ? [] : [[ipKey, LOGIN_IP_WINDOW_SECONDS] as [string, number]]),
+      ])) as [ThrottleState, ThrottleState, ThrottleState | undefined];
       if (failures.hits >= config.LOGIN_ACCOUNT_MAX_FAILURES) {
         const seconds = accountLockSeconds(failures.hits, config.LOGIN_ACCOUNT_MAX_FAILURES);
         await throttle.lockFor(lockKey, seconds);
@@ -77,12 +80,13 @@ export default async function authRoutes(app: FastifyInstance, { registerInvited
         );
       }
       if (after.hits > config.LOGIN_MAX_ATTEMPTS) throw tooMany(after.retryAfterSeconds);
-      if (ipFailures.hits > config.LOGIN_IP_MAX_FAILURES) throw tooMany(ipFailures.retryAfterSeconds);
+      if (ipFailures && ipFailures.hits > config.LOGIN_IP_MAX_FAILURES)
+        throw tooMany(ipFailures.retryAfterSeconds);
       throw fieldError('email', MESSAGES.invalidCredentials);
     }
     // A lock still running (someone else failing elsewhere) outlives the owner's own sign-in.
     await Promise.all([throttle.clear(key), lock.hits > 0 ? null : throttle.clear(failuresKey)]);
-    devices.remember(request, reply, user.id);
+    devices.remember(request, reply, user);
     await app.sessions.start(request, reply, user.id);
     return { user: await userOr401(user.id) };
   });

@@ -194,6 +194,39 @@ describe('per-account lock', () => {
     ).toBe(429);
   });
 
+  it('a password reset invalidates the device marks issued before it', async () => {
+    const owner = await createOwner(ctx);
+    const laptop = new TestClient(ctx.app, '203.0.113.60');
+    expect((await laptop.post('/v1/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    await laptop.post('/v1/logout');
+    const token = 'token-de-teste-marca-0123456789abcdef';
+    await ctx.database.db.insert(passwordResetTokens).values({
+      userId: owner.userId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + 3_600_000),
+      createdAt: new Date(),
+    });
+    const reset = await new TestClient(ctx.app, '198.51.100.220').post('/v1/reset-password', {
+      email: owner.email,
+      token,
+      password: 'nova-senha-77',
+      password_confirmation: 'nova-senha-77',
+    });
+    expect(reset.statusCode).toBe(200);
+    for (let i = 0; i < 6; i++)
+      await new TestClient(ctx.app, `198.51.100.${150 + i}`).post('/v1/login', {
+        email: owner.email,
+        password: 'errada-123',
+      });
+    // The laptop's mark predates the reset: it is locked like any other device, even with the new password.
+    expect(laptop.cookies.has('vitrine_device')).toBe(true);
+    expect(
+      (await laptop.post('/v1/login', { email: owner.email, password: 'nova-senha-77' })).statusCode,
+    ).toBe(429);
+  });
+
   it('a password reset clears the lock', async () => {
     const owner = await createOwner(ctx);
     for (let i = 0; i < 6; i++)
@@ -256,5 +289,42 @@ describe('per-account lock', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+
+  it("behind a shared address (CGNAT), a browser with the account's mark is not stopped by the window across accounts", async () => {
+    const ip = '100.64.0.10';
+    const owner = await createOwner(ctx);
+    const usual = new TestClient(ctx.app, ip);
+    expect((await usual.post('/v1/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    await usual.post('/v1/logout');
+    // Neighbours on the same carrier address fail on 20 accounts: the address waits.
+    for (let i = 0; i < 20; i++) {
+      const account = await createOwner(ctx);
+      await new TestClient(ctx.app, ip).post('/v1/login', { email: account.email, password: 'errada-123' });
+    }
+    const someone = await createOwner(ctx);
+    expect(
+      (await new TestClient(ctx.app, ip).post('/v1/login', { email: someone.email, password: TEST_PASSWORD }))
+        .statusCode,
+    ).toBe(429);
+    // The owner's usual browser: a typo is an ordinary 422 (its own windows count it), then it signs in.
+    expect((await usual.post('/v1/login', { email: owner.email, password: 'errada-123' })).statusCode).toBe(
+      422,
+    );
+    expect((await usual.post('/v1/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    await usual.post('/v1/logout');
+    // Its mark is for that account only: another account from the same browser still waits.
+    expect(
+      (await usual.post('/v1/login', { email: someone.email, password: TEST_PASSWORD })).statusCode,
+    ).toBe(429);
+    // And its own per e-mail and address window still stops it after LOGIN_MAX_ATTEMPTS failures.
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++)
+      codes.push((await usual.post('/v1/login', { email: owner.email, password: 'errada-123' })).statusCode);
+    expect(codes).toEqual([422, 422, 422, 422, 422, 429]);
   });
 });

@@ -189,6 +189,51 @@ describe('routing by Host', () => {
     ).toBe(200);
   });
 
+  it('any other host gets a plain 421, except the health probes, the TLS question and /metrics', async () => {
+    const owner = await createOwner(ctx);
+    const page = await insertPage(ctx, owner.realEstateId);
+    for (const host of ['203.0.113.7:3000', 'outro-nome.example.com', '[::1]:3000']) {
+      for (const [method, url] of [
+        ['GET', '/'],
+        ['GET', '/dashboard'],
+        ['GET', '/entrar'],
+        ['GET', '/sanctum/csrf-cookie'],
+        ['GET', '/v1/me'],
+        ['POST', '/v1/login'],
+        ['GET', `/imoveis/${page.slug}`],
+        ['GET', '/sitemap.xml'],
+        ['GET', '/docs'],
+      ] as const) {
+        const res = await ctx.app.inject({ method, url, headers: { host } });
+        expect(res.statusCode, `${host} ${method} ${url}`).toBe(421);
+        expect(res.headers['content-type'], url).toMatch(/^text\/plain/);
+        expect(res.headers['set-cookie'], url).toBeUndefined();
+        expect(res.body).not.toContain('<div id="root">');
+      }
+      for (const url of ['/healthz', '/health/live', '/health/ready']) {
+        const res = await ctx.app.inject({ method: 'GET', url, headers: { host } });
+        expect(res.statusCode, `${host} ${url}`).toBe(200);
+      }
+      const ask = await ctx.app.inject({
+        method: 'GET',
+        url: '/internal/tls/ask?domain=127.0.0.1',
+        headers: { host },
+      });
+      expect(ask.statusCode, `${host} tls ask`).toBe(200);
+      // No METRICS_TOKEN in the tests: the route's own 404, not the host's 421.
+      expect((await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { host } })).statusCode).toBe(
+        404,
+      );
+    }
+    // The console's own host, whatever the port, is still the console.
+    const csrf = await ctx.app.inject({
+      method: 'GET',
+      url: '/sanctum/csrf-cookie',
+      headers: { host: CONSOLE },
+    });
+    expect(csrf.statusCode).toBe(204);
+  });
+
   it('links point to LANDING_URL: canonical, Open Graph, WhatsApp, the console\'s "ver página", the sitemap', async () => {
     const owner = await createOwner(ctx);
     const page = await insertPage(ctx, owner.realEstateId);
