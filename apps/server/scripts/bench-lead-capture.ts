@@ -14,8 +14,14 @@
  * `npm start`) in the API's process; `apart` in a worker process of their own beside it (`npm run
  * worker`, the production shape of docs/operations.md; PostgreSQL only); `false` nowhere (capture alone:
  * the deliveries wait in the queue). BENCH_CPU_PROF=<dir> writes CPU profiles of the product's processes.
+ *
+ * It also prints the CPU time (user + system, from /proc; Linux) per 1,000 leads of each side: the
+ * server process, and on PostgreSQL the database's backends, counted in that side's slices (for the
+ * product, also the waits for its webhooks and e-mails). Unlike the rates, these hardly depend on the
+ * neighbours' load on a shared machine. BENCH_KEEP_DB=1 keeps the PostgreSQL database (its address is
+ * printed), for EXPLAIN after the run.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -55,7 +61,63 @@ const body = () => {
   });
 };
 
-type Measure = { ok: number; seconds: number; p50: number[]; p99: number[] };
+type Measure = {
+  ok: number;
+  seconds: number;
+  p50: number[];
+  p99: number[];
+  /** CPU ms of the side's server process and of the database's backends in its slices. */
+  cpu: { server: number; db: number };
+};
+
+/** CPU ms (user + system) of a process so far, from /proc; 0 where there is none. */
+function cpuMs(pid: number | undefined): number {
+  if (!pid || !existsSync(`/proc/${pid}/stat`)) return 0;
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
+}
+
+/** CPU ms so far of each PostgreSQL backend serving `database` (their process title names it). */
+function backendsCpuMs(database: string | null): Map<number, number> {
+  const found = new Map<number, number>();
+  if (!database || !existsSync('/proc/self/stat')) return found;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres: ') && title.split(' ').includes(database))
+        found.set(Number(entry), cpuMs(Number(entry)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** Measures what `work` costs in CPU: the server process's and the database backends'. */
+async function counted<T>(
+  into: Measure,
+  side: { pid?: number; database: string | null },
+  work: () => Promise<T>,
+): Promise<T> {
+  const server = cpuMs(side.pid);
+  // Backends come and go (pools close idle connections): each one's last reading is kept, sampled often.
+  const start = backendsCpuMs(side.database);
+  const last = new Map(start);
+  const sample = () => {
+    for (const [pid, ms] of backendsCpuMs(side.database)) last.set(pid, ms);
+  };
+  const sampler = setInterval(sample, 200);
+  try {
+    return await work();
+  } finally {
+    clearInterval(sampler);
+    sample();
+    into.cpu.server += cpuMs(side.pid) - server;
+    for (const [pid, ms] of last) into.cpu.db += ms - (start.get(pid) ?? 0);
+  }
+}
 const request = (headers: () => Record<string, string>) => [
   {
     setupRequest: (r: Record<string, unknown>) => ({
@@ -95,24 +157,29 @@ const report = (title: string, m: Measure) => {
   const rps = m.ok / m.seconds;
   const median = [...m.p50].sort((a, b) => a - b)[Math.floor(m.p50.length / 2)];
   const p99 = Math.max(...m.p99);
+  const per1000 = (ms: number) => ((ms * 1000) / Math.max(1, m.ok)).toFixed(0);
   console.log(
-    `  ${title}: ${rps.toFixed(0)} leads/s, p50 ${median} ms, p99 ${p99} ms (p99 de cada fatia: ${m.p99.join(', ')} ms)`,
+    `  ${title}: ${rps.toFixed(0)} leads/s, p50 ${median} ms, p99 ${p99} ms (p99 de cada fatia: ${m.p99.join(', ')} ms)\n` +
+      `    CPU por 1.000 leads: servidor ${per1000(m.cpu.server)} ms, backends do banco ${per1000(m.cpu.db)} ms`,
   );
   return { rps, p99 };
 };
 
 /** Measures the baseline and the product in alternating slices, so the machine's noise weighs on both alike. */
 async function compare(
-  bareUrl: string,
+  bare: { url: string; pid?: number },
   product: {
     url: string;
+    pid?: number;
     headers: () => Record<string, string>;
     delivered: () => number;
     mailed: () => number;
     probes: number;
   },
+  database: string | null,
 ) {
   const { url: productUrl, headers: productHeaders } = product;
+  const bareUrl = bare.url;
   // Warm-up of each side at the measured concurrency (JIT tier-up, connection pools, the fresh tables'
   // first autovacuum and analyze, prepared statements' plans), not counted.
   await autocannon({
@@ -129,21 +196,29 @@ async function compare(
     method: 'POST',
     requests: request(productHeaders) as never,
   });
-  const base: Measure = { ok: 0, seconds: 0, p50: [], p99: [] };
-  const measured: Measure = { ok: 0, seconds: 0, p50: [], p99: [] };
+  const base: Measure = { ok: 0, seconds: 0, p50: [], p99: [], cpu: { server: 0, db: 0 } };
+  const measured: Measure = { ok: 0, seconds: 0, p50: [], p99: [], cpu: { server: 0, db: 0 } };
+  const bareSide = { pid: bare.pid, database };
+  const productSide = { pid: product.pid, database };
   const each = Math.max(1, Math.round(SECONDS / ROUNDS));
   let accepted = warm['2xx'] + product.probes;
   let drainedIn = 0;
   for (let r = 0; r < ROUNDS; r++) {
     // With workers, the webhooks and alert e-mails the product's last slice left behind are sent before
     // the baseline's slice: the baseline is measured on a quiet database, the product with its own work.
-    if (WORKERS !== 'false') drainedIn += await drain(product, accepted);
-    await slice(bareUrl, () => ({}), each, base);
-    await slice(productUrl, productHeaders, each, measured);
+    if (WORKERS !== 'false')
+      // The warm-up's backlog (first round) is not the measured slices' work: not counted.
+      drainedIn += r
+        ? await counted(measured, productSide, () => drain(product, accepted))
+        : await drain(product, accepted);
+    await counted(base, bareSide, () => slice(bareUrl, () => ({}), each, base));
+    await counted(measured, productSide, () => slice(productUrl, productHeaders, each, measured));
     accepted = warm['2xx'] + product.probes + measured.ok;
   }
   const delivered = product.delivered();
   const mailed = product.mailed();
+  // The last slice's webhooks and e-mails are part of its leads' cost.
+  const rest = WORKERS === 'false' ? 0 : await counted(measured, productSide, () => drain(product, accepted));
   const b = report('base (Fastify + 1 INSERT)', base);
   const p = report('captura de lead (produto)', measured);
   console.log(
@@ -152,7 +227,6 @@ async function compare(
   if (WORKERS === 'false') return;
   // Did the workers keep up? Webhooks received when the last slice ended, against the leads accepted
   // (warm-up included), then how long the rest took.
-  const rest = await drain(product, accepted);
   console.log(
     `  ao fim da última fatia: ${delivered} webhooks e ${mailed} e-mails de aviso recebidos, de ${accepted} leads aceitos; o resto em ${(rest / 1000).toFixed(1)} s (${product.delivered()} webhooks, ${product.mailed()} e-mails); antes das fatias da base, ${(drainedIn / 1000).toFixed(1)} s de espera pelo que ficou para trás`,
   );
@@ -171,7 +245,7 @@ async function drain(product: { delivered: () => number; mailed: () => number },
 
 async function startBare(env: Record<string, string>) {
   const bare = await startBareServer('lib/bare-insert-server.ts', env);
-  return { url: `${bare.url}/leads`, stop: bare.stop };
+  return { url: `${bare.url}/leads`, pid: bare.pid, stop: bare.stop };
 }
 
 /** The product: a published page with an active webhook (deliveries enqueued in the lead's transaction). */
@@ -200,6 +274,7 @@ async function startProduct(databaseUrl: string | null) {
   let ip = 0;
   return {
     url,
+    pid: server.pid(),
     headers: () => {
       ip++;
       return { 'x-forwarded-for': `100.${64 + ((ip >> 16) & 63)}.${(ip >> 8) & 255}.${ip & 255}` };
@@ -241,10 +316,12 @@ if (dbArg !== 'pglite') {
   console.log(heading('PostgreSQL'));
   const bare = await startBare({ DATABASE_URL: database.url });
   const product = await startProduct(database.url);
-  await compare(bare.url, product);
+  await compare(bare, product, new URL(database.url).pathname.slice(1));
   await bare.stop();
   await product.stop();
-  await database.drop();
+  // BENCH_KEEP_DB: leave the database for a look at its plans (EXPLAIN) after the run.
+  if (process.env.BENCH_KEEP_DB) console.log(`  banco mantido: ${database.url}`);
+  else await database.drop();
 }
 
 if (dbArg !== 'postgres') {
@@ -252,7 +329,7 @@ if (dbArg !== 'postgres') {
   const dir = mkdtempSync(path.join(tmpdir(), 'vitrine-bare-pglite-'));
   const bare = await startBare({ PGLITE_DIR: dir, DATABASE_URL: '' });
   const product = await startProduct(null);
-  await compare(bare.url, product);
+  await compare(bare, product, null);
   await bare.stop();
   await product.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -37,6 +37,8 @@ export interface ServerHandle {
   /** LANDING_URL: the landing pages' origin (same port, the other loopback name; decision 017). */
   landingUrl: string;
   dataDir: string;
+  /** The running process's id (CPU accounting from /proc). */
+  pid(): number | undefined;
   kill(signal?: NodeJS.Signals): Promise<void>;
   start(): Promise<void>;
   cleanup(): void;
@@ -76,6 +78,7 @@ export async function startServer(
     url,
     landingUrl,
     dataDir,
+    pid: () => server?.child.pid,
     async start() {
       server = spawnServer({
         args: entryArgs('server.ts'),
@@ -277,7 +280,7 @@ export async function startBareServer(script: string, env: Record<string, string
     if (bare.child.exitCode === null) bare.child.kill('SIGKILL');
   });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, bare, { timeoutMs: 30_000 });
-  return { url: `http://127.0.0.1:${port}`, stop: () => bare.stop() };
+  return { url: `http://127.0.0.1:${port}`, pid: bare.child.pid, stop: () => bare.stop() };
 }
 
 /** Signs up an agency with published pages (created through SQL, the pages API is not what is measured). */

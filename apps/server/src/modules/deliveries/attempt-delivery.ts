@@ -47,17 +47,24 @@ const leadPageColumns = {
   state: pages.state,
 };
 
-/** Deliveries, each with its integration, its lead and the lead's page (the columns above), as JSON. */
+/**
+ * Deliveries, each with its integration, its lead and the lead's page (the columns above), as JSON.
+ * Each row is its own index lookup (LIMIT keeps the lateral subqueries from being flattened into a
+ * join): a plain join let the planner hash whole tables per read when their statistics were missing or
+ * small, a cost that grew with the tables (docs/benchmarks.md#lead-capture--npm-run-benchleads).
+ */
 const READ_SQL = `
 select d.id, row_to_json(d) as delivery, row_to_json(i) as integration, row_to_json(l) as lead,
   case when p.id is null then null else json_build_object(${Object.values(leadPageColumns)
     .map((c) => `'${c.name}', p.${c.name}`)
     .join(', ')}) end as page
-from deliveries d
-left join integrations i on i.real_estate_id = d.real_estate_id and i.name = d.integration
-left join leads l on l.id = d.lead_id
-left join pages p on p.id = l.page_id
-where d.id = any($1::uuid[])`;
+from unnest($1::uuid[]) as k(id)
+cross join lateral (select * from deliveries where id = k.id limit 1) d
+left join lateral (
+  select * from integrations where real_estate_id = d.real_estate_id and name = d.integration limit 1
+) i on true
+left join lateral (select * from leads where id = d.lead_id limit 1) l on true
+left join lateral (select * from pages where id = l.page_id limit 1) p on true`;
 type ReadRow = {
   id: string;
   delivery: Record<string, unknown>;
@@ -71,21 +78,24 @@ type ReadRow = {
  * count): the delivery's new state, the ledger row and, for a pause or a disable, the integration's
  * halt (PostgreSQL runs every data-modifying CTE to completion, read or not; of two halts of one
  * integration in a group, a disable wins). Answers the keys (`k`) of the attempts it recorded: of two
- * valid attempts of one delivery in the same group (a job run twice), only the first.
+ * valid attempts of one delivery in the same group (a job run twice), only the first. The deliveries
+ * are found by their ids (`any(array(...))`, an index lookup each), not by a join the planner may hash.
  */
 const RECORD_SQL = `
 with x as (
   select distinct on (x.id) x.* from json_to_recordset($1::json) as x(k int, id uuid, status text, attempt int,
     status_code int, last_error text, external_id text, delivered_at timestamptz, next_attempt_at timestamptz,
     at timestamptz, prev_attempts int, started_at timestamptz, duration_ms int, outcome text, response text, error text)
-  join deliveries d on d.id = x.id and d.status = 'pending' and d.attempts = x.prev_attempts
+  cross join lateral (
+    select 1 from deliveries d where d.id = x.id and d.status = 'pending' and d.attempts = x.prev_attempts limit 1
+  ) d
   order by x.id, x.k
 ), updated as (
   update deliveries d set status = x.status, attempts = x.attempt, last_status_code = x.status_code,
     last_error = x.last_error, external_id = coalesce(x.external_id, d.external_id), delivered_at = x.delivered_at,
     next_attempt_at = x.next_attempt_at, updated_at = x.at
   from x
-  where d.id = x.id and d.status = 'pending' and d.attempts = x.prev_attempts
+  where d.id = any(array(select id from x)) and d.id = x.id and d.status = 'pending' and d.attempts = x.prev_attempts
   returning x.k, d.id, d.real_estate_id, d.integration
 ), ledger as (
   insert into delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, outcome, response, error)

@@ -120,14 +120,15 @@ select
   ) u) as month_leads`;
 /**
  * Every row of the group in one statement: new contacts, counted contacts, leads, deliveries, session
- * links, and the agencies' leads of the month.
+ * links, and the agencies' leads of the month. The counted contacts are found by their ids
+ * (`any(array(...))`, an index lookup each), not by a join the planner may answer by hashing the table.
  */
 const WRITE_SQL = `
 with new_contacts as (${insertFromJson(contacts, '$1')} returning 1),
 counted as (
   update contacts c set leads_count = c.leads_count + x.n, last_lead_at = x.at, name = x.name, phone = x.phone, email = x.email
   from json_to_recordset($2::json) as x(id uuid, n int, at timestamptz, name text, phone text, email text)
-  where c.id = x.id
+  where c.id = any(array(select (j->>'id')::uuid from json_array_elements($2::json) as j)) and c.id = x.id
   returning 1
 ),
 new_leads as (${insertFromJson(leads, '$3')} returning 1),
@@ -450,6 +451,33 @@ async function groupJobStatements(
   return [...deliveryJobs, ...alertJobs];
 }
 
+/**
+ * Stores a group whose leads may repeat a submission key (the same form sent twice at once, both sends
+ * in one group): only the first of a key is stored, and the repeats get its lead with no deliveries, as
+ * a repeat in a later group does (captureLead). Stored together, the repeat would fail the whole group
+ * on the unique index and send every lead of it through the one-by-one retry.
+ */
+async function storeGroup(deps: CaptureDeps, inputs: NewLead[]): Promise<CapturedLead[]> {
+  const firstOfKey = new Map<string, number>();
+  /** For each input: the index of its lead among the stored ones, and whether it repeats an earlier one. */
+  const slots: { at: number; repeat: boolean }[] = [];
+  const stored: NewLead[] = [];
+  for (const input of inputs) {
+    const key = input.submissionKey ? `${input.realEstateId}|${input.submissionKey}` : null;
+    const first = key === null ? undefined : firstOfKey.get(key);
+    if (first !== undefined) {
+      slots.push({ at: first, repeat: true });
+      continue;
+    }
+    if (key !== null) firstOfKey.set(key, stored.length);
+    slots.push({ at: stored.length, repeat: false });
+    stored.push(input);
+  }
+  const results = await storeLeads(deps, stored);
+  if (stored.length === inputs.length) return results;
+  return slots.map(({ at, repeat }) => (repeat ? { lead: results[at]!.lead, deliveries: [] } : results[at]!));
+}
+
 /** One group-commit queue per queue (one per app): the leads captured through it share transactions. */
 const batchers = new WeakMap<Queue, GroupCommit<NewLead, CapturedLead>>();
 
@@ -480,7 +508,7 @@ function batcherFor(deps: CaptureDeps): GroupCommit<NewLead, CapturedLead> {
   if (!batcher) {
     const { queue } = deps;
     batcher = new GroupCommit<NewLead, CapturedLead>({
-      run: (inputs) => storeLeads(deps, inputs),
+      run: (inputs) => storeGroup(deps, inputs),
       committed: (results) => {
         if (results.some((r) => r.deliveries.some((d) => d.status === 'pending')))
           queue.wake(leadDeliveryJob);

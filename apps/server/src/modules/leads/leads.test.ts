@@ -347,6 +347,36 @@ describe('group commit of concurrent leads', () => {
   });
 });
 
+describe('a submission key repeated within one group', () => {
+  it('stores one lead and answers the repeat with it, without failing the group into one-by-one retries', async () => {
+    const owner = await createOwner(ctx, 'Reenvio na rajada');
+    const base = { realEstateId: owner.realEstateId, source: 'landing_page', consent: true };
+    const sid = 'k'.repeat(16) + Date.now();
+    // Arriving in one tick, the three share a group; the second repeats the first's key.
+    const [first, repeat, other] = await Promise.all([
+      captureLead(ctx.app.deps, { ...base, name: 'Mesmo envio', phone: '11933332222', submissionKey: sid }),
+      captureLead(ctx.app.deps, { ...base, name: 'Mesmo envio', phone: '11933332222', submissionKey: sid }),
+      captureLead(ctx.app.deps, {
+        ...base,
+        name: 'Outro envio',
+        phone: '11922221111',
+        submissionKey: `${sid}b`,
+      }),
+    ]);
+    expect(repeat.lead.id).toBe(first.lead.id);
+    expect(repeat.deliveries).toEqual([]);
+    const rows = await ctx.database.db.select().from(leads).where(eq(leads.realEstateId, owner.realEstateId));
+    expect(rows.map((r) => r.id).sort()).toEqual([first.lead.id, other.lead.id].sort());
+    // One transaction stored the group: its one alert job names both leads. A group that failed and
+    // was retried lead by lead would have queued one job per lead.
+    const jobs = await ctx.database.query<{ ids: string[] }>(
+      `select data->'leadIds' as ids from pgboss.job where name = 'lead-alert' and (data->'leadIds' ? $1 or data->'leadIds' ? $2)`,
+      [first.lead.id, other.lead.id],
+    );
+    expect(jobs.map((j) => [...j.ids].sort())).toEqual([[first.lead.id, other.lead.id].sort()]);
+  });
+});
+
 describe('a lead costs the same whatever the agency’s size', () => {
   type PlanNode = {
     'Relation Name'?: string;

@@ -3,9 +3,10 @@
  * lead_alert_emails (Configurações) when it lists any, otherwise the owners and admins who did not turn
  * the alert off; agents who turned it on (their own preference lead_alert_email) get it either way.
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { leads, memberships, pages, preferences, realEstates, teamSettings, users } from '../../db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { queryPrepared, type Tx } from '../../db/client.ts';
+import { rowFromJson } from '../../db/json-rows.ts';
+import { leads, memberships, preferences, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { mailLabel, renderEmail } from '../mail/index.ts';
 import { formatPhone } from '../../lib/format.ts';
@@ -37,7 +38,39 @@ type AlertRow = {
   lead: typeof leads.$inferSelect;
   agency: string;
   pageTitle: string | null;
+  /** The agency has the lead rotation on. */
+  rotating: boolean;
 };
+
+/**
+ * The group's leads with their agency's name, their page's title and whether the agency rotates its
+ * leads: one named prepared statement, each lead its own index lookup (LIMIT keeps the lateral
+ * subqueries from being flattened into a join that the planner may answer by hashing the whole table).
+ */
+const ALERT_READ_SQL = `
+select row_to_json(l) as lead, r.name as agency, p.title as page_title, coalesce(t.rotation_enabled, false) as rotating
+from unnest($1::uuid[]) as k(id)
+cross join lateral (select * from leads where id = k.id limit 1) l
+cross join lateral (select name from real_estates where id = l.real_estate_id limit 1) r
+left join lateral (select title from pages where id = l.page_id limit 1) p on true
+left join lateral (select rotation_enabled from team_settings where real_estate_id = l.real_estate_id limit 1) t on true`;
+
+/** The alert rows of these leads (a lead that no longer exists has none). */
+export async function readAlertRows(db: Tx, leadIds: string[]): Promise<AlertRow[]> {
+  if (!leadIds.length) return [];
+  const rows = await queryPrepared<{
+    lead: Record<string, unknown>;
+    agency: string;
+    page_title: string | null;
+    rotating: boolean;
+  }>(db, 'lead_alert_read', ALERT_READ_SQL, [leadIds]);
+  return rows.map((r) => ({
+    lead: rowFromJson(leads, r.lead),
+    agency: r.agency,
+    pageTitle: r.page_title,
+    rotating: r.rotating,
+  }));
+}
 
 /**
  * The new-lead e-mails of a group of leads (a captured group's lead-alert job), with one read of the
@@ -50,27 +83,14 @@ type AlertRow = {
 export async function sendLeadAlerts(
   deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'log'>,
   leadIds: string[],
+  /** The leads' rows when the caller already read them (readAlertRows). */
+  read?: AlertRow[],
 ): Promise<{ failed: string[] }> {
   const { db } = deps;
   if (!leadIds.length) return { failed: [] };
-  const rows: AlertRow[] = await db
-    .select({ lead: leads, agency: realEstates.name, pageTitle: pages.title })
-    .from(leads)
-    .innerJoin(realEstates, eq(realEstates.id, leads.realEstateId))
-    .leftJoin(pages, eq(pages.id, leads.pageId))
-    .where(inArray(leads.id, leadIds));
+  const rows = read ?? (await readAlertRows(db, leadIds));
   const byId = new Map(rows.map((r) => [r.lead.id, r]));
   const agencies = [...new Set(rows.map((r) => r.lead.realEstateId))];
-
-  // The rotation's turns, only where an agency has it on (one read for the group otherwise).
-  const rotating = new Set(
-    (
-      await db
-        .select({ id: teamSettings.realEstateId })
-        .from(teamSettings)
-        .where(and(inArray(teamSettings.realEstateId, agencies), eq(teamSettings.rotationEnabled, true)))
-    ).map((r) => r.id),
-  );
 
   /** An agency's recipients (the team by its preferences, or the listed addresses plus agents who opted in). */
   const recipients = async (realEstateId: number) => {
@@ -97,7 +117,7 @@ export async function sendLeadAlerts(
     if (!row) continue;
     try {
       let { lead } = row;
-      if (rotating.has(lead.realEstateId) && lead.assignedUserId === null) {
+      if (row.rotating && lead.assignedUserId === null) {
         const assigned = await assignLeadByRotation(deps, lead.id);
         // Null: nothing to do, or someone assigned the lead since it was read; the assignee gets the alert.
         const [now] =
@@ -115,8 +135,8 @@ export async function sendLeadAlerts(
     }
   }
   // Each agency's recipients, read once for the group.
-  const read = await Promise.allSettled(agencies.map(recipients));
-  const teams = new Map(agencies.map((id, i) => [id, read[i]!]));
+  const teamsRead = await Promise.allSettled(agencies.map(recipients));
+  const teams = new Map(agencies.map((id, i) => [id, teamsRead[i]!]));
   await Promise.all(
     toSend.map(async (row) => {
       try {

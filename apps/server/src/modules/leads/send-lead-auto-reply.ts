@@ -58,18 +58,25 @@ export async function sendLeadAutoReply(deps: Pick<Deps, 'db' | 'config' | 'mail
  * have lead_auto_reply on. The group's lead-alert job queues their jobs in the transaction that ends it
  * (jobs/lead-alert.job.ts), so capture writes no row for them.
  */
-export async function leadsToAutoReply(deps: Pick<Deps, 'db'>, leadIds: string[]): Promise<string[]> {
-  const rows = await deps.db
-    .select({ id: leads.id, realEstateId: leads.realEstateId })
-    .from(leads)
-    .where(
-      and(
-        inArray(leads.id, leadIds),
-        isNotNull(leads.email),
-        eq(leads.quarantined, false),
-        eq(leads.isTest, false),
-      ),
-    );
+export async function leadsToAutoReply(
+  deps: Pick<Deps, 'db'>,
+  leadIds: string[],
+  /** The leads' rows when the caller already read them (the group's alert job). */
+  read?: Pick<typeof leads.$inferSelect, 'id' | 'realEstateId' | 'email' | 'quarantined' | 'isTest'>[],
+): Promise<string[]> {
+  const rows = read
+    ? read.filter((l) => leadIds.includes(l.id) && l.email !== null && !l.quarantined && !l.isTest)
+    : await deps.db
+        .select({ id: leads.id, realEstateId: leads.realEstateId })
+        .from(leads)
+        .where(
+          and(
+            inArray(leads.id, leadIds),
+            isNotNull(leads.email),
+            eq(leads.quarantined, false),
+            eq(leads.isTest, false),
+          ),
+        );
   const on = new Map<number, boolean>();
   for (const realEstateId of new Set(rows.map((r) => r.realEstateId))) {
     const { lead_auto_reply: reply } = await getAgencyPreferences(deps, realEstateId, ['lead_auto_reply']);

@@ -74,6 +74,15 @@ describe('composeMime', () => {
     expect(ours.envelope).toEqual(theirs.envelope);
   });
 
+  it('hands nodemailer its Message-ID, which it reports and sends unchanged', async () => {
+    const ours = composeMime(sender, { to: 'a@b.test', subject: 'Assunto', ...alert })!;
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const info = await transport.sendMail(ours);
+    expect(info.messageId).toBe(ours.messageId);
+    expect((info.message as Buffer).toString()).toBe(ours.raw);
+    expect(ours.raw).toContain(`\r\nMessage-ID: ${ours.messageId}\r\n`);
+  });
+
   it('keeps any text whole (ASCII-only, long lines, trailing spaces, non-Latin)', () => {
     const text = `plain ascii line\n${'x'.repeat(200)}\ntrailing spaces   \n日本語のメッセージ\n= sign`;
     const html = `<p>${'y'.repeat(300)} ção</p>`;

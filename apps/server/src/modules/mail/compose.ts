@@ -17,6 +17,8 @@ import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp';
 export interface ComposedMail {
   envelope: { from: string; to: string[] };
   raw: string;
+  /** The Message-ID header written in `raw`: handed to nodemailer, which otherwise draws one of its own. */
+  messageId: string;
 }
 
 /** A recipient written as is in the To header: an ASCII address with no name, comment or list. */
@@ -55,6 +57,7 @@ export function composeMime(
 ): ComposedMail | null {
   if (!PLAIN_ADDRESS.test(message.to) || !sender.address) return null;
   const boundary = `--_NmP-${randomBytes(8).toString('hex')}-Part_1`;
+  const messageId = `<${randomUUID()}@${sender.domain}>`;
   const subject = foldLines(
     `Subject: ${encodeWords(message.subject, wordEncoding(message.subject), 52, true)}`,
     76,
@@ -63,11 +66,11 @@ export function composeMime(
     `--${boundary}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${quotedPrintable(body)}\r\n`;
   const raw =
     `${sender.header}\r\nTo: ${message.to}\r\n${subject}\r\n` +
-    `Message-ID: <${randomUUID()}@${sender.domain}>\r\n` +
+    `Message-ID: ${messageId}\r\n` +
     `Date: ${new Date().toUTCString().replace(/GMT/, '+0000')}\r\n` +
     `MIME-Version: 1.0\r\nContent-Type: multipart/alternative;\r\n boundary="${boundary}"\r\n\r\n` +
     part('text/plain', message.text) +
     part('text/html', message.html) +
     `--${boundary}--\r\n`;
-  return { envelope: { from: sender.address, to: [message.to] }, raw };
+  return { envelope: { from: sender.address, to: [message.to] }, raw, messageId };
 }

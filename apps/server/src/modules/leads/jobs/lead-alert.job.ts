@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../../jobs/define-job.ts';
-import { sendLeadAlert, sendLeadAlerts } from '../send-lead-alert.ts';
+import { readAlertRows, sendLeadAlert, sendLeadAlerts } from '../send-lead-alert.ts';
 import { leadsToAutoReply } from '../send-lead-auto-reply.ts';
 import { leadAutoReplyJob } from './lead-auto-reply.job.ts';
 
@@ -32,9 +32,16 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
     // where it is on, so the member it picks gets the alert; a no-op for a lead already assigned, and on a
     // re-run.
     if (data.leadId) return sendLeadAlert(deps, data.leadId);
-    const replies = await leadsToAutoReply(deps, data.leadIds ?? []);
-    // The group's leads, agencies and recipients are read once; each alert is sent on its own.
-    const { failed } = await sendLeadAlerts(deps, data.leadIds ?? []);
+    const leadIds = data.leadIds ?? [];
+    // The group's leads (one statement), agencies and recipients are read once; each alert is sent on
+    // its own.
+    const read = await readAlertRows(deps.db, leadIds);
+    const replies = await leadsToAutoReply(
+      deps,
+      leadIds,
+      read.map((r) => r.lead),
+    );
+    const { failed } = await sendLeadAlerts(deps, leadIds, read);
     // One transaction ends the group: the failed alerts as jobs of their own, and the auto-replies.
     // Until it commits nothing of the group is queued, so a retry of the group never queues twice.
     if (failed.length || replies.length)
