@@ -63,6 +63,7 @@ describe('the job registry', () => {
       'session-sweep',
       'video-cleanup',
       'video-poster',
+      'video-upload-orphan',
     ]);
   });
 

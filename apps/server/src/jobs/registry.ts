@@ -12,7 +12,7 @@ import { leadDeliveryJob } from '../modules/deliveries/index.ts';
 import { demoResetJob } from '../modules/demo/index.ts';
 import { leadAlertJob, leadAutoReplyJob } from '../modules/leads/index.ts';
 import { privacyRetentionJob } from '../modules/privacy/index.ts';
-import { videoCleanupJob, videoProcessingJob } from '../modules/videos/index.ts';
+import { uploadOrphanJob, videoCleanupJob, videoProcessingJob } from '../modules/videos/index.ts';
 import type { JobDefinition } from './define-job.ts';
 import { rateLimitSweepJob } from './rate-limit-sweep.job.ts';
 
@@ -26,6 +26,7 @@ export const jobRegistry: readonly JobDefinition[] = [
   demoResetJob,
   videoProcessingJob,
   videoCleanupJob,
+  uploadOrphanJob,
   billingEventJob,
   privacyRetentionJob,
   sessionSweepJob,

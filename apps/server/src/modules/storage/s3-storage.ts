@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -141,6 +142,15 @@ export function createS3Storage(opts: S3StorageOptions): Storage & { client: S3C
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: key }));
+    },
+    async copy(from, to) {
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: opts.bucket,
+          Key: to,
+          CopySource: `${opts.bucket}/${encodeKey(from)}`,
+        }),
+      );
     },
     url: (key) => `${bucketUrl}/${encodeKey(key)}`,
     async head(key) {

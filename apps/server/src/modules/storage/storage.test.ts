@@ -19,6 +19,8 @@ import {
   type TestContext,
 } from '../../testing/test-app.ts';
 import { TINY_MP4 } from '../videos/testing/fixtures.ts';
+import type { JobDeps } from '../../jobs/define-job.ts';
+import { uploadOrphanJob } from '../videos/index.ts';
 import { copyLocalUploads } from './copy-local-uploads.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { createLocalStorage, UploadRefused } from './storage.ts';
@@ -188,6 +190,66 @@ describe('an app on STORAGE_DRIVER=s3', () => {
     expect((await c.delete(`/v1/videos/${video.id}`)).statusCode).toBe(204);
     expect((await fetch(ready.url!)).status).toBe(404);
     expect((await fetch(ready.poster_url!)).status).toBe(404);
+  });
+
+  it('an old presigned PUT, after upload-finished or delete, writes to a key nobody reads, swept once it expires', async () => {
+    const owner = await createOwner(ctx);
+    const c = new TestClient(ctx.app);
+    await c.login(owner.email);
+    const page = (
+      await c.post(`/v1/real-estates/${owner.realEstateId}/pages`, { page: { title: 'Casa' } })
+    ).json().data;
+    const start = async () => {
+      const res = await c.post(`/v1/pages/${page.id}/videos/generate-upload-url`, {
+        file_type: 'video/mp4',
+        size_bytes: TINY_MP4.length,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { video: Video; upload: { url: string; headers: Record<string, string> } };
+    };
+    const putWith = (upload: { url: string; headers: Record<string, string> }, body: Buffer) =>
+      fetch(upload.url, { method: 'PUT', headers: upload.headers, body });
+    const sweeps = () =>
+      ctx.database.query<{ key: string; start_after: Date }>(
+        `select data->>'key' as key, start_after from pgboss.job where name = 'video-upload-orphan'`,
+      );
+
+    const { video, upload } = await start();
+    expect((await putWith(upload, TINY_MP4)).status).toBe(200);
+    expect((await c.request('PATCH', `/v1/videos/${video.id}/upload-finished`)).statusCode).toBe(200);
+    const finalKey = `videos/${owner.realEstateId}/${video.id}/original.mp4`;
+    const attempt = decodeURIComponent(new URL(upload.url).pathname).replace(`/${s3.bucket}/`, '');
+    expect(attempt).not.toBe(finalKey);
+    expect(await ctx.app.storage.head(attempt)).toBeNull();
+    // The same URL again (a replay, within its TTL, same size): S3 takes it, but not where the video is.
+    const replay = Buffer.from(TINY_MP4);
+    replay.write('<html>', 64);
+    expect((await putWith(upload, replay)).status).toBe(200);
+    expect(await ctx.app.storage.readStart(finalKey, TINY_MP4.length)).toEqual(TINY_MP4);
+    const ready = await waitFor(async () => {
+      const list = (await c.get(`/v1/real-estates/${owner.realEstateId}/videos`)).json().data as Video[];
+      return list.find((v) => v.id === video.id && v.status === 'ready');
+    });
+    expect(ready.url).toBe(`${s3.endpoint}/${s3.bucket}/${finalKey}`);
+
+    // Deleted while pending: its URL's late PUT is an orphan too.
+    const gone = await start();
+    expect((await c.delete(`/v1/videos/${gone.video.id}`)).statusCode).toBe(204);
+    expect((await putWith(gone.upload, TINY_MP4)).status).toBe(200);
+    const goneKey = decodeURIComponent(new URL(gone.upload.url).pathname).replace(`/${s3.bucket}/`, '');
+    expect(await ctx.app.storage.head(goneKey)).not.toBeNull();
+
+    // Both keys are swept once their URLs expire (not before: a PUT may still arrive).
+    const queued = (await sweeps()).filter((j) => j.key === attempt || j.key === goneKey);
+    expect(queued.map((j) => j.key).sort()).toEqual([attempt, goneKey].sort());
+    for (const j of queued)
+      expect(new Date(j.start_after).getTime()).toBeGreaterThan(
+        Date.now() + ctx.config.VIDEO_UPLOAD_URL_TTL_SECONDS * 1000,
+      );
+    for (const j of queued) await uploadOrphanJob.handle({ key: j.key }, ctx.app.deps as JobDeps);
+    expect(await ctx.app.storage.head(attempt)).toBeNull();
+    expect(await ctx.app.storage.head(goneKey)).toBeNull();
+    expect(await ctx.app.storage.head(finalKey)).toEqual({ size: TINY_MP4.length });
   });
 
   it('a large file goes in parts (presigned UploadPart URLs), completed by upload-finished; delete aborts one open', async () => {

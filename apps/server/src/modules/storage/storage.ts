@@ -52,6 +52,8 @@ export interface Storage {
   readStart(key: string, length: number): Promise<Buffer>;
   /** Copies an object to a local file (ffmpeg reads files). */
   download(key: string, file: string): Promise<void>;
+  /** Copies an object to another key in the same store (its content type kept). */
+  copy(from: string, to: string): Promise<void>;
   /**
    * A signed URL the browser PUTs the object to, valid for `expiresInSeconds`. `maxBytes` bounds the
    * body (the local driver); `exactBytes`, the declared size when there is one, is signed as the
@@ -129,6 +131,11 @@ export function createLocalStorage(opts: {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async copy(from, to) {
+      const target = resolve(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      await copyFile(resolve(from), target);
     },
     url: (key) => `${opts.publicBaseUrl}/files/${key}`,
     async head(key) {

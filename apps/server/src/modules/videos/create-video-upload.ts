@@ -2,6 +2,7 @@
  * Step 1 of an upload (docs/product.md#videos): a pending video row and a signed URL the browser PUTs
  * the file to, straight to storage. The key is ours (agency/video id), never the file's name.
  */
+import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import {
   VIDEO_MESSAGES,
@@ -17,6 +18,12 @@ import type { VideoRow } from './video-view.ts';
 
 export const uploadKey = (realEstateId: number, videoId: string, type: VideoFileType) =>
   `videos/${realEstateId}/${videoId}/original.${VIDEO_EXTENSIONS[type]}`;
+/**
+ * Where one attempt's single PUT lands on S3: a key of its own, copied to uploadKey once checked
+ * (jobs/upload-orphan.job.ts says why).
+ */
+export const attemptKey = (realEstateId: number, videoId: string, type: VideoFileType) =>
+  `videos/${realEstateId}/${videoId}/upload-${randomBytes(9).toString('base64url')}.${VIDEO_EXTENSIONS[type]}`;
 export const posterKey = (realEstateId: number, videoId: string, ext = 'jpg') =>
   `videos/${realEstateId}/${videoId}/poster.${ext}`;
 
@@ -74,14 +81,17 @@ export async function createVideoUpload(
     };
     return { video: video!, ticket };
   }
+  // The local driver refuses its URL once the video no longer waits (awaiting-upload.ts); an S3 URL
+  // cannot be revoked, so it writes to this attempt's own key (docs/decisions/018-accounts-and-abuse.md).
+  const putKey = deps.storage.driver === 's3' ? attemptKey(input.realEstateId, row!.id, input.fileType) : key;
   const [video] = await deps.db
     .update(videos)
-    .set({ storageKey: key })
+    .set({ storageKey: putKey })
     .where(eq(videos.id, row!.id))
     .returning();
   // The declared size is signed (docs/decisions/018-accounts-and-abuse.md): the URL takes that file, not any
   // file up to the limit.
-  const ticket = await deps.storage.createUploadUrl(key, {
+  const ticket = await deps.storage.createUploadUrl(putKey, {
     contentType: input.fileType,
     maxBytes: input.sizeBytes ?? max,
     exactBytes: input.sizeBytes,

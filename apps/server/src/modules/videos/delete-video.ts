@@ -3,9 +3,17 @@ import { eq, inArray } from 'drizzle-orm';
 import { videos } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { videoKeys, type VideoRow } from './video-view.ts';
+import { sweepAttemptKeyLater } from './jobs/upload-orphan.job.ts';
 
-export async function deleteVideo(deps: Pick<Deps, 'db' | 'storage'>, video: VideoRow): Promise<void> {
-  await deps.db.delete(videos).where(eq(videos.id, video.id));
+export async function deleteVideo(
+  deps: Pick<Deps, 'db' | 'storage' | 'queue' | 'config'>,
+  video: VideoRow,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(videos).where(eq(videos.id, video.id));
+    // A pending upload's URL still works until it expires: what it writes then is swept.
+    await sweepAttemptKeyLater(deps, tx, [video.storageKey]);
+  });
   await deleteStoredObjects(deps, [video]);
 }
 

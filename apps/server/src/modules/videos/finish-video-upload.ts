@@ -5,13 +5,15 @@
  * is `failed` with the reason; nothing uploaded at all is a 422 and the video stays pending (retry).
  */
 import { and, eq } from 'drizzle-orm';
-import { VIDEO_MESSAGES, tooLargeMessage } from '@vitrine/contracts';
+import { VIDEO_MESSAGES, tooLargeMessage, type VideoFileType } from '@vitrine/contracts';
 import { videos } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { fieldError } from '../../lib/http-errors.ts';
 import { videoProcessingQueue } from './jobs/video-processing.queue.ts';
 import { sniffVideoType } from '../storage/index.ts';
 import type { VideoRow } from './video-view.ts';
+import { uploadKey } from './create-video-upload.ts';
+import { isAttemptKey, sweepAttemptKeyLater } from './jobs/upload-orphan.job.ts';
 
 /** Joins the parts into the object; a refusal (a missing or wrong part) is a 422 and the browser can retry. */
 async function completeMultipart(
@@ -50,21 +52,31 @@ export async function finishVideoUpload(
 
   const fail = async (message: string) => {
     await deps.storage.delete(key).catch(() => undefined);
-    await deps.db
-      .update(videos)
-      .set({ status: 'failed', statusMessage: message, sizeBytes: head.size, updatedAt: new Date() })
-      .where(and(eq(videos.id, video.id), eq(videos.status, 'pending_upload')));
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(videos)
+        .set({ status: 'failed', statusMessage: message, sizeBytes: head.size, updatedAt: new Date() })
+        .where(and(eq(videos.id, video.id), eq(videos.status, 'pending_upload')));
+      await sweepAttemptKeyLater(deps, tx, [key]);
+    });
     return fieldError('file', message);
   };
   if (head.size > deps.config.VIDEO_MAX_BYTES) throw await fail(tooLargeMessage(deps.config.VIDEO_MAX_BYTES));
   const type = sniffVideoType(await deps.storage.readStart(key, 4096));
   if (!type) throw await fail(VIDEO_MESSAGES.notVideo);
+  // An attempt's key (S3's single PUT) is copied to the video's own: its URL, still valid, writes
+  // only to a key nobody reads from now on.
+  const finalKey = isAttemptKey(key)
+    ? uploadKey(video.realEstateId, video.id, (video.fileType as VideoFileType | null) ?? type)
+    : key;
+  if (finalKey !== key) await deps.storage.copy(key, finalKey);
 
   const updated = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(videos)
       .set({
         status: 'processing',
+        storageKey: finalKey,
         fileType: type,
         sizeBytes: head.size,
         statusMessage: null,
@@ -73,8 +85,10 @@ export async function finishVideoUpload(
       .where(and(eq(videos.id, video.id), eq(videos.status, 'pending_upload')))
       .returning();
     if (row) await deps.queue.enqueue(tx, videoProcessingQueue, { videoId: row.id });
+    if (row && finalKey !== key) await sweepAttemptKeyLater(deps, tx, [key]);
     return row;
   });
+  if (updated && finalKey !== key) await deps.storage.delete(key).catch(() => undefined);
   if (!updated) {
     // Another call finished it first.
     const [current] = await deps.db.select().from(videos).where(eq(videos.id, video.id));

@@ -5,3 +5,4 @@ export { toVideoView, type VideoRow } from './video-view.ts';
 export { isAwaitingUpload } from './awaiting-upload.ts';
 export { videoCleanupJob } from './jobs/video-cleanup.job.ts';
 export { videoProcessingJob } from './jobs/video-processing.job.ts';
+export { uploadOrphanJob } from './jobs/upload-orphan.job.ts';
