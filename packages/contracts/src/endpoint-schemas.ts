@@ -15,6 +15,7 @@ import { domainEndpoints } from './domains.ts';
 import { privacyEndpoints } from './privacy.ts';
 import { landingEndpoints, siteEndpoints } from './public-site.ts';
 import { deliveryEndpoints } from './deliveries.ts';
+import { inboundEndpoints } from './inbound.ts';
 import { integrationEndpoints } from './integrations.ts';
 import { leadEndpoints } from './leads.ts';
 import { catalogImportEndpoints, pageEndpoints } from './pages.ts';
@@ -36,6 +37,7 @@ export const endpointSchemas = {
   ...leadEndpoints,
   ...integrationEndpoints,
   ...deliveryEndpoints,
+  ...inboundEndpoints,
   ...analyticsEndpoints,
   ...landingEndpoints,
   ...siteEndpoints,
