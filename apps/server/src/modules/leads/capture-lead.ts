@@ -475,7 +475,9 @@ async function storeGroup(deps: CaptureDeps, inputs: NewLead[]): Promise<Capture
   }
   const results = await storeLeads(deps, stored);
   if (stored.length === inputs.length) return results;
-  return slots.map(({ at, repeat }) => (repeat ? { lead: results[at]!.lead, deliveries: [] } : results[at]!));
+  return slots.map(({ at, repeat }) =>
+    repeat ? { lead: results[at]!.lead, deliveries: [], duplicate: true } : results[at]!,
+  );
 }
 
 /** One group-commit queue per queue (one per app): the leads captured through it share transactions. */

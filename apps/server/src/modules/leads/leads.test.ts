@@ -350,7 +350,7 @@ describe('group commit of concurrent leads', () => {
 describe('a submission key repeated within one group', () => {
   it('stores one lead and answers the repeat with it, without failing the group into one-by-one retries', async () => {
     const owner = await createOwner(ctx, 'Reenvio na rajada');
-    const base = { realEstateId: owner.realEstateId, source: 'landing_page', consent: true };
+    const base = { realEstateId: owner.realEstateId, source: 'landing_page' as const, consent: true };
     const sid = 'k'.repeat(16) + Date.now();
     // Arriving in one tick, the three share a group; the second repeats the first's key.
     const [first, repeat, other] = await Promise.all([
