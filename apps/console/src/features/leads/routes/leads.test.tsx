@@ -24,6 +24,8 @@ function makeLead(overrides: Partial<Lead> = {}): Lead {
     message: 'Quero visitar',
     status: 'novo',
     source: 'landing_page',
+    source_details: null,
+    listing_code: null,
     page: { id: 3, title: 'Casa no Butantã', slug: 'casa-no-butanta' },
     contact_id: 'c1',
     is_repeat: true,
