@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { EndpointSchemas } from './endpoint-schema.ts';
+import { LEAD_SOURCES } from './lead-sources.ts';
 import { paginationLinks, paginationMeta, pageQuery } from './pagination.ts';
 import { idParams } from './params.ts';
 
@@ -262,7 +263,7 @@ export type AnalyticsBreakdowns = z.infer<typeof analyticsBreakdowns>;
  * figure for the summary and the funnel, said in their tooltips.
  */
 export const LEAD_DEFINITION =
-  'Leads: contatos recebidos pelo formulário das suas páginas no período, sem os leads de teste e sem os que estão em quarentena — o mesmo número da tela Leads. Inclui os leads de visitas que o analytics não registrou (bloqueador de anúncios, sem consentimento).';
+  'Leads: contatos recebidos no período — pelas suas páginas, pelos portais, pelos formulários do Facebook e do Instagram e pela API —, sem os leads de teste e sem os que estão em quarentena: o mesmo número da tela Leads. Inclui os leads de visitas que o analytics não registrou (bloqueador de anúncios, sem consentimento).';
 
 /**
  * Funnel steps, each counted in sessions (a session reaches a step at most once), but for `leads` and
@@ -300,6 +301,32 @@ export const analyticsFunnel = z.object({
 });
 export type AnalyticsFunnel = z.infer<typeof analyticsFunnel>;
 
+/** Leads of one source (LEAD_SOURCES), counted as LEAD_DEFINITION counts them. */
+export const analyticsLeadSourceCount = z.object({ source: z.enum(LEAD_SOURCES), leads: z.number().int() });
+export type AnalyticsLeadSourceCount = z.infer<typeof analyticsLeadSourceCount>;
+
+/**
+ * Which source and which listing bring leads (docs/product.md#analytics): the period's leads
+ * (LEAD_DEFINITION) by lead source, and by listing and source.
+ */
+export const analyticsLeadSources = z.object({
+  /** Every source with leads in the period, most leads first. */
+  total: z.array(analyticsLeadSourceCount),
+  /**
+   * The listings with leads in the period, most leads first (at most 20), each with its leads by source
+   * (most first); `page` null gathers the leads without a page (a form or API lead without a listing, a
+   * listing code that matched no page).
+   */
+  pages: z.array(
+    z.object({
+      page: analyticsPageRef.nullable(),
+      leads: z.number().int(),
+      by_source: z.array(analyticsLeadSourceCount),
+    }),
+  ),
+});
+export type AnalyticsLeadSources = z.infer<typeof analyticsLeadSources>;
+
 export const analyticsResponseSchema = z.object({
   /** Sessions of the period, newest first (page `page`, `per_page`). */
   data: z.array(analyticsSessionSchema),
@@ -312,6 +339,7 @@ export const analyticsResponseSchema = z.object({
   series: z.array(analyticsSeriesPoint),
   breakdowns: analyticsBreakdowns,
   funnel: analyticsFunnel,
+  lead_sources: analyticsLeadSources,
 });
 export type AnalyticsResponse = z.infer<typeof analyticsResponseSchema>;
 

@@ -42,6 +42,13 @@ export const leadFilters = z.object({
   search: z.string().max(120, 'A busca deve ter no máximo 120 caracteres.').optional(),
   quarantined: z.enum(['0', '1', 'true', 'false'], { error: 'quarantined deve ser 0 ou 1.' }).optional(),
   include_tests: z.enum(['0', '1', 'true', 'false']).optional(),
+  /**
+   * Only the leads whose listing code matched no page of the agency ("imóvel não encontrado"):
+   * docs/product.md#lead-sources.
+   */
+  listing_not_found: z
+    .enum(['0', '1', 'true', 'false'], { error: 'listing_not_found deve ser 0 ou 1.' })
+    .optional(),
   /** The member in charge (a user id), or "none". An agent's list is always their own. */
   assigned_to: z
     .string()
@@ -167,7 +174,15 @@ export const leadSchema = z.object({
   message: z.string().nullable(),
   status: z.enum(LEAD_STATUSES),
   /** landing_page, portal_zap, facebook, api, teste… (LEAD_SOURCES, LEAD_SOURCE_LABELS). */
-  source: z.string(),
+  source: z.enum(LEAD_SOURCES),
+  /**
+   * What the source said of the lead (docs/product.md#lead-sources): a portal's `temperature`,
+   * `transaction_type`, `lead_origin` and ids; a Meta form's `answers` ({question, answer}[]), `form_name`,
+   * `campaign_name`, `ad_name`; the API's `origin` and extra fields. Null for landing-page leads.
+   */
+  source_details: z.record(z.string(), z.unknown()).nullable(),
+  /** The listing code the source named; with `page` null, it matched no page ("imóvel não encontrado"). */
+  listing_code: z.string().nullable(),
   page: leadPageRefSchema.nullable(),
   contact_id: rowUuid.nullable(),
   /** The same person had left a lead before. */
@@ -250,7 +265,7 @@ export const leadEndpoints = {
     tags: ['leads'],
     summary: 'Exportar os leads filtrados (CSV; proprietário e administrador)',
     description:
-      'Planilha CSV (UTF-8 com BOM, separador ";"): Data, Nome, Telefone, E-mail, Mensagem, Status, Imóvel, Origem, UTMs, gclid, fbclid, Repetido.',
+      'Planilha CSV (UTF-8 com BOM, separador ";"): Data, Nome, Telefone, E-mail, Mensagem, Status, Imóvel, Origem, Código do imóvel, Temperatura (leads dos portais), UTMs, gclid, fbclid, Repetido.',
     params: idParams,
     query: leadFilters,
     response: documentBody,

@@ -147,6 +147,24 @@ export function makeReport(
         },
       ],
     },
+    lead_sources: {
+      total: [
+        { source: 'landing_page', leads: 3 },
+        { source: 'portal_zap', leads: 2 },
+        { source: 'instagram', leads: 1 },
+      ],
+      pages: [
+        {
+          page: { id: 3, title: 'Casa no Butantã' },
+          leads: 5,
+          by_source: [
+            { source: 'landing_page', leads: 3 },
+            { source: 'portal_zap', leads: 2 },
+          ],
+        },
+        { page: null, leads: 1, by_source: [{ source: 'instagram', leads: 1 }] },
+      ],
+    },
     ...overrides,
   };
   return analyticsResponseSchema.parse(report);
@@ -171,6 +189,7 @@ export function emptyReport(): AnalyticsResponse {
     previous_summary: zero,
     breakdowns: { pages: [], sources: [], referrers: [], devices: [] },
     funnel: { total: { views: 0, engaged: 0, media: 0, contact: 0, leads: 0, delivered: 0 }, pages: [] },
+    lead_sources: { total: [], pages: [] },
   });
 }
 

@@ -54,11 +54,16 @@ export function sourceLabel(source: string): string {
 }
 
 /** "google / cpc · verao-2025", or the source's label when there is no campaign data. */
-export function campaignSummary(lead: Pick<Lead, 'utm' | 'gclid' | 'fbclid' | 'source'>): string {
+export function campaignSummary(
+  lead: Pick<Lead, 'utm' | 'gclid' | 'fbclid' | 'source'> & Partial<Pick<Lead, 'source_details'>>,
+): string {
   const { source, medium, campaign } = lead.utm;
   const head = [source, medium].filter(Boolean).join(' / ');
   const parts = [head, campaign].filter(Boolean);
   if (parts.length > 0) return parts.join(' · ');
+  // A Meta lead form names its campaign itself (docs/product.md#lead-sources).
+  const metaCampaign = lead.source_details?.campaign_name;
+  if (typeof metaCampaign === 'string' && metaCampaign) return metaCampaign;
   if (lead.gclid) return 'Google Ads';
   if (lead.fbclid) return 'Facebook/Instagram';
   return sourceLabel(lead.source);

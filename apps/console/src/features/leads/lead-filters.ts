@@ -40,6 +40,7 @@ export const LEADS_URL_DEFAULTS = {
   to: '',
   quarantined: '',
   include_tests: '',
+  listing_not_found: '',
 } as const;
 /** Opening a lead keeps the list's page. */
 export const LEADS_URL_OPTIONS = { keepPage: [LEAD_PARAM] };
@@ -59,6 +60,8 @@ export interface LeadFilters {
   to: string;
   quarantined: boolean;
   includeTests: boolean;
+  /** Only leads whose listing code matched no page ("Sem imóvel encontrado"). */
+  listingNotFound: boolean;
   page: number;
   perPage: number;
 }
@@ -83,6 +86,7 @@ export function leadFiltersOf(values: LeadsUrlValues): LeadFilters {
     to: values.to,
     quarantined: flag(values.quarantined),
     includeTests: flag(values.include_tests),
+    listingNotFound: flag(values.listing_not_found),
     page: values.page,
     perPage: values.per_page,
   };
@@ -110,6 +114,7 @@ export function leadFilterParams(f: LeadFilters): Record<string, string> {
   if (f.to) out.to = f.to;
   if (f.quarantined) out.quarantined = '1';
   if (f.includeTests) out.include_tests = '1';
+  if (f.listingNotFound) out.listing_not_found = '1';
   return out;
 }
 
@@ -140,6 +145,7 @@ const LEAD_FILTER_KEYS = [
   'to',
   'quarantined',
   'include_tests',
+  'listing_not_found',
 ];
 const DELIVERY_FILTER_KEYS = ['status', 'integration'];
 

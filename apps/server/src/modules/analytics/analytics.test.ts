@@ -20,6 +20,7 @@ import {
   insertPage,
   type TestContext,
 } from '../../testing/test-app.ts';
+import { captureLead } from '../leads/index.ts';
 import { addDays } from './visitor-salts.ts';
 
 let ctx: TestContext;
@@ -605,6 +606,98 @@ describe('GET /v1/real-estates/{id}/analytics', () => {
     // The Leads screen counts the same (this agency has no other lead).
     const listed = (await c.get(`/v1/real-estates/${owner.realEstateId}/leads`)).json();
     expect(listed.meta.total).toBe(body.summary.leads);
+  });
+
+  it('breaks the period’s leads down by source, and by listing and source, with the summary’s count', async () => {
+    const { owner, page, c } = await agency('Imobiliária Portais');
+    const flat = await insertPage(ctx, owner.realEstateId, { title: 'Apartamento no portal' });
+    clock = new Date('2025-06-22T10:00:00-03:00');
+    let phone = 0;
+    const lead = async (
+      source: 'landing_page' | 'portal_zap' | 'portal_olx' | 'instagram',
+      pageId: number | null,
+      extra: { quarantined?: boolean; isTest?: boolean; at?: Date; listingCode?: string } = {},
+    ) => {
+      const { lead: row } = await captureLead(ctx.app.deps, {
+        realEstateId: owner.realEstateId,
+        source,
+        pageId,
+        name: `Lead ${source}`,
+        phone: `1198877${String(++phone).padStart(4, '0')}`,
+        consent: true,
+        listingCode: extra.listingCode ?? null,
+        quarantined: extra.quarantined ?? false,
+        quarantineReason: extra.quarantined ? 'teste' : null,
+        isTest: extra.isTest ?? false,
+      });
+      await ctx.database.db
+        .update(leads)
+        .set({ createdAt: extra.at ?? clock })
+        .where(eq(leads.id, row.id));
+    };
+    await lead('landing_page', page.id);
+    await lead('landing_page', page.id);
+    await lead('portal_zap', page.id);
+    await lead('portal_zap', flat.id);
+    await lead('portal_zap', flat.id);
+    await lead('portal_olx', flat.id);
+    await lead('portal_olx', null, { listingCode: 'NAO-EXISTE' });
+    await lead('instagram', null);
+    // Not leads of the period: quarantined, a test, the day before.
+    await lead('portal_zap', flat.id, { quarantined: true });
+    await lead('portal_zap', flat.id, { isTest: true });
+    await lead('portal_zap', flat.id, { at: new Date('2025-06-21T10:00:00-03:00') });
+
+    const body = analyticsResponseSchema.parse(
+      (await c.get(`/v1/real-estates/${owner.realEstateId}/analytics?from=2025-06-22&to=2025-06-22`)).json(),
+    );
+    expect(body.lead_sources.total).toEqual([
+      { source: 'portal_zap', leads: 3 },
+      { source: 'landing_page', leads: 2 },
+      { source: 'portal_olx', leads: 2 },
+      { source: 'instagram', leads: 1 },
+    ]);
+    expect(body.lead_sources.total.reduce((n, s) => n + s.leads, 0)).toBe(body.summary.leads);
+    // A tie by page id; the leads without a page (no listing, or a code that matched none) last.
+    expect(body.lead_sources.pages).toEqual([
+      {
+        page: { id: page.id, title: 'Casa com piscina' },
+        leads: 3,
+        by_source: [
+          { source: 'landing_page', leads: 2 },
+          { source: 'portal_zap', leads: 1 },
+        ],
+      },
+      {
+        page: { id: flat.id, title: 'Apartamento no portal' },
+        leads: 3,
+        by_source: [
+          { source: 'portal_zap', leads: 2 },
+          { source: 'portal_olx', leads: 1 },
+        ],
+      },
+      {
+        page: null,
+        leads: 2,
+        by_source: [
+          { source: 'portal_olx', leads: 1 },
+          { source: 'instagram', leads: 1 },
+        ],
+      },
+    ]);
+    // The page filter keeps that listing's leads alone.
+    const one = analyticsResponseSchema.parse(
+      (
+        await c.get(
+          `/v1/real-estates/${owner.realEstateId}/analytics?from=2025-06-22&to=2025-06-22&page_id=${flat.id}`,
+        )
+      ).json(),
+    );
+    expect(one.lead_sources.total).toEqual([
+      { source: 'portal_zap', leads: 2 },
+      { source: 'portal_olx', leads: 1 },
+    ]);
+    clock = new Date('2025-06-10T15:00:00-03:00');
   });
 
   it('rollups equal a direct count over random traffic (30 days, many visitors)', async () => {

@@ -19,11 +19,15 @@ import {
   type AnalyticsEvent,
   type AnalyticsEventsResponse,
   type AnalyticsFunnelCounts,
+  type AnalyticsLeadSourceCount,
+  type AnalyticsLeadSources,
   type AnalyticsResponse,
   type AnalyticsSession,
   type AnalyticsSummary,
   type analyticsEventsQuery,
   type analyticsQuery,
+  type LeadSource,
+  LEAD_SOURCES,
 } from '@vitrine/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
@@ -287,11 +291,11 @@ function previousRollup(deps: ReadAnalyticsDeps, rollupWhere: SQL, period: Perio
  */
 function leadCountsOf(deps: ReadAnalyticsDeps, lead: { join: SQL; where: SQL }, period: Period) {
   return deps.db.execute(sql`
-      select l.created_at >= ${dayStart(period.from).toISOString()}::timestamptz as current, l.page_id, count(*) as n
+      select l.created_at >= ${dayStart(period.from).toISOString()}::timestamptz as current, l.page_id, l.source, count(*) as n
       from leads l ${lead.join}
       where ${lead.where} and not l.quarantined
         and l.created_at >= ${dayStart(period.previous_from).toISOString()}::timestamptz and l.created_at < ${dayStart(addDays(period.to, 1)).toISOString()}::timestamptz
-      group by 1, 2`);
+      group by 1, 2, 3`);
 }
 
 /** The period's leads delivered to at least one integration, by page. */
@@ -333,16 +337,79 @@ function isGrouping(r: Row, only: Grouping): boolean {
   );
 }
 
+type LeadCountRow = { current: boolean | string; page_id: unknown; source: string; n: unknown };
+
 /** The period's and the previous period's leads, and the period's by page. */
 function tallyLeads(leadCounts: unknown) {
   const leadsBy = new Map<boolean, number>();
   const leadsByPage = new Map<number, number>();
-  for (const r of rowsOf<{ current: boolean | string; page_id: unknown; n: unknown }>(leadCounts)) {
+  for (const r of rowsOf<LeadCountRow>(leadCounts)) {
     const current = r.current === true || r.current === 't';
     leadsBy.set(current, (leadsBy.get(current) ?? 0) + num(r.n));
-    if (current && r.page_id !== null) leadsByPage.set(num(r.page_id), num(r.n));
+    if (current && r.page_id !== null) {
+      const id = num(r.page_id);
+      leadsByPage.set(id, (leadsByPage.get(id) ?? 0) + num(r.n));
+    }
   }
   return { leadsBy, leadsByPage };
+}
+
+const LEAD_SOURCE_PAGES = 20;
+
+/** Most leads first; a tie in LEAD_SOURCES order. */
+const sourceCounts = (by: Map<LeadSource, number>): AnalyticsLeadSourceCount[] =>
+  [...by]
+    .map(([source, leads]) => ({ source, leads }))
+    .sort((a, b) => b.leads - a.leads || LEAD_SOURCES.indexOf(a.source) - LEAD_SOURCES.indexOf(b.source));
+
+/**
+ * Which source and which listing bring leads: the period's leads (the same count as the summary's) by
+ * lead source, and by listing and source (docs/product.md#analytics). Titles of listings with leads but
+ * no visit in the period (a portal lead) are read here.
+ */
+async function leadSourcesOf(
+  deps: ReadAnalyticsDeps,
+  realEstateId: number,
+  leadCounts: unknown,
+  pageRef: PageRef,
+): Promise<AnalyticsLeadSources> {
+  const total = new Map<LeadSource, number>();
+  const byPage = new Map<number | null, Map<LeadSource, number>>();
+  for (const r of rowsOf<LeadCountRow>(leadCounts)) {
+    if (!(r.current === true || r.current === 't')) continue;
+    const source = r.source as LeadSource;
+    const page = r.page_id === null ? null : num(r.page_id);
+    total.set(source, (total.get(source) ?? 0) + num(r.n));
+    const counts = byPage.get(page) ?? new Map<LeadSource, number>();
+    counts.set(source, (counts.get(source) ?? 0) + num(r.n));
+    byPage.set(page, counts);
+  }
+  // Most leads first; a tie by page id, the leads without a page last.
+  const pages = [...byPage]
+    .map(([page, counts]) => ({
+      page,
+      leads: [...counts.values()].reduce((a, b) => a + b, 0),
+      by_source: sourceCounts(counts),
+    }))
+    .sort((a, b) => b.leads - a.leads || (a.page ?? Infinity) - (b.page ?? Infinity))
+    .slice(0, LEAD_SOURCE_PAGES);
+  const ids = pages.map((p) => p.page).filter((id): id is number => id !== null);
+  const titles = new Map<number, string>();
+  if (ids.length) {
+    const found = rowsOf<{ id: number; title: string }>(
+      await deps.db.execute(
+        sql`select id, title from pages where real_estate_id = ${realEstateId} and id = any(${sql.param(ids)}::int[])`,
+      ),
+    );
+    for (const p of found) titles.set(num(p.id), p.title);
+  }
+  return {
+    total: sourceCounts(total),
+    pages: pages.map((p) => ({
+      ...p,
+      page: p.page === null ? null : { id: p.page, title: titles.get(p.page) ?? pageRef(p.page).title },
+    })),
+  };
 }
 
 /** Titles of the pages the rows name (deleted pages keep their numbers, titled as such). */
@@ -496,6 +563,7 @@ export async function readAnalytics(
     rowsOf<{ page_id: unknown; n: unknown }>(delivered).map((r) => [num(r.page_id), num(r.n)]),
   );
   const pageRef = await pageRefsOf(deps, realEstateId, rows);
+  const leadSources = await leadSourcesOf(deps, realEstateId, leadCounts, pageRef);
 
   const list = paginate({
     data: rowsOf<Row>(sessionPage).map((r) => sessionView({ ...r, lead_id: r.visible_lead_id })),
@@ -521,6 +589,7 @@ export async function readAnalytics(
       },
       pages: funnelPagesOf(rows, pageRef, leadsByPage, deliveredBy),
     },
+    lead_sources: leadSources,
   };
 }
 

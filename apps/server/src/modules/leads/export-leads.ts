@@ -23,6 +23,8 @@ const HEADER = [
   'Status',
   'Imóvel',
   'Origem',
+  'Código do imóvel',
+  'Temperatura',
   'utm_source',
   'utm_medium',
   'utm_campaign',
@@ -38,6 +40,15 @@ const neutraliseFormula = (value: unknown): string => {
   const s = value === null || value === undefined ? '' : String(value);
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 };
+
+/** A portal's temperature of the lead ("Alta", "Média"…); other sources have none. */
+function portalTemperature(l: {
+  source: string;
+  sourceDetails: Record<string, unknown> | null;
+}): string | null {
+  const t = l.sourceDetails?.temperature;
+  return l.source.startsWith('portal_') && typeof t === 'string' ? t : null;
+}
 
 type Batch = Awaited<ReturnType<typeof readBatch>>;
 
@@ -74,8 +85,10 @@ function toRecord({ lead: l, title }: Batch[number]): string[] {
     l.email,
     l.message,
     LEAD_STATUS_LABELS[l.status],
-    title,
+    title ?? (l.listingCode ? `imóvel não encontrado (código ${l.listingCode})` : null),
     LEAD_SOURCE_LABELS[l.source] ?? l.source,
+    l.listingCode,
+    portalTemperature(l),
     l.utmSource,
     l.utmMedium,
     l.utmCampaign,

@@ -46,6 +46,8 @@ export function leadView(row: LeadRow, page: LeadPage | null, slaMinutes = 0, as
     message: row.message,
     status: row.status,
     source: row.source,
+    source_details: row.sourceDetails ?? null,
+    listing_code: row.listingCode,
     page: page ? { id: page.id, title: page.title, slug: page.slug } : null,
     contact_id: row.contactId,
     is_repeat: row.isRepeat,

@@ -60,6 +60,38 @@ async function agencyWithLeads() {
   return { owner, c, page, other, a: a.lead, b: b.lead, q: q.lead, t: t.lead };
 }
 
+/** Leads from the portals and a form: one on a page found by its code, one whose code matched no page. */
+async function portalLeads(owner: { realEstateId: number }, pageId: number) {
+  const base = { realEstateId: owner.realEstateId, consent: true };
+  const zap = await captureLead(ctx.app.deps, {
+    ...base,
+    source: 'portal_zap',
+    pageId,
+    listingCode: 'CASA-1',
+    sourceDetails: { temperature: 'Alta', transaction_type: 'SELL', lead_origin: 'ZAP' },
+    name: 'Carla Portal',
+    phone: '11966665555',
+  });
+  const lost = await captureLead(ctx.app.deps, {
+    ...base,
+    source: 'portal_olx',
+    pageId: null,
+    listingCode: 'XYZ-999',
+    sourceDetails: { temperature: 'Média', transaction_type: 'RENT' },
+    name: 'Diego Sem Imóvel',
+    phone: '11955554433',
+  });
+  const insta = await captureLead(ctx.app.deps, {
+    ...base,
+    source: 'instagram',
+    pageId: null,
+    sourceDetails: { answers: [{ question: 'Quantos quartos?', answer: '3' }], campaign_name: 'Verão' },
+    name: 'Eva Insta',
+    email: 'eva@x.com.br',
+  });
+  return { zap: zap.lead, lost: lost.lead, insta: insta.lead };
+}
+
 describe('GET /v1/real-estates/{id}/leads', () => {
   it('lists newest first with page 1 and per_page 25 by default, without quarantined and test leads', async () => {
     const { c, owner, a, b } = await agencyWithLeads();
@@ -98,6 +130,35 @@ describe('GET /v1/real-estates/{id}/leads', () => {
     );
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['from', 'per_page', 'status']);
+  });
+
+  it('answers source, source_details and listing_code, and filters by source and by listing not found', async () => {
+    const { c, owner, page, a } = await agencyWithLeads();
+    const { zap, lost, insta } = await portalLeads(owner, page.id);
+    const list = async (query: string) =>
+      (await c.get(`/v1/real-estates/${owner.realEstateId}/leads?${query}`)).json();
+    const ids = async (query: string) => (await list(query)).data.map((l: { id: string }) => l.id);
+    expect(await ids('source=portal_zap')).toEqual([zap.id]);
+    expect(await ids('source=landing_page&page_id=' + page.id)).toEqual([a.id]);
+    expect(await ids('listing_not_found=1')).toEqual([lost.id]);
+    expect(await ids('listing_not_found=1&source=portal_zap')).toEqual([]);
+    expect((await ids('listing_not_found=0')).sort()).toEqual((await ids('')).sort());
+    const byId = Object.fromEntries((await list('')).data.map((l: { id: string }) => [l.id, l]));
+    expect(byId[zap.id]).toMatchObject({
+      source: 'portal_zap',
+      listing_code: 'CASA-1',
+      source_details: { temperature: 'Alta', transaction_type: 'SELL' },
+      page: { id: page.id },
+    });
+    expect(byId[lost.id]).toMatchObject({ listing_code: 'XYZ-999', page: null });
+    expect(byId[insta.id].source_details.answers).toEqual([{ question: 'Quantos quartos?', answer: '3' }]);
+    expect(byId[a.id]).toMatchObject({ source: 'landing_page', source_details: null, listing_code: null });
+    const detail = (await c.get(`/v1/leads/${lost.id}`)).json().data;
+    expect(detail).toMatchObject({ source: 'portal_olx', listing_code: 'XYZ-999', page: null });
+
+    const bad = await c.get(`/v1/real-estates/${owner.realEstateId}/leads?source=orkut&listing_not_found=2`);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['listing_not_found', 'source']);
   });
 
   it("answers 404 for another agency's leads, and agents can work leads", async () => {
@@ -272,7 +333,7 @@ describe('CSV export', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      '"Data";"Nome";"Telefone";"E-mail";"Mensagem";"Status";"Imóvel";"Origem";"utm_source";"utm_medium";"utm_campaign";"utm_term";"utm_content";"gclid";"fbclid";"Repetido"',
+      '"Data";"Nome";"Telefone";"E-mail";"Mensagem";"Status";"Imóvel";"Origem";"Código do imóvel";"Temperatura";"utm_source";"utm_medium";"utm_campaign";"utm_term";"utm_content";"gclid";"fbclid";"Repetido"',
     );
     expect(lines).toHaveLength(3);
     expect(res.body).toContain(`"'=HYPERLINK(""http://mal.example"")"`);
@@ -281,6 +342,25 @@ describe('CSV export', () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain('"Ana Lima"');
     expect(rows[1]).toContain('"Página"');
+  });
+
+  it('exports the source, the listing code and a portal temperature, and the listing-not-found filter', async () => {
+    const { c, owner, page } = await agencyWithLeads();
+    await portalLeads(owner, page.id);
+    const csv = async (query: string) =>
+      (await c.get(`/v1/real-estates/${owner.realEstateId}/leads/export?${query}`)).body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(';').map((cell) => cell.replace(/^"|"$/g, '')));
+    const [lost, ...rest] = await csv('listing_not_found=1');
+    expect(rest).toEqual([]);
+    expect(lost!.slice(6, 10)).toEqual(['imóvel não encontrado (código XYZ-999)', 'OLX', 'XYZ-999', 'Média']);
+    const [zap] = await csv('source=portal_zap');
+    expect(zap!.slice(6, 10)).toEqual(['Casa no Lago', 'Portal ZAP', 'CASA-1', 'Alta']);
+    const [insta] = await csv('source=instagram');
+    expect(insta!.slice(6, 10)).toEqual(['', 'Instagram', '', '']);
   });
 
   it('streams every lead exactly once across batches, newest first, ties on the same instant broken by id', async () => {

@@ -1,5 +1,5 @@
 /** The console's lead list: the filters (also those of the CSV export), one page of leads and the counts. */
-import { and, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { LeadFilters } from '@vitrine/contracts';
 import { leads, pages, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -17,6 +17,8 @@ export function leadsWhere(realEstateId: number, q: LeadFilters): SQL {
   else if (q.assigned_to) where.push(eq(leads.assignedUserId, Number(q.assigned_to)));
   if (q.status) where.push(eq(leads.status, q.status));
   if (q.source) where.push(eq(leads.source, q.source));
+  // The partial index leads_unmatched_listing_idx answers it (docs/product.md#lead-sources).
+  if (flag(q.listing_not_found)) where.push(isNull(leads.pageId), isNotNull(leads.listingCode));
   if (q.from) where.push(gte(leads.createdAt, startOfDay(q.from)));
   if (q.to) where.push(lte(leads.createdAt, endOfDay(q.to)));
   if (q.search?.trim()) {

@@ -21,6 +21,8 @@ function lead(n: number): Lead {
     message: null,
     status: 'novo',
     source: 'landing_page',
+    source_details: null,
+    listing_code: null,
     page: { id: 3, title: 'Casa no Butantã', slug: 'casa' },
     contact_id: null,
     is_repeat: false,

@@ -17,6 +17,9 @@ import { useReleaseLead } from '../api/release-lead';
 import { useUpdateLeadStatus } from '../api/update-lead-status';
 import { formatDateTime, formatPhone, sourceLabel, telHref, whatsappUrl } from '../format';
 import type { LeadDetail } from '@vitrine/contracts';
+import { LeadSourceBadge } from '@/components/lead-source-badge';
+import { sourceDetailsOf } from '../source-details';
+import { LeadProperty } from './leads-list';
 import { LeadDeliveries } from './lead-deliveries';
 import { LeadAssignee } from './lead-assignee';
 import { LeadFlags, LeadStatusBadge } from './status-badges';
@@ -153,6 +156,7 @@ function LeadDetailBody({
     });
 
   const { utm } = lead;
+  const details = sourceDetailsOf(lead);
   const campaign: Array<[string, string | null]> = [
     ['utm_source', utm.source],
     ['utm_medium', utm.medium],
@@ -263,10 +267,22 @@ function LeadDetailBody({
                 <span className="sr-only"> (abre a página pública em nova aba)</span>
               </a>
             ) : (
-              '—'
+              <LeadProperty lead={lead} />
             )}
           </Field>
-          <Field label="Canal">{sourceLabel(lead.source)}</Field>
+          {lead.listing_code && (
+            <Field label="Código do imóvel">
+              <span className="font-mono text-xs">{lead.listing_code}</span>
+            </Field>
+          )}
+          <Field label="Canal">
+            <LeadSourceBadge source={lead.source} />
+          </Field>
+          {details.facts.map(([label, value]) => (
+            <Field key={label} label={label}>
+              {value}
+            </Field>
+          ))}
           {campaign
             .filter(([, value]) => value)
             .map(([label, value]) => (
@@ -292,6 +308,19 @@ function LeadDetailBody({
           <Field label="Recebido em">{formatDateTime(lead.created_at)}</Field>
         </dl>
       </Section>
+
+      {details.answers.length > 0 && (
+        <Section title={answersTitle(lead.source)}>
+          <dl className="grid gap-3">
+            {details.answers.map(({ question, answer }, i) => (
+              <div key={`${question}-${i}`} className="grid gap-0.5 text-sm">
+                <dt className="text-muted-foreground">{question}</dt>
+                <dd className="break-words whitespace-pre-line">{answer}</dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+      )}
 
       <Section title="Envio às integrações">
         <LeadDeliveries
@@ -326,6 +355,14 @@ function LeadDetailBody({
       )}
     </div>
   );
+}
+
+/** A Meta form's questions, the API's extra fields, or whatever else the source sent. */
+function answersTitle(source: string): string {
+  if (source === 'facebook' || source === 'instagram')
+    return `Respostas do formulário (${sourceLabel(source)})`;
+  if (source === 'api') return 'Campos enviados pela API';
+  return `Outras informações (${sourceLabel(source)})`;
 }
 
 function DetailSkeleton() {

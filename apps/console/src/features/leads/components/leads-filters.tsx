@@ -1,5 +1,5 @@
-import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_STATUSES } from '@vitrine/contracts';
-import { FilterX, SlidersHorizontal } from 'lucide-react';
+import { LEAD_SOURCE_LABELS, LEAD_SOURCES, LEAD_STATUS_LABELS, LEAD_STATUSES } from '@vitrine/contracts';
+import { Check, FilterX, MapPinOff, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { FilterSelect } from '@/components/filter-select';
 import { PeriodFields } from '@/components/period-fields';
@@ -130,9 +130,9 @@ export function LeadsFilters({ filters, onChange, onClear, pages, assignees }: L
               {filters.source && !(filters.source in LEAD_SOURCE_LABELS) && (
                 <option value={filters.source}>{filters.source}</option>
               )}
-              {Object.entries(LEAD_SOURCE_LABELS).map(([value, label]) => (
+              {LEAD_SOURCES.map((value) => (
                 <option key={value} value={value}>
-                  {label}
+                  {LEAD_SOURCE_LABELS[value]}
                 </option>
               ))}
             </NativeSelect>
@@ -192,6 +192,20 @@ export function LeadsFilters({ filters, onChange, onClear, pages, assignees }: L
             />
             <Label htmlFor={`${id}-tests`}>Incluir leads de teste</Label>
           </div>
+          {/* The leads a portal or a form sent with a listing code that matches no page
+              (docs/product.md#lead-sources): the lead sources screen links here. */}
+          <Button
+            type="button"
+            variant={filters.listingNotFound ? 'default' : 'outline'}
+            size="sm"
+            className="rounded-full"
+            aria-pressed={filters.listingNotFound}
+            title="Leads cujo código de imóvel não corresponde a nenhuma página"
+            onClick={() => onChange({ listing_not_found: !filters.listingNotFound })}
+          >
+            {filters.listingNotFound ? <Check aria-hidden="true" /> : <MapPinOff aria-hidden="true" />}
+            Sem imóvel encontrado
+          </Button>
         </div>
         {hasAny && (
           <Button variant="ghost" size="sm" className="ml-auto xl:mt-5.5" onClick={onClear}>

@@ -1,7 +1,8 @@
 import { paths } from '@vitrine/contracts/paths';
-import { Inbox, Mail, Phone, SearchX, ShieldAlert, ShieldCheck, UserRound } from 'lucide-react';
+import { Inbox, Mail, MapPinOff, Phone, SearchX, ShieldAlert, ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LeadSourceBadge } from '@/components/lead-source-badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/components/ui/states';
@@ -9,6 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { cn } from '@/lib/utils';
 import { campaignSummary, formatDay, formatPhone, formatTime, sourceLabel } from '../format';
 import type { Lead } from '@vitrine/contracts';
+import { propertyText } from '../source-details';
 import { QuarantineReason, quarantineCountText } from './quarantine';
 import { LeadFlags, LeadStatusBadge } from './status-badges';
 
@@ -80,13 +82,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                   )}
                 </TableCell>
                 <TableCell className="max-w-56 min-w-32">
-                  {lead.page ? (
-                    <span className="line-clamp-2 [overflow-wrap:anywhere]" title={lead.page.title}>
-                      {lead.page.title}
-                    </span>
-                  ) : (
-                    <span className="text-muted-foreground">—</span>
-                  )}
+                  <LeadProperty lead={lead} />
                 </TableCell>
                 <TableCell>
                   <LeadStatusBadge status={lead.status} />
@@ -95,10 +91,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                   <Assignee lead={lead} />
                 </TableCell>
                 <TableCell className="max-w-48 min-w-28">
-                  <div className="[overflow-wrap:anywhere]">{campaignSummary(lead)}</div>
-                  {campaignSummary(lead) !== sourceLabel(lead.source) && (
-                    <div className="text-xs text-muted-foreground">{sourceLabel(lead.source)}</div>
-                  )}
+                  <LeadOrigin lead={lead} />
                 </TableCell>
                 {action && <TableCell className="text-right whitespace-nowrap">{action(lead)}</TableCell>}
               </TableRow>
@@ -147,10 +140,12 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                     <dd className="min-w-0 [overflow-wrap:anywhere]">{lead.email}</dd>
                   </div>
                 )}
-                {lead.page && (
+                {propertyText(lead) && (
                   <div className="flex gap-2">
                     <dt className="sr-only">Imóvel</dt>
-                    <dd className="line-clamp-2 text-muted-foreground">{lead.page.title}</dd>
+                    <dd className="min-w-0">
+                      <LeadProperty lead={lead} />
+                    </dd>
                   </div>
                 )}
                 <div className="flex min-w-0 items-center gap-2">
@@ -163,8 +158,8 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                 </div>
                 <div className="flex gap-2">
                   <dt className="sr-only">Origem</dt>
-                  <dd className="min-w-0 text-xs text-muted-foreground [overflow-wrap:anywhere]">
-                    {campaignSummary(lead)}
+                  <dd className="min-w-0">
+                    <LeadOrigin lead={lead} inline />
                   </dd>
                 </div>
               </dl>
@@ -173,6 +168,43 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * The lead's property: its page, or "imóvel não encontrado (código X)" when the source named a listing
+ * code that matches no page (docs/product.md#lead-sources), or "—".
+ */
+export function LeadProperty({ lead }: { lead: Pick<Lead, 'page' | 'listing_code'> }) {
+  const text = propertyText(lead);
+  if (lead.page) {
+    return (
+      <span className="line-clamp-2 [overflow-wrap:anywhere]" title={lead.page.title}>
+        {lead.page.title}
+      </span>
+    );
+  }
+  if (text) {
+    return (
+      <span className="inline-flex items-start gap-1 text-amber-800 [overflow-wrap:anywhere]">
+        <MapPinOff className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+        {text}
+      </span>
+    );
+  }
+  return <span className="text-muted-foreground">—</span>;
+}
+
+/** The source's badge and, when it says more, the campaign under it (or beside it on a card). */
+function LeadOrigin({ lead, inline = false }: { lead: Lead; inline?: boolean }) {
+  const campaign = campaignSummary(lead);
+  return (
+    <div className={cn('flex gap-1', inline ? 'flex-wrap items-center gap-x-2' : 'flex-col items-start')}>
+      <LeadSourceBadge source={lead.source} />
+      {campaign !== sourceLabel(lead.source) && (
+        <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{campaign}</span>
+      )}
     </div>
   );
 }

@@ -24,6 +24,8 @@ function makeLead(overrides: Partial<Lead> = {}): Lead {
     message: 'Quero visitar',
     status: 'novo',
     source: 'landing_page',
+    source_details: null,
+    listing_code: null,
     page: { id: 3, title: 'Casa no Butantã', slug: 'casa-no-butanta' },
     contact_id: 'c1',
     is_repeat: true,
@@ -354,6 +356,167 @@ describe('/leads: who is in charge', () => {
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(options).toEqual(['Todos', 'Sem responsável', 'Bruno Corretor (você)']);
+  });
+});
+
+describe('/leads: where each lead came from', () => {
+  const zap = makeLead({
+    id: '33333333-3333-4333-8333-333333333333',
+    name: 'Carla Portal',
+    source: 'portal_zap',
+    listing_code: 'CASA-1',
+    source_details: { temperature: 'Alta', transaction_type: 'SELL', lead_origin: 'ZAP' },
+    utm: { source: null, medium: null, campaign: null, term: null, content: null },
+  });
+  const lost = makeLead({
+    id: '44444444-4444-4444-8444-444444444444',
+    name: 'Diego Sem Imóvel',
+    source: 'portal_olx',
+    page: null,
+    listing_code: 'XYZ-999',
+    source_details: { temperature: 'Média', transaction_type: 'RENT' },
+    utm: { source: null, medium: null, campaign: null, term: null, content: null },
+  });
+  const insta = makeLead({
+    id: '55555555-5555-4555-8555-555555555555',
+    name: 'Eva Insta',
+    source: 'instagram',
+    page: null,
+    source_details: {
+      platform: 'ig',
+      form_name: 'Lançamento Vila Nova',
+      campaign_name: 'Verão 2025',
+      ad_name: 'Carrossel 3 quartos',
+      answers: [
+        { question: 'Quantos quartos você procura?', answer: '3' },
+        { question: 'Quando pretende se mudar?', answer: 'Em até 6 meses' },
+      ],
+    },
+    utm: { source: null, medium: null, campaign: null, term: null, content: null },
+  });
+  const api = makeLead({
+    id: '66666666-6666-4666-8666-666666666666',
+    name: 'Fábio API',
+    source: 'api',
+    page: null,
+    source_details: { origin: 'RD Station', renda_familiar: 'R$ 8 a 12 mil' },
+    utm: { source: null, medium: null, campaign: null, term: null, content: null },
+  });
+
+  it('shows a badge per source and "imóvel não encontrado (código X)" when the code matched no page', async () => {
+    replyList(leadList([zap, lost, insta, api]));
+    renderLeads();
+    await screen.findAllByText('Carla Portal');
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    const badge = (row: HTMLElement) => row.querySelector('[data-slot="badge"][data-source]');
+    expect(rows.map((r) => badge(r)?.textContent)).toEqual(['Portal ZAP', 'OLX', 'Instagram', 'API']);
+    expect(new Set(rows.map((r) => badge(r)?.className)).size).toBe(4);
+    expect(within(rows[1]!).getByText('imóvel não encontrado (código XYZ-999)')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Casa no Butantã')).toBeInTheDocument();
+    // A Meta lead's campaign is under its badge; the phone cards say the same.
+    expect(within(rows[2]!).getByText('Verão 2025')).toBeInTheDocument();
+    const cards = screen.getByRole('list', { name: 'Leads' });
+    expect(within(cards).getByText('imóvel não encontrado (código XYZ-999)')).toBeInTheDocument();
+    expect(within(cards).getAllByText('Portal ZAP')).toHaveLength(1);
+  });
+
+  it('the source filter lists every source, and "Sem imóvel encontrado" is kept in the URL and sent', async () => {
+    const user = userEvent.setup();
+    replyList(leadList([lost]));
+    const { search } = renderLeads('/leads?source=portal_olx');
+    await screen.findAllByText('Diego Sem Imóvel');
+    const source = screen.getByLabelText('Origem');
+    expect(source).toHaveValue('portal_olx');
+    expect(
+      within(source)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Todas',
+      'Página',
+      'Portal ZAP',
+      'VivaReal',
+      'OLX',
+      'Facebook',
+      'Instagram',
+      'API',
+      'Lead de teste',
+    ]);
+    const chip = screen.getByRole('button', { name: 'Sem imóvel encontrado' });
+    expect(chip).toHaveAttribute('aria-pressed', 'false');
+    await user.click(chip);
+    await waitFor(() => expect(search().get('listing_not_found')).toBe('1'));
+    await waitFor(() =>
+      expect(lastList()).toEqual({ source: 'portal_olx', listing_not_found: '1', page: '1', per_page: '25' }),
+    );
+    expect(screen.getByRole('button', { name: 'Sem imóvel encontrado' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('link', { name: /Exportar CSV/ }).getAttribute('href')).toContain(
+      'listing_not_found=1',
+    );
+    await user.click(screen.getByRole('button', { name: 'Sem imóvel encontrado' }));
+    await waitFor(() => expect(search().get('listing_not_found')).toBeNull());
+  });
+
+  it('opens from the lead sources screen link (?listing_not_found=1)', async () => {
+    replyList(leadList([lost]));
+    renderLeads('/leads?listing_not_found=1');
+    await screen.findAllByText('Diego Sem Imóvel');
+    expect(lastList()).toEqual({ listing_not_found: '1', page: '1', per_page: '25' });
+    expect(screen.getByRole('button', { name: 'Sem imóvel encontrado' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it("a portal lead's detail shows the source, the code not found, temperature and deal", async () => {
+    replyList(leadList([lost]));
+    handle('getLead', { data: detail(lost) });
+    renderLeads(`/leads?lead=${lost.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Diego Sem Imóvel' });
+    const origin = within(dialog).getByRole('region', { name: 'Origem' });
+    const field = (label: string) => within(origin).getByText(label).nextElementSibling?.textContent;
+    expect(field('Imóvel')).toBe('imóvel não encontrado (código XYZ-999)');
+    expect(field('Código do imóvel')).toBe('XYZ-999');
+    expect(field('Canal')).toBe('OLX');
+    expect(field('Temperatura')).toBe('Média');
+    expect(field('Negócio')).toBe('Aluguel');
+  });
+
+  it("a form lead's detail shows the form, campaign, ad and the answers as a definition list", async () => {
+    replyList(leadList([insta]));
+    handle('getLead', { data: detail(insta) });
+    renderLeads(`/leads?lead=${insta.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Eva Insta' });
+    const origin = within(dialog).getByRole('region', { name: 'Origem' });
+    const field = (label: string) => within(origin).getByText(label).nextElementSibling?.textContent;
+    expect(field('Canal')).toBe('Instagram');
+    expect(field('Formulário')).toBe('Lançamento Vila Nova');
+    expect(field('Campanha')).toBe('Verão 2025');
+    expect(field('Anúncio')).toBe('Carrossel 3 quartos');
+    const answers = within(dialog).getByRole('region', { name: 'Respostas do formulário (Instagram)' });
+    const terms = within(answers)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    const values = within(answers)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+    expect(terms).toEqual(['Quantos quartos você procura?', 'Quando pretende se mudar?']);
+    expect(values).toEqual(['3', 'Em até 6 meses']);
+  });
+
+  it("an API lead's detail shows the origin it named and its extra fields", async () => {
+    replyList(leadList([api]));
+    handle('getLead', { data: detail(api) });
+    renderLeads(`/leads?lead=${api.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Fábio API' });
+    const origin = within(dialog).getByRole('region', { name: 'Origem' });
+    expect(within(origin).getByText('Origem informada').nextElementSibling).toHaveTextContent('RD Station');
+    const extra = within(dialog).getByRole('region', { name: 'Campos enviados pela API' });
+    expect(within(extra).getByText('renda familiar').nextElementSibling).toHaveTextContent('R$ 8 a 12 mil');
   });
 });
 
