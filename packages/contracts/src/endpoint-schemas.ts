@@ -17,6 +17,7 @@ import { landingEndpoints, siteEndpoints } from './public-site.ts';
 import { deliveryEndpoints } from './deliveries.ts';
 import { integrationEndpoints } from './integrations.ts';
 import { leadEndpoints } from './leads.ts';
+import { metaLeadAdsEndpoints } from './meta-lead-ads.ts';
 import { catalogImportEndpoints, pageEndpoints } from './pages.ts';
 import { videoEndpoints } from './videos.ts';
 
@@ -34,6 +35,7 @@ export const endpointSchemas = {
   ...catalogImportEndpoints,
   ...videoEndpoints,
   ...leadEndpoints,
+  ...metaLeadAdsEndpoints,
   ...integrationEndpoints,
   ...deliveryEndpoints,
   ...analyticsEndpoints,

@@ -10,6 +10,7 @@ import { billingEventJob } from '../modules/billing/index.ts';
 import { catalogImportJob } from '../modules/catalog-import/index.ts';
 import { leadDeliveryJob } from '../modules/deliveries/index.ts';
 import { demoResetJob } from '../modules/demo/index.ts';
+import { fetchMetaLeadJob } from '../modules/inbound/index.ts';
 import { leadAlertJob, leadAutoReplyJob } from '../modules/leads/index.ts';
 import { privacyRetentionJob } from '../modules/privacy/index.ts';
 import { videoCleanupJob, videoProcessingJob } from '../modules/videos/index.ts';
@@ -27,6 +28,7 @@ export const jobRegistry: readonly JobDefinition[] = [
   videoProcessingJob,
   videoCleanupJob,
   billingEventJob,
+  fetchMetaLeadJob,
   privacyRetentionJob,
   sessionSweepJob,
   rateLimitSweepJob,
