@@ -150,6 +150,10 @@ function bodyFor(
       body: { analytics_months: 1, delivery_bodies_months: 1 },
     },
     'POST /v1/real-estates/{id}/domains': { body: { hostname: 'imoveis.invasor.com.br' } },
+    'PUT /v1/real-estates/{id}/lead-sources/meta': {
+      body: { page_id: '104738291234567', page_access_token: 'EAAGinvasor0123456789abcdef' },
+    },
+    'PUT /v1/real-estates/{id}/lead-sources/meta/forms': { body: { forms: [] } },
   };
   return table[key] ?? {};
 }
@@ -252,6 +256,11 @@ describe('CSRF: every state-changing console call without the token', () => {
  * Every route of the document is in one list or the other, so a new route fails here until classified.
  */
 const MANAGER_ONLY = [
+  'GET /v1/real-estates/{id}/lead-sources/meta',
+  'PUT /v1/real-estates/{id}/lead-sources/meta',
+  'DELETE /v1/real-estates/{id}/lead-sources/meta',
+  'GET /v1/real-estates/{id}/lead-sources/meta/forms',
+  'PUT /v1/real-estates/{id}/lead-sources/meta/forms',
   'GET /v1/real-estates/{id}/integrations',
   'PUT /v1/real-estates/{id}/integrations',
   'GET /v1/real-estates/{id}/integrations/test',
@@ -353,6 +362,10 @@ const TOKEN_AUTH = [
   // Asaas webhooks: the `asaas-access-token` header equal to ASAAS_WEBHOOK_TOKEN
   // (docs/decisions/015-payment-adapter.md).
   'POST /v1/webhooks/asaas',
+  // Meta's webhook: the verification request's `hub.verify_token` equal to META_WEBHOOK_VERIFY_TOKEN,
+  // each notification's X-Hub-Signature-256 made with META_APP_SECRET (docs/decisions/019-meta-lead-ads.md).
+  'GET /v1/webhooks/meta',
+  'POST /v1/webhooks/meta',
 ];
 
 describe('provider webhooks: the token, not a session', () => {
