@@ -46,6 +46,7 @@ import integrationRoutes from './modules/integrations/integrations.routes.ts';
 import { createOutboundClient } from './modules/integrations/index.ts';
 import landingRoutes from './modules/landing/landing.routes.ts';
 import leadRoutes from './modules/leads/leads.routes.ts';
+import metaLeadAdsRoutes from './modules/inbound/meta-lead-ads.routes.ts';
 import { renderPagePreview } from './modules/landing/index.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
 import pageRoutes from './modules/pages/pages.routes.ts';
@@ -265,6 +266,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes);
   await app.register(landingRoutes);
   await app.register(leadRoutes);
+  await app.register(metaLeadAdsRoutes);
   await app.register(siteRoutes);
   await app.register(teamRoutes);
   await app.register(preferenceRoutes);

@@ -274,6 +274,37 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .pipe(z.string().min(32, 'use pelo menos 32 caracteres').max(255).optional()),
+  /**
+   * The product's Meta app (docs/operations.md#meta-lead-forms): its App Secret signs every webhook
+   * notification (X-Hub-Signature-256); the verify token answers the webhook's verification request.
+   * Without both, Meta lead forms are off: the webhook answers 401 and the console says so.
+   */
+  META_APP_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, 'use o App Secret do app da Meta (32 caracteres)').max(255).optional()),
+  /** The app's id: lets the console check that a page token was issued for this app (debug_token). */
+  META_APP_ID: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{5,25}$/, 'o ID do app da Meta tem só números')
+        .optional(),
+    ),
+  META_WEBHOOK_VERIFY_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, 'use pelo menos 16 caracteres').max(255).optional()),
+  /** The Graph API with its version (a local fake Graph server in tests). */
+  META_GRAPH_URL: z
+    .url()
+    .default('https://graph.facebook.com/v21.0')
+    .transform((v) => v.replace(/\/+$/, '')),
   JETIMOB_BASE_URL: z.url().default('https://api.jetimob.com'),
   ARBO_BASE_URL: z.url().default('https://app-integracao.arboimoveis.com/api'),
   ARBO_LEAD_PATH: z.string().default('/leads'),

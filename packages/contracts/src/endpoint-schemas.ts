@@ -18,6 +18,7 @@ import { deliveryEndpoints } from './deliveries.ts';
 import { inboundEndpoints } from './inbound.ts';
 import { integrationEndpoints } from './integrations.ts';
 import { leadEndpoints } from './leads.ts';
+import { metaLeadAdsEndpoints } from './meta-lead-ads.ts';
 import { catalogImportEndpoints, pageEndpoints } from './pages.ts';
 import { videoEndpoints } from './videos.ts';
 
@@ -35,6 +36,7 @@ export const endpointSchemas = {
   ...catalogImportEndpoints,
   ...videoEndpoints,
   ...leadEndpoints,
+  ...metaLeadAdsEndpoints,
   ...integrationEndpoints,
   ...deliveryEndpoints,
   ...inboundEndpoints,

@@ -126,6 +126,15 @@ export const endpoints = {
   verifyDomain: { method: 'POST', path: '/v1/real-estates/:id/domains/:domainId/verify' },
   removeDomain: { method: 'DELETE', path: '/v1/real-estates/:id/domains/:domainId' },
   askTlsPermission: { method: 'GET', path: '/internal/tls/ask' },
+
+  // Meta lead forms (Facebook and Instagram Lead Ads)
+  verifyMetaWebhook: { method: 'GET', path: '/v1/webhooks/meta' },
+  receiveMetaWebhook: { method: 'POST', path: '/v1/webhooks/meta' },
+  getMetaLeadAds: { method: 'GET', path: '/v1/real-estates/:id/lead-sources/meta' },
+  connectMetaLeadAds: { method: 'PUT', path: '/v1/real-estates/:id/lead-sources/meta' },
+  disconnectMetaLeadAds: { method: 'DELETE', path: '/v1/real-estates/:id/lead-sources/meta' },
+  listMetaLeadForms: { method: 'GET', path: '/v1/real-estates/:id/lead-sources/meta/forms' },
+  updateMetaLeadForms: { method: 'PUT', path: '/v1/real-estates/:id/lead-sources/meta/forms' },
   searchPerson: { method: 'POST', path: '/v1/real-estates/:id/privacy/search' },
   exportPerson: { method: 'POST', path: '/v1/real-estates/:id/privacy/export' },
   erasePerson: { method: 'POST', path: '/v1/real-estates/:id/privacy/erase' },

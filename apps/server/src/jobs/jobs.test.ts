@@ -55,6 +55,7 @@ describe('the job registry', () => {
       'billing-event',
       'catalog-import',
       'demo-reset',
+      'fetch-meta-lead',
       'lead-alert',
       'lead-auto-reply',
       'lead-delivery',

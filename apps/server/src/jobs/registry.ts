@@ -10,6 +10,7 @@ import { billingEventJob } from '../modules/billing/index.ts';
 import { catalogImportJob } from '../modules/catalog-import/index.ts';
 import { leadDeliveryJob } from '../modules/deliveries/index.ts';
 import { demoResetJob } from '../modules/demo/index.ts';
+import { fetchMetaLeadJob } from '../modules/inbound/index.ts';
 import { leadAlertJob, leadAutoReplyJob } from '../modules/leads/index.ts';
 import { privacyRetentionJob } from '../modules/privacy/index.ts';
 import { uploadOrphanJob, videoCleanupJob, videoProcessingJob } from '../modules/videos/index.ts';
@@ -28,6 +29,7 @@ export const jobRegistry: readonly JobDefinition[] = [
   videoCleanupJob,
   uploadOrphanJob,
   billingEventJob,
+  fetchMetaLeadJob,
   privacyRetentionJob,
   sessionSweepJob,
   rateLimitSweepJob,

@@ -170,6 +170,10 @@ function bodyFor(
       body: { analytics_months: 1, delivery_bodies_months: 1 },
     },
     'POST /v1/real-estates/{id}/domains': { body: { hostname: 'imoveis.invasor.com.br' } },
+    'PUT /v1/real-estates/{id}/lead-sources/meta': {
+      body: { page_id: '104738291234567', page_access_token: 'EAAGinvasor0123456789abcdef' },
+    },
+    'PUT /v1/real-estates/{id}/lead-sources/meta/forms': { body: { forms: [] } },
   };
   return table[key] ?? {};
 }
@@ -281,6 +285,11 @@ const MANAGER_ONLY = [
   'GET /v1/real-estates/{id}/inbound-requests',
   'GET /v1/inbound-requests/{id}',
   'POST /v1/inbound-requests/{id}/replay',
+  'GET /v1/real-estates/{id}/lead-sources/meta',
+  'PUT /v1/real-estates/{id}/lead-sources/meta',
+  'DELETE /v1/real-estates/{id}/lead-sources/meta',
+  'GET /v1/real-estates/{id}/lead-sources/meta/forms',
+  'PUT /v1/real-estates/{id}/lead-sources/meta/forms',
   'GET /v1/real-estates/{id}/integrations',
   'PUT /v1/real-estates/{id}/integrations',
   'GET /v1/real-estates/{id}/integrations/test',
@@ -384,6 +393,10 @@ const TOKEN_AUTH = [
   'POST /v1/webhooks/asaas',
   // The Grupo OLX lead push: Basic `vivareal:` + the agency's secret (docs/lead-sources.md#grupo-olx).
   'POST /v1/inbound/grupo-zap/{publicId}',
+  // Meta's webhook: the verification request's `hub.verify_token` equal to META_WEBHOOK_VERIFY_TOKEN,
+  // each notification's X-Hub-Signature-256 made with META_APP_SECRET (docs/decisions/020-meta-lead-ads.md).
+  'GET /v1/webhooks/meta',
+  'POST /v1/webhooks/meta',
 ];
 
 describe('provider webhooks: the token, not a session', () => {

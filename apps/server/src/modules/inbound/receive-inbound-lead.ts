@@ -22,6 +22,8 @@ export interface InboundLead {
   message?: string | null;
   /** The agency's own listing code: finds the page; kept when it matches none. */
   listingCode?: string | null;
+  /** The page the agency chose for this source (a Meta form → listing choice): wins over the listing code. */
+  pageId?: number | null;
   /** What else the source said (temperature, form answers, campaign…): carried to the CRMs. */
   sourceDetails?: Record<string, unknown> | null;
   utmSource?: string | null;
@@ -82,7 +84,8 @@ export async function findPageByListingCode(
 export async function receiveInboundLead(deps: InboundDeps, request: InboundRequest): Promise<InboundResult> {
   const { lead: input } = request;
   const code = input.listingCode?.trim() || null;
-  const pageId = code ? await findPageByListingCode(deps, request.realEstateId, code) : null;
+  const pageId =
+    input.pageId ?? (code ? await findPageByListingCode(deps, request.realEstateId, code) : null);
   const captured = await captureLead(deps, {
     realEstateId: request.realEstateId,
     pageId,
