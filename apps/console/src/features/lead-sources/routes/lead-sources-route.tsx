@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/states';
 import { useAuth } from '@/features/auth';
 import { GrupoZapCard } from '../components/grupo-zap-card';
 import { InboundLedger } from '../components/inbound-ledger';
+import { MetaLeadAdsCard } from '../components/meta-lead-ads-card';
 
 const TITLE = 'Origens de leads';
 const DESCRIPTION =
@@ -46,7 +47,7 @@ function SourceCards({ realEstateId }: { realEstateId: number }) {
   return (
     <section aria-label="Canais" className="grid gap-6">
       <GrupoZapCard realEstateId={realEstateId} />
-      {/* Formulários do Meta: <MetaLeadAdsCard realEstateId={realEstateId} /> */}
+      <MetaLeadAdsCard realEstateId={realEstateId} />
       {/* API de leads: <LeadApiCard realEstateId={realEstateId} /> */}
     </section>
   );
