@@ -363,7 +363,7 @@ const TOKEN_AUTH = [
   // (docs/decisions/015-payment-adapter.md).
   'POST /v1/webhooks/asaas',
   // Meta's webhook: the verification request's `hub.verify_token` equal to META_WEBHOOK_VERIFY_TOKEN,
-  // each notification's X-Hub-Signature-256 made with META_APP_SECRET (docs/decisions/019-meta-lead-ads.md).
+  // each notification's X-Hub-Signature-256 made with META_APP_SECRET (docs/decisions/020-meta-lead-ads.md).
   'GET /v1/webhooks/meta',
   'POST /v1/webhooks/meta',
 ];

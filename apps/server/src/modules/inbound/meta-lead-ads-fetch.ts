@@ -3,7 +3,7 @@
  * through the one inbound path (docs/product.md#meta-lead-forms). The leadgen id is the lead's external id:
  * a notification Meta delivers twice is one lead.
  *
- * What a Graph failure does (docs/decisions/019-meta-lead-ads.md): throttling (4, 17, 32, 613) and
+ * What a Graph failure does (docs/decisions/020-meta-lead-ads.md): throttling (4, 17, 32, 613) and
  * Meta being down throw, and the job is retried later with backoff; a refused token (190, a permission
  * gone) pauses the source with a message for the console, and the lead waits in the inbound ledger until a
  * new token is connected; an unknown lead (100) is refused in the ledger with the reason.

@@ -1,5 +1,5 @@
 /**
- * The few Graph API calls Meta lead forms need (docs/decisions/019-meta-lead-ads.md): read a lead, list a
+ * The few Graph API calls Meta lead forms need (docs/decisions/020-meta-lead-ads.md): read a lead, list a
  * page's lead forms, check a page token, subscribe the page to the app's `leadgen` webhook. Every call
  * carries `appsecret_proof` (HMAC-SHA256 of the token with the app secret) when the secret is set, and a
  * failure becomes a `MetaGraphError` that says what to do: wait and retry (throttling, Meta down), ask

@@ -5,7 +5,7 @@
  *
  * Retries: a throttled or unavailable Graph API throws, and pg-boss tries again 1 min later, doubling
  * (1, 2, 4 … min) up to 14 times, about 11 days: Meta keeps a lead for 90 days, so an outage loses
- * nothing (docs/decisions/019-meta-lead-ads.md).
+ * nothing (docs/decisions/020-meta-lead-ads.md).
  */
 import { z } from 'zod';
 import { defineJobQueue } from '../../../jobs/define-job.ts';
