@@ -84,6 +84,20 @@ export const endpoints = {
   getDelivery: { method: 'GET', path: '/v1/deliveries/:id' },
   replayDelivery: { method: 'POST', path: '/v1/deliveries/:id/replay' },
 
+  // Lead sources and the inbound ledger (docs/product.md#lead-sources)
+  receiveGrupoZapLead: { method: 'POST', path: '/v1/inbound/grupo-zap/:publicId' },
+  listLeadSources: { method: 'GET', path: '/v1/real-estates/:id/lead-sources' },
+  connectLeadSource: { method: 'POST', path: '/v1/real-estates/:id/lead-sources/:channel' },
+  rotateLeadSourceSecret: {
+    method: 'POST',
+    path: '/v1/real-estates/:id/lead-sources/:channel/rotate-secret',
+  },
+  disconnectLeadSource: { method: 'DELETE', path: '/v1/real-estates/:id/lead-sources/:channel' },
+  sendInboundTestLead: { method: 'POST', path: '/v1/real-estates/:id/lead-sources/:channel/test-lead' },
+  listInboundRequests: { method: 'GET', path: '/v1/real-estates/:id/inbound-requests' },
+  getInboundRequest: { method: 'GET', path: '/v1/inbound-requests/:id' },
+  replayInboundRequest: { method: 'POST', path: '/v1/inbound-requests/:id/replay' },
+
   // Analytics
   getAnalytics: { method: 'GET', path: '/v1/real-estates/:id/analytics' },
   listAnalyticsEvents: { method: 'GET', path: '/v1/real-estates/:id/analytics/events' },

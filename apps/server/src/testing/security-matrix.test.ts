@@ -10,6 +10,8 @@ import {
   catalogImports,
   customDomains,
   deliveries,
+  inboundRequests,
+  leadSources,
   leads,
   memberships,
   pages,
@@ -89,7 +91,23 @@ beforeAll(async () => {
     inviteTokenHash: 'hash-da-vitima',
     inviteExpiresAt: new Date(Date.now() + 86_400_000),
   });
+  // Lead sources (docs/product.md#lead-sources): the victim's Grupo OLX source and a refused push.
+  await ctx.database.db
+    .insert(leadSources)
+    .values({ realEstateId: victim.realEstateId, channel: 'grupo_zap', publicId: 'vitima-zap' });
+  const [inbound] = await ctx.database.db
+    .insert(inboundRequests)
+    .values({
+      realEstateId: victim.realEstateId,
+      channel: 'grupo_zap',
+      outcome: 'refused',
+      httpStatus: 422,
+      reason: 'clientListingId ausente.',
+      body: { name: 'Lead recusado da vítima', phone: '11988887777' },
+    })
+    .returning();
   Object.assign(ids, {
+    '/v1/inbound-requests/{id}': inbound!.id,
     '/v1/users/{id}': String(invitee!.id),
     userId: String(invitee!.id),
     '/v1/preferences/{id}': String(victimPrefs[0]!.id),
@@ -115,7 +133,9 @@ function urlFor(path: string): string {
   return url
     .replace('{photoId}', ids.photoId!)
     .replace('{userId}', ids.userId!)
-    .replace('{domainId}', ids.domainId!);
+    .replace('{domainId}', ids.domainId!)
+    .replace('{channel}', 'grupo_zap')
+    .replace('{publicId}', 'vitima-zap');
 }
 
 /** Bodies that pass validation, so that what answers is the tenancy check, not the schema. */
@@ -261,6 +281,15 @@ const MANAGER_ONLY = [
   'DELETE /v1/real-estates/{id}/lead-sources/meta',
   'GET /v1/real-estates/{id}/lead-sources/meta/forms',
   'PUT /v1/real-estates/{id}/lead-sources/meta/forms',
+  // Lead sources hold the portal's secret and replay requests into leads (docs/product.md#lead-sources).
+  'GET /v1/real-estates/{id}/lead-sources',
+  'POST /v1/real-estates/{id}/lead-sources/{channel}',
+  'DELETE /v1/real-estates/{id}/lead-sources/{channel}',
+  'POST /v1/real-estates/{id}/lead-sources/{channel}/rotate-secret',
+  'POST /v1/real-estates/{id}/lead-sources/{channel}/test-lead',
+  'GET /v1/real-estates/{id}/inbound-requests',
+  'GET /v1/inbound-requests/{id}',
+  'POST /v1/inbound-requests/{id}/replay',
   'GET /v1/real-estates/{id}/integrations',
   'PUT /v1/real-estates/{id}/integrations',
   'GET /v1/real-estates/{id}/integrations/test',
@@ -366,6 +395,8 @@ const TOKEN_AUTH = [
   // each notification's X-Hub-Signature-256 made with META_APP_SECRET (docs/decisions/020-meta-lead-ads.md).
   'GET /v1/webhooks/meta',
   'POST /v1/webhooks/meta',
+  // The Grupo OLX lead push: Basic `vivareal:` + the agency's secret (docs/lead-sources.md#grupo-olx).
+  'POST /v1/inbound/grupo-zap/{publicId}',
 ];
 
 describe('provider webhooks: the token, not a session', () => {
@@ -378,7 +409,10 @@ describe('provider webhooks: the token, not a session', () => {
       for (const route of TOKEN_AUTH) {
         const [method, path] = route.split(' ') as [string, string];
         for (const csrf of [true, false]) {
-          const res = await c.request(method as 'POST', path, { body: { id: 'evt_x', event: 'X' }, csrf });
+          const res = await c.request(method as 'POST', urlFor(path), {
+            body: { id: 'evt_x', event: 'X' },
+            csrf,
+          });
           if (res.statusCode !== 401) wrong.push(`${route} (csrf ${csrf}) → ${res.statusCode}`);
         }
       }
