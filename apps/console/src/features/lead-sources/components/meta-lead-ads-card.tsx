@@ -190,7 +190,7 @@ function ConnectForm({
             autoComplete="off"
             value={page}
             onChange={(e) => setPage(e.target.value)}
-            placeholder="104738291234567"
+            placeholder="ex.: 104738291234567"
           />
         </FormField>
         <FormField
@@ -350,7 +350,7 @@ function ListingSelect({
       disabled={loading}
       onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
     >
-      <option value="">{loading ? 'Carregando imóveis…' : 'Pelo código do imóvel (ou nenhum)'}</option>
+      <option value="">{loading ? 'Carregando imóveis…' : 'Pelo código do imóvel'}</option>
       {(listings ?? []).map((p) => (
         <option key={p.id} value={p.id}>
           {p.listing_code ? `${p.listing_code} · ${p.title}` : p.title}

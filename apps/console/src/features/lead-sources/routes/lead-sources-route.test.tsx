@@ -80,6 +80,22 @@ function renderScreen(user: User = demoUser) {
 beforeEach(() => {
   resetToastsForTests();
   setXsrfCookie('tok');
+  // The Meta lead forms card on the same screen (its own tests: meta-lead-ads-card.test.tsx).
+  handle('getMetaLeadAds', {
+    data: {
+      configured: false,
+      status: 'not_connected',
+      page_id: null,
+      page_name: null,
+      token_error: null,
+      token_error_at: null,
+      waiting_leads: 0,
+      last_received_at: null,
+      webhook_url: 'https://app.vitrine.test/v1/webhooks/meta',
+      verify_token: null,
+      forms: [],
+    },
+  });
 });
 
 const card = () => screen.findByRole('region', { name: /Grupo OLX/ });

@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
 import { useAuth } from '@/features/auth';
 import { GrupoZapCard } from '../components/grupo-zap-card';
-import { InboundLedger } from '../components/inbound-ledger';
 import { MetaLeadAdsCard } from '../components/meta-lead-ads-card';
+import { InboundLedger } from '../components/inbound-ledger';
 
 const TITLE = 'Origens de leads';
 const DESCRIPTION =
