@@ -44,6 +44,7 @@ import domainRoutes from './modules/domains/domains.routes.ts';
 import integrationRoutes from './modules/integrations/integrations.routes.ts';
 import { createOutboundClient } from './modules/integrations/index.ts';
 import landingRoutes from './modules/landing/landing.routes.ts';
+import leadApiRoutes from './modules/inbound/lead-api.routes.ts';
 import leadRoutes from './modules/leads/leads.routes.ts';
 import { renderPagePreview } from './modules/landing/index.ts';
 import { createMailer, type Mailer } from './modules/mail/index.ts';
@@ -225,7 +226,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         description: 'API do console e das páginas públicas.',
         version: '1.0.0',
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'vitrine_session' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'vitrine_session' },
+          // The lead API (docs/lead-api.md): an agency's key, sent as `Authorization: Bearer vk_live_…`.
+          leadApiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Chave da API de leads (vk_live_…), criada em Origens de leads.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -263,6 +274,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(analyticsRoutes);
   await app.register(landingRoutes);
   await app.register(leadRoutes);
+  await app.register(leadApiRoutes);
   await app.register(siteRoutes);
   await app.register(teamRoutes);
   await app.register(preferenceRoutes);

@@ -17,6 +17,7 @@ import { landingEndpoints, siteEndpoints } from './public-site.ts';
 import { deliveryEndpoints } from './deliveries.ts';
 import { integrationEndpoints } from './integrations.ts';
 import { leadEndpoints } from './leads.ts';
+import { leadApiEndpoints } from './lead-api.ts';
 import { catalogImportEndpoints, pageEndpoints } from './pages.ts';
 import { videoEndpoints } from './videos.ts';
 
@@ -35,6 +36,7 @@ export const endpointSchemas = {
   ...videoEndpoints,
   ...leadEndpoints,
   ...integrationEndpoints,
+  ...leadApiEndpoints,
   ...deliveryEndpoints,
   ...analyticsEndpoints,
   ...landingEndpoints,

@@ -56,6 +56,7 @@ describe('the job registry', () => {
       'catalog-import',
       'demo-reset',
       'lead-alert',
+      'lead-api-idempotency-sweep',
       'lead-auto-reply',
       'lead-delivery',
       'privacy-retention',

@@ -10,6 +10,7 @@ import { billingEventJob } from '../modules/billing/index.ts';
 import { catalogImportJob } from '../modules/catalog-import/index.ts';
 import { leadDeliveryJob } from '../modules/deliveries/index.ts';
 import { demoResetJob } from '../modules/demo/index.ts';
+import { leadApiIdempotencySweepJob } from '../modules/inbound/index.ts';
 import { leadAlertJob, leadAutoReplyJob } from '../modules/leads/index.ts';
 import { privacyRetentionJob } from '../modules/privacy/index.ts';
 import { videoCleanupJob, videoProcessingJob } from '../modules/videos/index.ts';
@@ -30,4 +31,5 @@ export const jobRegistry: readonly JobDefinition[] = [
   privacyRetentionJob,
   sessionSweepJob,
   rateLimitSweepJob,
+  leadApiIdempotencySweepJob,
 ];

@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiKeys,
   catalogImports,
   customDomains,
   deliveries,
@@ -89,6 +90,11 @@ beforeAll(async () => {
     inviteTokenHash: 'hash-da-vitima',
     inviteExpiresAt: new Date(Date.now() + 86_400_000),
   });
+  // The lead API's key of the victim (docs/lead-api.md).
+  const [apiKey] = await ctx.database.db
+    .insert(apiKeys)
+    .values({ realEstateId: victim.realEstateId, name: 'Site', prefix: 'vk_live_abcd', tokenHash: 'x' })
+    .returning();
   Object.assign(ids, {
     '/v1/users/{id}': String(invitee!.id),
     userId: String(invitee!.id),
@@ -101,6 +107,7 @@ beforeAll(async () => {
     '/v1/imports/{id}': imp!.id,
     photoId: 'p1',
     domainId: String(domain!.id),
+    keyId: String(apiKey!.id),
   });
 });
 afterAll(async () => {
@@ -115,7 +122,8 @@ function urlFor(path: string): string {
   return url
     .replace('{photoId}', ids.photoId!)
     .replace('{userId}', ids.userId!)
-    .replace('{domainId}', ids.domainId!);
+    .replace('{domainId}', ids.domainId!)
+    .replace('{keyId}', ids.keyId!);
 }
 
 /** Bodies that pass validation, so that what answers is the tenancy check, not the schema. */
@@ -150,6 +158,7 @@ function bodyFor(
       body: { analytics_months: 1, delivery_bodies_months: 1 },
     },
     'POST /v1/real-estates/{id}/domains': { body: { hostname: 'imoveis.invasor.com.br' } },
+    'POST /v1/real-estates/{id}/api-keys': { body: { name: 'Invasora' } },
   };
   return table[key] ?? {};
 }
@@ -206,6 +215,11 @@ describe('tenancy: another agency’s ids', () => {
       .from(deliveries)
       .where(eq(deliveries.id, ids['/v1/deliveries/{id}']!));
     expect(d!.status).toBe('failed');
+    const [key] = await ctx.database.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.id, Number(ids.keyId)));
+    expect(key!.revokedAt).toBeNull();
     const victimClient = new TestClient(ctx.app);
     await victimClient.login(victim.email);
     const integrations = (
@@ -290,6 +304,10 @@ const MANAGER_ONLY = [
   'POST /v1/real-estates/{id}/domains',
   'POST /v1/real-estates/{id}/domains/{domainId}/verify',
   'DELETE /v1/real-estates/{id}/domains/{domainId}',
+  // The lead API's keys (docs/lead-api.md): they send leads into the agency's CRMs.
+  'GET /v1/real-estates/{id}/api-keys',
+  'POST /v1/real-estates/{id}/api-keys',
+  'DELETE /v1/real-estates/{id}/api-keys/{keyId}',
 ];
 
 /** Open to every member, agents included (or not tied to an agency at all). */
@@ -353,6 +371,8 @@ const TOKEN_AUTH = [
   // Asaas webhooks: the `asaas-access-token` header equal to ASAAS_WEBHOOK_TOKEN
   // (docs/decisions/015-payment-adapter.md).
   'POST /v1/webhooks/asaas',
+  // The lead API: `Authorization: Bearer vk_live_…`, an agency's key (docs/lead-api.md).
+  'POST /v1/leads',
 ];
 
 describe('provider webhooks: the token, not a session', () => {
