@@ -41,6 +41,7 @@ import demoRoutes from './modules/demo/demo.routes.ts';
 import { resumePausedDeliveries } from './modules/deliveries/index.ts';
 import { createDemoSeeding, type DemoSeeding } from './modules/demo/index.ts';
 import domainRoutes from './modules/domains/domains.routes.ts';
+import inboundRoutes from './modules/inbound/inbound.routes.ts';
 import integrationRoutes from './modules/integrations/integrations.routes.ts';
 import { createOutboundClient } from './modules/integrations/index.ts';
 import landingRoutes from './modules/landing/landing.routes.ts';
@@ -267,6 +268,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(realEstateRoutes);
   await app.register(integrationRoutes, { resumePausedDeliveries });
   await app.register(deliveryRoutes);
+  await app.register(inboundRoutes);
   await app.register(pageRoutes, { renderPagePreview });
   await app.register(videoRoutes);
   await app.register(localUploadRoutes, { isAwaitingUpload });

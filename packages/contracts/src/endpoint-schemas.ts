@@ -15,6 +15,7 @@ import { domainEndpoints } from './domains.ts';
 import { privacyEndpoints } from './privacy.ts';
 import { landingEndpoints, siteEndpoints } from './public-site.ts';
 import { deliveryEndpoints } from './deliveries.ts';
+import { inboundEndpoints } from './inbound.ts';
 import { integrationEndpoints } from './integrations.ts';
 import { leadEndpoints } from './leads.ts';
 import { leadApiEndpoints } from './lead-api.ts';
@@ -38,6 +39,7 @@ export const endpointSchemas = {
   ...integrationEndpoints,
   ...leadApiEndpoints,
   ...deliveryEndpoints,
+  ...inboundEndpoints,
   ...analyticsEndpoints,
   ...landingEndpoints,
   ...siteEndpoints,

@@ -89,6 +89,19 @@ export const endpoints = {
   listApiKeys: { method: 'GET', path: '/v1/real-estates/:id/api-keys' },
   createApiKey: { method: 'POST', path: '/v1/real-estates/:id/api-keys' },
   revokeApiKey: { method: 'DELETE', path: '/v1/real-estates/:id/api-keys/:keyId' },
+  // Lead sources and the inbound ledger (docs/product.md#lead-sources)
+  receiveGrupoZapLead: { method: 'POST', path: '/v1/inbound/grupo-zap/:publicId' },
+  listLeadSources: { method: 'GET', path: '/v1/real-estates/:id/lead-sources' },
+  connectLeadSource: { method: 'POST', path: '/v1/real-estates/:id/lead-sources/:channel' },
+  rotateLeadSourceSecret: {
+    method: 'POST',
+    path: '/v1/real-estates/:id/lead-sources/:channel/rotate-secret',
+  },
+  disconnectLeadSource: { method: 'DELETE', path: '/v1/real-estates/:id/lead-sources/:channel' },
+  sendInboundTestLead: { method: 'POST', path: '/v1/real-estates/:id/lead-sources/:channel/test-lead' },
+  listInboundRequests: { method: 'GET', path: '/v1/real-estates/:id/inbound-requests' },
+  getInboundRequest: { method: 'GET', path: '/v1/inbound-requests/:id' },
+  replayInboundRequest: { method: 'POST', path: '/v1/inbound-requests/:id/replay' },
 
   // Analytics
   getAnalytics: { method: 'GET', path: '/v1/real-estates/:id/analytics' },

@@ -22,6 +22,7 @@ export * from './control-chars.ts';
 export * from './leads.ts';
 export * from './lead-sources.ts';
 export * from './lead-api.ts';
+export * from './inbound.ts';
 export * from './deliveries.ts';
 export * from './response-fields.ts';
 export * from './analytics.ts';

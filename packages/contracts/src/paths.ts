@@ -19,6 +19,8 @@ export const paths = {
   page: (id: number | string) => `/paginas/${id}`,
   preferences: '/configuracoes',
   integrations: '/integracoes',
+  /** Origens de leads (docs/product.md#lead-sources): the portals, Meta lead forms and the lead API. */
+  leadSources: '/origens',
   leads: '/leads',
   analytics: '/analytics',
   analyticsSession: (sessionId: string) => `/analytics/session/${sessionId}`,

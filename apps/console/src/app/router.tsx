@@ -93,6 +93,12 @@ const protectedRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.leadSources,
+    lazy: async () => ({
+      Component: (await import('@/features/lead-sources/routes/lead-sources-route')).LeadSourcesRoute,
+    }),
+  },
+  {
     path: paths.leads,
     lazy: async () => ({ Component: (await import('@/features/leads/routes/leads')).LeadsRoute }),
   },

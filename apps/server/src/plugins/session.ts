@@ -109,8 +109,15 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.bearerAuth) return;
       const url = request.url;
-      // Public calls and providers' webhooks (authenticated by their own tokens) carry no session.
-      if (!url.startsWith('/v1/') || url.startsWith('/v1/public/') || url.startsWith('/v1/webhooks/')) return;
+      // Public calls, providers' webhooks and the lead sources' pushes (authenticated by their own
+      // tokens) carry no session.
+      if (
+        !url.startsWith('/v1/') ||
+        url.startsWith('/v1/public/') ||
+        url.startsWith('/v1/webhooks/') ||
+        url.startsWith('/v1/inbound/')
+      )
+        return;
       const header = request.headers['x-xsrf-token'];
       const token = typeof header === 'string' ? safeDecode(header) : '';
       if (!request.session || !token || !safeEqual(token, request.session.csrfToken)) {

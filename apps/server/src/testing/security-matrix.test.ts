@@ -11,6 +11,8 @@ import {
   catalogImports,
   customDomains,
   deliveries,
+  inboundRequests,
+  leadSources,
   leads,
   memberships,
   pages,
@@ -95,7 +97,23 @@ beforeAll(async () => {
     .insert(apiKeys)
     .values({ realEstateId: victim.realEstateId, name: 'Site', prefix: 'vk_live_abcd', tokenHash: 'x' })
     .returning();
+  // Lead sources (docs/product.md#lead-sources): the victim's Grupo OLX source and a refused push.
+  await ctx.database.db
+    .insert(leadSources)
+    .values({ realEstateId: victim.realEstateId, channel: 'grupo_zap', publicId: 'vitima-zap' });
+  const [inbound] = await ctx.database.db
+    .insert(inboundRequests)
+    .values({
+      realEstateId: victim.realEstateId,
+      channel: 'grupo_zap',
+      outcome: 'refused',
+      httpStatus: 422,
+      reason: 'clientListingId ausente.',
+      body: { name: 'Lead recusado da vítima', phone: '11988887777' },
+    })
+    .returning();
   Object.assign(ids, {
+    '/v1/inbound-requests/{id}': inbound!.id,
     '/v1/users/{id}': String(invitee!.id),
     userId: String(invitee!.id),
     '/v1/preferences/{id}': String(victimPrefs[0]!.id),
@@ -123,7 +141,9 @@ function urlFor(path: string): string {
     .replace('{photoId}', ids.photoId!)
     .replace('{userId}', ids.userId!)
     .replace('{domainId}', ids.domainId!)
-    .replace('{keyId}', ids.keyId!);
+    .replace('{keyId}', ids.keyId!)
+    .replace('{channel}', 'grupo_zap')
+    .replace('{publicId}', 'vitima-zap');
 }
 
 /** Bodies that pass validation, so that what answers is the tenancy check, not the schema. */
@@ -266,6 +286,15 @@ describe('CSRF: every state-changing console call without the token', () => {
  * Every route of the document is in one list or the other, so a new route fails here until classified.
  */
 const MANAGER_ONLY = [
+  // Lead sources hold the portal's secret and replay requests into leads (docs/product.md#lead-sources).
+  'GET /v1/real-estates/{id}/lead-sources',
+  'POST /v1/real-estates/{id}/lead-sources/{channel}',
+  'DELETE /v1/real-estates/{id}/lead-sources/{channel}',
+  'POST /v1/real-estates/{id}/lead-sources/{channel}/rotate-secret',
+  'POST /v1/real-estates/{id}/lead-sources/{channel}/test-lead',
+  'GET /v1/real-estates/{id}/inbound-requests',
+  'GET /v1/inbound-requests/{id}',
+  'POST /v1/inbound-requests/{id}/replay',
   'GET /v1/real-estates/{id}/integrations',
   'PUT /v1/real-estates/{id}/integrations',
   'GET /v1/real-estates/{id}/integrations/test',
@@ -373,6 +402,8 @@ const TOKEN_AUTH = [
   'POST /v1/webhooks/asaas',
   // The lead API: `Authorization: Bearer vk_live_…`, an agency's key (docs/lead-api.md).
   'POST /v1/leads',
+  // The Grupo OLX lead push: Basic `vivareal:` + the agency's secret (docs/lead-sources.md#grupo-olx).
+  'POST /v1/inbound/grupo-zap/{publicId}',
 ];
 
 describe('provider webhooks: the token, not a session', () => {
