@@ -416,7 +416,10 @@ describe('provider webhooks: the token, not a session', () => {
       for (const route of TOKEN_AUTH) {
         const [method, path] = route.split(' ') as [string, string];
         for (const csrf of [true, false]) {
-          const res = await c.request(method as 'POST', path, { body: { id: 'evt_x', event: 'X' }, csrf });
+          const res = await c.request(method as 'POST', urlFor(path), {
+            body: { id: 'evt_x', event: 'X' },
+            csrf,
+          });
           if (res.statusCode !== 401) wrong.push(`${route} (csrf ${csrf}) → ${res.statusCode}`);
         }
       }

@@ -89,6 +89,41 @@ describe('the page a delivery carries', () => {
     expect(form.get('url')).toBe('');
   });
 
+  it('a portal lead carries its source, what the portal said, and the code that matched no page', () => {
+    const portal = {
+      ...lead,
+      source: 'portal_vivareal',
+      listingCode: 'NAO-EXISTE',
+      sourceDetails: { lead_origin: 'VivaReal', temperature: 'Alta', transaction_type: 'RENT' },
+    } as typeof leads.$inferSelect;
+    const l = toLeadForDelivery(
+      portal,
+      null,
+      'https://vitrine.example',
+      '11111111-2222-3333-4444-555555555555',
+    );
+    expect(l).toMatchObject({
+      source: 'portal_vivareal',
+      source_label: 'VivaReal',
+      listing_code: 'NAO-EXISTE',
+      source_details: { temperature: 'Alta' },
+    });
+    expect(toGrupoZapLead(l)).toMatchObject({
+      clientListingId: 'NAO-EXISTE',
+      source: 'VivaReal',
+      temperature: 'Alta',
+      transactionType: 'RENT',
+    });
+    // A landing-page lead: its page's code, no details.
+    const own = toLeadForDelivery(
+      lead,
+      page,
+      'https://vitrine.example',
+      '11111111-2222-3333-4444-555555555555',
+    );
+    expect(own).toMatchObject({ source_label: 'Página', source_details: null, listing_code: 'CA-77' });
+  });
+
   it('Grupo ZAP and Jetimob carry the listing', () => {
     const l = toLeadForDelivery(
       lead,

@@ -5,6 +5,7 @@
  */
 import type { leads, pages } from '../../db/schema.ts';
 import type { LeadForDelivery, LeadPage } from '../integrations/index.ts';
+import { LEAD_SOURCE_LABELS } from '@vitrine/contracts';
 import { formatPrice } from '../../lib/format.ts';
 
 type LeadRow = typeof leads.$inferSelect;
@@ -82,6 +83,9 @@ export function toLeadForDelivery(
     message: lead.message,
     page: leadPageFor(page, landingUrl),
     source: lead.source,
+    source_label: lead.source ? (LEAD_SOURCE_LABELS[lead.source] ?? lead.source) : null,
+    source_details: (lead.sourceDetails as Record<string, unknown> | null) ?? null,
+    listing_code: blankToNull(lead.listingCode) ?? blankToNull(page?.listingCode),
     utm_source: lead.utmSource,
     utm_medium: lead.utmMedium,
     utm_campaign: lead.utmCampaign,

@@ -75,4 +75,23 @@ describe('e-mails with typed text', () => {
     const alert = sent.find((m) => m.to === owner.email)!;
     expect(alert.subject).toBe('Novo lead: Ganhe R$ 5.000 hoje em <b>agora</b>');
   });
+
+  it('the alert names a portal lead source, its temperature and a listing code that matched no page', async () => {
+    const owner = await createOwner(ctx, 'Imobiliária Portal');
+    const { lead } = await captureLead(ctx.app.deps, {
+      realEstateId: owner.realEstateId,
+      name: 'Bruna Costa',
+      phone: '11987654321',
+      source: 'portal_vivareal',
+      sourceDetails: { temperature: 'Alta' },
+      listingCode: 'NAO-EXISTE',
+      consent: false,
+    });
+    const { sent, mailer } = capturing();
+    await sendLeadAlerts({ ...ctx.app.deps, mailer }, [lead.id]);
+    const alert = sent.find((m) => m.to === owner.email)!;
+    expect(alert.subject).toBe('Novo lead (VivaReal): Bruna Costa');
+    expect(alert.text).toContain('Origem: VivaReal (temperatura Alta)');
+    expect(alert.text).toContain('Imóvel não encontrado (código NAO-EXISTE)');
+  });
 });

@@ -4,6 +4,7 @@
  * the alert off; agents who turned it on (their own preference lead_alert_email) get it either way.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { LEAD_SOURCE_LABELS } from '@vitrine/contracts';
 import type { Tx } from '../../db/client.ts';
 import { leads, memberships, pages, preferences, realEstates, teamSettings, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -160,12 +161,24 @@ async function mailAlert(
   const name = mailLabel(lead.name, 60) || 'sem nome';
   const title = pageTitle ? mailLabel(pageTitle, 80) : '';
   const agencyName = mailLabel(agency, 80) || 'sua imobiliária';
+  // Where the lead came from, when it is not the agency's own page (docs/product.md#lead-sources), and
+  // a listing code that matched no page.
+  const from =
+    lead.source && lead.source !== 'landing_page' ? (LEAD_SOURCE_LABELS[lead.source] ?? lead.source) : '';
+  const temperature =
+    typeof lead.sourceDetails?.temperature === 'string' ? mailLabel(lead.sourceDetails.temperature, 20) : '';
+  const unknownCode = !title && lead.listingCode ? mailLabel(lead.listingCode, 60) : '';
   for (const email of recipients) {
     const mail = renderEmail({
       appName: 'Vitrine Imóveis',
       heading: `Novo lead: ${name}`,
       paragraphs: [
-        title ? `Imóvel: ${title}` : `Imobiliária: ${agencyName}`,
+        from ? `Origem: ${from}${temperature ? ` (temperatura ${temperature})` : ''}` : '',
+        title
+          ? `Imóvel: ${title}`
+          : unknownCode
+            ? `Imóvel não encontrado (código ${unknownCode})`
+            : `Imobiliária: ${agencyName}`,
         [
           lead.phone ? `Telefone: ${formatPhone(lead.phone)}` : null,
           lead.email ? `E-mail: ${lead.email}` : null,
@@ -180,7 +193,7 @@ async function mailAlert(
     });
     await deps.mailer.send({
       to: email,
-      subject: `Novo lead: ${name}${title ? ` — ${title}` : ''}`,
+      subject: `Novo lead${from ? ` (${from})` : ''}: ${name}${title ? ` — ${title}` : ''}`,
       ...mail,
     });
   }

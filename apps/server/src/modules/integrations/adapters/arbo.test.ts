@@ -49,6 +49,9 @@ describe('arboAdapter', () => {
         listingNeighborhood: 'Pinheiros',
         listingCity: 'São Paulo',
         listingState: 'SP',
+        source: 'Página',
+        temperature: null,
+        sourceDetails: null,
       },
     ]);
   });

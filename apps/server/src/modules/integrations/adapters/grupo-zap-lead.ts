@@ -32,7 +32,15 @@ export interface GrupoZapLead {
   listingNeighborhood: string | null;
   listingCity: string | null;
   listingState: string | null;
+  /** Where the lead came from, as the console names it ("Página", "Portal ZAP", "Facebook"…). */
+  source: string | null;
+  /** The portal's temperature ("Alta", "Média", "Baixa") when the lead came from one; null otherwise. */
+  temperature: string | null;
+  /** What the source said of the lead (docs/webhooks.md#source-and-source-details). */
+  sourceDetails: Record<string, unknown> | null;
 }
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 export function toGrupoZapLead(lead: LeadForDelivery): GrupoZapLead {
   return {
@@ -40,7 +48,7 @@ export function toGrupoZapLead(lead: LeadForDelivery): GrupoZapLead {
     timestamp: lead.created_at,
     originLeadId: lead.id,
     originListingId: lead.page.id,
-    clientListingId: lead.page.listing_code ?? '',
+    clientListingId: lead.page.listing_code ?? lead.listing_code ?? '',
     name: lead.name,
     email: lead.email,
     ddd: lead.phone.slice(0, 2),
@@ -50,9 +58,22 @@ export function toGrupoZapLead(lead: LeadForDelivery): GrupoZapLead {
     listingTitle: lead.page.title,
     listingUrl: lead.page.url,
     listingPrice: lead.page.price_cents === null ? null : lead.page.price_cents / 100,
-    transactionType: lead.page.purpose === 'rent' ? 'RENT' : lead.page.purpose === 'sale' ? 'SELL' : null,
+    transactionType:
+      lead.page.purpose === 'rent'
+        ? 'RENT'
+        : lead.page.purpose === 'sale'
+          ? 'SELL'
+          : transactionOf(lead.source_details?.transaction_type),
     listingNeighborhood: lead.page.neighborhood,
     listingCity: lead.page.city,
     listingState: lead.page.state,
+    source: lead.source_label,
+    temperature: text(lead.source_details?.temperature),
+    sourceDetails: lead.source_details,
   };
+}
+
+/** A portal's transaction type, when it is one the Grupo ZAP contract names. */
+function transactionOf(value: unknown): 'SELL' | 'RENT' | null {
+  return value === 'SELL' || value === 'RENT' ? value : null;
 }

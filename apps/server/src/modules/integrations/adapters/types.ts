@@ -14,8 +14,17 @@ export interface LeadForDelivery {
   message: string | null;
   /** The property the lead is about; every field empty/null when the page was deleted. */
   page: LeadPage;
-  /** Where the lead came from, free text (e.g. "landing_page"). */
+  /** Where the lead came from (docs/product.md#lead-sources): "landing_page", "portal_zap", "facebook"… */
   source: string | null;
+  /** The source as the console names it: "Página", "Portal ZAP", "VivaReal", "OLX", "Facebook"… */
+  source_label: string | null;
+  /**
+   * What the source said of the lead (a portal's temperature and transaction type, a form's answers,
+   * the campaign), as the source sent it; null for a landing-page lead.
+   */
+  source_details: Record<string, unknown> | null;
+  /** The listing code the lead named (its page's, or one that matched no page: then `page` is empty). */
+  listing_code: string | null;
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
