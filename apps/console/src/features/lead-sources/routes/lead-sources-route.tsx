@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/states';
 import { useAuth } from '@/features/auth';
 import { GrupoZapCard } from '../components/grupo-zap-card';
 import { InboundLedger } from '../components/inbound-ledger';
+import { LeadApiCard } from '../components/lead-api-card';
 
 const TITLE = 'Origens de leads';
 const DESCRIPTION =
@@ -47,7 +48,7 @@ function SourceCards({ realEstateId }: { realEstateId: number }) {
     <section aria-label="Canais" className="grid gap-6">
       <GrupoZapCard realEstateId={realEstateId} />
       {/* Formulários do Meta: <MetaLeadAdsCard realEstateId={realEstateId} /> */}
-      {/* API de leads: <LeadApiCard realEstateId={realEstateId} /> */}
+      <LeadApiCard realEstateId={realEstateId} />
     </section>
   );
 }
