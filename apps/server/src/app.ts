@@ -45,6 +45,7 @@ import inboundRoutes from './modules/inbound/inbound.routes.ts';
 import integrationRoutes from './modules/integrations/integrations.routes.ts';
 import { createOutboundClient } from './modules/integrations/index.ts';
 import landingRoutes from './modules/landing/landing.routes.ts';
+import leadApiRoutes from './modules/inbound/lead-api.routes.ts';
 import leadRoutes from './modules/leads/leads.routes.ts';
 import metaLeadAdsRoutes from './modules/inbound/meta-lead-ads.routes.ts';
 import { renderPagePreview } from './modules/landing/index.ts';
@@ -227,7 +228,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         description: 'API do console e das páginas públicas.',
         version: '1.0.0',
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'vitrine_session' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'vitrine_session' },
+          // The lead API (docs/lead-api.md): an agency's key, sent as `Authorization: Bearer vk_live_…`.
+          leadApiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Chave da API de leads (vk_live_…), criada em Origens de leads.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -267,6 +278,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(landingRoutes);
   await app.register(leadRoutes);
   await app.register(metaLeadAdsRoutes);
+  await app.register(leadApiRoutes);
   await app.register(siteRoutes);
   await app.register(teamRoutes);
   await app.register(preferenceRoutes);

@@ -201,6 +201,12 @@ const envSchema = z.object({
   LEAD_PAGE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** A form sent sooner than this after the page rendered counts as "fast": a weak spam signal, never enough alone (docs/spam-rules.md). */
   LEAD_MIN_FILL_MS: z.coerce.number().int().min(0).max(60_000).default(2_500),
+  /**
+   * The lead API (docs/lead-api.md#limits): leads a minute per API key, and per agency (all its keys
+   * together; a key over its own limit does not spend the agency's). Beyond either, 429 with Retry-After.
+   */
+  LEAD_API_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  LEAD_API_AGENCY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** Analytics beacons accepted per IP and minute (a page view sends a few); beyond it, 429. */
   ANALYTICS_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** Months of raw analytics (events and sessions) kept; daily rollups, which hold no visitor data, stay. */

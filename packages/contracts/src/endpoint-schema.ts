@@ -34,6 +34,11 @@ export interface EndpointSchema {
    * failure answers the shared error shape.
    */
   readonly errors?: { readonly [status: number]: z.ZodType };
+  /**
+   * How the operation is authenticated when not by the console's session: OpenAPI security requirements
+   * naming the schemes app.ts declares (`leadApiKey`: the lead API's Bearer key).
+   */
+  readonly security?: readonly { readonly [scheme: string]: readonly string[] }[];
   /** Left out of the OpenAPI document (operational and browser-only routes); still in the table. */
   readonly hide?: boolean;
 }

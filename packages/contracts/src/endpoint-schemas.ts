@@ -19,6 +19,7 @@ import { inboundEndpoints } from './inbound.ts';
 import { integrationEndpoints } from './integrations.ts';
 import { leadEndpoints } from './leads.ts';
 import { metaLeadAdsEndpoints } from './meta-lead-ads.ts';
+import { leadApiEndpoints } from './lead-api.ts';
 import { catalogImportEndpoints, pageEndpoints } from './pages.ts';
 import { videoEndpoints } from './videos.ts';
 
@@ -38,6 +39,7 @@ export const endpointSchemas = {
   ...leadEndpoints,
   ...metaLeadAdsEndpoints,
   ...integrationEndpoints,
+  ...leadApiEndpoints,
   ...deliveryEndpoints,
   ...inboundEndpoints,
   ...analyticsEndpoints,

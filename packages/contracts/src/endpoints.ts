@@ -84,6 +84,11 @@ export const endpoints = {
   getDelivery: { method: 'GET', path: '/v1/deliveries/:id' },
   replayDelivery: { method: 'POST', path: '/v1/deliveries/:id/replay' },
 
+  // The lead API (Bearer API key, no session) and its keys
+  createApiLead: { method: 'POST', path: '/v1/leads' },
+  listApiKeys: { method: 'GET', path: '/v1/real-estates/:id/api-keys' },
+  createApiKey: { method: 'POST', path: '/v1/real-estates/:id/api-keys' },
+  revokeApiKey: { method: 'DELETE', path: '/v1/real-estates/:id/api-keys/:keyId' },
   // Lead sources and the inbound ledger (docs/product.md#lead-sources)
   receiveGrupoZapLead: { method: 'POST', path: '/v1/inbound/grupo-zap/:publicId' },
   listLeadSources: { method: 'GET', path: '/v1/real-estates/:id/lead-sources' },

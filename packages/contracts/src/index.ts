@@ -21,6 +21,7 @@ export * from './validators.ts';
 export * from './control-chars.ts';
 export * from './leads.ts';
 export * from './lead-sources.ts';
+export * from './lead-api.ts';
 export * from './inbound.ts';
 export * from './meta-lead-ads.ts';
 export * from './deliveries.ts';

@@ -57,6 +57,7 @@ describe('the job registry', () => {
       'demo-reset',
       'fetch-meta-lead',
       'lead-alert',
+      'lead-api-idempotency-sweep',
       'lead-auto-reply',
       'lead-delivery',
       'privacy-retention',

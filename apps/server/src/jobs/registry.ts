@@ -11,6 +11,7 @@ import { catalogImportJob } from '../modules/catalog-import/index.ts';
 import { leadDeliveryJob } from '../modules/deliveries/index.ts';
 import { demoResetJob } from '../modules/demo/index.ts';
 import { fetchMetaLeadJob } from '../modules/inbound/index.ts';
+import { leadApiIdempotencySweepJob } from '../modules/inbound/index.ts';
 import { leadAlertJob, leadAutoReplyJob } from '../modules/leads/index.ts';
 import { privacyRetentionJob } from '../modules/privacy/index.ts';
 import { uploadOrphanJob, videoCleanupJob, videoProcessingJob } from '../modules/videos/index.ts';
@@ -33,4 +34,5 @@ export const jobRegistry: readonly JobDefinition[] = [
   privacyRetentionJob,
   sessionSweepJob,
   rateLimitSweepJob,
+  leadApiIdempotencySweepJob,
 ];

@@ -57,7 +57,7 @@ export type EndpointHandler<N extends MountedEndpointName> = (
 
 type MountOptions = Pick<
   RouteShorthandOptions,
-  'config' | 'bodyLimit' | 'onRequest' | 'preHandler' | 'logLevel'
+  'config' | 'bodyLimit' | 'onRequest' | 'preValidation' | 'preHandler' | 'onSend' | 'logLevel'
 >;
 
 /** Lets the body through unchecked when the handler parses it itself; params and query as usual. */
@@ -96,6 +96,7 @@ export function mount<N extends MountedEndpointName>(
       ...(schema.query ? { querystring: schema.query } : {}),
       ...(schema.body ? { body: schema.body } : {}),
       ...(schema.consumes ? { consumes: [...schema.consumes] } : {}),
+      ...(schema.security ? { security: schema.security.map((r) => ({ ...r })) } : {}),
       response,
     },
     handler: async (request, reply) => {

@@ -32,6 +32,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionState | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route is authenticated by a Bearer key of its own (the lead API): no session is read for it,
+     * whatever cookie comes, and so no CSRF token is asked (a page on another site cannot set the header).
+     */
+    bearerAuth?: boolean;
+  }
   interface FastifyInstance {
     sessions: SessionService;
   }
@@ -85,7 +92,7 @@ export default fp(
 
     app.addHook('onRequest', async (request) => {
       // The landing pages' hosts have no session (plugins/host-routing.ts drops their Cookie header too).
-      if (request.site.kind === 'landing') return;
+      if (request.site.kind === 'landing' || request.routeOptions.config?.bearerAuth) return;
       const id = request.cookies[SESSION_COOKIE];
       if (!id || id.length > 100) return;
       const session = await findSession(deps, id);
@@ -100,7 +107,7 @@ export default fp(
     // CSRF: console API calls that change state carry X-XSRF-TOKEN equal to the session's token.
     // Checked on request, before the body is even parsed, as Laravel's middleware would answer.
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.bearerAuth) return;
       const url = request.url;
       // Public calls, providers' webhooks and the lead sources' pushes (authenticated by their own
       // tokens) carry no session.

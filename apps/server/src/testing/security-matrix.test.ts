@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiKeys,
   catalogImports,
   customDomains,
   deliveries,
@@ -91,6 +92,11 @@ beforeAll(async () => {
     inviteTokenHash: 'hash-da-vitima',
     inviteExpiresAt: new Date(Date.now() + 86_400_000),
   });
+  // The lead API's key of the victim (docs/lead-api.md).
+  const [apiKey] = await ctx.database.db
+    .insert(apiKeys)
+    .values({ realEstateId: victim.realEstateId, name: 'Site', prefix: 'vk_live_abcd', tokenHash: 'x' })
+    .returning();
   // Lead sources (docs/product.md#lead-sources): the victim's Grupo OLX source and a refused push.
   await ctx.database.db
     .insert(leadSources)
@@ -119,6 +125,7 @@ beforeAll(async () => {
     '/v1/imports/{id}': imp!.id,
     photoId: 'p1',
     domainId: String(domain!.id),
+    keyId: String(apiKey!.id),
   });
 });
 afterAll(async () => {
@@ -134,6 +141,7 @@ function urlFor(path: string): string {
     .replace('{photoId}', ids.photoId!)
     .replace('{userId}', ids.userId!)
     .replace('{domainId}', ids.domainId!)
+    .replace('{keyId}', ids.keyId!)
     .replace('{channel}', 'grupo_zap')
     .replace('{publicId}', 'vitima-zap');
 }
@@ -174,6 +182,7 @@ function bodyFor(
       body: { page_id: '104738291234567', page_access_token: 'EAAGinvasor0123456789abcdef' },
     },
     'PUT /v1/real-estates/{id}/lead-sources/meta/forms': { body: { forms: [] } },
+    'POST /v1/real-estates/{id}/api-keys': { body: { name: 'Invasora' } },
   };
   return table[key] ?? {};
 }
@@ -230,6 +239,11 @@ describe('tenancy: another agency’s ids', () => {
       .from(deliveries)
       .where(eq(deliveries.id, ids['/v1/deliveries/{id}']!));
     expect(d!.status).toBe('failed');
+    const [key] = await ctx.database.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.id, Number(ids.keyId)));
+    expect(key!.revokedAt).toBeNull();
     const victimClient = new TestClient(ctx.app);
     await victimClient.login(victim.email);
     const integrations = (
@@ -328,6 +342,10 @@ const MANAGER_ONLY = [
   'POST /v1/real-estates/{id}/domains',
   'POST /v1/real-estates/{id}/domains/{domainId}/verify',
   'DELETE /v1/real-estates/{id}/domains/{domainId}',
+  // The lead API's keys (docs/lead-api.md): they send leads into the agency's CRMs.
+  'GET /v1/real-estates/{id}/api-keys',
+  'POST /v1/real-estates/{id}/api-keys',
+  'DELETE /v1/real-estates/{id}/api-keys/{keyId}',
 ];
 
 /** Open to every member, agents included (or not tied to an agency at all). */
@@ -391,6 +409,8 @@ const TOKEN_AUTH = [
   // Asaas webhooks: the `asaas-access-token` header equal to ASAAS_WEBHOOK_TOKEN
   // (docs/decisions/015-payment-adapter.md).
   'POST /v1/webhooks/asaas',
+  // The lead API: `Authorization: Bearer vk_live_…`, an agency's key (docs/lead-api.md).
+  'POST /v1/leads',
   // The Grupo OLX lead push: Basic `vivareal:` + the agency's secret (docs/lead-sources.md#grupo-olx).
   'POST /v1/inbound/grupo-zap/{publicId}',
   // Meta's webhook: the verification request's `hub.verify_token` equal to META_WEBHOOK_VERIFY_TOKEN,

@@ -9,3 +9,4 @@ export {
   type InboundRequest,
   type InboundResult,
 } from './receive-inbound-lead.ts';
+export { leadApiIdempotencySweepJob } from './jobs/lead-api-idempotency-sweep.job.ts';

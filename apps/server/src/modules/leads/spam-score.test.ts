@@ -3,6 +3,7 @@ import {
   countLinks,
   isSuspiciousPhone,
   scoreLead,
+  scoreLeadContent,
   SPAM_THRESHOLD,
   SPAM_WEIGHTS,
   type LeadSpamFacts,
@@ -100,5 +101,28 @@ describe('scoreLead', () => {
     expect(isSuspiciousPhone('11988887777')).toBe(false);
     expect(isSuspiciousPhone('2133334444')).toBe(false);
     expect(isSuspiciousPhone(null)).toBe(false);
+  });
+});
+
+describe('scoreLeadContent (the lead API: docs/spam-rules.md#the-lead-api)', () => {
+  const content = (over: Partial<LeadSpamFacts> = {}) =>
+    scoreLeadContent({ name: 'Maria Souza', message: 'Quero visitar.', phone: '11988887777', ...over });
+
+  it('has no form stamp, browser or visitor address to judge: a plain lead scores 0', () => {
+    expect(content()).toEqual({ score: 0, quarantined: false, signals: [], reason: null });
+  });
+
+  it('weighs what the lead says as the form does: links, a link in the name, a fake-looking phone', () => {
+    expect(content({ message: 'http://a.x http://b.x www.c.x' })).toMatchObject({
+      score: SPAM_WEIGHTS.many_links,
+      quarantined: true,
+      reason: 'mensagem com muitos links',
+    });
+    expect(content({ message: 'veja http://a.x' }).quarantined).toBe(false);
+    expect(content({ phone: '11999999999' })).toMatchObject({ score: 50, quarantined: false });
+    const both = content({ name: 'www.promo.x', phone: '11999999999' });
+    expect(both.score).toBe(SPAM_WEIGHTS.link_in_name + SPAM_WEIGHTS.suspicious_phone);
+    expect(both.quarantined).toBe(true);
+    expect(both.reason).toBe('nome com link; telefone suspeito (dígitos repetidos ou em sequência)');
   });
 });

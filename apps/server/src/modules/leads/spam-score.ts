@@ -99,6 +99,27 @@ export function scoreLead(facts: LeadSpamFacts, limits: SpamLimits): SpamVerdict
     add('ip_flood', `muitos envios do mesmo IP (${facts.ipHits} em 10 min)`);
   if (facts.pageHits > limits.pageLimitPerMinute)
     add('page_flood', `muitos envios para esta página (${facts.pageHits} em 1 min)`);
+  addContentSignals(facts, add);
+  return verdictOf(fired);
+}
+
+/**
+ * Only what the lead says (links in the message or the name, a fake-looking phone): the signals that
+ * apply to a lead an agency's own system sent through the lead API, which has no form stamp, no
+ * visitor's browser and one server's address (docs/spam-rules.md#the-lead-api).
+ */
+export function scoreLeadContent(facts: Pick<LeadSpamFacts, 'name' | 'message' | 'phone'>): SpamVerdict {
+  const fired: SpamVerdict['signals'] = [];
+  addContentSignals(facts, (signal, reason, weight = SPAM_WEIGHTS[signal]) =>
+    fired.push({ signal, weight, reason }),
+  );
+  return verdictOf(fired);
+}
+
+function addContentSignals(
+  facts: Pick<LeadSpamFacts, 'name' | 'message' | 'phone'>,
+  add: (signal: SpamSignal, reason: string, weight?: number) => unknown,
+) {
   const links = countLinks(facts.message);
   if (links >= 3) add('many_links', 'mensagem com muitos links');
   else if (links > 0)
@@ -110,7 +131,9 @@ export function scoreLead(facts: LeadSpamFacts, limits: SpamLimits): SpamVerdict
   if (countLinks(facts.name) > 0) add('link_in_name', 'nome com link');
   if (isSuspiciousPhone(facts.phone))
     add('suspicious_phone', 'telefone suspeito (dígitos repetidos ou em sequência)');
+}
 
+function verdictOf(fired: SpamVerdict['signals']): SpamVerdict {
   fired.sort((a, b) => b.weight - a.weight);
   const score = fired.reduce((sum, s) => sum + s.weight, 0);
   const quarantined = score >= SPAM_THRESHOLD;

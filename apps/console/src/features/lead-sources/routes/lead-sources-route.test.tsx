@@ -96,6 +96,11 @@ beforeEach(() => {
       forms: [],
     },
   });
+  // The lead API card (its own tests: components/lead-api-card.test.tsx) loads its keys on this screen.
+  handle('listApiKeys', {
+    data: [],
+    meta: { endpoint_url: 'http://localhost:3000/v1/leads', docs_url: null },
+  });
 });
 
 const card = () => screen.findByRole('region', { name: /Grupo OLX/ });

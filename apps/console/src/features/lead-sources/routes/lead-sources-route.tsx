@@ -10,6 +10,7 @@ import { useAuth } from '@/features/auth';
 import { GrupoZapCard } from '../components/grupo-zap-card';
 import { MetaLeadAdsCard } from '../components/meta-lead-ads-card';
 import { InboundLedger } from '../components/inbound-ledger';
+import { LeadApiCard } from '../components/lead-api-card';
 
 const TITLE = 'Origens de leads';
 const DESCRIPTION =
@@ -48,7 +49,7 @@ function SourceCards({ realEstateId }: { realEstateId: number }) {
     <section aria-label="Canais" className="grid gap-6">
       <GrupoZapCard realEstateId={realEstateId} />
       <MetaLeadAdsCard realEstateId={realEstateId} />
-      {/* API de leads: <LeadApiCard realEstateId={realEstateId} /> */}
+      <LeadApiCard realEstateId={realEstateId} />
     </section>
   );
 }

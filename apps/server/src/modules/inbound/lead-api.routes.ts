@@ -1,0 +1,334 @@
+/**
+ * The lead API (docs/lead-api.md) and its keys (docs/product.md#lead-api).
+ *
+ * - `POST /v1/leads`: an agency's own site or tools send a lead with `Authorization: Bearer vk_live_…`.
+ *   No session is read and no CSRF token asked (`bearerAuth`, plugins/session.ts); the route is not
+ *   served on the landing hosts (plugins/host-routing.ts). The key, its rate limits (per key, then per
+ *   agency) and its "last used" mark are one statement, before the body is even read; the body goes
+ *   through `receiveInboundLead` like every inbound lead; `Idempotency-Key` works as Stripe's
+ *   (lead-api-idempotency.ts). Every answer from 400 to 499 past the key's check is written to the
+ *   inbound ledger as refused, with its reason; a replayed answer as a repeat.
+ * - The keys: listed, created (shown once) and revoked by owners and admins.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  endpoints,
+  IDEMPOTENCY_KEY_MAX,
+  IDEMPOTENCY_KEY_PATTERN,
+  LEAD_API_LIMITS,
+  type ApiLeadResponse,
+} from '@vitrine/contracts';
+import type { Deps } from '../../deps.ts';
+import { HttpError, notFound } from '../../lib/http-errors.ts';
+import type { EndpointRequest } from '../../lib/mount.ts';
+import { mount } from '../../lib/mount.ts';
+import { MANAGERS } from '../../plugins/auth.ts';
+import { scoreLeadContent } from '../leads/index.ts';
+import {
+  admitApiKey,
+  createApiKey,
+  listApiKeys,
+  looksLikeApiKey,
+  revokeApiKey,
+  type AdmittedKey,
+} from './api-keys.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from './lead-api-idempotency.ts';
+import { receiveInboundLead, recordInbound } from './receive-inbound-lead.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The lead API's key that authenticated the request (set before the body is read). */
+    leadApiKey: AdmittedKey | null;
+    /** The body as parsed, before validation: kept in the inbound ledger and fingerprinted. */
+    leadApiBody: unknown;
+  }
+}
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+const AUTH_CHALLENGE = { 'www-authenticate': 'Bearer realm="Vitrine Imóveis"' };
+
+const missingKey = () =>
+  new HttpError(
+    401,
+    'Envie a chave da API no cabeçalho Authorization: Bearer <chave>.',
+    undefined,
+    undefined,
+    AUTH_CHALLENGE,
+  );
+const invalidKey = () =>
+  new HttpError(
+    401,
+    'Chave da API inválida ou revogada. Crie uma nova em Origens de leads.',
+    undefined,
+    undefined,
+    { 'www-authenticate': 'Bearer realm="Vitrine Imóveis", error="invalid_token"' },
+  );
+const tooMany = (seconds: number, what: string) =>
+  new HttpError(
+    429,
+    `Limite de leads por minuto ${what} atingido. Tente de novo em ${seconds} segundo${seconds === 1 ? '' : 's'}.`,
+    undefined,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+
+const IDEMPOTENCY_FIELD = 'Idempotency-Key';
+
+/** The request's Idempotency-Key, if any; 422 naming the header when it is not one. */
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header))
+    throw new HttpError(
+      422,
+      `O cabeçalho Idempotency-Key deve ter de 1 a ${IDEMPOTENCY_KEY_MAX} caracteres visíveis (letras, números e sinais, sem espaços), como um UUID.`,
+      {
+        [IDEMPOTENCY_FIELD]: [
+          `Use de 1 a ${IDEMPOTENCY_KEY_MAX} caracteres visíveis, sem espaços (um UUID, por exemplo).`,
+        ],
+      },
+    );
+  return header;
+}
+
+export default async function leadApiRoutes(app: FastifyInstance) {
+  const { deps } = app;
+  const { config } = deps;
+  app.decorateRequest('leadApiKey', null);
+  app.decorateRequest('leadApiBody', null);
+
+  mount(app, 'listApiKeys', async (request) => {
+    const membership = await app.requireMembership(request, request.params.id, MANAGERS);
+    return {
+      data: await listApiKeys(deps, membership.realEstateId),
+      meta: {
+        endpoint_url: `${config.APP_URL}${endpoints.createApiLead.path}`,
+        docs_url: config.API_DOCS ? `${config.APP_URL}/docs` : null,
+      },
+    };
+  });
+
+  mount(app, 'createApiKey', async (request) => {
+    const membership = await app.requireMembership(request, request.params.id, MANAGERS);
+    const key = await createApiKey(deps, {
+      realEstateId: membership.realEstateId,
+      userId: request.currentUser!.id,
+      name: request.body.name,
+    });
+    return { data: key, message: 'Chave criada. Copie agora: ela não será mostrada de novo.' };
+  });
+
+  mount(app, 'revokeApiKey', async (request) => {
+    const membership = await app.requireMembership(request, request.params.id, MANAGERS);
+    const key = await revokeApiKey(deps, {
+      realEstateId: membership.realEstateId,
+      userId: request.currentUser!.id,
+      keyId: request.params.keyId,
+    });
+    if (!key) throw notFound('Chave não encontrada.');
+    return { data: key, message: 'Chave revogada: ela deixa de funcionar agora.' };
+  });
+
+  /** The key, its scope and its rate limits, from the Authorization header alone. */
+  const authenticate = async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? BEARER.exec(header) : null;
+    if (!match) throw missingKey();
+    const token = match[1]!;
+    if (!looksLikeApiKey(token)) throw invalidKey();
+    const admission = await admitApiKey(deps, token, {
+      perKeyPerMinute: config.LEAD_API_KEY_LIMIT_PER_MINUTE,
+      perAgencyPerMinute: config.LEAD_API_AGENCY_LIMIT_PER_MINUTE,
+    });
+    if (!admission.ok) throw invalidKey();
+    if (!admission.key.scopes.includes('leads:write'))
+      throw new HttpError(403, 'Esta chave não pode enviar leads (falta a permissão leads:write).');
+    request.leadApiKey = admission.key;
+    if (admission.perKey.hits > config.LEAD_API_KEY_LIMIT_PER_MINUTE)
+      throw tooMany(admission.perKey.retryAfterSeconds, 'desta chave');
+    const agency = admission.perAgency!;
+    if (agency.hits > config.LEAD_API_AGENCY_LIMIT_PER_MINUTE)
+      throw tooMany(agency.retryAfterSeconds, 'da imobiliária (todas as chaves juntas)');
+  };
+
+  /**
+   * Refusals of a known key's request (a broken or oversized body, a field, the Idempotency-Key) go to
+   * the inbound ledger. Not the 401s (no agency to write them to), nor the 429s (a flood would flood the
+   * ledger too).
+   */
+  const recordRefusal = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const key = request.leadApiKey;
+    const status = reply.statusCode;
+    if (!key || status < 400 || status >= 500 || status === 429) return payload;
+    try {
+      const reason = typeof payload === 'string' ? messageOf(payload) : null;
+      await recordInbound(deps, {
+        realEstateId: key.realEstateId,
+        channel: 'lead_api',
+        source: 'api',
+        outcome: 'refused',
+        httpStatus: status,
+        reason: reason ?? `HTTP ${status}`,
+        externalId: externalIdOf(key, request),
+        body: request.leadApiBody ?? null,
+      });
+    } catch (err) {
+      request.log.error({ err }, 'lead API refusal not recorded in the inbound ledger');
+    }
+    return payload;
+  };
+
+  mount(
+    app,
+    'createApiLead',
+    async (request, reply) => {
+      const key = request.leadApiKey!;
+      const idempotencyKey = idempotencyKeyOf(request);
+      if (idempotencyKey) {
+        const claim = await claimIdempotencyKey(deps, {
+          apiKeyId: key.id,
+          key: idempotencyKey,
+          fingerprint: requestFingerprint(request.leadApiBody),
+        });
+        if (claim.kind === 'mismatch')
+          throw new HttpError(
+            422,
+            'Esta Idempotency-Key já foi usada com outro corpo nas últimas 24 horas. Para um lead novo, use uma chave nova.',
+            {
+              [IDEMPOTENCY_FIELD]: [
+                'Já usada com outro corpo nas últimas 24 horas: use uma chave nova para um lead novo.',
+              ],
+            },
+          );
+        if (claim.kind === 'in_flight')
+          throw new HttpError(
+            409,
+            'Uma requisição com esta Idempotency-Key ainda está em andamento. Tente de novo em alguns segundos.',
+            undefined,
+            undefined,
+            { 'retry-after': '1' },
+          );
+        if (claim.kind === 'replay') {
+          await recordInbound(deps, {
+            realEstateId: key.realEstateId,
+            channel: 'lead_api',
+            source: 'api',
+            outcome: 'duplicate',
+            httpStatus: claim.status,
+            externalId: externalIdOf(key, request),
+            body: request.leadApiBody,
+            leadId: claim.leadId,
+          });
+          return reply
+            .status(claim.status)
+            .header('idempotent-replayed', 'true')
+            .send(claim.body as ApiLeadResponse);
+        }
+      }
+      try {
+        const answer = await receiveApiLead(deps, key, request, idempotencyKey);
+        if (idempotencyKey)
+          await completeIdempotencyKey(deps, {
+            apiKeyId: key.id,
+            key: idempotencyKey,
+            status: 201,
+            body: answer,
+            leadId: answer.data.id,
+          });
+        return answer;
+      } catch (err) {
+        // Ours failed (the lead may or may not be stored): the retry with the same key runs again, and
+        // the lead's external id makes it the same lead.
+        if (idempotencyKey)
+          await releaseIdempotencyKey(deps, { apiKeyId: key.id, key: idempotencyKey }).catch((e: unknown) =>
+            request.log.error({ err: e }, 'idempotency key not released'),
+          );
+        throw err;
+      }
+    },
+    {
+      // Control characters are removed (the lead is kept), as on the landing pages' form.
+      config: { bearerAuth: true, controlChars: 'strip' },
+      bodyLimit: LEAD_API_LIMITS.bodyBytes,
+      onRequest: authenticate,
+      preValidation: async (request) => {
+        request.leadApiBody = request.body ?? null;
+      },
+      onSend: recordRefusal,
+    },
+  );
+}
+
+/**
+ * The lead's external id (its submission key, docs/lead-api.md#idempotency): the Idempotency-Key under
+ * the API key that sent it (two keys of an agency may both count 1, 2, 3…) and the body's fingerprint.
+ * A retry after a crash (same key, same body) is the same lead; the same key reused with another body
+ * after its 24 hours, a new lead, as Stripe treats a key reused after it was pruned.
+ */
+function externalIdOf(key: AdmittedKey, request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) return null;
+  return `${key.id}:${header}:${requestFingerprint(request.leadApiBody).slice(0, 16)}`;
+}
+
+function messageOf(payload: string): string | null {
+  try {
+    const body = JSON.parse(payload) as { message?: unknown };
+    return typeof body.message === 'string' ? body.message : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the lead (once per Idempotency-Key) and builds the answer. */
+async function receiveApiLead(
+  deps: Deps,
+  key: AdmittedKey,
+  request: EndpointRequest<'createApiLead'>,
+  idempotencyKey: string | null,
+): Promise<ApiLeadResponse> {
+  const body = request.body;
+  const spam = scoreLeadContent({ name: body.name, message: body.message, phone: body.phone });
+  const details = { ...(body.extra ?? {}), ...(body.origin ? { origin: body.origin } : {}) };
+  const result = await receiveInboundLead(deps, {
+    realEstateId: key.realEstateId,
+    channel: 'lead_api',
+    source: 'api',
+    externalId: idempotencyKey ? externalIdOf(key, request) : null,
+    body: request.leadApiBody,
+    httpStatus: 201,
+    lead: {
+      name: body.name,
+      email: body.email,
+      phone: body.phone,
+      message: body.message,
+      listingCode: body.listing_code,
+      sourceDetails: Object.keys(details).length ? details : null,
+      utmSource: body.utm_source,
+      utmMedium: body.utm_medium,
+      utmCampaign: body.utm_campaign,
+      utmTerm: body.utm_term,
+      utmContent: body.utm_content,
+      gclid: body.gclid,
+      fbclid: body.fbclid,
+      consent: body.consent,
+      quarantineReason: spam.reason,
+    },
+  });
+  const duplicate = result.outcome === 'duplicate';
+  return {
+    data: {
+      id: result.lead.id,
+      listing_code: result.lead.listingCode ?? null,
+      listing_found: body.listing_code ? !result.listingNotFound : null,
+      duplicate,
+      quarantined: result.lead.quarantined,
+    },
+    message: duplicate ? 'Este lead já tinha sido recebido (mesma Idempotency-Key).' : 'Lead recebido.',
+  };
+}

@@ -1,0 +1,629 @@
+/**
+ * The lead API (docs/lead-api.md): its keys (owners and admins; shown once, stored hashed, revoked at
+ * once), the Bearer authentication (no session, no CSRF, not on the landing hosts), the body's
+ * validation and clipping, Idempotency-Key as Stripe's, the rate limits, the spam rules that apply, the
+ * inbound ledger, and the answers against their contracts and the OpenAPI document.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  apiErrorSchema,
+  apiKeyListResponse,
+  apiKeyResponse,
+  apiLeadResponse,
+  createdApiKeyResponse,
+} from '@vitrine/contracts';
+import {
+  apiIdempotencyKeys,
+  apiKeys,
+  auditLog,
+  inboundRequests,
+  leadSources,
+  leads,
+} from '../../db/schema.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import {
+  TestClient,
+  addMember,
+  createOwner,
+  createTestContext,
+  insertPage,
+  type TestContext,
+} from '../../testing/test-app.ts';
+import { leadApiIdempotencySweepJob } from './index.ts';
+import { IDEMPOTENCY_STALE_SECONDS } from './lead-api-idempotency.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ API_DOCS: true });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** Checks an answer against its contract (and that nothing the contract names is missing). */
+function valid<S extends z.ZodType>(schema: S, res: LightMyRequestResponse): z.output<S> {
+  const parsed = schema.safeParse(res.json());
+  expect(parsed.error?.issues ?? [], `${res.statusCode} ${res.body.slice(0, 300)}`).toEqual([]);
+  return parsed.data as z.output<S>;
+}
+
+async function agencyWithKey(name = 'Imobiliária API') {
+  const owner = await createOwner(ctx, name);
+  const console = new TestClient(ctx.app);
+  await console.login(owner.email);
+  const res = await console.post(`/v1/real-estates/${owner.realEstateId}/api-keys`, { name: 'Site' });
+  expect(res.statusCode).toBe(201);
+  const key = valid(createdApiKeyResponse, res).data;
+  return { owner, console, key, token: key.token };
+}
+
+/** A lead API call, as an agency's server makes it: no cookie, no CSRF token. */
+function send(
+  token: string | null,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/v1/leads',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(typeof body === 'string' ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const LEAD = {
+  name: 'Maria Souza',
+  email: 'maria.souza@exemplo.com.br',
+  phone: '+55 (11) 98888-7777',
+  message: 'Quero visitar no sábado.',
+  listing_code: 'AP-123',
+  origin: 'RD Station',
+  utm_source: 'google',
+  utm_medium: 'cpc',
+  utm_campaign: 'verao',
+  consent: true,
+  extra: { renda: 'R$ 8 mil', financiamento: true, filhos: 2 },
+};
+
+const leadsOf = (realEstateId: number) =>
+  ctx.database.db.select().from(leads).where(eq(leads.realEstateId, realEstateId));
+const ledgerOf = (realEstateId: number) =>
+  ctx.database.db
+    .select()
+    .from(inboundRequests)
+    .where(eq(inboundRequests.realEstateId, realEstateId))
+    .orderBy(inboundRequests.receivedAt);
+
+describe('API keys', () => {
+  it('an owner creates a key shown once, stored as its SHA-256, listed by its prefix, in the audit log', async () => {
+    const { owner, console, key, token } = await agencyWithKey('Chaves S.A.');
+    expect(token).toMatch(/^vk_live_[A-Za-z0-9_-]{43}$/);
+    expect(key).toMatchObject({ name: 'Site', prefix: token.slice(0, 12), scopes: ['leads:write'] });
+    expect(key.created_by).toEqual({ id: owner.userId, name: 'Dona Teste' });
+    const [row] = await ctx.database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(row!.tokenHash).toBe(sha256(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+
+    const list = await console.get(`/v1/real-estates/${owner.realEstateId}/api-keys`);
+    expect(list.statusCode).toBe(200);
+    expect(valid(apiKeyListResponse, list).data.map((k) => k.id)).toEqual([key.id]);
+    expect(list.body).not.toContain(token);
+    expect(list.json().data[0]).not.toHaveProperty('token');
+    expect(list.json().meta).toEqual({
+      endpoint_url: 'http://localhost:3000/v1/leads',
+      docs_url: 'http://localhost:3000/docs',
+    });
+
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.realEstateId, owner.realEstateId), eq(auditLog.action, 'api_key.created')));
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toContain(token);
+    // The lead API channel is on the lead sources screen from the first key on.
+    const [source] = await ctx.database.db
+      .select()
+      .from(leadSources)
+      .where(and(eq(leadSources.realEstateId, owner.realEstateId), eq(leadSources.channel, 'lead_api')));
+    expect(source).toBeDefined();
+  });
+
+  it('refuses a key without a name, in Portuguese naming the field', async () => {
+    const owner = await createOwner(ctx);
+    const c = new TestClient(ctx.app);
+    await c.login(owner.email);
+    const res = await c.post(`/v1/real-estates/${owner.realEstateId}/api-keys`, { name: '  ' });
+    expect(res.statusCode).toBe(422);
+    expect(valid(apiErrorSchema, res).errors?.name?.[0]).toMatch(/nome à chave/);
+  });
+
+  it('an admin manages keys; an agent gets 403; another agency 404', async () => {
+    const { owner, key } = await agencyWithKey('Papéis S.A.');
+    const base = `/v1/real-estates/${owner.realEstateId}/api-keys`;
+    const admin = await addMember(ctx, owner.realEstateId, 'admin');
+    const a = new TestClient(ctx.app);
+    await a.login(admin.email);
+    expect((await a.get(base)).statusCode).toBe(200);
+    expect((await a.post(base, { name: 'Zapier' })).statusCode).toBe(201);
+
+    const agent = await addMember(ctx, owner.realEstateId, 'agent');
+    const g = new TestClient(ctx.app);
+    await g.login(agent.email);
+    expect((await g.get(base)).statusCode).toBe(403);
+    expect((await g.post(base, { name: 'Agente' })).statusCode).toBe(403);
+    expect((await g.delete(`${base}/${key.id}`)).statusCode).toBe(403);
+
+    const stranger = await createOwner(ctx, 'Outra');
+    const s = new TestClient(ctx.app);
+    await s.login(stranger.email);
+    expect((await s.get(base)).statusCode).toBe(404);
+    expect((await s.delete(`${base}/${key.id}`)).statusCode).toBe(404);
+    // Its own agency's id with the other agency's key id: no such key there.
+    const own = await s.delete(`/v1/real-estates/${stranger.realEstateId}/api-keys/${key.id}`);
+    expect(own.statusCode).toBe(404);
+    const [row] = await ctx.database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(row!.revokedAt).toBeNull();
+  });
+
+  it('a revoked key answers 401 at once, stays listed as revoked, and is in the audit log', async () => {
+    const { owner, console, key, token } = await agencyWithKey('Revoga S.A.');
+    expect((await send(token, LEAD)).statusCode).toBe(201);
+    const res = await console.delete(`/v1/real-estates/${owner.realEstateId}/api-keys/${key.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(valid(apiKeyResponse, res).data.revoked_at).not.toBeNull();
+    const again = await console.delete(`/v1/real-estates/${owner.realEstateId}/api-keys/${key.id}`);
+    expect(again.statusCode).toBe(200);
+
+    const refused = await send(token, { ...LEAD, name: 'Depois da revogação' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toMatch(/revogada/);
+    expect((await leadsOf(owner.realEstateId)).map((l) => l.name)).toEqual(['Maria Souza']);
+    const list = valid(
+      apiKeyListResponse,
+      await console.get(`/v1/real-estates/${owner.realEstateId}/api-keys`),
+    );
+    expect(list.data[0]!.revoked_at).not.toBeNull();
+    expect(list.data[0]!.last_used_at).not.toBeNull();
+    const revokes = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.realEstateId, owner.realEstateId), eq(auditLog.action, 'api_key.revoked')));
+    expect(revokes).toHaveLength(1);
+  });
+});
+
+describe('authentication', () => {
+  it('answers 401 without a key, with a wrong one or a malformed header, and stores nothing', async () => {
+    const { owner, token } = await agencyWithKey('Sem chave S.A.');
+    const cases = [
+      await send(null, LEAD),
+      await send(`${token.slice(0, -1)}x`, LEAD),
+      await send('vk_live_curta', LEAD),
+      await send(null, LEAD, { authorization: `Basic ${Buffer.from(`x:${token}`).toString('base64')}` }),
+      await send(null, LEAD, { authorization: token }),
+    ];
+    expect(cases.map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
+    for (const r of cases) {
+      expect(r.headers['www-authenticate']).toMatch(/^Bearer/);
+      expect(valid(apiErrorSchema, r).message).toMatch(/chave/i);
+    }
+    expect(await leadsOf(owner.realEstateId)).toEqual([]);
+    expect(await ledgerOf(owner.realEstateId)).toEqual([]);
+  });
+
+  it('a console session is no key (401, not 419), and a key needs no session nor CSRF token', async () => {
+    const { owner, console, token } = await agencyWithKey('Sessão S.A.');
+    const withSession = await console.request('POST', '/v1/leads', { body: LEAD });
+    expect(withSession.statusCode).toBe(401);
+    const withoutCsrf = await console.request('POST', '/v1/leads', { body: LEAD, csrf: false });
+    expect(withoutCsrf.statusCode).toBe(401);
+    const withKey = await console.request('POST', '/v1/leads', {
+      body: LEAD,
+      csrf: false,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(withKey.statusCode).toBe(201);
+    expect(withKey.headers['set-cookie']).toBeUndefined();
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
+  });
+
+  it('a key sends leads to its own agency only, whatever the body says', async () => {
+    const a = await agencyWithKey('Agência A');
+    const b = await agencyWithKey('Agência B');
+    const res = await send(a.token, { ...LEAD, real_estate_id: b.owner.realEstateId, realEstateId: 1 });
+    expect(res.statusCode).toBe(201);
+    expect(await leadsOf(b.owner.realEstateId)).toEqual([]);
+    const [lead] = await leadsOf(a.owner.realEstateId);
+    expect(lead!.id).toBe(res.json().data.id);
+    // B's console cannot read A's lead.
+    expect((await b.console.get(`/v1/leads/${lead!.id}`)).statusCode).toBe(404);
+  });
+
+  it('is not served on the landing pages’ host', async () => {
+    const { owner, token } = await agencyWithKey('Landing S.A.');
+    const res = await send(token, LEAD, { host: new URL(ctx.config.LANDING_URL).host });
+    expect(res.statusCode).toBe(404);
+    expect(await leadsOf(owner.realEstateId)).toEqual([]);
+  });
+});
+
+describe('POST /v1/leads', () => {
+  it('stores the lead through the one inbound path: source api, details, listing, ledger, last used', async () => {
+    const { owner, console, token } = await agencyWithKey('Lead S.A.');
+    const page = await insertPage(ctx, owner.realEstateId, { listingCode: 'AP-123' });
+    const res = await send(token, { ...LEAD, gclid: 'g'.repeat(900), utm_term: 42 });
+    expect(res.statusCode).toBe(201);
+    const answer = valid(apiLeadResponse, res);
+    expect(answer.data).toMatchObject({
+      listing_code: 'AP-123',
+      listing_found: true,
+      duplicate: false,
+      quarantined: false,
+    });
+    expect(answer.message).toBe('Lead recebido.');
+    const [lead] = await leadsOf(owner.realEstateId);
+    expect(lead).toMatchObject({
+      id: answer.data.id,
+      source: 'api',
+      pageId: page.id,
+      listingCode: 'AP-123',
+      name: 'Maria Souza',
+      phone: '11988887777',
+      email: 'maria.souza@exemplo.com.br',
+      utmSource: 'google',
+      utmTerm: '42',
+      consent: true,
+      quarantined: false,
+      sourceDetails: { origin: 'RD Station', renda: 'R$ 8 mil', financiamento: true, filhos: 2 },
+    });
+    // Tracking fields are cut, never refused.
+    expect(lead!.gclid).toHaveLength(500);
+    const ledger = await ledgerOf(owner.realEstateId);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({
+      channel: 'lead_api',
+      source: 'api',
+      outcome: 'created',
+      httpStatus: 201,
+      leadId: lead!.id,
+    });
+    expect(ledger[0]!.body).toMatchObject({ name: 'Maria Souza', listing_code: 'AP-123' });
+    const [source] = await ctx.database.db
+      .select()
+      .from(leadSources)
+      .where(and(eq(leadSources.realEstateId, owner.realEstateId), eq(leadSources.channel, 'lead_api')));
+    expect(source!.lastReceivedAt).not.toBeNull();
+    const keys = valid(
+      apiKeyListResponse,
+      await console.get(`/v1/real-estates/${owner.realEstateId}/api-keys`),
+    );
+    expect(keys.data[0]!.last_used_at).not.toBeNull();
+  });
+
+  it('keeps a lead whose listing code matches no page, and one without a code', async () => {
+    const { owner, token } = await agencyWithKey('Código S.A.');
+    const unknown = valid(apiLeadResponse, await send(token, { ...LEAD, listing_code: 'NAO-EXISTE' }));
+    expect(unknown.data).toMatchObject({ listing_code: 'NAO-EXISTE', listing_found: false });
+    const none = valid(
+      apiLeadResponse,
+      await send(token, { name: 'Sem código', email: 'sem.codigo@exemplo.com.br', listing_code: 12345 }),
+    );
+    expect(none.data).toMatchObject({ listing_code: '12345', listing_found: false });
+    const bare = valid(apiLeadResponse, await send(token, { name: 'Só nome', phone: '21 3333-4444' }));
+    expect(bare.data).toMatchObject({ listing_code: null, listing_found: null });
+    const rows = await leadsOf(owner.realEstateId);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.pageId === null && r.source === 'api')).toBe(true);
+    expect(rows.find((r) => r.name === 'Só nome')).toMatchObject({ consent: false, sourceDetails: null });
+  });
+
+  it('answers 422 in Portuguese naming the field, records the refusal, and stores no lead', async () => {
+    const { owner, token } = await agencyWithKey('Validação S.A.');
+    const cases: [unknown, string, RegExp][] = [
+      [{ email: 'a@b.com.br' }, 'name', /nome/],
+      [{ name: 'Ana', phone: '123' }, 'phone', /telefone brasileiro com DDD/],
+      [{ name: 'Ana', phone: '(00) 98888-7777' }, 'phone', /DDD/],
+      [{ name: 'Ana' }, 'phone', /phone ou email/],
+      [{ name: 'Ana', email: 'não-é-email' }, 'email', /e-mail válido/],
+      [{ name: 'Ana', email: 'a@b.com.br', extra: { x: { y: 1 } } }, 'extra.x', /sem objetos nem listas/],
+      [{ name: 'Ana', email: 'a@b.com.br', extra: [1, 2] }, 'extra', /objeto/],
+      [{ name: 'Ana', email: 'a@b.com.br', listing_code: 'x'.repeat(101) }, 'listing_code', /100/],
+      [['não', 'é', 'objeto'], 'body', /objeto JSON/],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await send(token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      const error = valid(apiErrorSchema, res);
+      expect(Object.keys(error.errors ?? {}), JSON.stringify(body)).toContain(field);
+      expect(error.errors![field]!.join(' '), JSON.stringify(body)).toMatch(message);
+    }
+    const many = await send(token, {
+      name: 'Ana',
+      email: 'a@b.com.br',
+      extra: Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`c${i}`, i])),
+    });
+    expect(many.statusCode).toBe(422);
+    expect(await leadsOf(owner.realEstateId)).toEqual([]);
+    const ledger = await ledgerOf(owner.realEstateId);
+    expect(ledger).toHaveLength(cases.length + 1);
+    expect(ledger.every((r) => r.outcome === 'refused' && r.httpStatus === 422 && r.leadId === null)).toBe(
+      true,
+    );
+    expect(ledger[0]!.reason).toMatch(/nome/);
+    expect(ledger[0]!.body).toEqual({ email: 'a@b.com.br' });
+  });
+
+  it('answers 400 for broken JSON, 415 for another type and 413 past 64 KB, never 5xx, and records them', async () => {
+    const { owner, token } = await agencyWithKey('Corpo S.A.');
+    const broken = await send(token, '{"name": "Ana",', { 'content-type': 'application/json' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toMatch(/JSON/);
+    const xml = await send(token, '<lead><name>Ana</name></lead>', { 'content-type': 'application/xml' });
+    expect(xml.statusCode).toBe(415);
+    // Plain text is read as a text body: not an object, 422.
+    const text = await send(token, 'name=Ana', { 'content-type': 'text/plain' });
+    expect(text.statusCode).toBe(422);
+    const big = await send(token, { ...LEAD, message: 'a'.repeat(70 * 1024) });
+    expect(big.statusCode).toBe(413);
+    expect(valid(apiErrorSchema, big).message).toMatch(/grande demais/);
+    const empty = await send(token, '', { 'content-type': 'application/json' });
+    expect(empty.statusCode).toBe(400);
+    expect(await leadsOf(owner.realEstateId)).toEqual([]);
+    const ledger = await ledgerOf(owner.realEstateId);
+    expect(ledger.map((r) => r.httpStatus).sort()).toEqual([400, 400, 413, 415, 422]);
+    expect(ledger.every((r) => r.outcome === 'refused' && r.reason)).toBe(true);
+  });
+
+  it('removes control characters and cuts over-long texts instead of refusing the lead', async () => {
+    const { owner, token } = await agencyWithKey('Controle S.A.');
+    const res = await send(token, {
+      name: `Jo\u0000ão ${'S'.repeat(200)}`,
+      phone: '11988887777',
+      message: `Oi\u0007 ${'m'.repeat(3000)}`,
+      origin: 'o'.repeat(300),
+      extra: { nota: 'n'.repeat(2000) },
+    });
+    expect(res.statusCode).toBe(201);
+    const [lead] = await leadsOf(owner.realEstateId);
+    expect(lead!.name.startsWith('João S')).toBe(true);
+    expect(lead!.name).toHaveLength(120);
+    expect(lead!.message).toHaveLength(2000);
+    const details = lead!.sourceDetails as Record<string, string>;
+    expect(details.origin).toHaveLength(100);
+    expect(details.nota).toHaveLength(1000);
+  });
+
+  it('quarantines by what the lead says only (links, a fake phone), never for lacking a form stamp', async () => {
+    const { owner, token } = await agencyWithKey('Spam S.A.');
+    const clean = valid(apiLeadResponse, await send(token, { name: 'Ana Lima', phone: '11987654321' }));
+    expect(clean.data.quarantined).toBe(false);
+    const links = valid(
+      apiLeadResponse,
+      await send(token, {
+        name: 'Oferta',
+        email: 'spam@exemplo.com',
+        message: 'http://a.example http://b.example www.c.example',
+      }),
+    );
+    expect(links.data.quarantined).toBe(true);
+    const [spam] = (await leadsOf(owner.realEstateId)).filter((l) => l.id === links.data.id);
+    expect(spam!.quarantineReason).toBe('mensagem com muitos links');
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('replays the first answer to the same key and body (fields in any order), with one lead', async () => {
+    const { owner, token } = await agencyWithKey('Idem S.A.');
+    const key = { 'idempotency-key': 'pedido-0001' };
+    const first = await send(token, LEAD, key);
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const reordered = Object.fromEntries(Object.entries(LEAD).reverse());
+    const again = await send(token, reordered, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
+    const ledger = await ledgerOf(owner.realEstateId);
+    expect(ledger.map((r) => r.outcome)).toEqual(['created', 'duplicate']);
+    expect(ledger[0]!.externalId).toMatch(/^\d+:pedido-0001:[0-9a-f]{16}$/);
+    // Another key of the same agency has keys of its own.
+    const c = new TestClient(ctx.app);
+    await c.login(owner.email);
+    const other = (await c.post(`/v1/real-estates/${owner.realEstateId}/api-keys`, { name: 'Outra' })).json()
+      .data.token as string;
+    const fromOther = await send(
+      other,
+      { ...LEAD, name: 'Outra pessoa', email: 'outra@exemplo.com.br' },
+      key,
+    );
+    expect(fromOther.statusCode).toBe(201);
+    expect(fromOther.json().data.id).not.toBe(first.json().data.id);
+  });
+
+  it('refuses the same key with another body (422 naming the header), and a key still in flight (409)', async () => {
+    const { owner, token } = await agencyWithKey('Conflito S.A.');
+    const key = { 'idempotency-key': 'f47ac10b-58cc-4372-a567-0e02b2c3d479' };
+    expect((await send(token, LEAD, key)).statusCode).toBe(201);
+    const other = await send(token, { ...LEAD, message: 'Outra mensagem' }, key);
+    expect(other.statusCode).toBe(422);
+    expect(valid(apiErrorSchema, other).errors?.['Idempotency-Key']?.[0]).toMatch(/outro corpo/);
+
+    const [apiKey] = await ctx.database.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.tokenHash, sha256(token)));
+    const { requestFingerprint } = await import('./lead-api-idempotency.ts');
+    const body = { ...LEAD, name: 'Em andamento' };
+    await ctx.database.db
+      .insert(apiIdempotencyKeys)
+      .values({ apiKeyId: apiKey!.id, key: 'em-andamento', requestHash: requestFingerprint(body) });
+    const busy = await send(token, body, { 'idempotency-key': 'em-andamento' });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(valid(apiErrorSchema, busy).message).toMatch(/em andamento/);
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
+    const refused = (await ledgerOf(owner.realEstateId)).filter((r) => r.outcome === 'refused');
+    expect(refused.map((r) => r.httpStatus).sort()).toEqual([409, 422]);
+
+    // A claim left by a process that died mid-request is taken over by the retry of the same body.
+    await ctx.database.db
+      .update(apiIdempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - (IDEMPOTENCY_STALE_SECONDS + 5) * 1000) })
+      .where(and(eq(apiIdempotencyKeys.apiKeyId, apiKey!.id), eq(apiIdempotencyKeys.key, 'em-andamento')));
+    const retried = await send(token, body, { 'idempotency-key': 'em-andamento' });
+    expect(retried.statusCode).toBe(201);
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(2);
+  });
+
+  it('concurrent requests with one key make one lead: the others wait (409) or get the replay', async () => {
+    const { owner, token } = await agencyWithKey('Concorrência S.A.');
+    const key = { 'idempotency-key': 'rajada-1' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send(token, LEAD, key)));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(new Set(answers.filter((r) => r.statusCode === 201).map((r) => r.json().data.id)).size).toBe(1);
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
+  });
+
+  it('a lead stored by a request that crashed before answering is the same lead on the retry', async () => {
+    const { owner, token } = await agencyWithKey('Queda S.A.');
+    const key = { 'idempotency-key': 'queda-1' };
+    const first = valid(apiLeadResponse, await send(token, LEAD, key));
+    // As if the process died after the lead was committed and before the answer was kept.
+    await ctx.database.db.delete(apiIdempotencyKeys).where(eq(apiIdempotencyKeys.key, 'queda-1'));
+    const retry = valid(apiLeadResponse, await send(token, LEAD, key));
+    expect(retry.data).toMatchObject({ id: first.data.id, duplicate: true });
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
+  });
+
+  it('a key past its 24 hours is new: swept by the periodic job, a new body makes a new lead', async () => {
+    const { owner, token } = await agencyWithKey('Expira S.A.');
+    const key = { 'idempotency-key': 'velha' };
+    expect((await send(token, LEAD, key)).statusCode).toBe(201);
+    expect(
+      (await send(token, { name: 'Nova', phone: '21987654321' }, { 'idempotency-key': 'nova' })).statusCode,
+    ).toBe(201);
+    await ctx.database.db
+      .update(apiIdempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(apiIdempotencyKeys.key, 'velha'));
+    // Past 24 h, even before the sweep, the key is new.
+    const reused = await send(token, { ...LEAD, name: 'Outra Pessoa', email: 'x@exemplo.com.br' }, key);
+    expect(reused.statusCode).toBe(201);
+    expect(reused.headers['idempotent-replayed']).toBeUndefined();
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(3);
+
+    await ctx.database.db
+      .update(apiIdempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(apiIdempotencyKeys.key, 'velha'));
+    await leadApiIdempotencySweepJob.handle({}, { ...ctx.app.deps, signal: new AbortController().signal });
+    const left = await ctx.database.db
+      .select({ key: apiIdempotencyKeys.key })
+      .from(apiIdempotencyKeys)
+      .innerJoin(apiKeys, eq(apiKeys.id, apiIdempotencyKeys.apiKeyId))
+      .where(eq(apiKeys.realEstateId, owner.realEstateId));
+    expect(left.map((r) => r.key)).toEqual(['nova']);
+  });
+
+  it('refuses a malformed Idempotency-Key naming the header', async () => {
+    const { owner, token } = await agencyWithKey('Cabeçalho S.A.');
+    for (const value of ['com espaço', 'x'.repeat(256), 'acentuação']) {
+      const res = await send(token, LEAD, { 'idempotency-key': value });
+      expect(res.statusCode, value).toBe(422);
+      expect(Object.keys(valid(apiErrorSchema, res).errors ?? {})).toEqual(['Idempotency-Key']);
+    }
+    expect(await leadsOf(owner.realEstateId)).toEqual([]);
+  });
+});
+
+describe('rate limits', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext(
+      {},
+      { LEAD_API_KEY_LIMIT_PER_MINUTE: '3', LEAD_API_AGENCY_LIMIT_PER_MINUTE: '5' },
+      undefined,
+      undefined,
+      false,
+      ctx.database,
+    );
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('per key, then per agency: 429 with Retry-After; a flooding key does not spend the others’ share', async () => {
+    const owner = await createOwner(ctx, 'Limite S.A.');
+    const c = new TestClient(limited.app);
+    await c.login(owner.email);
+    const tokens: string[] = [];
+    for (const name of ['Site', 'Zapier']) {
+      const res = await c.post(`/v1/real-estates/${owner.realEstateId}/api-keys`, { name });
+      tokens.push(res.json().data.token as string);
+    }
+    const post = (token: string, i: number) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/v1/leads',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: `Pessoa ${i}`, email: `p${i}@exemplo.com.br` },
+      });
+    const first: number[] = [];
+    for (let i = 0; i < 10; i++) first.push((await post(tokens[0]!, i)).statusCode);
+    expect(first).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
+    const over = await post(tokens[0]!, 99);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(valid(apiErrorSchema, over).message).toMatch(/desta chave/);
+
+    const second: LightMyRequestResponse[] = [];
+    for (let i = 10; i < 13; i++) second.push(await post(tokens[1]!, i));
+    expect(second.map((r) => r.statusCode)).toEqual([201, 201, 429]);
+    const agency = second[2]!;
+    expect(valid(apiErrorSchema, agency).message).toMatch(/da imobiliária/);
+    expect(Number(agency.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(5);
+    // 429s are not written to the inbound ledger (a flood would flood it too).
+    expect(await ledgerOf(owner.realEstateId)).toHaveLength(5);
+  });
+});
+
+describe('/docs/json', () => {
+  it('documents POST /v1/leads with the Bearer key, an example body and its errors', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(doc.components.securitySchemes.leadApiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const op = doc.paths['/v1/leads'].post;
+    expect(op.security).toEqual([{ leadApiKey: [] }]);
+    const schema = op.requestBody.content['application/json'].schema;
+    expect(schema.example).toMatchObject({ name: 'Maria Souza', listing_code: 'AP-1234' });
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(['name', 'email', 'phone', 'listing_code', 'origin', 'gclid', 'extra']),
+    );
+    expect(Object.keys(op.responses).sort()).toEqual(['201', '401', '403', '409', '413', '422', '429']);
+    expect(op.responses['201'].content['application/json'].schema.properties).toHaveProperty('data');
+    for (const p of ['/v1/real-estates/{id}/api-keys', '/v1/real-estates/{id}/api-keys/{keyId}'])
+      expect(doc.paths[p], p).toBeDefined();
+  });
+});
+
+describe('the idempotency table', () => {
+  it('holds no key of a deleted API key (cascade)', async () => {
+    const { key, token } = await agencyWithKey('Cascata S.A.');
+    await send(token, LEAD, { 'idempotency-key': 'cascata' });
+    await ctx.database.db.delete(apiKeys).where(eq(apiKeys.id, key.id));
+    const rows = await ctx.database.db.execute(
+      sql`select count(*)::int as n from api_idempotency_keys where api_key_id = ${key.id}`,
+    );
+    expect(JSON.stringify(rows)).toContain('"n":0');
+  });
+});
