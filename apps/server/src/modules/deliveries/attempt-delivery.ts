@@ -29,6 +29,7 @@ import {
   secretValuesOf,
   signingSecretOf,
 } from '../integrations/index.ts';
+import { agencyPagesUrl } from '../domains/index.ts';
 import { toLeadForDelivery } from './lead-for-delivery.ts';
 
 const MAX_DELAY_MS = 10 * 60 * 60 * 1000;
@@ -319,7 +320,8 @@ export async function attemptDelivery(
     try {
       const adapter = integrationAdapters[name] as (typeof integrationAdapters)['webhook'];
       result = await adapter.send(
-        toLeadForDelivery(lead, page, config.LANDING_URL, delivery.id),
+        // page.url: the agency's verified domain when it has one (decision 017).
+        toLeadForDelivery(lead, page, await agencyPagesUrl(deps, lead.realEstateId), delivery.id),
         payload as never,
         ctx,
       );

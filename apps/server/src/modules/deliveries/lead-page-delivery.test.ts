@@ -3,7 +3,10 @@
  * public form endpoint, and what the webhook receiver and a CRM (Jetimob) actually receive about the
  * property. Adapter tests use a hand-built lead; this proves the engine builds the real one.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customDomains } from '../../db/schema.ts';
+import { forgetDomains } from '../domains/index.ts';
 import {
   TestClient,
   createOwner,
@@ -83,7 +86,7 @@ async function agency() {
   expect(
     (await c.put(integrations, { name: 'arbo', payload: { api_key: ARBO_KEY } })).json().data.is_active,
   ).toBe(true);
-  return { c, page, receiver };
+  return { c, page, receiver, realEstateId: owner.realEstateId };
 }
 
 let ipSeq = 0;
@@ -189,5 +192,27 @@ describe('a lead from the landing page reaches receivers with its property', () 
       city: null,
       state: null,
     });
+  });
+});
+
+describe("an agency with a verified domain: its pages' links are on it", () => {
+  it('the webhook page.url and the sitemap use https://<domain>', async () => {
+    const { page, receiver, realEstateId } = await agency();
+    const domain = `imoveis.entregas-${randomBytes(3).toString('hex')}.com.br`;
+    await ctx.database.db.insert(customDomains).values({
+      realEstateId,
+      hostname: domain,
+      status: 'verified',
+      verificationToken: 'token-de-teste',
+      verifiedAt: new Date(),
+    });
+    forgetDomains(ctx.app.deps); // as the process that verifies a domain does
+    const leadId = await sendLead(page.slug, 'Carla Domínio');
+    const event = await eventOf(receiver, leadId);
+    expect(event.data.page.url).toBe(`https://${domain}/imoveis/${page.slug}`);
+
+    const sitemap = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain(`<loc>https://${domain}/imoveis/${page.slug}</loc>`);
+    expect(sitemap.body).not.toContain(`<loc>http://127.0.0.1:3000/imoveis/${page.slug}</loc>`);
   });
 });

@@ -1,2 +1,2 @@
 // Public API of the domains module (CONTRIBUTING.md, "Module boundaries").
-export { agencyOfHost, agencyPagesUrl, verifiedDomainOf } from './domain-directory.ts';
+export { agencyOfHost, agencyPagesUrl, forgetDomains, verifiedDomainOf } from './domain-directory.ts';

@@ -6,8 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realEstates } from '../../db/schema.ts';
-import { createOwner, createTestContext, type TestContext } from '../../testing/test-app.ts';
+import { customDomains, realEstates } from '../../db/schema.ts';
+import { createOwner, createTestContext, insertPage, type TestContext } from '../../testing/test-app.ts';
+import { forgetDomains } from '../domains/index.ts';
 import { captureLead } from './capture-lead.ts';
 import { sendLeadAlerts } from './send-lead-alert.ts';
 import { sendLeadAutoReply } from './send-lead-auto-reply.ts';
@@ -93,5 +94,35 @@ describe('e-mails with typed text', () => {
     expect(alert.subject).toBe('Novo lead (VivaReal): Bruna Costa');
     expect(alert.text).toContain('Origem: VivaReal (temperatura Alta)');
     expect(alert.text).toContain('Imóvel não encontrado (código NAO-EXISTE)');
+  });
+});
+
+describe('the auto-reply of an agency with a verified domain', () => {
+  it("links to the page on the agency's domain, not LANDING_URL", async () => {
+    const owner = await createOwner(ctx, 'Imobiliária Domínio');
+    const page = await insertPage(ctx, owner.realEstateId);
+    await ctx.database.db.insert(customDomains).values({
+      realEstateId: owner.realEstateId,
+      hostname: 'imoveis.dominio-proprio.com.br',
+      status: 'verified',
+      verificationToken: 'token-de-teste',
+      verifiedAt: new Date(),
+    });
+    forgetDomains(ctx.app.deps);
+    await ctx.database.query(
+      `insert into agency_preferences (real_estate_id, key, value) values ($1, 'lead_auto_reply', $2::jsonb)`,
+      [owner.realEstateId, JSON.stringify({ v: { enabled: true, message: 'Olá, {nome}! Veja: {link}' } })],
+    );
+    const { lead } = await captureLead(ctx.app.deps, {
+      realEstateId: owner.realEstateId,
+      pageId: page.id,
+      name: 'Maria Souza',
+      email: 'maria@exemplo.com.br',
+      consent: true,
+    });
+    const { sent, mailer } = capturing();
+    expect(await sendLeadAutoReply({ ...ctx.app.deps, mailer }, lead.id)).toBe(true);
+    expect(sent[0]!.text).toContain(`https://imoveis.dominio-proprio.com.br/imoveis/${page.slug}`);
+    expect(sent[0]!.text).not.toContain('127.0.0.1:3000');
   });
 });

@@ -8,6 +8,7 @@ import { fillTemplate } from '@vitrine/contracts';
 import { leads, pages, realEstates } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { mailLabel, renderEmail } from '../mail/index.ts';
+import { agencyPagesUrl } from '../domains/index.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
 
 export async function sendLeadAutoReply(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, leadId: string) {
@@ -28,7 +29,10 @@ export async function sendLeadAutoReply(deps: Pick<Deps, 'db' | 'config' | 'mail
     'lead_auto_reply',
   ]);
   if (!reply.enabled || !reply.message.trim()) return false;
-  const link = row.pageSlug ? `${deps.config.LANDING_URL}/imoveis/${row.pageSlug}` : deps.config.APP_URL;
+  // The page on the agency's verified domain when it has one, else LANDING_URL (decision 017).
+  const link = row.pageSlug
+    ? `${await agencyPagesUrl(deps, row.lead.realEstateId)}/imoveis/${row.pageSlug}`
+    : deps.config.APP_URL;
   // What the visitor typed goes to whatever address they typed: their name without links, short
   // (docs/decisions/018-accounts-and-abuse.md); the agency's name and the page's title likewise.
   const agency = mailLabel(row.agency, 80) || 'Imobiliária';

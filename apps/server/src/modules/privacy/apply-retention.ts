@@ -6,8 +6,9 @@
  *   batches of `batchSize`, at most `maxBatches` of each per agency and run (the rest goes next run).
  *   An agency on the platform's ceiling is left to the analytics sweep (modules/analytics/retention.ts),
  *   which deletes past ANALYTICS_RETENTION_MONTHS for everyone;
- * - the CRMs' answers (`delivery_attempts.response`) of attempts older than `delivery_bodies_months` are
- *   blanked, the rows kept (the ledger still shows every attempt, its time, status code and outcome).
+ * - the CRMs' answers (`delivery_attempts.response`) and error texts (`error`, which may quote the
+ *   answer) of attempts older than `delivery_bodies_months` are blanked, with those deliveries'
+ *   `last_error`; the rows kept (the ledger still shows every attempt, its time, status code and outcome).
  *   Deliveries are walked by keyset (created_at, id) over the agency's index, only those with an answer
  *   left to blank come into a batch, and a run changes at most `maxBatches` batches of them per agency.
  *
@@ -111,14 +112,21 @@ export async function applyRetention(
               where d.real_estate_id = ${id} and d.created_at < ${cutoff}::timestamptz
                 and (d.created_at, d.id) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)
                 and exists (select 1 from delivery_attempts a where a.delivery_id = d.id
-                  and a.started_at < ${cutoff}::timestamptz and a.response is not null)
+                  and a.started_at < ${cutoff}::timestamptz
+                  and (a.response is not null or a.error is not null))
               order by d.created_at, d.id limit ${batchSize}
             ), blanked as (
-              update delivery_attempts a set response = null from batch
-              where a.delivery_id = batch.id and a.started_at < ${cutoff}::timestamptz and a.response is not null
+              update delivery_attempts a set response = null, error = null from batch
+              where a.delivery_id = batch.id and a.started_at < ${cutoff}::timestamptz
+                and (a.response is not null or a.error is not null)
+              returning 1
+            ), last_errors as (
+              update deliveries d set last_error = null from batch
+              where d.id = batch.id and d.last_error is not null
               returning 1
             ), last as (select created_at::text as at, id::text as id from batch order by created_at desc, id desc limit 1)
             select (select count(*) from batch)::int as n, (select count(*) from blanked)::int as blanked,
+              (select count(*) from last_errors)::int as last_errors,
               (select at from last) as last_at, (select id from last) as last_id`),
         );
         result.bodies += Number(row?.blanked ?? 0);

@@ -4,7 +4,8 @@
  * deliveries; visits) do not change:
  *
  * - leads: the name becomes "Titular anonimizado"; e-mail, phone, message, IP hash, user agent, full
- *   referrer, click ids and the visit link are cleared (status, page, source, UTM tags, consent stay);
+ *   referrer, click ids, the free-text UTM tags (`utm_term`: often the search typed; `utm_content`) and
+ *   the visit link are cleared (status, page, source, utm_source/medium/campaign, consent stay);
  * - contacts: the same, keeping their lead counts;
  * - analytics visits: unlinked from the lead, the visitor hash replaced, the lead id taken out of the
  *   `lead_submitted` event (what remains is an anonymous visit, like any other);
@@ -60,6 +61,8 @@ export async function erasePerson(
           referrer: null,
           gclid: null,
           fbclid: null,
+          utmTerm: null,
+          utmContent: null,
           sessionId: null,
           quarantineReason: null,
           updatedAt: now,

@@ -81,6 +81,10 @@ async function agencyWithMaria() {
     userAgent: 'Mozilla/5.0 (Android)',
     ipHash: 'hash-do-ip',
     gclid: 'gclid-da-maria',
+    utmSource: 'google',
+    utmCampaign: 'outono',
+    utmTerm: 'apartamento vila mariana maria silva',
+    utmContent: 'anuncio-maria',
     sessionId,
   });
   const { lead: second } = await captureLead(deps, {
@@ -366,10 +370,17 @@ describe('POST …/privacy/erase', () => {
         ipHash: null,
         userAgent: null,
         gclid: null,
+        utmTerm: null,
+        utmContent: null,
         sessionId: null,
       });
-    // What is not personal stays: status, page, consent, source.
-    expect(erased.find((l) => l.id === first.id)).toMatchObject({ status: 'em_atendimento', consent: true });
+    // What is not personal stays: status, page, consent, source, the campaign's own tags.
+    expect(erased.find((l) => l.id === first.id)).toMatchObject({
+      status: 'em_atendimento',
+      consent: true,
+      utmSource: 'google',
+      utmCampaign: 'outono',
+    });
     const leadsAfter = await db()
       .select({ n: count() })
       .from(leads)
@@ -564,6 +575,7 @@ describe('applyRetention (the privacy-retention job)', () => {
               Object.keys(attemptIds[agency.realEstateId]!).length
             ]!,
             status: 'delivered',
+            lastError: `HTTP 422: {"nome":"Lead antigo ${label}"}`,
             createdAt: at,
             updatedAt: at,
           })
@@ -578,7 +590,8 @@ describe('applyRetention (the privacy-retention job)', () => {
             statusCode: 200,
             outcome: 'delivered',
             response: `{"nome":"Lead antigo ${label}"}`,
-            error: null,
+            // Error texts may quote the answer too.
+            error: `HTTP 422: {"nome":"Lead antigo ${label}"}`,
           })
           .returning();
         attemptIds[agency.realEstateId]![label] = a!.id;
@@ -614,15 +627,27 @@ describe('applyRetention (the privacy-retention job)', () => {
     // Answers: 2 months for the short agency (7m and 3m blanked), 6 by default (only 7m).
     const s = attemptIds[short.realEstateId]!;
     const u = attemptIds[usual.realEstateId]!;
-    expect((await responseOf(s['7m']!)).response).toBeNull();
-    expect((await responseOf(s['3m']!)).response).toBeNull();
-    expect((await responseOf(s['1d']!)).response).toBe('{"nome":"Lead antigo 1d"}');
+    expect(await responseOf(s['7m']!)).toMatchObject({ response: null, error: null });
+    expect(await responseOf(s['3m']!)).toMatchObject({ response: null, error: null });
+    expect(await responseOf(s['1d']!)).toMatchObject({
+      response: '{"nome":"Lead antigo 1d"}',
+      error: 'HTTP 422: {"nome":"Lead antigo 1d"}',
+    });
     expect(await responseOf(u['7m']!)).toMatchObject({
       response: null,
+      error: null,
       statusCode: 200,
       outcome: 'delivered',
     });
     expect((await responseOf(u['3m']!)).response).toBe('{"nome":"Lead antigo 3m"}');
+    const lastErrors = await db()
+      .select({ id: deliveryAttempts.id, lastError: deliveries.lastError })
+      .from(deliveryAttempts)
+      .innerJoin(deliveries, eq(deliveries.id, deliveryAttempts.deliveryId))
+      .where(inArray(deliveryAttempts.id, [s['7m']!, s['1d']!, u['7m']!]));
+    expect(lastErrors.find((r) => r.id === s['7m'])!.lastError).toBeNull();
+    expect(lastErrors.find((r) => r.id === u['7m'])!.lastError).toBeNull();
+    expect(lastErrors.find((r) => r.id === s['1d'])!.lastError).toBe('HTTP 422: {"nome":"Lead antigo 1d"}');
 
     // Nothing left: a third run changes nothing of these agencies.
     await applyRetention(ctx.app.deps, { now, batchSize: 2, maxBatches: 2 });

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, gt, inArray, max, or, sql } from 'drizzle-orm';
-import { pages } from '../../db/schema.ts';
+import { customDomains, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { agencyPreferenceIs } from '../preferences/index.ts';
 
@@ -46,12 +46,14 @@ export async function sitemapState(deps: Db): Promise<SitemapState> {
       newest: max(pages.updatedAt),
       newestExact: sql<string | null>`max(${pages.updatedAt})::text`,
       idSum: sql<string>`coalesce(sum(${pages.id}), 0)::text`,
+      // A domain verified or lost moves the pages' URLs: part of the fingerprint.
+      domains: sql<string>`(select count(*) || ':' || coalesce(max(${customDomains.verifiedAt})::text, '') from ${customDomains} where ${customDomains.status} = 'verified')`,
     })
     .from(pages)
     .where(listed());
-  const { count: n = 0, newest = null, newestExact = null, idSum = '0' } = row ?? {};
+  const { count: n = 0, newest = null, newestExact = null, idSum = '0', domains = '' } = row ?? {};
   const fingerprint = createHash('sha256')
-    .update(`${n}|${idSum}|${newestExact ?? ''}`)
+    .update(`${n}|${idSum}|${newestExact ?? ''}|${domains}`)
     .digest('base64url');
   return { count: n, newest, fingerprint: fingerprint.slice(0, 22) };
 }
@@ -80,6 +82,8 @@ export interface SitemapRow {
   id: number;
   slug: string;
   updatedAt: Date;
+  /** The agency's verified domain, where the page's canonical URL is (decision 017); null for LANDING_URL. */
+  domain: string | null;
 }
 
 /** The rows of pages file `n` (1-based), oldest id first, in batches (keyset on id). */
@@ -103,8 +107,12 @@ export async function* sitemapPageBatches(
   while (left > 0) {
     const size = Math.min(batchSize, left);
     const batch = await deps.db
-      .select({ id: pages.id, slug: pages.slug, updatedAt: pages.updatedAt })
+      .select({ id: pages.id, slug: pages.slug, updatedAt: pages.updatedAt, domain: customDomains.hostname })
       .from(pages)
+      .leftJoin(
+        customDomains,
+        and(eq(customDomains.realEstateId, pages.realEstateId), eq(customDomains.status, 'verified')),
+      )
       .where(and(listed(), gt(pages.id, after)))
       .orderBy(asc(pages.id))
       .limit(size);

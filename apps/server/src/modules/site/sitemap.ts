@@ -64,9 +64,16 @@ function siteUrls(appUrl: string, posts: BlogPost[]): string[] {
   ];
 }
 
-/** Landing pages live on LANDING_URL (decision 017); its robots.txt names this sitemap (cross-host submission). */
+/**
+ * Landing pages live on LANDING_URL, or on their agency's verified domain, their canonical URL (decision
+ * 017); those hosts' robots.txt names this sitemap (cross-host submission).
+ */
 const landingUrls = (landingUrl: string, rows: SitemapRow[]) =>
-  rows.map((p) => url(`${landingUrl}/imoveis/${p.slug}`, p.updatedAt.toISOString())).join('\n');
+  rows
+    .map((p) =>
+      url(`${p.domain ? `https://${p.domain}` : landingUrl}/imoveis/${p.slug}`, p.updatedAt.toISOString()),
+    )
+    .join('\n');
 
 /**
  * A <urlset> written as it is read: the head, then each batch of landing pages as the query returns it.

@@ -15,7 +15,9 @@ export const SVG_LOGO_PIXELS = 480;
 export async function decodesWhole(file: Buffer): Promise<boolean> {
   const sharp = await loadSharp();
   try {
-    await sharp(file, { failOn: 'warning' }).stats();
+    // 'error', not 'warning': phones write JPEGs libjpeg warns about (extraneous bytes between markers)
+    // that decode fine; a truncated or corrupt file is still an error.
+    await sharp(file, { failOn: 'error' }).stats();
     return true;
   } catch {
     return false;
