@@ -5,3 +5,4 @@ export { useAnalytics } from './api/get-analytics';
 export { KpiCard, KpiGrid, KpiGridSkeleton } from './components/kpi-card';
 export { formatCount, formatRate } from './format';
 export type { AnalyticsResponse } from './types';
+export { LeadSourcesCard } from './components/lead-sources-card';

@@ -19,6 +19,8 @@ export interface DemoLeadPage {
   city: string;
   purpose: 'sale' | 'rent';
   weight: number;
+  /** The agency's code of the listing, as the portals and forms name it. */
+  listingCode?: string | null;
 }
 
 export interface DemoLeadData {
@@ -443,8 +445,207 @@ export function buildDemoLeads(input: {
     lead.contactId = contact.id;
   }
 
+  addInboundLeads(out, realEstateId, pages, now);
   buildDeliveries(out, realEstateId, now, rng);
   return out;
+}
+
+/** The leads that came from outside the pages (docs/product.md#lead-sources), by index: source and what it said. */
+const INBOUND: Array<{
+  source: 'portal_zap' | 'portal_vivareal' | 'portal_olx' | 'facebook' | 'instagram' | 'api';
+  name: string;
+  phone: string | null;
+  email: string | null;
+  message: string | null;
+  /** true: a listing code that matches no page (a typo on the portal). */
+  unknownCode?: string;
+  noListing?: boolean;
+  details: Record<string, unknown>;
+}> = [
+  {
+    source: 'portal_zap',
+    name: 'Renata Albuquerque',
+    phone: '11987012233',
+    email: 'renata.alb@gmail.com',
+    message: 'Olá, tenho interesse neste imóvel que vi no ZAP. Ainda está disponível?',
+    details: { lead_origin: 'ZAP', temperature: 'Alta', transaction_type: 'SELL' },
+  },
+  {
+    source: 'portal_vivareal',
+    name: 'Marcelo Tavares',
+    phone: '11976543120',
+    email: null,
+    message: 'Gostaria de agendar uma visita.',
+    details: { lead_origin: 'VIVAREAL', temperature: 'Média', transaction_type: 'SELL' },
+  },
+  {
+    source: 'portal_olx',
+    name: 'Juliana Prado',
+    phone: '21998761234',
+    email: 'ju.prado@hotmail.com',
+    message: 'Aceita financiamento?',
+    details: { lead_origin: 'OLX', temperature: 'Baixa', transaction_type: 'SELL' },
+  },
+  {
+    source: 'portal_zap',
+    name: 'Fernando Queiroz',
+    phone: '11991237788',
+    email: 'fernando.q@outlook.com',
+    message: 'Qual o valor do condomínio?',
+    details: { lead_origin: 'ZAP', temperature: 'Alta', transaction_type: 'RENT' },
+  },
+  {
+    source: 'facebook',
+    name: 'Patrícia Menezes',
+    phone: '11984560099',
+    email: 'patricia.menezes@gmail.com',
+    message: null,
+    details: {
+      platform: 'fb',
+      form_name: 'Lançamentos — quero saber mais',
+      campaign_name: 'Lançamentos Zona Sul',
+      ad_name: 'Carrossel de fotos',
+      answers: [
+        { question: 'Quantos quartos você procura?', answer: '3 quartos' },
+        { question: 'Quando pretende se mudar?', answer: 'Em até 6 meses' },
+        { question: 'Vai financiar?', answer: 'Sim, já tenho carta de crédito' },
+      ],
+    },
+  },
+  {
+    source: 'portal_vivareal',
+    name: 'Rodrigo Siqueira',
+    phone: '11970001122',
+    email: null,
+    message: 'Tenho interesse, me liga por favor.',
+    unknownCode: 'VR-48213',
+    details: {
+      lead_origin: 'VIVAREAL',
+      temperature: 'Alta',
+      transaction_type: 'SELL',
+      origin_listing_id: '2619984377',
+    },
+  },
+  {
+    source: 'instagram',
+    name: 'Camila Rezende',
+    phone: '11982223344',
+    email: 'camila.rezende@icloud.com',
+    message: null,
+    details: {
+      platform: 'ig',
+      form_name: 'Tour em vídeo — agende sua visita',
+      campaign_name: 'Stories imóveis em destaque',
+      ad_name: 'Vídeo tour',
+      answers: [
+        { question: 'Qual o melhor horário para contato?', answer: 'Depois das 18h' },
+        { question: 'Você já tem imóvel para dar de entrada?', answer: 'Não' },
+      ],
+    },
+  },
+  {
+    source: 'api',
+    name: 'Eduardo Lins',
+    phone: '11955667788',
+    email: 'eduardo.lins@empresa.com.br',
+    message: 'Contato pelo site institucional.',
+    details: { origin: 'Site institucional (RD Station)', renda_familiar: 'R$ 12 a 15 mil' },
+  },
+  {
+    source: 'portal_olx',
+    name: 'Sônia Batista',
+    phone: '11962224455',
+    email: null,
+    message: 'Ainda disponível?',
+    details: { lead_origin: 'OLX', temperature: 'Média', transaction_type: 'RENT' },
+  },
+  {
+    source: 'facebook',
+    name: 'Thiago Moura',
+    phone: '21987654321',
+    email: 'thiago.moura@gmail.com',
+    message: null,
+    noListing: true,
+    details: {
+      platform: 'fb',
+      form_name: 'Avaliação gratuita do seu imóvel',
+      campaign_name: 'Captação de imóveis',
+      ad_name: 'Avalie seu imóvel',
+      answers: [
+        { question: 'Qual imóvel você quer vender?', answer: 'Apartamento de 2 quartos na Vila Mariana' },
+      ],
+    },
+  },
+  {
+    source: 'portal_zap',
+    name: 'Beatriz Carvalho',
+    phone: '11993334455',
+    email: 'bia.carvalho@gmail.com',
+    message: 'Podemos visitar no sábado?',
+    unknownCode: 'ZP-7731',
+    details: {
+      lead_origin: 'ZAP',
+      temperature: 'Alta',
+      transaction_type: 'SELL',
+      origin_listing_id: '2598870012',
+    },
+  },
+  {
+    source: 'api',
+    name: 'Luciana Ferraz',
+    phone: '11944556677',
+    email: null,
+    message: null,
+    noListing: true,
+    details: { origin: 'Zapier (planilha de eventos)', evento: 'Feirão de imóveis — março' },
+  },
+];
+
+/**
+ * Leads from the portals (ZAP, VivaReal, OLX, with their temperature), Meta lead forms (with the answers)
+ * and the API, spread over the 30 days; two name a listing code that matches no page. They go to the CRM
+ * like every other lead (their deliveries follow).
+ */
+function addInboundLeads(out: DemoLeadData, realEstateId: number, pages: DemoLeadPage[], now: Date) {
+  const coded = pages.filter((p) => p.listingCode);
+  INBOUND.forEach((x, k) => {
+    const createdAt = new Date(now.getTime() - ((k * 2.4 + 0.3) % DEMO_LEAD_DAYS) * DAY);
+    if (createdAt.getTime() > now.getTime()) return;
+    const page = x.unknownCode || x.noListing || !coded.length ? null : coded[k % coded.length]!;
+    const id = uuidFrom(`lead:${realEstateId}:inbound:${k}`);
+    const contact: ContactInsert = {
+      id: uuidFrom(`contact:${id}`),
+      realEstateId,
+      name: x.name,
+      email: x.email,
+      phone: x.phone,
+      leadsCount: 1,
+      firstLeadAt: createdAt,
+      lastLeadAt: createdAt,
+    };
+    out.contacts.push(contact);
+    const ageDays = (now.getTime() - createdAt.getTime()) / DAY;
+    const status = statusFor(ageDays, (k * 0.37) % 1);
+    out.leads.push({
+      id,
+      realEstateId,
+      pageId: page?.id ?? null,
+      contactId: contact.id,
+      isRepeat: false,
+      name: x.name,
+      email: x.email,
+      phone: x.phone,
+      message: x.message,
+      source: x.source,
+      sourceDetails: x.details,
+      listingCode: x.unknownCode ?? page?.listingCode ?? null,
+      status,
+      consent: true,
+      statusChangedAt: status === 'novo' ? null : new Date(createdAt.getTime() + 0.2 * DAY),
+      createdAt,
+      updatedAt: createdAt,
+    });
+  });
 }
 
 const seconds = (n: number) => n * 1000;

@@ -173,6 +173,17 @@ describe('seedDemo', () => {
     expect(quarantined.length).toBeLessThanOrEqual(2);
     expect(quarantined.every((l) => l.quarantineReason)).toBe(true);
 
+    // Leads from outside the pages (docs/product.md#lead-sources): portals with a temperature, Meta forms
+    // with their answers, the API; two name a listing code that matches no page.
+    const bySource = (source: string) => rows.filter((l) => l.source === source);
+    for (const source of ['portal_zap', 'portal_vivareal', 'portal_olx', 'facebook', 'instagram', 'api'])
+      expect(bySource(source).length, source).toBeGreaterThanOrEqual(1);
+    expect(bySource('portal_zap').every((l) => typeof l.sourceDetails?.temperature === 'string')).toBe(true);
+    expect(bySource('instagram').every((l) => Array.isArray(l.sourceDetails?.answers))).toBe(true);
+    const notFound = rows.filter((l) => l.pageId === null && l.listingCode !== null);
+    expect(notFound.map((l) => l.listingCode).sort()).toEqual(['VR-48213', 'ZP-7731']);
+    expect(bySource('landing_page').length).toBeGreaterThan(rows.length / 2);
+
     // Repeat contacts, linked as capture-lead.ts links them.
     const repeats = rows.filter((l) => l.isRepeat);
     expect(repeats.length).toBeGreaterThanOrEqual(2);

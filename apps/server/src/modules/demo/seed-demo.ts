@@ -283,12 +283,14 @@ async function seedLeadsAndDeliveries(tx: Tx, accounts: DemoAccounts, seeded: Se
       city: p.listing.city,
       purpose: p.listing.purpose,
       weight: p.listing.leadWeight,
+      listingCode: p.listing.listingCode,
     })),
   });
   const visits = buildDemoAnalytics({
     realEstateId: accounts.mainId,
     now,
-    leads: data.leads,
+    // A portal, a Meta form or the API sends a lead without a visit to the page.
+    leads: data.leads.filter((l) => l.source === 'landing_page'),
     pages: eligible.map((p) => ({
       id: p.id,
       city: p.listing.city,

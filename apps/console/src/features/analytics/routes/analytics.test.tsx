@@ -109,6 +109,41 @@ describe('/analytics', () => {
     );
   });
 
+  it('shows the leads by source and by listing and source; leads without visits still show the report', async () => {
+    answerReport(
+      makeReport({
+        ...emptyReport(),
+        summary: { ...emptyReport().summary, leads: 2 },
+        lead_sources: {
+          total: [
+            { source: 'portal_vivareal', leads: 1 },
+            { source: 'api', leads: 1 },
+          ],
+          pages: [
+            {
+              page: { id: 3, title: 'Casa no Butantã' },
+              leads: 1,
+              by_source: [{ source: 'portal_vivareal', leads: 1 }],
+            },
+            { page: null, leads: 1, by_source: [{ source: 'api', leads: 1 }] },
+          ],
+        },
+      }),
+    );
+    renderAnalytics();
+    const card = await screen.findByTestId('lead-sources', {}, { timeout: 5000 });
+    expect(card).toHaveTextContent('Últimos 30 dias');
+    const bySource = within(card).getByRole('list', { name: 'Leads por origem' });
+    expect(
+      within(bySource)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['VivaReal1 (50%)', 'API1 (50%)']);
+    expect(within(card).getByRole('list', { name: 'Leads por imóvel e origem' })).toHaveTextContent(
+      'Casa no Butantã1 leadVivaReal 1Sem imóvel1 leadAPI 1',
+    );
+  });
+
   it('a click anywhere on a session row opens its timeline', async () => {
     const user = userEvent.setup();
     answerReport(makeReport());

@@ -30,6 +30,7 @@ import { usePageOptions } from '@/features/leads';
 import { AnalyticsToolbar } from '../components/analytics-toolbar';
 import { BreakdownCard, type BreakdownRow } from '../components/breakdown-card';
 import { FunnelCard } from '../components/funnel';
+import { LeadSourcesCard } from '../components/lead-sources-card';
 import { KpiCard, KpiGrid, KpiGridSkeleton } from '../components/kpi-card';
 import { SessionsSkeleton, SessionsTable } from '../components/sessions-table';
 import { plural, sourceLabel } from '../format';
@@ -90,7 +91,8 @@ function AnalyticsScreen({ realEstateId }: { realEstateId: number }) {
         <ReportSkeleton />
       ) : query.isError ? (
         <ErrorState message={getApiErrorMessage(query.error)} onRetry={() => void query.refetch()} />
-      ) : report!.summary.sessions === 0 && report!.meta.total === 0 ? (
+      ) : report!.summary.sessions === 0 && report!.meta.total === 0 && report!.summary.leads === 0 ? (
+        // Leads from the portals, Meta forms or the API come without a visit: they still show.
         <NoVisits filters={filters} onChange={update} onClear={clear} />
       ) : (
         <Report report={report!} filters={filters} onChange={update} stale={query.isPlaceholderData} />
@@ -162,6 +164,8 @@ function Report({
           <TimeSeriesChart points={points} periodText={text} />
         </Suspense>
       )}
+
+      <LeadSourcesCard data={report.lead_sources} period={text.replace(/ \(.*\)$/, '')} />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <BreakdownCard

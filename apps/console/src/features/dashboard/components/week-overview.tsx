@@ -17,6 +17,7 @@ import {
   KpiCard,
   KpiGrid,
   KpiGridSkeleton,
+  LeadSourcesCard,
   parseAnalyticsFilters,
   useAnalytics,
   type AnalyticsResponse,
@@ -117,6 +118,12 @@ interface TopRow {
   title: string;
   value: string;
   detail: string;
+}
+
+/** Which source (portal, form, API, page) and which listing brought the week's leads. */
+export function WeekLeadSources({ query }: { query: ReturnType<typeof useWeekReport> }) {
+  if (!query.isSuccess) return null;
+  return <LeadSourcesCard data={query.data.lead_sources} period="7 dias" maxPages={5} />;
 }
 
 /** The listings that bring leads, and the ones that turn visits into leads best. */

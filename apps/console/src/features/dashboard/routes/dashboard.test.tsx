@@ -256,6 +256,28 @@ describe('/dashboard: the week at a glance', () => {
     expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', '/analytics?periodo=7d&page_id=3');
   });
 
+  it("breaks the week's leads down by source, and each listing's by source", async () => {
+    replyAnalytics(makeReport());
+    replyNovoLeads(0);
+    replyDeliveries();
+    renderDashboard();
+    const card = await screen.findByTestId('lead-sources', {}, { timeout: 5000 });
+    const bySource = within(card).getByRole('list', { name: 'Leads por origem' });
+    expect(
+      within(bySource)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Página3 (50%)', 'Portal ZAP2 (33,3%)', 'Instagram1 (16,7%)']);
+    const byListing = within(card).getByRole('list', { name: 'Leads por imóvel e origem' });
+    const [casa, none] = within(byListing).getAllByRole('listitem');
+    expect(casa).toHaveTextContent('Casa no Butantã5 leadsPágina 3 · Portal ZAP 2');
+    expect(within(casa!).getByRole('link', { name: 'Casa no Butantã' })).toHaveAttribute(
+      'href',
+      '/leads?page_id=3',
+    );
+    expect(none).toHaveTextContent('Sem imóvel1 leadInstagram 1');
+  });
+
   it('a week without visits says how they arrive; an error offers a retry', async () => {
     const user = userEvent.setup();
     replyAnalytics(emptyReport());

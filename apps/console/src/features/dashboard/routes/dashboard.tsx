@@ -24,7 +24,7 @@ import { LeadsSummaryCard } from '@/features/leads';
 import { firstName } from '@/lib/utils';
 import { DeliveriesAttentionCard } from '../components/deliveries-attention-card';
 import { WaitingLeadsCard } from '../components/waiting-leads-card';
-import { TopListings, useWeekReport, WeekKpis } from '../components/week-overview';
+import { TopListings, useWeekReport, WeekKpis, WeekLeadSources } from '../components/week-overview';
 
 /** `managerOnly`: what an agent (Corretor) cannot open (docs/product.md#roles): not offered to them. */
 const QUICK_LINKS: Array<{
@@ -74,6 +74,7 @@ function AgencyWeek({ realEstateId }: { realEstateId: number }) {
         <DeliveriesAttentionCard realEstateId={realEstateId} />
       </div>
       <TopListings query={week} />
+      <WeekLeadSources query={week} />
       <LeadsSummaryCard realEstateId={realEstateId} />
     </>
   );
