@@ -19,6 +19,7 @@ import { integrationEndpoints } from './integrations.ts';
 import { leadEndpoints } from './leads.ts';
 import { catalogImportEndpoints, pageEndpoints } from './pages.ts';
 import { videoEndpoints } from './videos.ts';
+import { feedEndpoints } from './feeds.ts';
 
 export const endpointSchemas = {
   ...authEndpoints,
@@ -39,6 +40,7 @@ export const endpointSchemas = {
   ...analyticsEndpoints,
   ...landingEndpoints,
   ...siteEndpoints,
+  ...feedEndpoints,
 } as const satisfies Required<EndpointSchemas>;
 
 export type MountedEndpointName = keyof typeof endpointSchemas;
