@@ -19,6 +19,8 @@ export const paths = {
   page: (id: number | string) => `/paginas/${id}`,
   preferences: '/configuracoes',
   integrations: '/integracoes',
+  /** Portais e anúncios (docs/product.md#portais-e-anuncios): the listing feeds. */
+  feeds: '/portais',
   leads: '/leads',
   analytics: '/analytics',
   analyticsSession: (sessionId: string) => `/analytics/session/${sessionId}`,

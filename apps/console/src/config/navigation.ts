@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   PanelsTopLeft,
   Plug,
+  Radio,
   ShieldCheck,
   Users,
   type LucideIcon,
@@ -25,6 +26,7 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { label: 'Páginas', to: paths.pages, icon: PanelsTopLeft },
   { label: 'Analytics', to: paths.analytics, icon: ChartColumn },
   { label: 'Integrações', to: paths.integrations, icon: Plug, managerOnly: true },
+  { label: 'Portais e anúncios', to: paths.feeds, icon: Radio, managerOnly: true },
   { label: 'Usuários', to: paths.users, icon: Users, managerOnly: true },
   { label: 'Privacidade', to: paths.privacy, icon: ShieldCheck, managerOnly: true },
 ];
