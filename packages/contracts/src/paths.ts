@@ -19,7 +19,7 @@ export const paths = {
   page: (id: number | string) => `/paginas/${id}`,
   preferences: '/configuracoes',
   integrations: '/integracoes',
-  /** Portais e anúncios (docs/product.md#portais-e-anuncios): the listing feeds. */
+  /** Portais e anúncios (docs/product.md#feeds): the listing feeds. */
   feeds: '/portais',
   leads: '/leads',
   analytics: '/analytics',

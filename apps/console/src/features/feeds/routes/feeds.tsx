@@ -9,7 +9,7 @@ import { getApiErrorMessage } from '@/lib/api-errors';
 import { useFeedsOverview } from '../api/feeds';
 import { FeedChannelCard } from '../components/feed-channel-card';
 
-/** /portais: the listing feeds the portals and Meta read (docs/product.md#portais-e-anuncios). */
+/** /portais: the listing feeds the portals and Meta read (docs/product.md#feeds). */
 export function FeedsRoute() {
   const { selectedRealEstate } = useAuth();
   const manager = selectedRealEstate && isManagerRole(selectedRealEstate.role);
