@@ -42,6 +42,7 @@ import { resumePausedDeliveries } from './modules/deliveries/index.ts';
 import { createDemoSeeding, type DemoSeeding } from './modules/demo/index.ts';
 import domainRoutes from './modules/domains/domains.routes.ts';
 import inboundRoutes from './modules/inbound/inbound.routes.ts';
+import feedRoutes from './modules/feeds/feeds.routes.ts';
 import integrationRoutes from './modules/integrations/integrations.routes.ts';
 import { createOutboundClient } from './modules/integrations/index.ts';
 import landingRoutes from './modules/landing/landing.routes.ts';
@@ -285,6 +286,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(domainRoutes);
   await app.register(billingRoutes);
   await app.register(privacyRoutes);
+  await app.register(feedRoutes);
 
   // Uploaded files: never executed by the browser, even an SVG. Served from the disk with the local
   // driver, and also with S3 for files uploaded before the switch that were not copied yet.
@@ -318,6 +320,7 @@ const API_PREFIXES = [
   '/metrics',
   '/imoveis/',
   '/site/',
+  '/feeds/',
 ];
 
 /** The console's built files, and index.html for every other GET that asks for a page (history fallback). */

@@ -22,6 +22,7 @@ import { metaLeadAdsEndpoints } from './meta-lead-ads.ts';
 import { leadApiEndpoints } from './lead-api.ts';
 import { catalogImportEndpoints, pageEndpoints } from './pages.ts';
 import { videoEndpoints } from './videos.ts';
+import { feedEndpoints } from './feeds.ts';
 
 export const endpointSchemas = {
   ...authEndpoints,
@@ -45,6 +46,7 @@ export const endpointSchemas = {
   ...analyticsEndpoints,
   ...landingEndpoints,
   ...siteEndpoints,
+  ...feedEndpoints,
 } as const satisfies Required<EndpointSchemas>;
 
 export type MountedEndpointName = keyof typeof endpointSchemas;

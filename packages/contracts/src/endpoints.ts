@@ -147,6 +147,17 @@ export const endpoints = {
   getRetention: { method: 'GET', path: '/v1/real-estates/:id/privacy/retention' },
   updateRetention: { method: 'PUT', path: '/v1/real-estates/:id/privacy/retention' },
 
+  // Listing feeds (docs/product.md#feeds): the public feeds on the landing origin, the console's calls
+  getVrsyncFeed: { method: 'GET', path: '/feeds/vrsync/:file' },
+  getMetaCatalogFeed: { method: 'GET', path: '/feeds/meta/:file' },
+  getFeedsOverview: { method: 'GET', path: '/v1/real-estates/:id/feeds' },
+  updateFeedChannel: { method: 'PUT', path: '/v1/real-estates/:id/feeds/:channel' },
+  rotateFeedToken: { method: 'POST', path: '/v1/real-estates/:id/feeds/:channel/rotate-token' },
+  generateListingCodes: { method: 'POST', path: '/v1/real-estates/:id/feeds/listing-codes' },
+  updateManyPageChannels: { method: 'PUT', path: '/v1/real-estates/:id/page-channels' },
+  getPageChannels: { method: 'GET', path: '/v1/pages/:id/channels' },
+  updatePageChannels: { method: 'PUT', path: '/v1/pages/:id/channels' },
+
   // Landing pages and their public endpoints (served on the landing origin)
   getLandingPage: { method: 'GET', path: '/imoveis/:slug' },
   getLandingAsset: { method: 'GET', path: '/p/:file' },

@@ -33,6 +33,7 @@ export * from './subscription.ts';
 export * from './videos.ts';
 export * from './privacy.ts';
 export * from './domains.ts';
+export * from './feeds.ts';
 export * from './params.ts';
 export * from './endpoints.ts';
 export type * from './endpoint-schema.ts';

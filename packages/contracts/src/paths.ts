@@ -21,6 +21,8 @@ export const paths = {
   integrations: '/integracoes',
   /** Origens de leads (docs/product.md#lead-sources): the portals, Meta lead forms and the lead API. */
   leadSources: '/origens',
+  /** Portais e anúncios (docs/product.md#feeds): the listing feeds. */
+  feeds: '/portais',
   leads: '/leads',
   analytics: '/analytics',
   analyticsSession: (sessionId: string) => `/analytics/session/${sessionId}`,

@@ -99,6 +99,10 @@ const protectedRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.feeds,
+    lazy: async () => ({ Component: (await import('@/features/feeds/routes/feeds')).FeedsRoute }),
+  },
+  {
     path: paths.leads,
     lazy: async () => ({ Component: (await import('@/features/leads/routes/leads')).LeadsRoute }),
   },

@@ -6,6 +6,7 @@ import {
   MailPlus,
   PanelsTopLeft,
   Plug,
+  Radio,
   ShieldCheck,
   Users,
   type LucideIcon,
@@ -27,6 +28,7 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { label: 'Analytics', to: paths.analytics, icon: ChartColumn },
   { label: 'Origens de leads', to: paths.leadSources, icon: MailPlus, managerOnly: true },
   { label: 'Integrações', to: paths.integrations, icon: Plug, managerOnly: true },
+  { label: 'Portais e anúncios', to: paths.feeds, icon: Radio, managerOnly: true },
   { label: 'Usuários', to: paths.users, icon: Users, managerOnly: true },
   { label: 'Privacidade', to: paths.privacy, icon: ShieldCheck, managerOnly: true },
 ];

@@ -15,3 +15,4 @@ export * from './schema/videos.ts';
 export * from './schema/privacy.ts';
 export * from './schema/domains.ts';
 export * from './schema/inbound.ts';
+export * from './schema/feeds.ts';

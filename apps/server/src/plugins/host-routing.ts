@@ -8,7 +8,7 @@
  * never share the console's origin, read its cookies or call its API with a visitor's session. So:
  *
  * - On a landing host only the public landing routes answer: the pages, their tracker, the lead form,
- *   the analytics beacons, robots.txt and the health probes. Everything else is a 404 (a page asked for
+ *   the analytics beacons, the listing feeds, robots.txt and the health probes. Everything else is a 404 (a page asked for
  *   on LANDING_URL's host is sent to the same path on APP_URL, for a person who typed the wrong address).
  *   The Cookie header is dropped before anything reads it, and no Set-Cookie leaves.
  * - An agency's verified domain (imoveis.suaimobiliaria.com.br) is a landing host that serves that
@@ -38,7 +38,8 @@ const CONSOLE: Site = { kind: 'console' };
 const LANDING_ROUTES: Record<string, readonly string[]> = {
   // /files/: the local driver's uploads (public photos, posters), so a page's photos come from its own
   // origin (one connection fewer before the first photo, the page's LCP element).
-  GET: ['/imoveis/', '/p/', '/files/', '/robots.txt', '/healthz', '/health/', '/internal/tls/ask'],
+  // /feeds/: the listing feeds the portals and Meta read (decision 019), public and cookieless.
+  GET: ['/imoveis/', '/p/', '/files/', '/feeds/', '/robots.txt', '/healthz', '/health/', '/internal/tls/ask'],
   POST: ['/v1/public/pages/', '/v1/public/events'],
 };
 LANDING_ROUTES.HEAD = LANDING_ROUTES.GET!;

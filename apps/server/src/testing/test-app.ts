@@ -78,7 +78,13 @@ export async function createTestContext(
 }
 
 /** What a browser asks of the landing pages' origin (LANDING_URL): the pages, the tracker, the form, the beacons. */
-export const LANDING_PATH_PREFIXES = ['/imoveis/', '/p/', '/v1/public/pages/', '/v1/public/events'];
+export const LANDING_PATH_PREFIXES = [
+  '/imoveis/',
+  '/p/',
+  '/feeds/',
+  '/v1/public/pages/',
+  '/v1/public/events',
+];
 
 /**
  * Landing pages answer on LANDING_URL's host only (decision 017; the console's host redirects

@@ -65,6 +65,7 @@ describe('dashboard shell', () => {
       ['Páginas', '/paginas'],
       ['Analytics', '/analytics'],
       ['Integrações', '/integracoes'],
+      ['Portais e anúncios', '/portais'],
       ['Usuários', '/usuarios'],
       ['Privacidade', '/privacidade'],
     ]);

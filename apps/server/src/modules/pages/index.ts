@@ -3,3 +3,4 @@ export { allocateSlugs, isUniqueViolationOf, SLUG_UNIQUE_INDEX } from './page-sl
 export { processPhoto, type PhotoVariant } from './photo-variants.ts';
 export { type PageRow } from './page-view.ts';
 export { toPageColumns } from './page-columns.ts';
+export { findPage } from './list-pages.ts';

@@ -43,6 +43,7 @@ import { useLeaveGuard } from './editor/use-leave-guard';
 import { useSavePage } from './editor/use-save-page';
 import { useTitleSuggestion } from './editor/use-title-suggestion';
 import { EditorChecklist, EditorPreview } from './editor-aside';
+import { PageChannelsPanel } from '@/features/feeds';
 import { EditorSection } from './editor-section';
 import { PageStatusBadge } from './page-status-badge';
 import { PhotosManager } from './photos-manager';
@@ -163,6 +164,8 @@ export function PageEditor({ page, realEstateId }: { page: Page; realEstateId: n
             >
               <SeoFields publicUrl={page.public_url} isPublic={isPublic} />
             </EditorSection>
+
+            <PageChannelsPanel realEstateId={realEstateId} pageId={page.id} version={page.updated_at} />
 
             <SaveBar page={page} busy={busy} savingStatus={savingStatus} onDiscard={discard} />
           </div>

@@ -25,6 +25,7 @@ beforeEach(() => {
   handle('getPage', () => ({ data: current }));
   handle('previewPage', '<!doctype html><h1>Página pública</h1>');
   handle('listVideos', { data: [], meta: { max_upload_bytes: DEFAULT_VIDEO_MAX_BYTES } }); // the editor's videos box
+  handle('getPageChannels', { data: [] }); // the editor's Portais e anúncios panel
 });
 
 /** PUT /v1/pages/7 answers like the server: the page with the fields applied. */

@@ -33,6 +33,7 @@ import {
 } from '../page-filters';
 import { useUrlState } from '@/lib/use-url-state';
 import { NoAgencySelected } from '@/components/no-agency-selected';
+import { BulkChannelActions } from '@/features/feeds';
 
 const breadcrumbs = [{ title: 'Dashboard', href: paths.dashboard }, { title: 'Páginas' }];
 const TITLE = 'Páginas';
@@ -219,6 +220,7 @@ function PagesScreen({ realEstateId }: { realEstateId: number }) {
               <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
                 Limpar seleção
               </Button>
+              <BulkChannelActions realEstateId={realEstateId} ids={[...selected]} />
               <ConfirmDialog
                 trigger={
                   <Button variant="destructive" size="sm" disabled={deleteMany.isPending}>
