@@ -42,6 +42,7 @@ import { resumePausedDeliveries } from './modules/deliveries/index.ts';
 import { createDemoSeeding, type DemoSeeding } from './modules/demo/index.ts';
 import domainRoutes from './modules/domains/domains.routes.ts';
 import integrationRoutes from './modules/integrations/integrations.routes.ts';
+import conversionRoutes from './modules/conversions/conversions.routes.ts';
 import { createOutboundClient } from './modules/integrations/index.ts';
 import landingRoutes from './modules/landing/landing.routes.ts';
 import leadRoutes from './modules/leads/leads.routes.ts';
@@ -256,6 +257,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(realEstateRoutes);
   await app.register(integrationRoutes, { resumePausedDeliveries });
   await app.register(deliveryRoutes);
+  await app.register(conversionRoutes, { resumePausedDeliveries });
   await app.register(pageRoutes, { renderPagePreview });
   await app.register(videoRoutes);
   await app.register(localUploadRoutes, { isAwaitingUpload });

@@ -274,6 +274,8 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .pipe(z.string().min(32, 'use pelo menos 32 caracteres').max(255).optional()),
+  /** Meta's Graph API with its version (docs/product.md#ad-conversions); tests point it at a local fake. */
+  META_GRAPH_URL: z.url().default('https://graph.facebook.com/v23.0'),
   JETIMOB_BASE_URL: z.url().default('https://api.jetimob.com'),
   ARBO_BASE_URL: z.url().default('https://app-integracao.arboimoveis.com/api'),
   ARBO_LEAD_PATH: z.string().default('/leads'),

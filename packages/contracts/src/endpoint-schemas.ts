@@ -14,6 +14,7 @@ import { subscriptionEndpoints } from './subscription.ts';
 import { domainEndpoints } from './domains.ts';
 import { privacyEndpoints } from './privacy.ts';
 import { landingEndpoints, siteEndpoints } from './public-site.ts';
+import { conversionEndpoints } from './conversions.ts';
 import { deliveryEndpoints } from './deliveries.ts';
 import { integrationEndpoints } from './integrations.ts';
 import { leadEndpoints } from './leads.ts';
@@ -36,6 +37,7 @@ export const endpointSchemas = {
   ...leadEndpoints,
   ...integrationEndpoints,
   ...deliveryEndpoints,
+  ...conversionEndpoints,
   ...analyticsEndpoints,
   ...landingEndpoints,
   ...siteEndpoints,

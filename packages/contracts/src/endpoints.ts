@@ -84,6 +84,15 @@ export const endpoints = {
   getDelivery: { method: 'GET', path: '/v1/deliveries/:id' },
   replayDelivery: { method: 'POST', path: '/v1/deliveries/:id/replay' },
 
+  // Ad conversions (Meta, Google Ads)
+  getConversionSettings: { method: 'GET', path: '/v1/real-estates/:id/conversions' },
+  updateConversionSettings: { method: 'PUT', path: '/v1/real-estates/:id/conversions' },
+  testMetaConversions: { method: 'POST', path: '/v1/real-estates/:id/conversions/meta/test' },
+  rotateGoogleConversionsFile: { method: 'POST', path: '/v1/real-estates/:id/conversions/google/rotate' },
+  listConversionSends: { method: 'GET', path: '/v1/real-estates/:id/conversions/sends' },
+  getLeadConversions: { method: 'GET', path: '/v1/leads/:id/conversions' },
+  getGoogleConversionsFile: { method: 'GET', path: '/v1/public/conversions/google/:token.csv' },
+
   // Analytics
   getAnalytics: { method: 'GET', path: '/v1/real-estates/:id/analytics' },
   listAnalyticsEvents: { method: 'GET', path: '/v1/real-estates/:id/analytics/events' },

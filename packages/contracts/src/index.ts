@@ -21,6 +21,7 @@ export * from './validators.ts';
 export * from './control-chars.ts';
 export * from './leads.ts';
 export * from './deliveries.ts';
+export * from './conversions.ts';
 export * from './response-fields.ts';
 export * from './analytics.ts';
 export * from './team.ts';

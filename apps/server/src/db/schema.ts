@@ -14,3 +14,4 @@ export * from './schema/analytics.ts';
 export * from './schema/videos.ts';
 export * from './schema/privacy.ts';
 export * from './schema/domains.ts';
+export * from './schema/conversions.ts';
