@@ -24,8 +24,7 @@ export type DeliveryTarget = (typeof DELIVERY_TARGETS)[number];
 export const isAdConversionTarget = (name: string): name is AdConversionTarget =>
   (AD_CONVERSION_TARGETS as readonly string[]).includes(name);
 /** How the console names a delivery's target. */
-export const deliveryTargetLabel = (name: string): string =>
-  name === 'meta' ? 'Meta (API de Conversões)' : integrationLabel(name);
+export const deliveryTargetLabel = (name: string): string => integrationLabel(name);
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dead', 'paused', 'canceled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -125,7 +124,7 @@ export const testLeadResponse = z.object({
   data: z.object({
     lead_id: rowUuid,
     deliveries: z.array(
-      z.object({ id: rowUuid, integration: z.enum(DELIVERY_TARGETS), status: z.enum(DELIVERY_STATUSES) }),
+      z.object({ id: rowUuid, integration: z.enum(INTEGRATION_NAMES), status: z.enum(DELIVERY_STATUSES) }),
     ),
   }),
   message: z.string(),

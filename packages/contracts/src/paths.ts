@@ -19,6 +19,8 @@ export const paths = {
   page: (id: number | string) => `/paginas/${id}`,
   preferences: '/configuracoes',
   integrations: '/integracoes',
+  /** Conversões de anúncios (Meta, Google Ads): docs/product.md#ad-conversions. */
+  conversions: '/conversoes',
   leads: '/leads',
   analytics: '/analytics',
   analyticsSession: (sessionId: string) => `/analytics/session/${sessionId}`,

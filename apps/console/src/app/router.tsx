@@ -93,6 +93,12 @@ const protectedRoutes: RouteObject[] = [
     }),
   },
   {
+    path: paths.conversions,
+    lazy: async () => ({
+      Component: (await import('@/features/conversions/routes/conversions')).ConversionsRoute,
+    }),
+  },
+  {
     path: paths.leads,
     lazy: async () => ({ Component: (await import('@/features/leads/routes/leads')).LeadsRoute }),
   },

@@ -3,6 +3,7 @@ import {
   ChartColumn,
   Inbox,
   LayoutDashboard,
+  Megaphone,
   PanelsTopLeft,
   Plug,
   ShieldCheck,
@@ -25,6 +26,7 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { label: 'Páginas', to: paths.pages, icon: PanelsTopLeft },
   { label: 'Analytics', to: paths.analytics, icon: ChartColumn },
   { label: 'Integrações', to: paths.integrations, icon: Plug, managerOnly: true },
+  { label: 'Conversões', to: paths.conversions, icon: Megaphone, managerOnly: true },
   { label: 'Usuários', to: paths.users, icon: Users, managerOnly: true },
   { label: 'Privacidade', to: paths.privacy, icon: ShieldCheck, managerOnly: true },
 ];

@@ -18,6 +18,7 @@ import { useUpdateLeadStatus } from '../api/update-lead-status';
 import { formatDateTime, formatPhone, sourceLabel, telHref, whatsappUrl } from '../format';
 import type { LeadDetail } from '@vitrine/contracts';
 import { LeadDeliveries } from './lead-deliveries';
+import { LeadConversionsLine } from '@/features/conversions';
 import { LeadAssignee } from './lead-assignee';
 import { LeadFlags, LeadStatusBadge } from './status-badges';
 
@@ -294,6 +295,7 @@ function LeadDetailBody({
       </Section>
 
       <Section title="Envio às integrações">
+        <LeadConversionsLine leadId={lead.id} />
         <LeadDeliveries
           realEstateId={realEstateId}
           deliveries={lead.deliveries}
