@@ -1,5 +1,5 @@
 /**
- * Benchmark: listing feeds (docs/product.md#feeds; decision 019). A 50,000-listing agency's VRSync feed
+ * Benchmark: listing feeds (docs/product.md#feeds; decision 022). A 50,000-listing agency's VRSync feed
  * is served in a few seconds on PostgreSQL, with the server's memory flat.
  *
  * Seeds N complete, published listings marked for both channels into a throw-away PostgreSQL database

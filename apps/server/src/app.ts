@@ -44,6 +44,7 @@ import domainRoutes from './modules/domains/domains.routes.ts';
 import inboundRoutes from './modules/inbound/inbound.routes.ts';
 import feedRoutes from './modules/feeds/feeds.routes.ts';
 import integrationRoutes from './modules/integrations/integrations.routes.ts';
+import conversionRoutes from './modules/conversions/conversions.routes.ts';
 import { createOutboundClient } from './modules/integrations/index.ts';
 import landingRoutes from './modules/landing/landing.routes.ts';
 import leadApiRoutes from './modules/inbound/lead-api.routes.ts';
@@ -271,6 +272,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(integrationRoutes, { resumePausedDeliveries });
   await app.register(deliveryRoutes);
   await app.register(inboundRoutes);
+  await app.register(conversionRoutes, { resumePausedDeliveries });
   await app.register(pageRoutes, { renderPagePreview });
   await app.register(videoRoutes);
   await app.register(localUploadRoutes, { isAwaitingUpload });

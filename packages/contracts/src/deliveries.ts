@@ -6,10 +6,25 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './api-error.ts';
 import type { EndpointSchemas } from './endpoint-schema.ts';
-import { INTEGRATION_NAMES } from './integrations.ts';
+import { INTEGRATION_NAMES, integrationLabel } from './integrations.ts';
 import { pageQuery, paginatedSchema } from './pagination.ts';
 import { dayFilter, idParams, uuidParams } from './params.ts';
 import { isoDateTime, rowUuid } from './response-fields.ts';
+
+/**
+ * The ad platforms a lead's conversions are sent to through the same deliveries
+ * (docs/product.md#ad-conversions). They are not integrations: the Integrações screen lists only
+ * INTEGRATION_NAMES.
+ */
+export const AD_CONVERSION_TARGETS = ['meta'] as const;
+export type AdConversionTarget = (typeof AD_CONVERSION_TARGETS)[number];
+/** Where a delivery goes: an integration (CRM, webhook) or an ad platform. */
+export const DELIVERY_TARGETS = [...INTEGRATION_NAMES, ...AD_CONVERSION_TARGETS] as const;
+export type DeliveryTarget = (typeof DELIVERY_TARGETS)[number];
+export const isAdConversionTarget = (name: string): name is AdConversionTarget =>
+  (AD_CONVERSION_TARGETS as readonly string[]).includes(name);
+/** How the console names a delivery's target. */
+export const deliveryTargetLabel = (name: string): string => integrationLabel(name);
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dead', 'paused', 'canceled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -52,7 +67,9 @@ export const leadDeliverySchema = z.object({
   id: rowUuid,
   /** The `webhook-id` header of every attempt (msg_…). */
   webhook_id: z.string(),
-  integration: z.enum(INTEGRATION_NAMES),
+  integration: z.enum(DELIVERY_TARGETS),
+  /** The ad platform's event (`Lead`, a stage's event); null for the integrations. */
+  event: z.string().nullable().optional(),
   status: z.enum(DELIVERY_STATUSES),
   attempts: z.number().int(),
   last_status_code: z.number().int().nullable(),
@@ -125,7 +142,7 @@ export const deliveryListQuery = pageQuery(25).extend({
   status: z
     .enum(DELIVERY_STATUSES, { error: `O status deve ser um de: ${DELIVERY_STATUSES.join(', ')}.` })
     .optional(),
-  integration: z.enum(INTEGRATION_NAMES, { error: 'Integração desconhecida.' }).optional(),
+  integration: z.enum(DELIVERY_TARGETS, { error: 'Integração desconhecida.' }).optional(),
   lead_id: z.uuid({ error: 'O lead_id deve ser um UUID.' }).optional(),
   from: dayFilter('A data inicial'),
   to: dayFilter('A data final'),

@@ -14,6 +14,7 @@ import { subscriptionEndpoints } from './subscription.ts';
 import { domainEndpoints } from './domains.ts';
 import { privacyEndpoints } from './privacy.ts';
 import { landingEndpoints, siteEndpoints } from './public-site.ts';
+import { conversionEndpoints } from './conversions.ts';
 import { deliveryEndpoints } from './deliveries.ts';
 import { inboundEndpoints } from './inbound.ts';
 import { integrationEndpoints } from './integrations.ts';
@@ -43,6 +44,7 @@ export const endpointSchemas = {
   ...leadApiEndpoints,
   ...deliveryEndpoints,
   ...inboundEndpoints,
+  ...conversionEndpoints,
   ...analyticsEndpoints,
   ...landingEndpoints,
   ...siteEndpoints,

@@ -102,6 +102,14 @@ export const endpoints = {
   listInboundRequests: { method: 'GET', path: '/v1/real-estates/:id/inbound-requests' },
   getInboundRequest: { method: 'GET', path: '/v1/inbound-requests/:id' },
   replayInboundRequest: { method: 'POST', path: '/v1/inbound-requests/:id/replay' },
+  // Ad conversions (Meta, Google Ads)
+  getConversionSettings: { method: 'GET', path: '/v1/real-estates/:id/conversions' },
+  updateConversionSettings: { method: 'PUT', path: '/v1/real-estates/:id/conversions' },
+  testMetaConversions: { method: 'POST', path: '/v1/real-estates/:id/conversions/meta/test' },
+  rotateGoogleConversionsFile: { method: 'POST', path: '/v1/real-estates/:id/conversions/google/rotate' },
+  listConversionSends: { method: 'GET', path: '/v1/real-estates/:id/conversions/sends' },
+  getLeadConversions: { method: 'GET', path: '/v1/leads/:id/conversions' },
+  getGoogleConversionsFile: { method: 'GET', path: '/v1/public/conversions/google/:token.csv' },
 
   // Analytics
   getAnalytics: { method: 'GET', path: '/v1/real-estates/:id/analytics' },

@@ -25,6 +25,7 @@ export * from './lead-api.ts';
 export * from './inbound.ts';
 export * from './meta-lead-ads.ts';
 export * from './deliveries.ts';
+export * from './conversions.ts';
 export * from './response-fields.ts';
 export * from './analytics.ts';
 export * from './team.ts';

@@ -20,9 +20,9 @@ export const INTEGRATION_LABELS: Record<IntegrationName, string> = {
   jetimob: 'Jetimob',
   go_harry: 'GoHarry',
 };
-/** The label of a name, or the name itself when it is not one of ours. */
+/** The label of a name (an ad platform's too, docs/product.md#ad-conversions), or the name itself when it is not one of ours. */
 export const integrationLabel = (name: string): string =>
-  (INTEGRATION_LABELS as Record<string, string>)[name] ?? name;
+  (INTEGRATION_LABELS as Record<string, string>)[name] ?? (name === 'meta' ? 'Meta (conversões)' : name);
 
 /**
  * The stored payloads, as the server answers them (GET and PUT …/integrations). Every field is a

@@ -23,6 +23,8 @@ export const paths = {
   leadSources: '/origens',
   /** Portais e anúncios (docs/product.md#feeds): the listing feeds. */
   feeds: '/portais',
+  /** Conversões de anúncios (Meta, Google Ads): docs/product.md#ad-conversions. */
+  conversions: '/conversoes',
   leads: '/leads',
   analytics: '/analytics',
   analyticsSession: (sessionId: string) => `/analytics/session/${sessionId}`,

@@ -6,8 +6,7 @@
  */
 import { z } from 'zod';
 import { LEAD_STATUSES } from './leads.ts';
-import { DELIVERY_OUTCOMES, DELIVERY_STATUSES } from './deliveries.ts';
-import { INTEGRATION_NAMES } from './integrations.ts';
+import { DELIVERY_OUTCOMES, DELIVERY_STATUSES, DELIVERY_TARGETS } from './deliveries.ts';
 import { pageQuery, paginatedSchema } from './pagination.ts';
 import { isoDateTime, rowUuid } from './response-fields.ts';
 import { digits } from './validators.ts';
@@ -178,7 +177,7 @@ const exportAttempt = z.object({
 
 const exportDelivery = z.object({
   id: rowUuid,
-  integration: z.enum(INTEGRATION_NAMES),
+  integration: z.enum(DELIVERY_TARGETS),
   status: z.enum(DELIVERY_STATUSES),
   created_at: isoDateTime,
   delivered_at: isoDateTime.nullable(),

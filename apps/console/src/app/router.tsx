@@ -103,6 +103,12 @@ const protectedRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/features/feeds/routes/feeds')).FeedsRoute }),
   },
   {
+    path: paths.conversions,
+    lazy: async () => ({
+      Component: (await import('@/features/conversions/routes/conversions')).ConversionsRoute,
+    }),
+  },
+  {
     path: paths.leads,
     lazy: async () => ({ Component: (await import('@/features/leads/routes/leads')).LeadsRoute }),
   },

@@ -4,6 +4,7 @@ import {
   Inbox,
   LayoutDashboard,
   MailPlus,
+  Megaphone,
   PanelsTopLeft,
   Plug,
   Radio,
@@ -29,6 +30,7 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { label: 'Origens de leads', to: paths.leadSources, icon: MailPlus, managerOnly: true },
   { label: 'Integrações', to: paths.integrations, icon: Plug, managerOnly: true },
   { label: 'Portais e anúncios', to: paths.feeds, icon: Radio, managerOnly: true },
+  { label: 'Conversões', to: paths.conversions, icon: Megaphone, managerOnly: true },
   { label: 'Usuários', to: paths.users, icon: Users, managerOnly: true },
   { label: 'Privacidade', to: paths.privacy, icon: ShieldCheck, managerOnly: true },
 ];

@@ -16,3 +16,4 @@ export * from './schema/privacy.ts';
 export * from './schema/domains.ts';
 export * from './schema/inbound.ts';
 export * from './schema/feeds.ts';
+export * from './schema/conversions.ts';

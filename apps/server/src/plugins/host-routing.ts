@@ -38,7 +38,7 @@ const CONSOLE: Site = { kind: 'console' };
 const LANDING_ROUTES: Record<string, readonly string[]> = {
   // /files/: the local driver's uploads (public photos, posters), so a page's photos come from its own
   // origin (one connection fewer before the first photo, the page's LCP element).
-  // /feeds/: the listing feeds the portals and Meta read (decision 019), public and cookieless.
+  // /feeds/: the listing feeds the portals and Meta read (decision 022), public and cookieless.
   GET: ['/imoveis/', '/p/', '/files/', '/feeds/', '/robots.txt', '/healthz', '/health/', '/internal/tls/ask'],
   POST: ['/v1/public/pages/', '/v1/public/events'],
 };

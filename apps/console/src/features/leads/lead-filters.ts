@@ -9,7 +9,7 @@ import {
   LEADS_DEFAULT_PER_PAGE,
   pageQuery,
   type DeliveryStatus,
-  type IntegrationName,
+  type DeliveryTarget,
   type LeadStatus,
 } from '@vitrine/contracts';
 import { z } from 'zod';
@@ -68,7 +68,7 @@ export interface LeadFilters {
 
 export interface DeliveryFilters {
   status: DeliveryStatus | '';
-  integration: IntegrationName | '';
+  integration: DeliveryTarget | '';
   page: number;
   perPage: number;
 }

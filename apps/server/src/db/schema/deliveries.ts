@@ -1,10 +1,14 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { DELIVERY_OUTCOMES, DELIVERY_STATUSES, INTEGRATION_NAMES } from '@vitrine/contracts';
+import { sql } from 'drizzle-orm';
+import { DELIVERY_OUTCOMES, DELIVERY_STATUSES, DELIVERY_TARGETS } from '@vitrine/contracts';
 import { tenantId } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { leads } from './leads.ts';
 
-/** One delivery per lead and active integration; its id is the webhook-id on every retry. */
+/**
+ * One delivery per lead and active integration (and per ad platform's event); its id is the webhook-id
+ * on every retry.
+ */
 export const deliveries = pgTable(
   'deliveries',
   {
@@ -13,7 +17,10 @@ export const deliveries = pgTable(
     leadId: uuid('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
-    integration: text('integration', { enum: INTEGRATION_NAMES }).notNull(),
+    /** An integration's name, or an ad platform's (docs/product.md#ad-conversions). */
+    integration: text('integration', { enum: DELIVERY_TARGETS }).notNull(),
+    /** The ad platform's event (`Lead`, a stage's event); null for the integrations. */
+    event: text('event'),
     status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** Attempts made before the last replay: the retry schedule restarts from there. */
@@ -29,7 +36,12 @@ export const deliveries = pgTable(
   (t) => [
     index('deliveries_real_estate_created_idx').on(t.realEstateId, t.createdAt),
     // Also the index of a lead's deliveries (lead_id leads it): one index less to write per lead.
-    uniqueIndex('deliveries_lead_integration_unique').on(t.leadId, t.integration),
+    // One per lead, target and event: a lead that reaches a stage twice is reported to the ad platform once.
+    uniqueIndex('deliveries_lead_target_event_unique').on(
+      t.leadId,
+      t.integration,
+      sql`coalesce(${t.event}, '')`,
+    ),
   ],
 );
 

@@ -1,5 +1,5 @@
 /**
- * Listing feeds (docs/product.md#feeds, decision 019): which page goes to which channel, each agency's
+ * Listing feeds (docs/product.md#feeds, decision 022): which page goes to which channel, each agency's
  * secret feed address per channel, and who read the feeds when.
  */
 import { sql } from 'drizzle-orm';

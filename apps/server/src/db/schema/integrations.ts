@@ -1,5 +1,5 @@
 import { boolean, pgTable, primaryKey, text, timestamp, integer } from 'drizzle-orm/pg-core';
-import { INTEGRATION_HALT_KINDS, INTEGRATION_NAMES } from '@vitrine/contracts';
+import { DELIVERY_TARGETS, INTEGRATION_HALT_KINDS } from '@vitrine/contracts';
 import { tenantId, users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -11,7 +11,8 @@ export const integrations = pgTable(
   'integrations',
   {
     realEstateId: tenantId(),
-    name: text('name', { enum: INTEGRATION_NAMES }).notNull(),
+    /** An integration's name, or `meta` (the Conversions API connection, docs/product.md#ad-conversions). */
+    name: text('name', { enum: DELIVERY_TARGETS }).notNull(),
     isActive: boolean('is_active').notNull().default(false),
     payloadEncrypted: text('payload_encrypted').notNull(),
     /** Standard Webhooks signing secret (whsec_…), encrypted; webhook only. */

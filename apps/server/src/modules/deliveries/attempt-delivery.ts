@@ -12,7 +12,7 @@
  * together in one transaction.
  */
 import { and, eq } from 'drizzle-orm';
-import type { IntegrationName } from '@vitrine/contracts';
+import { isAdConversionTarget, type IntegrationName } from '@vitrine/contracts';
 import { pipelinedTransaction, queryPrepared, type Db, type Statement } from '../../db/client.ts';
 import { jsonParam, rowFromJson } from '../../db/json-rows.ts';
 import { deliveries, integrations, leads, pages } from '../../db/schema.ts';
@@ -30,7 +30,8 @@ import {
   signingSecretOf,
 } from '../integrations/index.ts';
 import { agencyPagesUrl } from '../domains/index.ts';
-import { toLeadForDelivery } from './lead-for-delivery.ts';
+import { leadPageFor, toLeadForDelivery } from './lead-for-delivery.ts';
+import { attemptConversion } from '../conversions/index.ts';
 
 const MAX_DELAY_MS = 10 * 60 * 60 * 1000;
 
@@ -310,6 +311,35 @@ export async function attemptDelivery(
       })
       .where(and(eq(deliveries.id, delivery.id), eq(deliveries.status, 'pending')));
     return;
+  } else if (isAdConversionTarget(delivery.integration)) {
+    // An ad platform (docs/decisions/023-ad-conversions.md): its event, sent with the agency's connection.
+    if (!found.lead) return;
+    const lead = rowFromJson(leads, found.lead);
+    const page = found.page && pageFromJson(found.page);
+    try {
+      const sent = await attemptConversion(deps, {
+        target: delivery.integration,
+        payloadEncrypted: integration.payloadEncrypted,
+        lead,
+        leadJson: found.lead,
+        pageUrl: page ? leadPageFor(page, config.LANDING_URL).url || null : null,
+        delivery,
+      });
+      result = {
+        ...sent.result,
+        message: removeSecretValues(sent.result.message, sent.secrets),
+        ...(sent.result.responseSnippet !== undefined
+          ? { responseSnippet: removeSecretValues(sent.result.responseSnippet, sent.secrets) }
+          : {}),
+      };
+    } catch (err) {
+      result = {
+        ok: false,
+        retryable: true,
+        message: `Erro inesperado ao enviar: ${(err as Error).message}`,
+        durationMs: Date.now() - startedAt.getTime(),
+      };
+    }
   } else {
     if (!found.lead) return;
     const lead = rowFromJson(leads, found.lead);

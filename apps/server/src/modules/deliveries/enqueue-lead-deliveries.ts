@@ -7,13 +7,17 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { deliveries, integrations } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
+import { captureDeliveryEvent, type ConversionCandidate } from '../conversions/index.ts';
 import { deliveryGroupPayloads, leadDeliveryQueue as leadDeliveryJob } from './jobs/lead-delivery.queue.ts';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 
 export async function enqueueLeadDeliveries(
   deps: Pick<Deps, 'queue'> & { db: Tx },
-  forLeads: { id: string; realEstateId: number }[],
+  forLeads: (Partial<Pick<ConversionCandidate, 'source' | 'consent' | 'isTest'>> & {
+    id: string;
+    realEstateId: number;
+  })[],
 ): Promise<DeliveryRow[]> {
   const { db: tx } = deps;
   const agencies = [...new Set(forLeads.map((l) => l.realEstateId))];
@@ -31,12 +35,21 @@ export async function enqueueLeadDeliveries(
   const values = forLeads.flatMap((lead) =>
     active
       .filter((i) => i.realEstateId === lead.realEstateId)
-      .map((i) => {
+      .flatMap((i) => {
+        // An ad platform takes only some leads, with an event (docs/privacy.md#ad-conversions).
+        const event = captureDeliveryEvent(i.name, {
+          source: lead.source ?? '',
+          consent: lead.consent ?? false,
+          isTest: lead.isTest ?? false,
+          quarantined: false,
+        });
+        if (event === undefined) return [];
         const paused = i.haltedKind === 'paused';
         return {
           realEstateId: lead.realEstateId,
           leadId: lead.id,
           integration: i.name,
+          event,
           status: paused ? ('paused' as const) : ('pending' as const),
           lastError: paused ? i.haltedReason : null,
           nextAttemptAt: paused ? null : now,

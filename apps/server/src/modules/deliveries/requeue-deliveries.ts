@@ -1,6 +1,6 @@
 /** Deliveries sent again: a replay from the console, or an integration's paused deliveries once it is fixed. */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { IntegrationName } from '@vitrine/contracts';
+import type { DeliveryTarget } from '@vitrine/contracts';
 import type { Tx } from '../../db/client.ts';
 import { deliveries } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -35,7 +35,7 @@ export async function replayDelivery(deps: Pick<Deps, 'db' | 'queue'>, row: Deli
 export async function resumePausedDeliveries(
   deps: Pick<Deps, 'db' | 'queue'>,
   realEstateId: number,
-  name: IntegrationName,
+  name: DeliveryTarget,
 ) {
   const count = await deps.db.transaction(async (tx) => {
     const paused = await tx

@@ -1,7 +1,7 @@
 /**
  * The record of an agency's feed per channel (`feed_channels`): its secret token and the highlights it
  * bought. A token is 32 random bytes (base64url), found by its SHA-256 and kept sealed with APP_KEY so
- * the console can show the address again (decision 019).
+ * the console can show the address again (decision 022).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { FEED_CHANNELS, type FeedChannel, type HighlightType } from '@vitrine/contracts';

@@ -22,7 +22,7 @@ import { walkFeedListings } from './walk-feed-listings.ts';
 /** At most this many left-out listings are listed (the counts cover all). */
 const PROBLEMS_LISTED = 200;
 
-/** The feed's public addresses: on LANDING_URL's host (decision 019). */
+/** The feed's public addresses: on LANDING_URL's host (decision 022). */
 export function feedUrls(deps: Pick<Deps, 'config'>, row: FeedChannelRow) {
   const token = tokenOf(deps, row);
   const base = deps.config.LANDING_URL;

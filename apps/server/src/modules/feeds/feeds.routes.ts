@@ -1,5 +1,5 @@
 /**
- * Listing feeds (docs/product.md#feeds, decision 019): the public feeds the channels read (on
+ * Listing feeds (docs/product.md#feeds, decision 022): the public feeds the channels read (on
  * LANDING_URL's host, no session, the token in the path), and the console's calls: the overview,
  * highlight quotas, token rotation, listing codes, and each page's channels.
  */

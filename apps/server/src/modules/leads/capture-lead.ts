@@ -38,6 +38,7 @@ import {
 } from '../analytics/index.ts';
 import { leadsLeft, monthKey } from '../billing/index.ts';
 import { isUniqueViolationOf } from '../pages/index.ts';
+import { captureDeliveryEvent } from '../conversions/index.ts';
 
 export type NewLead = Omit<
   typeof leads.$inferInsert,
@@ -400,12 +401,16 @@ function deliveriesOf(rows: LeadRow[], active: LookupRow['integrations'], now: D
     if (lead.quarantined) continue;
     for (const i of active) {
       if (Number(i.real_estate_id) !== lead.realEstateId) continue;
+      // An ad platform takes only some leads, with an event (docs/privacy.md#ad-conversions).
+      const event = captureDeliveryEvent(i.name, lead);
+      if (event === undefined) continue;
       const paused = i.halted_kind === 'paused';
       newDeliveries.push({
         id: randomUUID(),
         realEstateId: lead.realEstateId,
         leadId: lead.id,
         integration: i.name,
+        event,
         status: paused ? 'paused' : 'pending',
         attempts: 0,
         retryBase: 0,
@@ -526,7 +531,7 @@ function batcherFor(deps: CaptureDeps): GroupCommit<NewLead, CapturedLead> {
 /** Releases a quarantined lead: it is forwarded as if it had just arrived. */
 export async function releaseLead(
   deps: CaptureDeps,
-  input: { lead: { id: string; realEstateId: number }; userId: number },
+  input: { lead: Parameters<typeof enqueueLeadDeliveries>[1][number]; userId: number },
 ) {
   const { lead } = input;
   const created = await deps.db.transaction(async (tx) => {

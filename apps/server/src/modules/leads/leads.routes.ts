@@ -3,7 +3,7 @@
  * assignee, release; and the test lead Integrações sends.
  */
 import type { FastifyInstance } from 'fastify';
-import { LEAD_NOT_FOUND } from '@vitrine/contracts';
+import { LEAD_NOT_FOUND, isAdConversionTarget } from '@vitrine/contracts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { captureLead, releaseLead } from './capture-lead.ts';
@@ -116,7 +116,10 @@ export default async function leadRoutes(app: FastifyInstance) {
     return {
       data: {
         lead_id: lead.id,
-        deliveries: deliveries.map((d) => ({ id: d.id, integration: d.integration, status: d.status })),
+        // A test lead never goes to the ad platforms (docs/privacy.md#ad-conversions).
+        deliveries: deliveries.flatMap(({ id, integration, status }) =>
+          isAdConversionTarget(integration) ? [] : [{ id, integration, status }],
+        ),
       },
       message: deliveries.length
         ? 'Lead de teste enviado.'

@@ -21,6 +21,7 @@ import { LeadSourceBadge } from '@/components/lead-source-badge';
 import { sourceDetailsOf } from '../source-details';
 import { LeadProperty } from './leads-list';
 import { LeadDeliveries } from './lead-deliveries';
+import { LeadConversionsLine } from '@/features/conversions';
 import { LeadAssignee } from './lead-assignee';
 import { LeadFlags, LeadStatusBadge } from './status-badges';
 
@@ -323,6 +324,7 @@ function LeadDetailBody({
       )}
 
       <Section title="Envio às integrações">
+        <LeadConversionsLine leadId={lead.id} />
         <LeadDeliveries
           realEstateId={realEstateId}
           deliveries={lead.deliveries}

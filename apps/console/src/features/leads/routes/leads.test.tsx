@@ -80,6 +80,21 @@ function detail(overrides: Partial<LeadDetail> = {}): LeadDetail {
 let listRequests: SentQuery[] = [];
 
 beforeEach(() => {
+  // The side panel's line of what went to the ad platforms (docs/product.md#ad-conversions).
+  handle('getLeadConversions', {
+    data: {
+      summary: 'Enviado ao Meta; aguardando envio ao Google.',
+      conversions: [
+        {
+          platform: 'meta',
+          event: 'Lead',
+          status: 'delivered',
+          at: '2026-11-27T13:00:00.000Z',
+          message: null,
+        },
+      ],
+    },
+  });
   resetToastsForTests();
   setXsrfCookie('t');
   listRequests = [];
@@ -676,6 +691,9 @@ describe('a lead in the side panel', () => {
     await user.click(link!);
     const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
     expect(search().get('lead')).toBe(LEAD.id);
+    expect(await within(dialog).findByTestId('lead-conversions')).toHaveTextContent(
+      'Enviado ao Meta; aguardando envio ao Google. Meta: Lead',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Fechar detalhes do lead' }));
     await waitFor(() => expect(search().toString()).toBe('status=novo'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

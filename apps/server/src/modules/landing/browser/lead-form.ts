@@ -63,8 +63,10 @@ interface Answer {
         f.querySelectorAll('.err').forEach((x) => x.remove());
         f.querySelectorAll('[aria-invalid]').forEach((x) => x.removeAttribute('aria-invalid'));
         if (status < 300) {
-          // The marketing tags' loader (Meta Pixel / GA4 / GTM, when set) reports the conversion.
-          d.dispatchEvent(new Event('vitrine:lead'));
+          // The marketing tags' loader (Meta Pixel / GA4 / GTM, when set) reports the conversion, with
+          // the submission key as Meta's event id: the server's Conversions API event carries the same
+          // one, so Meta counts the pair once (docs/decisions/023-ad-conversions.md).
+          d.dispatchEvent(new CustomEvent('vitrine:lead', { detail: { eventId: sid ? sid.value : '' } }));
           const ok = d.getElementById('ok')!;
           ok.hidden = false;
           f.hidden = true;

@@ -3,7 +3,8 @@
  * agency that set them, with the ids in its data attributes (data-fb, data-ga, data-gtm) so its hash,
  * pinned in the CSP, never changes. It loads the vendors' scripts on the visitor's first interaction
  * (pointer, key, touch, scroll) or TAGS_DELAY_MS after the load event, whichever comes first, and fires
- * their lead events when the page's form sends a lead ("vitrine:lead").
+ * their lead events when the page's form sends a lead ("vitrine:lead"; Meta's with the event id the
+ * server's Conversions API event shares).
  */
 /** After the load event, the tags load even without an interaction. */
 const TAGS_DELAY_MS = 3500;
@@ -77,9 +78,11 @@ type TagsWindow = Window & {
   w.addEventListener('load', () => {
     setTimeout(go, TAGS_DELAY_MS);
   });
-  d.addEventListener('vitrine:lead', () => {
+  d.addEventListener('vitrine:lead', (e) => {
     go();
-    if (w.fbq) w.fbq('track', 'Lead');
+    // The form's submission key: the server's Conversions API event has the same id (deduplication).
+    const id = (e as CustomEvent<{ eventId?: string } | null>).detail?.eventId;
+    if (w.fbq) w.fbq('track', 'Lead', {}, id ? { eventID: id } : {});
     if (w.gtag) w.gtag('event', 'generate_lead');
     if (gtm) w.dataLayer!.push({ event: 'generate_lead' });
   });

@@ -1,0 +1,74 @@
+import { deliveryTargetLabel } from '@vitrine/contracts';
+import { paths } from '@vitrine/contracts/paths';
+import { Megaphone } from 'lucide-react';
+import { Link } from 'react-router';
+import { DeliveryStatusBadge } from '@/components/delivery-status-badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState, ErrorState, ListSkeleton } from '@/components/ui/states';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { getApiErrorMessage } from '@/lib/api-errors';
+import { formatDateTime } from '@/lib/datetime';
+import { useConversionSends } from '../api/conversions';
+
+/** "Últimos envios": the ad platforms' last 50 deliveries, with their errors. */
+export function ConversionSends({ realEstateId }: { realEstateId: number }) {
+  const query = useConversionSends(realEstateId);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Últimos envios</CardTitle>
+        <CardDescription>Os 50 envios mais recentes ao Meta, com a resposta de cada um.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <ListSkeleton rows={3} label="Carregando os envios..." />
+        ) : query.isError ? (
+          <ErrorState message={getApiErrorMessage(query.error)} onRetry={() => void query.refetch()} />
+        ) : query.data.length === 0 ? (
+          <EmptyState
+            icon={Megaphone}
+            title="Nenhum envio ainda"
+            description="Os envios aparecem aqui quando chegarem leads."
+          />
+        ) : (
+          <Table scrollLabel="Últimos envios">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Quando</TableHead>
+                <TableHead>Lead</TableHead>
+                <TableHead>Destino</TableHead>
+                <TableHead>Situação</TableHead>
+                <TableHead>Detalhe</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {query.data.map((d) => (
+                <TableRow key={d.id}>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(d.created_at)}</TableCell>
+                  <TableCell>
+                    {d.lead ? (
+                      <Link className="underline" to={`${paths.leads}?lead=${d.lead_id}`}>
+                        {d.lead.name}
+                      </Link>
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {deliveryTargetLabel(d.integration)} · {d.event ?? 'Lead'}
+                  </TableCell>
+                  <TableCell>
+                    <DeliveryStatusBadge status={d.status} />
+                  </TableCell>
+                  <TableCell className="max-w-80 text-xs text-muted-foreground">
+                    {d.last_error ?? '—'}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

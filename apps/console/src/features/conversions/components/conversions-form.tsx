@@ -1,0 +1,378 @@
+import {
+  LEAD_STATUS_LABELS,
+  META_STANDARD_EVENTS,
+  SECRET_MASK,
+  type ConversionSettings,
+  type UpdateConversionSettings,
+} from '@vitrine/contracts';
+import { Copy, PlugZap, RefreshCw, Save } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { Switch } from '@/components/ui/switch';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { getApiErrorMessage, getValidationErrors } from '@/lib/api-errors';
+import { formatDateTime } from '@/lib/datetime';
+import { toast } from '@/lib/toast';
+import { useRotateGoogleFile, useTestMeta, useUpdateConversionSettings } from '../api/conversions';
+
+type Draft = {
+  notice_confirmed: boolean;
+  meta: { enabled: boolean; dataset_id: string; access_token: string; test_event_code: string };
+  google: { enabled: boolean; lead_conversion_name: string };
+  stage_events: ConversionSettings['stage_events'];
+};
+
+const draftOf = (s: ConversionSettings): Draft => ({
+  notice_confirmed: s.notice_confirmed,
+  meta: {
+    enabled: s.meta.enabled,
+    dataset_id: s.meta.dataset_id,
+    access_token: s.meta.access_token,
+    test_event_code: s.meta.test_event_code,
+  },
+  google: { enabled: s.google.enabled, lead_conversion_name: s.google.lead_conversion_name },
+  stage_events: s.stage_events,
+});
+
+/** The Conversões settings: privacy notice, Meta, Google, and the stage map, saved together. */
+export function ConversionsForm({
+  realEstateId,
+  settings,
+}: {
+  realEstateId: number;
+  settings: ConversionSettings;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const update = useUpdateConversionSettings(realEstateId);
+  const test = useTestMeta(realEstateId);
+  const rotate = useRotateGoogleFile(realEstateId);
+  const eventsListId = useId();
+  const err = (field: string) => errors[field]?.[0];
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    setErrors({});
+    const body: UpdateConversionSettings = draft;
+    try {
+      const answer = await update.mutateAsync(body);
+      setDraft(draftOf(answer.data));
+      toast({ variant: 'success', title: 'Conversões salvas', description: answer.message });
+    } catch (error) {
+      setErrors(getValidationErrors(error) ?? {});
+      setFormError(getApiErrorMessage(error));
+    }
+  };
+  const runTest = async () => {
+    try {
+      const result = await test.mutateAsync();
+      toast({
+        variant: result.ok ? 'success' : 'danger',
+        title: result.ok ? 'Meta conectado' : 'Falha no teste',
+        description: result.message,
+      });
+    } catch (error) {
+      toast({ variant: 'danger', title: 'Falha no teste', description: getApiErrorMessage(error) });
+    }
+  };
+  const copy = (text: string) =>
+    void navigator.clipboard
+      .writeText(text)
+      .then(() => toast({ variant: 'success', title: 'Endereço copiado' }))
+      .catch(() =>
+        toast({
+          variant: 'danger',
+          title: 'Não foi possível copiar',
+          description: 'Selecione o endereço e copie.',
+        }),
+      );
+
+  const meta = settings.meta;
+  return (
+    <form onSubmit={(e) => void save(e)} noValidate className="grid gap-6">
+      {formError && <Alert variant="danger">{formError}</Alert>}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Privacidade</CardTitle>
+          <CardDescription>
+            Só vão leads que marcaram o consentimento no formulário, nunca leads de teste nem em quarentena.
+            E-mail e telefone saem criptografados (hash SHA-256); nome, mensagem e IP nunca saem.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <label className="flex items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4"
+              checked={draft.notice_confirmed}
+              aria-invalid={err('notice_confirmed') ? true : undefined}
+              onChange={(e) => setDraft({ ...draft, notice_confirmed: e.target.checked })}
+            />
+            <span>
+              O aviso de privacidade da imobiliária informa que dados de contato, criptografados, são enviados
+              ao Meta e ao Google para medir os anúncios.
+            </span>
+          </label>
+          {err('notice_confirmed') && (
+            <p className="mt-2 text-sm text-destructive">{err('notice_confirmed')}</p>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex flex-wrap items-center gap-2">
+            Meta (API de Conversões)
+            {meta.paused_reason ? (
+              <Badge tone="red" dot>
+                Pausado
+              </Badge>
+            ) : meta.enabled ? (
+              <Badge tone="green" dot>
+                Ligado
+              </Badge>
+            ) : (
+              <Badge tone="gray" dot>
+                Desligado
+              </Badge>
+            )}
+          </CardTitle>
+          <CardDescription>
+            Cada lead das suas páginas vira um evento Lead no seu conjunto de dados (o mesmo ID do Pixel, que
+            evita contar duas vezes), e cada etapa mapeada abaixo, um evento do funil.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {meta.paused_reason && <Alert variant="danger">{meta.paused_reason}</Alert>}
+          <label className="flex items-center gap-3 text-sm font-medium">
+            <Switch
+              checked={draft.meta.enabled}
+              onCheckedChange={(v) => setDraft({ ...draft, meta: { ...draft.meta, enabled: v } })}
+              aria-label="Enviar conversões ao Meta"
+            />
+            Enviar conversões ao Meta
+          </label>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="ID do conjunto de dados (pixel)"
+              error={err('meta.dataset_id')}
+              hint="Gerenciador de Eventos → Fontes de dados → o número do pixel."
+            >
+              <Input
+                inputMode="numeric"
+                autoComplete="off"
+                value={draft.meta.dataset_id}
+                onChange={(e) => setDraft({ ...draft, meta: { ...draft.meta, dataset_id: e.target.value } })}
+              />
+            </FormField>
+            <FormField
+              label="Token de acesso"
+              error={err('meta.access_token')}
+              hint="Configurações → API de Conversões → Gerar token de acesso. Guardado criptografado."
+            >
+              <PasswordInput
+                autoComplete="off"
+                value={draft.meta.access_token}
+                onFocus={() =>
+                  draft.meta.access_token === SECRET_MASK &&
+                  setDraft({ ...draft, meta: { ...draft.meta, access_token: '' } })
+                }
+                onBlur={() =>
+                  draft.meta.access_token === '' &&
+                  meta.access_token === SECRET_MASK &&
+                  setDraft({ ...draft, meta: { ...draft.meta, access_token: SECRET_MASK } })
+                }
+                onChange={(e) =>
+                  setDraft({ ...draft, meta: { ...draft.meta, access_token: e.target.value } })
+                }
+              />
+            </FormField>
+            <FormField
+              label="Código de teste (opcional)"
+              error={err('meta.test_event_code')}
+              hint="Do painel Testar eventos. Apague depois de conferir: com ele os eventos não contam."
+            >
+              <Input
+                autoComplete="off"
+                value={draft.meta.test_event_code}
+                onChange={(e) =>
+                  setDraft({ ...draft, meta: { ...draft.meta, test_event_code: e.target.value } })
+                }
+              />
+            </FormField>
+          </div>
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <Button type="button" variant="outline" disabled={test.isPending} onClick={() => void runTest()}>
+              <PlugZap aria-hidden="true" />
+              {test.isPending ? 'Testando...' : 'Testar conexão'}
+            </Button>
+            <p className="text-xs text-muted-foreground" role="status">
+              {meta.last_tested_at
+                ? `${meta.last_test_ok ? 'Último teste: OK' : 'Último teste falhou'} em ${formatDateTime(meta.last_tested_at)}. ${meta.last_test_message ?? ''}`
+                : 'Salve o ID e o token e teste a conexão.'}
+            </p>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex flex-wrap items-center gap-2">
+            Google Ads (importação de conversões)
+            <Badge tone={settings.google.enabled ? 'green' : 'gray'} dot>
+              {settings.google.enabled ? 'Ligado' : 'Desligado'}
+            </Badge>
+          </CardTitle>
+          <CardDescription>
+            Um arquivo que o Google Ads lê sozinho, todo dia: os leads com clique do Google (gclid) e as
+            etapas mapeadas abaixo. Não precisa de login do Google nem de dados pessoais.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <label className="flex items-center gap-3 text-sm font-medium">
+            <Switch
+              checked={draft.google.enabled}
+              onCheckedChange={(v) => setDraft({ ...draft, google: { ...draft.google, enabled: v } })}
+              aria-label="Gerar o arquivo para o Google Ads"
+            />
+            Gerar o arquivo para o Google Ads
+          </label>
+          <FormField
+            label="Nome da conversão de lead no Google Ads"
+            error={err('google.lead_conversion_name')}
+            hint="Igual ao nome da ação de conversão (origem: importação de cliques) criada no Google Ads."
+          >
+            <Input
+              value={draft.google.lead_conversion_name}
+              onChange={(e) =>
+                setDraft({ ...draft, google: { ...draft.google, lead_conversion_name: e.target.value } })
+              }
+            />
+          </FormField>
+          {settings.google.file_url ? (
+            <div className="grid gap-2">
+              <p className="text-sm font-medium">Endereço do arquivo</p>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Input
+                  readOnly
+                  value={settings.google.file_url}
+                  aria-label="Endereço do arquivo do Google Ads"
+                  className="font-mono text-xs"
+                />
+                <div className="flex gap-2">
+                  <Button type="button" variant="outline" onClick={() => copy(settings.google.file_url!)}>
+                    <Copy aria-hidden="true" /> Copiar
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    disabled={rotate.isPending}
+                    onClick={() =>
+                      void rotate.mutateAsync().then(
+                        (a) => toast({ variant: 'success', title: 'Novo endereço', description: a.message }),
+                        (e: unknown) =>
+                          toast({ variant: 'danger', title: 'Falha', description: getApiErrorMessage(e) }),
+                      )
+                    }
+                  >
+                    <RefreshCw aria-hidden="true" /> Gerar outro
+                  </Button>
+                </div>
+              </div>
+              <p className="text-xs text-muted-foreground">
+                {settings.google.last_fetched_at
+                  ? `Lido pela última vez em ${formatDateTime(settings.google.last_fetched_at)}.`
+                  : 'Ainda não foi lido.'}
+              </p>
+              <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+                <li>No Google Ads: Metas → Conversões → Uploads → Programações → novo upload programado.</li>
+                <li>Origem: HTTPS; cole o endereço acima; sem usuário e senha.</li>
+                <li>
+                  Frequência: diária. O fuso do arquivo é o de São Paulo; linhas repetidas contam uma vez só.
+                </li>
+              </ol>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">Ligue e salve para gerar o endereço do arquivo.</p>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Etapas do funil</CardTitle>
+          <CardDescription>
+            Quando um lead muda para uma etapa, o evento ao lado é enviado (uma vez por lead). Deixe em branco
+            para não enviar.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <datalist id={eventsListId}>
+            {META_STANDARD_EVENTS.map((e) => (
+              <option key={e} value={e} />
+            ))}
+          </datalist>
+          <Table scrollLabel="Etapas e eventos">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Etapa</TableHead>
+                <TableHead>Evento no Meta</TableHead>
+                <TableHead>Conversão no Google Ads</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {draft.stage_events.map((row, i) => {
+                const set = (patch: Partial<typeof row>) =>
+                  setDraft({
+                    ...draft,
+                    stage_events: draft.stage_events.map((r, j) => (j === i ? { ...r, ...patch } : r)),
+                  });
+                const label = LEAD_STATUS_LABELS[row.status];
+                return (
+                  <TableRow key={row.status}>
+                    <TableCell className="font-medium">{label}</TableCell>
+                    <TableCell>
+                      <Input
+                        list={eventsListId}
+                        aria-label={`Evento no Meta para ${label}`}
+                        aria-invalid={err(`stage_events.${i}.meta`) ? true : undefined}
+                        value={row.meta}
+                        placeholder="—"
+                        onChange={(e) => set({ meta: e.target.value })}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <Input
+                        aria-label={`Conversão no Google Ads para ${label}`}
+                        aria-invalid={err(`stage_events.${i}.google`) ? true : undefined}
+                        value={row.google}
+                        placeholder="—"
+                        onChange={(e) => set({ google: e.target.value })}
+                      />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+
+      <div className="flex justify-end">
+        <Button type="submit" disabled={update.isPending}>
+          <Save aria-hidden="true" />
+          {update.isPending ? 'Salvando...' : 'Salvar conversões'}
+        </Button>
+      </div>
+    </form>
+  );
+}

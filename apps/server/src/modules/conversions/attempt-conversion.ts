@@ -1,0 +1,61 @@
+/**
+ * One attempt of an ad platform's delivery, called by the delivery engine in place of an integration's
+ * adapter (docs/decisions/023-ad-conversions.md): the Meta event built from the stored lead, sent with
+ * the agency's connection. The engine records the outcome, retries, pauses and replays as for a CRM.
+ */
+import type { AdConversionTarget } from '@vitrine/contracts';
+import type { AppConfig } from '../../config.ts';
+import { decryptSecret } from '../../lib/crypto.ts';
+import type { SafeHttpClient } from '../../lib/outbound/safe-http.ts';
+import type { DeliveryResult } from '../integrations/index.ts';
+import { CAPTURE_EVENT } from './conversion-targets.ts';
+import { metaEventOf, metaLeadIdOf } from './meta-events.ts';
+import { sendMetaEvent, type MetaConnection } from './send-meta-event.ts';
+
+export interface ConversionAttempt {
+  target: AdConversionTarget;
+  /** The `integrations` row's sealed payload (the platform's connection). */
+  payloadEncrypted: string;
+  lead: {
+    id: string;
+    email: string | null;
+    phone: string | null;
+    fbclid: string | null;
+    userAgent: string | null;
+    submissionKey: string | null;
+    createdAt: Date;
+  };
+  /** The lead's row as read (its `source_details`, once leads carry one). */
+  leadJson: Record<string, unknown>;
+  pageUrl: string | null;
+  delivery: { event: string | null; createdAt: Date };
+}
+
+/** The connection as stored: decrypted with APP_KEY. */
+export function openMetaConnection(key: Buffer, payloadEncrypted: string): MetaConnection {
+  const stored = JSON.parse(decryptSecret(key, payloadEncrypted)) as Partial<MetaConnection>;
+  return {
+    dataset_id: stored.dataset_id ?? '',
+    access_token: stored.access_token ?? '',
+    test_event_code: stored.test_event_code ?? '',
+  };
+}
+
+/** Sends the delivery's event; answers the outcome and the stored secrets the engine removes from texts. */
+export async function attemptConversion(
+  deps: { config: Pick<AppConfig, 'appKey' | 'META_GRAPH_URL'>; outbound: SafeHttpClient },
+  input: ConversionAttempt,
+): Promise<{ result: DeliveryResult; secrets: string[] }> {
+  const connection = openMetaConnection(deps.config.appKey, input.payloadEncrypted);
+  const event = input.delivery.event ?? CAPTURE_EVENT;
+  const serverEvent = metaEventOf(
+    { ...input.lead, metaLeadId: metaLeadIdOf(input.leadJson.source_details) },
+    { event, createdAt: input.delivery.createdAt, atCapture: input.delivery.event === CAPTURE_EVENT },
+    input.pageUrl,
+  );
+  const result = await sendMetaEvent(serverEvent, connection, {
+    http: deps.outbound,
+    graphUrl: deps.config.META_GRAPH_URL,
+  });
+  return { result, secrets: [connection.access_token].filter((s) => s.length >= 4) };
+}

@@ -1,0 +1,32 @@
+/**
+ * Which leads an ad platform is told about, and with which event (docs/privacy.md#ad-conversions): a
+ * lead with its consent box ticked, not a test; at capture only a lead of a landing page (a lead-form
+ * lead is Meta's own already). Decided from the lead's own row, so the capture reads nothing more.
+ */
+import { isAdConversionTarget, type DeliveryTarget } from '@vitrine/contracts';
+
+/** The capture's event name at Meta. */
+export const CAPTURE_EVENT = 'Lead';
+
+export interface ConversionCandidate {
+  source: string;
+  consent: boolean;
+  isTest: boolean;
+  quarantined: boolean;
+}
+
+/** The lead may be reported to the ad platforms at all. */
+export const mayReportLead = (lead: Omit<ConversionCandidate, 'source'>) =>
+  lead.consent && !lead.isTest && !lead.quarantined;
+
+/**
+ * A new lead's delivery to `target`: `null` for an integration (it takes every lead, no event), the
+ * event for an ad platform that takes this lead, `undefined` for one that does not.
+ */
+export function captureDeliveryEvent(
+  target: DeliveryTarget,
+  lead: ConversionCandidate,
+): string | null | undefined {
+  if (!isAdConversionTarget(target)) return null;
+  return lead.source === 'landing_page' && mayReportLead(lead) ? CAPTURE_EVENT : undefined;
+}

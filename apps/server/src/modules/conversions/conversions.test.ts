@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createOwner,
+  createTestContext,
+  TestClient,
+  waitFor,
+  type TestContext,
+} from '../../testing/test-app.ts';
+import { captureLead } from '../leads/index.ts';
+import { sha256Hex } from './hash-user-data.ts';
+import { startFakeGraphApi, type FakeGraphApi } from './testing/fake-graph-api.ts';
+
+const DATASET = '987654321098765';
+const TOKEN = 'EAAGtokenDaImobiliaria123';
+
+let ctx: TestContext;
+let graph: FakeGraphApi;
+
+beforeAll(async () => {
+  graph = await startFakeGraphApi({ datasetId: DATASET, accessToken: TOKEN });
+  ctx = await createTestContext(
+    {},
+    {
+      ALLOW_PRIVATE_NETWORK_TARGETS: '1',
+      DELIVERY_RETRY_SCHEDULE: '0.2,0.2',
+      META_GRAPH_URL: graph.graphUrl,
+    },
+  );
+});
+afterAll(async () => {
+  await ctx?.close();
+  await graph?.close();
+});
+
+const url = (id: number, s = '') => `/v1/real-estates/${id}/conversions${s}`;
+
+async function agency(name = 'Conversões') {
+  const owner = await createOwner(ctx, name);
+  const c = new TestClient(ctx.app);
+  await c.login(owner.email);
+  return { c, id: owner.realEstateId };
+}
+
+async function connectMeta(c: TestClient, id: number, over: Record<string, unknown> = {}) {
+  const res = await c.put(url(id), {
+    notice_confirmed: true,
+    meta: { enabled: true, dataset_id: DATASET, access_token: TOKEN, test_event_code: 'TEST123', ...over },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+const landingLead = (realEstateId: number, over: Record<string, unknown> = {}) =>
+  captureLead(ctx.app.deps, {
+    realEstateId,
+    name: 'Joana Prado',
+    email: 'Joana.Prado@Example.com',
+    phone: '(11) 91234-5678',
+    message: 'Quero visitar no sábado',
+    source: 'landing_page',
+    consent: true,
+    fbclid: 'IwAR-fbclid-1',
+    gclid: 'Cj0KCQ-gclid-1',
+    userAgent: 'Mozilla/5.0 (Android)',
+    submissionKey: `${Math.random().toString(16).slice(2)}abcdef0123456789`,
+    ...over,
+  });
+
+async function delivery(c: TestClient, id: string) {
+  const res = await c.get(`/v1/deliveries/${id}`);
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+const settled = (c: TestClient, id: string, status: string) =>
+  waitFor(
+    async () => {
+      const d = await delivery(c, id);
+      return d.status === status ? d : null;
+    },
+    { what: `delivery ${id} → ${status}` },
+  );
+
+describe('ad conversions settings', () => {
+  it('needs the privacy notice, the dataset id and the token to turn Meta on (422 naming them)', async () => {
+    const { c, id } = await agency();
+    const res = await c.put(url(id), { meta: { enabled: true } });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual([
+      'meta.access_token',
+      'meta.dataset_id',
+      'notice_confirmed',
+    ]);
+    const bad = await c.put(url(id), { meta: { dataset_id: 'abc' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors['meta.dataset_id']).toEqual([
+      'O ID do conjunto de dados (pixel) tem só números.',
+    ]);
+    // Nothing half-written.
+    expect((await c.get(url(id))).json().data.meta).toMatchObject({ enabled: false, dataset_id: '' });
+  });
+
+  it('stores the token encrypted, answers it masked, and keeps the Integrações list to the four CRMs', async () => {
+    const { c, id } = await agency();
+    const before = (await c.get(`/v1/real-estates/${id}/integrations`)).json();
+    const view = await connectMeta(c, id);
+    expect(view.meta).toMatchObject({ enabled: true, dataset_id: DATASET, access_token: '••••••••' });
+    expect(JSON.stringify(view)).not.toContain(TOKEN);
+    const after = (await c.get(`/v1/real-estates/${id}/integrations`)).json();
+    expect(after).toEqual(before);
+    expect(after.data.integrations.map((i: { name: string }) => i.name)).toEqual([
+      'webhook',
+      'arbo',
+      'jetimob',
+      'go_harry',
+    ]);
+    const { integrations } = await import('../../db/schema.ts');
+    const { and, eq } = await import('drizzle-orm');
+    const [row] = await ctx.database.db
+      .select()
+      .from(integrations)
+      .where(and(eq(integrations.realEstateId, id), eq(integrations.name, 'meta')));
+    expect(row!.payloadEncrypted).not.toContain(TOKEN);
+    // The mask sent back keeps the stored token.
+    const kept = await c.put(url(id), { meta: { access_token: '••••••••', test_event_code: '' } });
+    expect(kept.json().data.meta).toMatchObject({ access_token: '••••••••', test_event_code: '' });
+    expect((await c.post(url(id, '/meta/test'))).json().data.ok).toBe(true);
+  });
+
+  it('tests the connection with a call that creates no event', async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id, { access_token: 'EAAGtokenErrado0000' });
+    const res = await c.post(url(id, '/meta/test'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ ok: false });
+    expect(res.json().data.message).toContain('190');
+    expect((await c.get(url(id))).json().data.meta).toMatchObject({ last_test_ok: false });
+  });
+});
+
+describe('Meta deliveries', () => {
+  it("sends a landing-page lead as a Lead event with the Pixel's event id, hashed, without the message", async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id);
+    const { lead, deliveries } = await landingLead(id);
+    expect(deliveries.map((d) => [d.integration, d.event])).toEqual([['meta', 'Lead']]);
+    const d = await settled(c, deliveries[0]!.id, 'delivered');
+    expect(d).toMatchObject({ integration: 'meta', attempts: 1, last_status_code: 200 });
+    const sent = graph.events.find((e) => e.event.event_id === lead.submissionKey)!;
+    expect(sent.testEventCode).toBe('TEST123');
+    expect(sent.event).toMatchObject({
+      event_name: 'Lead',
+      action_source: 'website',
+      user_data: {
+        em: [sha256Hex('joana.prado@example.com')],
+        ph: [sha256Hex('5511912345678')],
+        fbc: `fb.1.${lead.createdAt.getTime()}.IwAR-fbclid-1`,
+        client_user_agent: 'Mozilla/5.0 (Android)',
+      },
+    });
+    const raw = graph.requests.map((r) => r.body).join('\n');
+    expect(raw).not.toMatch(/sábado|Joana|Prado|91234/);
+    // The ledger keeps the request and the answer, never the token.
+    expect(d.ledger[0].response).toContain('"event_name":"Lead"');
+    expect(d.ledger[0].response).toContain('events_received');
+    expect(JSON.stringify(d)).not.toContain(TOKEN);
+    // The lead's page line.
+    const lc = (await c.get(`/v1/leads/${lead.id}/conversions`)).json().data;
+    expect(lc.summary).toBe('Enviado ao Meta.');
+    expect(lc.conversions).toEqual([
+      expect.objectContaining({ platform: 'meta', event: 'Lead', status: 'delivered' }),
+    ]);
+  });
+
+  it('sends nothing for a lead without consent, a test lead, a lead not from a landing page, or Meta off', async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id);
+    expect((await landingLead(id, { consent: false })).deliveries).toEqual([]);
+    expect((await landingLead(id, { isTest: true })).deliveries).toEqual([]);
+    expect((await landingLead(id, { source: 'api' })).deliveries).toEqual([]);
+    await c.put(url(id), { meta: { enabled: false } });
+    expect((await landingLead(id)).deliveries).toEqual([]);
+  });
+
+  it('reports a mapped stage once, as a CRM event', async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id);
+    const { lead, deliveries } = await landingLead(id);
+    await settled(c, deliveries[0]!.id, 'delivered');
+    const moved = await c.request('PATCH', `/v1/leads/${lead.id}`, { body: { status: 'visita_agendada' } });
+    expect(moved.statusCode).toBe(200);
+    await waitFor(() => graph.events.find((e) => e.event.event_id === `${lead.id}.Schedule`) ?? null, {
+      what: 'Schedule event',
+    });
+    const schedule = graph.events.find((e) => e.event.event_id === `${lead.id}.Schedule`)!;
+    expect(schedule.event).toMatchObject({
+      event_name: 'Schedule',
+      action_source: 'system_generated',
+      custom_data: { event_source: 'crm' },
+    });
+    // Back and forth: the stage is not reported twice; an unmapped stage sends nothing.
+    await c.request('PATCH', `/v1/leads/${lead.id}`, { body: { status: 'em_atendimento' } });
+    await c.request('PATCH', `/v1/leads/${lead.id}`, { body: { status: 'visita_agendada' } });
+    const { deliveries: table } = await import('../../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const rows = await ctx.database.db.select().from(table).where(eq(table.leadId, lead.id));
+    expect(rows.map((r) => r.event).sort()).toEqual(['Lead', 'Schedule']);
+  });
+
+  it('pauses on an expired token (190), holds new sends, and sends them once a new token is saved', async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id, { access_token: 'EAAGtokenVencido99' });
+    const first = await landingLead(id);
+    const paused = await settled(c, first.deliveries[0]!.id, 'paused');
+    expect(paused.last_error).toContain('código 190');
+    expect(JSON.stringify(paused)).not.toContain('EAAGtokenVencido99');
+    const view = (await c.get(url(id))).json().data;
+    expect(view.meta.paused_reason).toContain('código 190');
+    const second = await landingLead(id);
+    expect(second.deliveries[0]!.status).toBe('paused');
+    await connectMeta(c, id, { access_token: TOKEN });
+    await settled(c, first.deliveries[0]!.id, 'delivered');
+    await settled(c, second.deliveries[0]!.id, 'delivered');
+    expect((await c.get(url(id))).json().data.meta.paused_reason).toBeNull();
+  });
+});
+
+describe("Google Ads' click-conversions file", () => {
+  it("answers Google's template with the captured leads and the mapped stages, and rotates its address", async () => {
+    const { c, id } = await agency();
+    const on = await c.put(url(id), {
+      notice_confirmed: true,
+      google: { enabled: true, lead_conversion_name: 'Lead site' },
+      stage_events: [{ status: 'ganho', meta: 'Purchase', google: 'Venda fechada' }],
+    });
+    expect(on.statusCode).toBe(200);
+    const fileUrl: string = on.json().data.google.file_url;
+    expect(fileUrl).toMatch(/\/v1\/public\/conversions\/google\/[A-Za-z0-9_-]{20,}\.csv$/);
+    const path = new URL(fileUrl).pathname;
+    const { lead } = await landingLead(id, { gclid: 'Cj0-gclid-com,virgula' });
+    await landingLead(id, { gclid: null });
+    await landingLead(id, { gclid: 'Cj0-sem-consentimento', consent: false });
+    await c.request('PATCH', `/v1/leads/${lead.id}`, { body: { status: 'ganho' } });
+
+    const pending = (await c.get(`/v1/leads/${lead.id}/conversions`)).json().data;
+    expect(pending.summary).toBe('Aguardando envio ao Google.');
+
+    const anon = new TestClient(ctx.app);
+    const res = await anon.get(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Parameters:TimeZone=America/Sao_Paulo');
+    expect(lines[1]).toBe(
+      'Google Click ID,Conversion Name,Conversion Time,Conversion Value,Conversion Currency',
+    );
+    expect(lines.slice(2)).toHaveLength(2);
+    expect(lines[2]).toMatch(/^"Cj0-gclid-com,virgula",Lead site,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,,BRL$/);
+    expect(lines[3]).toMatch(/^"Cj0-gclid-com,virgula",Venda fechada,/);
+    expect(res.body).not.toMatch(/Joana|example\.com|sem-consentimento/);
+
+    const read = (await c.get(`/v1/leads/${lead.id}/conversions`)).json().data;
+    expect(read.summary).toBe('Enviado ao Google.');
+
+    const rotated = await c.post(url(id, '/google/rotate'));
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json().data.google.file_url).not.toBe(fileUrl);
+    expect((await anon.get(path)).statusCode).toBe(404);
+    expect((await anon.get(new URL(rotated.json().data.google.file_url).pathname)).statusCode).toBe(200);
+    expect((await anon.get('/v1/public/conversions/google/naoexisteessetoken12345.csv')).statusCode).toBe(
+      404,
+    );
+  });
+});

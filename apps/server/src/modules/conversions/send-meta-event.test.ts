@@ -1,0 +1,164 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSafeHttpClient, type SafeHttpClient } from '../../lib/outbound/safe-http.ts';
+import { fakeHang, fakeReply } from '../integrations/adapters/testing/fake-server.ts';
+import { sha256Hex } from './hash-user-data.ts';
+import { metaEventOf, type ConversionLead } from './meta-events.ts';
+import { sendMetaEvent, testMetaConnection, type MetaConnection } from './send-meta-event.ts';
+import { graphError, startFakeGraphApi, type FakeGraphApi } from './testing/fake-graph-api.ts';
+
+const connection: MetaConnection = {
+  dataset_id: '123456789012345',
+  access_token: 'EAAGm0PX4ZCpsBAKtokenvalido',
+  test_event_code: 'TEST4821',
+};
+
+const lead = (over: Partial<ConversionLead> = {}): ConversionLead => ({
+  id: '0b9f1c2e-1111-4222-8333-944455556666',
+  email: ' Maria.Silva@Example.com.br ',
+  phone: '(11) 98765-4321',
+  fbclid: 'IwAR0abc',
+  userAgent: 'Mozilla/5.0 (iPhone)',
+  submissionKey: '9f3a0c1d2e4b5a6978877665544332211',
+  createdAt: new Date(Date.now() - 60_000),
+  metaLeadId: null,
+  ...over,
+});
+const capture = { event: 'Lead', createdAt: new Date(), atCapture: true };
+const pageUrl = 'https://imoveis.exemplo.com.br/imoveis/ap-pinheiros';
+
+describe('Meta Conversions API', () => {
+  let graph: FakeGraphApi;
+  let http: SafeHttpClient;
+  let ctx: { http: SafeHttpClient; graphUrl: string };
+
+  beforeAll(async () => {
+    graph = await startFakeGraphApi({
+      datasetId: connection.dataset_id,
+      accessToken: connection.access_token,
+    });
+    http = createSafeHttpClient({ allowPrivateNetwork: true, timeoutMs: 1_000 });
+    ctx = { http, graphUrl: graph.graphUrl };
+  });
+  afterEach(() => graph.reset());
+  afterAll(async () => {
+    await graph.close();
+    await http.close();
+  });
+
+  it('sends the captured lead as a website Lead with hashed contact, fbc and the Pixel event id', async () => {
+    const l = lead();
+    const result = await sendMetaEvent(metaEventOf(l, capture, pageUrl), connection, ctx);
+    expect(result).toMatchObject({ ok: true, status: 200 });
+    expect(result.message).toBe('Evento recebido pelo Meta (1 evento).');
+    const [sent] = graph.events;
+    expect(sent!.testEventCode).toBe('TEST4821');
+    expect(sent!.event).toEqual({
+      event_name: 'Lead',
+      event_time: Math.floor(l.createdAt.getTime() / 1000),
+      event_id: l.submissionKey,
+      action_source: 'website',
+      event_source_url: pageUrl,
+      user_data: {
+        em: [sha256Hex('maria.silva@example.com.br')],
+        ph: [sha256Hex('5511987654321')],
+        fbc: `fb.1.${l.createdAt.getTime()}.IwAR0abc`,
+        external_id: [sha256Hex(l.id)],
+        client_user_agent: 'Mozilla/5.0 (iPhone)',
+      },
+    });
+    // The request went with the token; the ledger's copy of it did not.
+    const body = JSON.parse(graph.requestsTo('events')[0]!.body) as Record<string, unknown>;
+    expect(body.access_token).toBe(connection.access_token);
+    expect(result.responseSnippet).toContain('"event_name":"Lead"');
+    expect(result.responseSnippet).not.toContain(connection.access_token);
+    // Nothing in the clear: no e-mail, phone or name.
+    expect(graph.requestsTo('events')[0]!.body).not.toMatch(/maria|98765|Silva/i);
+  });
+
+  it('sends a stage as a CRM event, and a lead-form lead by its Meta lead id', async () => {
+    const stage = { event: 'Schedule', createdAt: new Date(), atCapture: false };
+    expect(await sendMetaEvent(metaEventOf(lead(), stage, pageUrl), connection, ctx)).toMatchObject({
+      ok: true,
+    });
+    expect(graph.events[0]!.event).toMatchObject({
+      event_name: 'Schedule',
+      action_source: 'system_generated',
+      event_id: `${lead().id}.Schedule`,
+      custom_data: { event_source: 'crm', lead_event_source: 'Vitrine Imóveis' },
+    });
+    const formLead = lead({ metaLeadId: '1234567890123456', email: null, phone: null, fbclid: null });
+    expect(await sendMetaEvent(metaEventOf(formLead, stage, null), connection, ctx)).toMatchObject({
+      ok: true,
+    });
+    expect(graph.events[1]!.event).toMatchObject({
+      event_name: 'Schedule',
+      action_source: 'system_generated',
+      user_data: { lead_id: 1234567890123456 },
+      custom_data: { event_source: 'crm', lead_event_source: 'Vitrine Imóveis' },
+    });
+  });
+
+  it('pauses on an invalid or expired token (code 190)', async () => {
+    const result = await sendMetaEvent(
+      metaEventOf(lead(), capture, pageUrl),
+      { ...connection, access_token: 'EAAexpirado' },
+      ctx,
+    );
+    expect(result).toMatchObject({ ok: false, retryable: false, pause: true, status: 400 });
+    expect(result.message).toContain('código 190');
+    expect(result.message).toContain('pausados');
+  });
+
+  it('retries rate limits (4, 17, 32, 613) and outages, honouring Retry-After', async () => {
+    for (const code of [4, 17, 32, 613]) {
+      graph.enqueue('events', graphError(code, 'Application request limit reached'));
+      const result = await sendMetaEvent(metaEventOf(lead(), capture, pageUrl), connection, ctx);
+      expect(result).toMatchObject({ ok: false, retryable: true });
+      expect(result.message).toContain(`código ${code}`);
+    }
+    graph.enqueue('events', fakeReply(503, 'down', { 'retry-after': '30' }));
+    expect(await sendMetaEvent(metaEventOf(lead(), capture, pageUrl), connection, ctx)).toMatchObject({
+      ok: false,
+      retryable: true,
+      retryAfterMs: 30_000,
+    });
+    graph.enqueue('events', fakeHang);
+    expect(await sendMetaEvent(metaEventOf(lead(), capture, pageUrl), connection, ctx)).toMatchObject({
+      ok: false,
+      retryable: true,
+    });
+    expect(graph.events).toHaveLength(0);
+  });
+
+  it('fails without retry on an unknown dataset or an invalid event (code 100)', async () => {
+    const result = await sendMetaEvent(
+      metaEventOf(lead(), capture, pageUrl),
+      { ...connection, dataset_id: '999' },
+      ctx,
+    );
+    expect(result).toMatchObject({ ok: false, retryable: false, status: 400 });
+    expect(result.pause).toBeUndefined();
+    expect(result.message).toContain('código 100');
+    const old = lead({ createdAt: new Date(Date.now() - 8 * 86400_000) });
+    expect(await sendMetaEvent(metaEventOf(old, capture, pageUrl), connection, ctx)).toMatchObject({
+      ok: false,
+      retryable: false,
+    });
+  });
+
+  it('tests the connection by reading the dataset, creating no event', async () => {
+    expect(await testMetaConnection(connection, ctx)).toEqual({
+      ok: true,
+      message: `Conexão verificada: o token dá acesso ao conjunto de dados ${connection.dataset_id} (Pixel da imobiliária).`,
+    });
+    expect((await testMetaConnection({ ...connection, access_token: 'outro' }, ctx)).message).toContain(
+      '190',
+    );
+    expect((await testMetaConnection({ ...connection, dataset_id: '42' }, ctx)).message).toContain(
+      'código 100',
+    );
+    expect((await testMetaConnection({ ...connection, access_token: '' }, ctx)).ok).toBe(false);
+    expect(graph.events).toHaveLength(0);
+    expect(graph.requestsTo('dataset')[0]!.headers.authorization).toBe(`Bearer ${connection.access_token}`);
+  });
+});
