@@ -183,6 +183,13 @@ function bodyFor(
     },
     'PUT /v1/real-estates/{id}/lead-sources/meta/forms': { body: { forms: [] } },
     'POST /v1/real-estates/{id}/api-keys': { body: { name: 'Invasora' } },
+    'PUT /v1/real-estates/{id}/conversions': { body: { notice_confirmed: true } },
+    'PUT /v1/real-estates/{id}/feeds/{channel}': { body: { highlight_quotas: {} } },
+    'POST /v1/real-estates/{id}/feeds/listing-codes': { body: {} },
+    'PUT /v1/pages/{id}/channels': { body: { channels: {} } },
+    'PUT /v1/real-estates/{id}/page-channels': {
+      body: { ids: [1], channel: 'grupo_zap', publish: true },
+    },
   };
   return table[key] ?? {};
 }
@@ -290,6 +297,17 @@ describe('CSRF: every state-changing console call without the token', () => {
  * Every route of the document is in one list or the other, so a new route fails here until classified.
  */
 const MANAGER_ONLY = [
+  // Ad conversions (docs/product.md#ad-conversions): the platforms' tokens and what is sent to them.
+  'GET /v1/real-estates/{id}/conversions',
+  'PUT /v1/real-estates/{id}/conversions',
+  'POST /v1/real-estates/{id}/conversions/meta/test',
+  'POST /v1/real-estates/{id}/conversions/google/rotate',
+  'GET /v1/real-estates/{id}/conversions/sends',
+  // Listing feeds (docs/product.md#feeds): the feed addresses, their tokens and the highlight quotas.
+  'GET /v1/real-estates/{id}/feeds',
+  'PUT /v1/real-estates/{id}/feeds/{channel}',
+  'POST /v1/real-estates/{id}/feeds/{channel}/rotate-token',
+  'POST /v1/real-estates/{id}/feeds/listing-codes',
   // Lead sources hold the portal's secret and replay requests into leads (docs/product.md#lead-sources).
   'GET /v1/real-estates/{id}/lead-sources',
   'POST /v1/real-estates/{id}/lead-sources/{channel}',
@@ -350,6 +368,14 @@ const MANAGER_ONLY = [
 
 /** Open to every member, agents included (or not tied to an agency at all). */
 const AGENT_ALLOWED = [
+  // A lead's line "Enviado ao Meta e ao Google" (its own lead, for an agent) and a page's channels.
+  'GET /v1/leads/{id}/conversions',
+  // Google Ads' scheduled import: public, the unguessable token in the path is the permission (a wrong
+  // or rotated one answers 404; docs/product.md#ad-conversions).
+  'GET /v1/public/conversions/google/{token}.csv',
+  'GET /v1/pages/{id}/channels',
+  'PUT /v1/pages/{id}/channels',
+  'PUT /v1/real-estates/{id}/page-channels',
   'GET /healthz',
   'GET /health/live',
   'GET /health/ready',
