@@ -41,6 +41,8 @@ const lead = {
   status_changed_at: null,
   overdue: false,
   over_plan_limit: false,
+  source_details: null,
+  listing_code: null,
 };
 const meta = { current_page: 1, per_page: 25, total: 1, last_page: 1, from: 1, to: 1 };
 const links = { first: 'x?page=1', last: 'x?page=1', prev: null, next: null };

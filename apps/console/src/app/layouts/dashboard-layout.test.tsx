@@ -64,8 +64,10 @@ describe('dashboard shell', () => {
       ['Leads', '/leads'],
       ['Páginas', '/paginas'],
       ['Analytics', '/analytics'],
+      ['Origens de leads', '/origens'],
       ['Integrações', '/integracoes'],
       ['Portais e anúncios', '/portais'],
+      ['Conversões', '/conversoes'],
       ['Usuários', '/usuarios'],
       ['Privacidade', '/privacidade'],
     ]);

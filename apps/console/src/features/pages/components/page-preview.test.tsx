@@ -78,6 +78,7 @@ describe('the editor’s preview', () => {
     const page = makePage({ id: 7, title: 'Apartamento em Pinheiros', status: 'published' });
     handle('getPage', { data: page });
     handle('listVideos', { data: [], meta: { max_upload_bytes: DEFAULT_VIDEO_MAX_BYTES } }); // the editor's videos box
+    handle('getPageChannels', { data: [] }); // the editor's Portais e anúncios panel
     answerPreviews();
     renderWithRouter([{ path: '/paginas/:id', element: <PageDetailRoute /> }], {
       auth: fakeAuth({ user: demoUser }),
