@@ -259,6 +259,8 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     try {
       const owner = await createOwner(proxied);
       const page = await insertPage(proxied, owner.realEstateId);
+      // The proxy forwards the landing origin's name (unknown names get 421: decision 017).
+      const landing = new URL(proxied.app.deps.config.LANDING_URL);
       const res = await proxied.app.inject({
         method: 'POST',
         url: leadUrl(page.slug),
@@ -266,9 +268,9 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
         remoteAddress: '10.0.0.9',
         headers: {
           host: '10.0.0.5:3000',
-          'x-forwarded-host': 'imoveis.agencia.com.br',
+          'x-forwarded-host': landing.host,
           'x-forwarded-for': '203.0.113.20',
-          origin: 'https://imoveis.agencia.com.br',
+          origin: landing.origin,
         },
       });
       expect(res.statusCode).toBe(201);

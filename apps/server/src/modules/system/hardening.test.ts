@@ -137,10 +137,16 @@ describe('security headers', () => {
       { APP_URL: 'https://vitrine.exemplo.com.br', LANDING_URL: 'https://imoveis.vitrinepaginas.com.br' },
     );
     try {
-      const res = await secure.app.inject({ method: 'GET', url: '/' });
+      // The console answers on APP_URL's host only (decision 017).
+      const host = 'vitrine.exemplo.com.br';
+      const res = await secure.app.inject({ method: 'GET', url: '/', headers: { host } });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(csp(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
-      const cookie = await secure.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+      const cookie = await secure.app.inject({
+        method: 'GET',
+        url: '/sanctum/csrf-cookie',
+        headers: { host },
+      });
       const setCookie = ([] as string[]).concat(cookie.headers['set-cookie'] ?? []);
       expect(setCookie.length).toBeGreaterThan(0);
       for (const c of setCookie) expect(c).toMatch(/;\s*Secure/i);
