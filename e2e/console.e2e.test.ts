@@ -69,7 +69,7 @@ describe('console in the browser', () => {
       await page.getByRole('button', { name: 'Abrir menu' }).click();
       const drawer = page.getByRole('dialog', { name: 'Menu de navegação' });
       await drawer.waitFor();
-      await drawer.getByRole('link', { name: 'Leads' }).click();
+      await drawer.getByRole('link', { name: 'Leads', exact: true }).click();
       await page.waitForURL('**/leads');
       await drawer.waitFor({ state: 'detached' });
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Leads');

@@ -42,7 +42,7 @@ describe('a session that ends on the server', () => {
       await logIn(page);
       await page
         .getByRole('complementary', { name: 'Barra lateral' })
-        .getByRole('link', { name: 'Leads' })
+        .getByRole('link', { name: 'Leads', exact: true })
         .click();
       await page.getByRole('heading', { level: 1, name: 'Leads' }).waitFor();
       await page.getByRole('navigation', { name: 'Paginação de leads' }).waitFor();

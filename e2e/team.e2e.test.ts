@@ -80,7 +80,7 @@ describe('team', () => {
 
     // inside the agency, as Corretor: no Integrações nor Usuários in the sidebar
     const nav = page.getByRole('navigation', { name: 'Principal' });
-    await nav.getByRole('link', { name: 'Leads' }).waitFor();
+    await nav.getByRole('link', { name: 'Leads', exact: true }).waitFor();
     expect(await page.getByTestId('sidebar-account-name').first().textContent()).toBe(
       'Imobiliária Demonstração',
     );

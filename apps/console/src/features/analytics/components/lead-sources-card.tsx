@@ -26,7 +26,7 @@ export function LeadSourcesCard({ data, period, maxPages = 8 }: LeadSourcesCardP
   const total = data.total.reduce((n, s) => n + s.leads, 0);
   const pages = data.pages.slice(0, maxPages);
   return (
-    <Card className="min-w-0" data-testid="lead-sources">
+    <Card className="min-w-0 overflow-hidden" data-testid="lead-sources">
       <CardHeader className="flex-row items-center gap-2 p-4 pb-2 sm:p-5 sm:pb-2">
         <Megaphone className="size-4 text-muted-foreground" aria-hidden="true" />
         <h2 id={`${id}-title`} className="text-sm font-semibold">
@@ -34,14 +34,14 @@ export function LeadSourcesCard({ data, period, maxPages = 8 }: LeadSourcesCardP
         </h2>
         <span className="ml-auto text-xs text-muted-foreground">{period}</span>
       </CardHeader>
-      <CardContent className="grid gap-5 p-4 pt-0 sm:p-5 sm:pt-0 lg:grid-cols-2">
+      <CardContent className="grid grid-cols-1 gap-5 p-4 pt-0 sm:p-5 sm:pt-0 lg:grid-cols-2 [&>*]:min-w-0">
         {total === 0 ? (
           <p className="text-sm text-muted-foreground lg:col-span-2">Nenhum lead no período.</p>
         ) : (
           <>
-            <ul className="grid content-start gap-2.5" aria-label="Leads por origem">
+            <ul className="grid min-w-0 grid-cols-1 content-start gap-2.5" aria-label="Leads por origem">
               {data.total.map((s) => (
-                <li key={s.source} className="grid gap-1">
+                <li key={s.source} className="grid min-w-0 gap-1">
                   <div className="flex items-baseline justify-between gap-3 text-sm">
                     <span className="font-medium">{leadSourceLabel(s.source)}</span>
                     <span className="tabular-nums">
@@ -61,11 +61,11 @@ export function LeadSourcesCard({ data, period, maxPages = 8 }: LeadSourcesCardP
                 </li>
               ))}
             </ul>
-            <div className="grid content-start gap-2">
+            <div className="grid min-w-0 grid-cols-1 content-start gap-2">
               <h3 className="text-xs font-medium text-muted-foreground">Imóveis e de onde vêm os leads</h3>
-              <ul className="grid gap-3" aria-label="Leads por imóvel e origem">
+              <ul className="grid min-w-0 grid-cols-1 gap-3" aria-label="Leads por imóvel e origem">
                 {pages.map((p) => (
-                  <li key={p.page?.id ?? 'none'} className="grid gap-1">
+                  <li key={p.page?.id ?? 'none'} className="grid min-w-0 gap-1">
                     <div className="flex items-baseline justify-between gap-3 text-sm">
                       {p.page ? (
                         <Link
@@ -94,7 +94,7 @@ export function LeadSourcesCard({ data, period, maxPages = 8 }: LeadSourcesCardP
                         />
                       ))}
                     </div>
-                    <p className="text-xs text-muted-foreground">
+                    <p className="text-xs break-words text-muted-foreground">
                       {p.by_source
                         .map((s) => `${leadSourceLabel(s.source)} ${formatCount(s.leads)}`)
                         .join(' · ')}
