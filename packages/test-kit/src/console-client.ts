@@ -18,13 +18,15 @@ export interface ConsoleResponse {
 export class ConsoleClient {
   readonly baseURL: string;
   private readonly cookies = new Map<string, string>();
+  private readonly extraHeaders: Record<string, string>;
 
-  /** extraHeaders: sent with every request (e.g. the X-Forwarded-Host a proxy in front would add). */
-  constructor(
-    baseURL: string,
-    private readonly extraHeaders: Record<string, string> = {},
-  ) {
+  /**
+   * extraHeaders: sent with every request (e.g. the X-Forwarded-Host a proxy in front would add).
+   * No parameter properties here: scripts run this file with Node's type stripping, which refuses them.
+   */
+  constructor(baseURL: string, extraHeaders: Record<string, string> = {}) {
     this.baseURL = baseURL;
+    this.extraHeaders = extraHeaders;
   }
 
   /** A cookie this client holds (e.g. the session), undefined when it has none. */
