@@ -6,6 +6,12 @@
  *
  *   npm run soak:delivery [-- --leads 5000 --concurrency 24]
  *   npm run soak:delivery -- --topology replicas [--leads 3000 --kill-order api2,worker,api1]
+ *   npm run soak:delivery -- --pushes 0.3
+ *
+ * `--pushes <share>`: that share of the leads comes as Grupo OLX portal pushes
+ * (docs/lead-sources.md) instead of the landing form, and one push in ten is sent twice at once (a
+ * portal's retry racing its first try). Every acknowledged push must be exactly one lead, both copies
+ * answered with the same lead, and delivered like the form's.
  *
  * Topologies:
  * - `single` (default): one process, API and workers (`npm start`); each kill hits it.
@@ -44,6 +50,13 @@ if (TOPOLOGY !== 'single' && TOPOLOGY !== 'replicas') {
 }
 const TOTAL = arg('leads', 5000);
 const CONCURRENCY = arg('concurrency', 24);
+const PUSH_SHARE = arg('pushes', 0);
+if (!(PUSH_SHARE >= 0 && PUSH_SHARE <= 1)) {
+  console.error('--pushes: a fração dos leads enviada como push do portal, entre 0 e 1 (ex.: 0.3).');
+  process.exit(2);
+}
+/** Whether lead i comes as a portal push: spread evenly over the run. */
+const isPush = (i: number) => Math.floor((i + 1) * PUSH_SHARE) > Math.floor(i * PUSH_SHARE);
 const FAIL_RATE = 0.3;
 const PROCESS_NAMES = ['api1', 'api2', 'worker'] as const;
 type ProcessName = (typeof PROCESS_NAMES)[number] | 'server';
@@ -114,6 +127,11 @@ interface Killable {
   start(): Promise<void>;
 }
 const processes = new Map<ProcessName, Killable>();
+/** The pushes' per-source and per-agency limits lifted: this soak is about delivery, not the limits. */
+const PUSH_LIMITS_OFF = {
+  INBOUND_SOURCE_LIMIT_PER_MINUTE: '1000000',
+  INBOUND_AGENCY_LIMIT_PER_MINUTE: '1000000',
+};
 /** Where the leads and the console's calls go: the server itself, or the proxy in front of the replicas. */
 let entryUrl: string;
 /** The replicas by host:port (the proxy's X-Upstream), to count who answered. */
@@ -127,6 +145,7 @@ if (TOPOLOGY === 'single') {
     ALLOW_PRIVATE_NETWORK_TARGETS: '1',
     TRUST_PROXY: '1',
     DELIVERY_RETRY_SCHEDULE: RETRY_SCHEDULE,
+    ...PUSH_LIMITS_OFF,
   });
   servers.push(server);
   processes.set('server', server);
@@ -142,6 +161,7 @@ if (TOPOLOGY === 'single') {
     DELIVERY_RETRY_SCHEDULE: RETRY_SCHEDULE,
     APP_URL: publicUrl,
     RUN_WORKER: 'false',
+    ...PUSH_LIMITS_OFF,
   };
   // Both replicas start together (and migrate the empty database together, under the advisory lock).
   const api1 = await startServer(apiEnv);
@@ -169,6 +189,22 @@ await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, {
   name: 'webhook',
   payload: { url: receiverUrl },
 });
+// The portal's side: a connected Grupo OLX source, and each page's listing code (its slug) for
+// `clientListingId`, so pushed leads find their page.
+let pushPath = '';
+let pushAuth = '';
+if (PUSH_SHARE > 0) {
+  const { data: source } = await client.call(
+    'POST',
+    `/v1/real-estates/${realEstateId}/lead-sources/grupo_zap`,
+  );
+  pushPath = new URL(source.url as string).pathname;
+  pushAuth = `Basic ${Buffer.from(`vivareal:${source.secret as string}`).toString('base64')}`;
+  const codes = new pg.Client({ connectionString: database.url });
+  await codes.connect();
+  await codes.query(`update pages set listing_code = slug where slug = any($1::text[])`, [slugs]);
+  await codes.end();
+}
 const answeredBy = new Map<string, number>();
 const countAnswer = (res: { headers: Headers }) => {
   const name = replicaOf.get(res.headers.get('x-upstream') ?? '') ?? 'server';
@@ -240,7 +276,65 @@ async function beforeSend() {
 /** This run's prefix of the submission keys (`_sid`), one key per lead, sent again on every retry. */
 const RUN = Math.random().toString(36).slice(2, 10);
 
+let pushesAcknowledged = 0;
+let pushRepeats = 0;
+/** Pushes sent twice at once whose two 200s named different leads: must stay 0. */
+let pushRepeatsSplit = 0;
+
+/** One portal push, as Grupo OLX sends it; the lead id of a 2xx, or the refusal's reason. */
+async function pushOnce(i: number): Promise<{ leadId: string } | { refused: string }> {
+  const res = await fetch(`${entryUrl}${pushPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: pushAuth },
+    body: JSON.stringify({
+      leadOrigin: 'Grupo OLX',
+      timestamp: new Date().toISOString(),
+      originLeadId: `soak-${RUN}-${i}`,
+      originListingId: String(2_000_000 + i),
+      clientListingId: slugs[i % slugs.length],
+      name: `Pessoa ${i}`,
+      email: `p${i}@soak.test`,
+      ddd: '11',
+      phone: String(900_000_000 + i),
+      message: `lead ${i}`,
+      temperature: 'Alta',
+      transactionType: 'SELL',
+    }),
+  });
+  if (res.status === 200)
+    return { leadId: ((await res.json()) as { data: { lead_id: string } }).data.lead_id };
+  await res.body?.cancel();
+  return { refused: res.status === 503 ? '503 push' : `${res.status} push` };
+}
+
+/** A push until it is acknowledged: one in ten goes twice at once, and both must name the same lead. */
+async function sendPush(i: number) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    await beforeSend();
+    try {
+      const twice = Math.floor(i * PUSH_SHARE) % 10 === 0; // every tenth push (its ordinal)
+      const answers = await Promise.all(twice ? [pushOnce(i), pushOnce(i)] : [pushOnce(i)]);
+      const ids = answers.flatMap((a) => ('leadId' in a ? [a.leadId] : []));
+      if (ids.length) {
+        if (twice && ids.length === 2) {
+          pushRepeats++;
+          if (ids[0] !== ids[1]) pushRepeatsSplit++;
+        }
+        for (const id of ids) acknowledged.add(id);
+        acknowledgedIndex.add(i);
+        pushesAcknowledged++;
+        return;
+      }
+      for (const a of answers) if ('refused' in a) refuse(a.refused);
+    } catch {
+      refuse('rede');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 async function sendOne(i: number) {
+  if (isPush(i)) return sendPush(i);
   const ip = `100.${64 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
   // As the landing page's script: one key per form, the same on a resend after a lost answer.
   const sid = `soak-${RUN}-${String(i).padStart(7, '0')}`;
@@ -369,6 +463,10 @@ const where =
 console.log(`\nResultado do soak de entregas (${where}, receptor falhando 30%, 3× kill -9):`);
 console.log(`  leads enviados:        ${TOTAL}`);
 console.log(`  leads confirmados:     ${ids.length}`);
+if (PUSH_SHARE > 0)
+  console.log(
+    `  dos quais pushes do portal: ${pushesAcknowledged}; enviados duas vezes ao mesmo tempo: ${pushRepeats}, com leads diferentes: ${pushRepeatsSplit}`,
+  );
 console.log(`  leads gravados:        ${stored} dos confirmados (linhas no banco: ${rowsTotal})`);
 console.log(`  envios gravados duas vezes (reenviados depois de uma resposta perdida): ${storedTwice}`);
 console.log(`  entregas enfileiradas: ${enqueued}`);
@@ -391,4 +489,12 @@ for (const name of ['worker', 'api1', 'api2', 'server'] as const) await processe
 for (const server of servers) server.cleanup();
 await receiver.close();
 await database.drop();
-process.exit(lostStore + lostDelivery === 0 && unstableIds === 0 && kills === 3 ? 0 : 1);
+process.exit(
+  lostStore + lostDelivery === 0 &&
+    unstableIds === 0 &&
+    kills === 3 &&
+    pushRepeatsSplit === 0 &&
+    storedTwice === 0
+    ? 0
+    : 1,
+);

@@ -207,6 +207,12 @@ const envSchema = z.object({
    */
   LEAD_API_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   LEAD_API_AGENCY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /**
+   * Grupo OLX pushes (docs/lead-sources.md#limits): a minute per source, and per agency over all its
+   * sources (one noisy source cannot starve the others). Beyond either, 429 with Retry-After.
+   */
+  INBOUND_SOURCE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  INBOUND_AGENCY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Analytics beacons accepted per IP and minute (a page view sends a few); beyond it, 429. */
   ANALYTICS_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** Months of raw analytics (events and sessions) kept; daily rollups, which hold no visitor data, stay. */

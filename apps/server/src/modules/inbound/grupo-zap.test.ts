@@ -234,7 +234,7 @@ describe('the Grupo OLX push', () => {
     const a = await connected();
     // Fill this source's window (the limit is counted in the database, shared by every process).
     await ctx.app.throttle.hitMany([
-      [`inbound:grupo_zap:${a.realEstateId}`, 60, PUSH_LIMITS.perSourcePerMinute],
+      [`inbound:grupo_zap:${a.realEstateId}`, 60, ctx.app.config.INBOUND_SOURCE_LIMIT_PER_MINUTE],
     ]);
     const limited = await send(a.path, a.secret, push());
     expect(limited.statusCode).toBe(429);

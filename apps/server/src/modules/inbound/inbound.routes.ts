@@ -33,13 +33,11 @@ import {
 } from './lead-sources.ts';
 
 /**
- * Rate limits of the push (docs/lead-sources.md#limits): per source and per agency, counted after the
- * credentials are checked, so calls with a wrong secret never use up the portal's share; those count
- * per IP instead.
+ * Rate limits of the push (docs/lead-sources.md#limits): per source and per agency
+ * (INBOUND_SOURCE_LIMIT_PER_MINUTE, INBOUND_AGENCY_LIMIT_PER_MINUTE), counted after the credentials are
+ * checked, so calls with a wrong secret never use up the portal's share; those count per IP instead.
  */
 export const PUSH_LIMITS = {
-  perSourcePerMinute: 300,
-  perAgencyPerMinute: 600,
   failedAuthPerIpPer10Minutes: 30,
 };
 
@@ -81,8 +79,10 @@ export default async function inboundRoutes(app: FastifyInstance) {
           [`inbound:grupo_zap:${source.realEstateId}`, 60],
           [`inbound-agency:${source.realEstateId}`, 60],
         ]);
-        if (perSource!.hits > PUSH_LIMITS.perSourcePerMinute) throw tooMany(perSource!.retryAfterSeconds);
-        if (perAgency!.hits > PUSH_LIMITS.perAgencyPerMinute) throw tooMany(perAgency!.retryAfterSeconds);
+        if (perSource!.hits > app.config.INBOUND_SOURCE_LIMIT_PER_MINUTE)
+          throw tooMany(perSource!.retryAfterSeconds);
+        if (perAgency!.hits > app.config.INBOUND_AGENCY_LIMIT_PER_MINUTE)
+          throw tooMany(perAgency!.retryAfterSeconds);
 
         const outcome = await acceptGrupoZapPush(deps, {
           realEstateId: source.realEstateId,
