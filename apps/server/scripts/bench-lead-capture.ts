@@ -5,6 +5,12 @@
  * then on the embedded PGlite (a single connection: its own ceiling is lower).
  *
  *   npm run bench:leads [-- --seconds 21 --rounds 3 --connections 50 --warmup 5 --db both|postgres|pglite]
+ *   npm run bench:leads -- --via push|api [...]
+ *
+ * `--via` says how the product's leads come: `form` (default) the landing page's form; `push` Grupo OLX
+ * portal pushes (docs/lead-sources.md: Basic credentials, a listing code, one `originLeadId` each);
+ * `api` the lead API (docs/lead-api.md: a Bearer key, an Idempotency-Key each). Same capture behind
+ * them (contact, roleta, alert, deliveries), plus the inbound ledger row and the source's checks.
  *
  * The baseline and the product run side by side and are measured in alternating slices (3 × 7 s
  * each by default), so a neighbour using the CPU weighs on both figures alike; the p99 printed is
@@ -46,20 +52,62 @@ const ROUNDS = arg('rounds', 3);
 const CONNECTIONS = arg('connections', 50);
 const WARMUP = arg('warmup', 5);
 const WORKERS = (process.env.BENCH_RUN_WORKER ?? 'true') as 'true' | 'false' | 'apart';
+const VIA = process.argv.includes('--via') ? process.argv[process.argv.indexOf('--via') + 1] : 'form';
+if (VIA !== 'form' && VIA !== 'push' && VIA !== 'api') {
+  console.error('--via: form (formulário da página), push (push do portal) ou api (API de leads).');
+  process.exit(2);
+}
+/** The listing code of the bench's page, sent by pushes and API leads. */
+const LISTING_CODE = 'BENCH-1';
+const VIA_LABEL = {
+  form: 'pelo formulário da página',
+  push: 'por push do Grupo OLX',
+  api: 'pela API de leads',
+}[VIA];
 const USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
 let n = 0;
-const body = () => {
+/** The product's request bodies (and the baseline's, which reads the same fields of a form's). */
+const body = (product: boolean) => {
   n++;
+  const phone = String(10_000_000 + n).slice(-8);
+  if (product && VIA === 'push')
+    return JSON.stringify({
+      leadOrigin: 'Grupo OLX',
+      timestamp: new Date().toISOString(),
+      originLeadId: `bench-${RUN}-${n}`,
+      originListingId: String(2_000_000 + n),
+      clientListingId: LISTING_CODE,
+      name: `Pessoa ${n}`,
+      email: `p${n}@bench.test`,
+      ddd: '11',
+      phone: `9${phone}`,
+      message: 'Tenho interesse',
+      temperature: 'Alta',
+      transactionType: 'SELL',
+    });
+  if (product && VIA === 'api')
+    return JSON.stringify({
+      name: `Pessoa ${n}`,
+      email: `p${n}@bench.test`,
+      phone: `119${phone}`,
+      message: 'Tenho interesse',
+      listing_code: LISTING_CODE,
+      origin: 'Site',
+      utm_source: 'google',
+      consent: true,
+    });
   return JSON.stringify({
     name: `Pessoa ${n}`,
     email: `p${n}@bench.test`,
-    phone: `119${String(10_000_000 + n).slice(-8)}`,
+    phone: `119${phone}`,
     message: 'Tenho interesse',
     consent: true,
   });
 };
+/** This run's prefix of the pushes' `originLeadId`s and the API's Idempotency-Keys. */
+const RUN = Math.random().toString(36).slice(2, 10);
 
 type Measure = {
   ok: number;
@@ -118,11 +166,11 @@ async function counted<T>(
     for (const [pid, ms] of last) into.cpu.db += ms - (start.get(pid) ?? 0);
   }
 }
-const request = (headers: () => Record<string, string>) => [
+const request = (headers: () => Record<string, string>, product: boolean) => [
   {
     setupRequest: (r: Record<string, unknown>) => ({
       ...r,
-      body: body(),
+      body: body(product),
       // A browser's user agent: the product then looks for the visitor's analytics session, as it does for real forms.
       headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...headers() },
     }),
@@ -130,13 +178,19 @@ const request = (headers: () => Record<string, string>) => [
 ];
 
 /** One measured slice of `seconds` against `url`; the slices of the baseline and the product alternate. */
-async function slice(url: string, headers: () => Record<string, string>, seconds: number, into: Measure) {
+async function slice(
+  url: string,
+  headers: () => Record<string, string>,
+  product: boolean,
+  seconds: number,
+  into: Measure,
+) {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
     method: 'POST',
-    requests: request(headers) as never,
+    requests: request(headers, product) as never,
   });
   if (result.non2xx || result.errors || result.timeouts) {
     const statuses = Object.entries(result.statusCodeStats ?? {})
@@ -187,14 +241,14 @@ async function compare(
     connections: CONNECTIONS,
     duration: WARMUP,
     method: 'POST',
-    requests: request(() => ({})) as never,
+    requests: request(() => ({}), false) as never,
   });
   const warm = await autocannon({
     url: productUrl,
     connections: CONNECTIONS,
     duration: WARMUP,
     method: 'POST',
-    requests: request(productHeaders) as never,
+    requests: request(productHeaders, true) as never,
   });
   const base: Measure = { ok: 0, seconds: 0, p50: [], p99: [], cpu: { server: 0, db: 0 } };
   const measured: Measure = { ok: 0, seconds: 0, p50: [], p99: [], cpu: { server: 0, db: 0 } };
@@ -211,8 +265,8 @@ async function compare(
       drainedIn += r
         ? await counted(measured, productSide, () => drain(product, accepted))
         : await drain(product, accepted);
-    await counted(base, bareSide, () => slice(bareUrl, () => ({}), each, base));
-    await counted(measured, productSide, () => slice(productUrl, productHeaders, each, measured));
+    await counted(base, bareSide, () => slice(bareUrl, () => ({}), false, each, base));
+    await counted(measured, productSide, () => slice(productUrl, productHeaders, true, each, measured));
     accepted = warm['2xx'] + product.probes + measured.ok;
   }
   const delivered = product.delivered();
@@ -220,7 +274,7 @@ async function compare(
   // The last slice's webhooks and e-mails are part of its leads' cost.
   const rest = WORKERS === 'false' ? 0 : await counted(measured, productSide, () => drain(product, accepted));
   const b = report('base (Fastify + 1 INSERT)', base);
-  const p = report('captura de lead (produto)', measured);
+  const p = report(`captura de lead (produto, ${VIA_LABEL})`, measured);
   console.log(
     `\n  razão produto/base: ${((p.rps / b.rps) * 100).toFixed(0)}% (meta ≥ 50%); p99 do produto ${p.p99} ms (meta ≤ 50 ms)`,
   );
@@ -260,6 +314,11 @@ async function startProduct(databaseUrl: string | null) {
     ALLOW_PRIVATE_NETWORK_TARGETS: '1',
     TRUST_PROXY: '1',
     LEAD_PAGE_LIMIT_PER_MINUTE: '1000000',
+    // Likewise the pushes' and the lead API's limits (per source, key and agency).
+    INBOUND_SOURCE_LIMIT_PER_MINUTE: '1000000',
+    INBOUND_AGENCY_LIMIT_PER_MINUTE: '1000000',
+    LEAD_API_KEY_LIMIT_PER_MINUTE: '1000000',
+    LEAD_API_AGENCY_LIMIT_PER_MINUTE: '1000000',
     RUN_WORKER: WORKERS === 'false' || apart ? 'false' : 'true',
     SMTP_URL: smtp.url,
   });
@@ -268,16 +327,44 @@ async function startProduct(databaseUrl: string | null) {
     name: 'webhook',
     payload: { url: receiver.url },
   });
+  const formUrl = `${server.url}/v1/public/pages/${slugs[0]}/leads`;
+  // Pushes and API leads name the page by its listing code; each needs its credential.
+  let url = formUrl;
+  let credential: Record<string, string> = {};
+  if (VIA !== 'form') {
+    const { data: pages } = await client.call('GET', `/v1/real-estates/${realEstateId}/pages`);
+    const page = (pages as { id: string; slug: string }[]).find((p) => p.slug === slugs[0])!;
+    await client.call('PUT', `/v1/pages/${page.id}`, { listing_code: LISTING_CODE });
+  }
+  if (VIA === 'push') {
+    const { data: source } = await client.call(
+      'POST',
+      `/v1/real-estates/${realEstateId}/lead-sources/grupo_zap`,
+    );
+    url = `${server.url}${new URL(source.url as string).pathname}`;
+    credential = {
+      authorization: `Basic ${Buffer.from(`vivareal:${source.secret as string}`).toString('base64')}`,
+    };
+  } else if (VIA === 'api') {
+    const { data: key } = await client.call('POST', `/v1/real-estates/${realEstateId}/api-keys`, {
+      name: 'Bench',
+    });
+    url = `${server.url}/v1/leads`;
+    credential = { authorization: `Bearer ${key.token as string}` };
+  }
   const worker = apart ? startWorker(server, databaseUrl, { SMTP_URL: smtp.url }) : null;
-  const url = `${server.url}/v1/public/pages/${slugs[0]}/leads`;
-  if (worker) await waitForWorker(url, () => receiver.received.length);
+  if (worker) await waitForWorker(formUrl, () => receiver.received.length);
   let ip = 0;
   return {
     url,
     pid: server.pid(),
     headers: () => {
       ip++;
-      return { 'x-forwarded-for': `100.${64 + ((ip >> 16) & 63)}.${(ip >> 8) & 255}.${ip & 255}` };
+      return {
+        'x-forwarded-for': `100.${64 + ((ip >> 16) & 63)}.${(ip >> 8) & 255}.${ip & 255}`,
+        ...credential,
+        ...(VIA === 'api' ? { 'idempotency-key': `bench-${RUN}-${ip}` } : {}),
+      };
     },
     /** Leads sent before the measure (the worker's readiness probe). */
     probes: worker ? 1 : 0,
@@ -302,7 +389,7 @@ const heading = (db: string) => {
       : WORKERS === 'apart' && db === 'PostgreSQL'
         ? 'workers num processo à parte (npm run worker)'
         : 'workers no mesmo processo';
-  return `\nbench:leads — ${db}, ${CONNECTIONS} conexões, ${SECONDS} s para cada lado em ${ROUNDS} fatias alternadas, ${workers}\n`;
+  return `\nbench:leads — ${db}, ${CONNECTIONS} conexões, ${SECONDS} s para cada lado em ${ROUNDS} fatias alternadas, ${workers}; leads ${VIA_LABEL}\n`;
 };
 
 if (dbArg !== 'pglite') {
