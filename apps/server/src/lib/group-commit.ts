@@ -101,3 +101,22 @@ export class GroupCommit<I, R> {
     }
   }
 }
+
+/**
+ * A function that submits one item to its app's group-commit queue: one queue per `deps` object (one
+ * per app, created on first use), every item of that app arriving together shares `run`.
+ */
+export function groupedPerApp<D extends object, I, R>(
+  run: (deps: D, items: I[]) => Promise<R[]>,
+  options: Omit<GroupCommitOptions<I, R>, 'run'> = {},
+): (deps: D, item: I) => Promise<R> {
+  const queues = new WeakMap<D, GroupCommit<I, R>>();
+  return (deps, item) => {
+    let queue = queues.get(deps);
+    if (!queue) {
+      queue = new GroupCommit<I, R>({ ...options, run: (items) => run(deps, items) });
+      queues.set(deps, queue);
+    }
+    return queue.submit(item);
+  };
+}

@@ -1,6 +1,6 @@
 /** Fixed-window counters in the database, so every API process shares them (login, public forms). */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { queryPrepared, type Db, type Tx } from '../db/client.ts';
 
 type WindowRow = { hits: number; reset_at: string | Date };
 
@@ -69,6 +69,56 @@ export function hitWindowsSql(windows: [key: string, decaySeconds: number, count
       hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
     returning key, hits, reset_at`;
+}
+
+const GROUPED_WINDOWS_SQL = `
+insert into rate_limits (key, hits, reset_at)
+select k, n, now() + make_interval(secs => d)
+from unnest($1::text[], $2::int[], $3::int[]) as w(k, d, n)
+order by k
+on conflict (key) do update set
+  hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
+  reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+returning key, hits, reset_at`;
+
+/**
+ * Counts the hits of a group of requests (group commit: several callers' requests together) in one
+ * upsert, and gives each request the state it would have seen alone: the window's count before the
+ * group plus the request's place among the group's hits on that key, in the order given (arrival
+ * order). `windows[i]` are request i's windows (distinct keys within one request); the answer has the
+ * same shape.
+ */
+export async function hitWindowsGrouped(
+  db: Tx,
+  windows: [key: string, decaySeconds: number][][],
+): Promise<ThrottleState[][]> {
+  const wanted = new Map<string, { decay: number; n: number }>();
+  for (const request of windows)
+    for (const [key, decay] of request) {
+      const w = wanted.get(key);
+      if (w) w.n++;
+      else wanted.set(key, { decay, n: 1 });
+    }
+  if (!wanted.size) return windows.map(() => []);
+  const rows = await queryPrepared<WindowRow & { key: string }>(
+    db,
+    'throttle_grouped_windows',
+    GROUPED_WINDOWS_SQL,
+    [[...wanted.keys()], [...wanted.values()].map((w) => w.decay), [...wanted.values()].map((w) => w.n)],
+  );
+  const rowOf = new Map(rows.map((r) => [r.key, r]));
+  const placed = new Map<string, number>();
+  return windows.map((request) =>
+    request.map(([key]) => {
+      const row = rowOf.get(key)!;
+      const place = (placed.get(key) ?? 0) + 1;
+      placed.set(key, place);
+      return {
+        hits: Number(row.hits) - wanted.get(key)!.n + place,
+        retryAfterSeconds: secondsUntil(row.reset_at),
+      };
+    }),
+  );
 }
 
 /** The windows' states, in the order asked, from the statement's rows. */

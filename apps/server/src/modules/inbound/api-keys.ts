@@ -2,7 +2,7 @@
  * The lead API's keys (docs/product.md#lead-api): created and revoked by owners and admins, shown once,
  * stored as SHA-256 (only the visible start, `prefix`, is kept in the clear), scoped to sending leads.
  * `admitApiKey` is the hot path: the key's lookup, its "last used" mark (written at most once a minute)
- * and the rate-limit windows (per key, then per agency) in one statement.
+ * and the rate-limit windows (per key, then per agency), shared by the requests that arrive together.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
@@ -15,7 +15,9 @@ import {
 import { apiKeys, auditLog, leadSources, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { rowsOf } from '../../lib/throttle.ts';
+import { queryPrepared } from '../../db/client.ts';
+import { groupedPerApp } from '../../lib/group-commit.ts';
+import { hitWindowsGrouped } from '../../lib/throttle.ts';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -152,69 +154,80 @@ export interface ApiKeyLimits {
 export const looksLikeApiKey = (token: string) =>
   token.startsWith(API_KEY_TOKEN_PREFIX) && token.length <= 100 && /^[A-Za-z0-9_-]+$/.test(token);
 
-type AdmissionRow = {
+type KeyRow = {
+  i: string | number;
   id: number;
   real_estate_id: number;
   scopes: string[] | string;
-  key_hits: number | string | null;
-  key_reset: string | Date | null;
-  agency_hits: number | string | null;
-  agency_reset: string | Date | null;
+  mark_used: boolean;
 };
 
-/**
- * One round trip: finds the active key by its hash, marks it used (at most once a minute), counts one
- * hit in the key's window and, only when the key is within its limit, one in the agency's window (so a
- * key that floods never spends the other keys' share of the agency's limit).
- */
-export async function admitApiKey(
-  deps: Pick<Deps, 'db'>,
-  token: string,
-  limits: ApiKeyLimits,
-): Promise<Admission> {
-  const result = await deps.db.execute(sql`
-    with k as (
-      select id, real_estate_id, scopes from api_keys
-      where token_hash = ${sha256(token)} and revoked_at is null
-    ), used as (
-      update api_keys set last_used_at = now()
-      where id = (select id from k)
-        and (last_used_at is null or last_used_at < now() - interval '60 seconds')
-      returning id
-    ), per_key as (
-      insert into rate_limits (key, hits, reset_at)
-      select 'lead-api:key:' || k.id, 1, now() + interval '60 seconds' from k
-      on conflict (key) do update set
-        hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-      returning hits, reset_at
-    ), per_agency as (
-      insert into rate_limits (key, hits, reset_at)
-      select 'lead-api:agency:' || k.real_estate_id, 1, now() + interval '60 seconds'
-      from k, per_key where per_key.hits <= ${limits.perKeyPerMinute}
-      on conflict (key) do update set
-        hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-      returning hits, reset_at
-    )
-    select k.id, k.real_estate_id, k.scopes,
-      per_key.hits as key_hits, per_key.reset_at as key_reset,
-      per_agency.hits as agency_hits, per_agency.reset_at as agency_reset
-    from k left join per_key on true left join per_agency on true`);
-  const row = rowsOf<AdmissionRow>(result)[0];
-  if (!row) return { ok: false };
-  return {
-    ok: true,
-    key: { id: Number(row.id), realEstateId: Number(row.real_estate_id), scopes: textArray(row.scopes) },
-    perKey: windowOf(row.key_hits, row.key_reset)!,
-    perAgency: windowOf(row.agency_hits, row.agency_reset),
-  };
+const KEYS_SQL = `
+select inp.i, k.id, k.real_estate_id, k.scopes,
+  (k.last_used_at is null or k.last_used_at < now() - interval '60 seconds') as mark_used
+from unnest($1::text[]) with ordinality as inp(token_hash, i)
+join api_keys k on k.token_hash = inp.token_hash and k.revoked_at is null`;
+
+const MARK_USED_SQL = `
+update api_keys set last_used_at = now()
+where id = any($1::int[]) and (last_used_at is null or last_used_at < now() - interval '60 seconds')`;
+
+const LEAD_API_WINDOW_SECONDS = 60;
+
+interface AdmitInput {
+  token: string;
+  limits: ApiKeyLimits;
 }
 
-function windowOf(hits: number | string | null, reset: string | Date | null): RateWindow | null {
-  if (hits === null || reset === null) return null;
-  const at = reset instanceof Date ? reset.getTime() : new Date(reset).getTime();
-  return { hits: Number(hits), retryAfterSeconds: Math.max(1, Math.ceil((at - Date.now()) / 1000)) };
+/**
+ * A group of requests (group commit, lib/group-commit.ts): their keys found by hash in one read, each
+ * key marked used (at most once a minute), one hit counted in each key's window and, only for requests
+ * whose key is within its limit, one in the agency's window (so a key that floods never spends the other
+ * keys' share of the agency's limit). Each request sees the counts it would have seen alone.
+ */
+async function admitApiKeys(deps: Pick<Deps, 'db'>, inputs: AdmitInput[]): Promise<Admission[]> {
+  const rows = await queryPrepared<KeyRow>(deps.db, 'lead_api_keys', KEYS_SQL, [
+    inputs.map((x) => sha256(x.token)),
+  ]);
+  const found = new Map(rows.map((r) => [Number(r.i) - 1, r]));
+  const admitted = inputs.flatMap((input, index) => {
+    const row = found.get(index);
+    return row ? [{ index, input, row }] : [];
+  });
+  const answers: Admission[] = inputs.map(() => ({ ok: false }));
+  if (!admitted.length) return answers;
+  const used = [...new Set(admitted.filter((a) => a.row.mark_used).map((a) => Number(a.row.id)))];
+  if (used.length) await queryPrepared(deps.db, 'lead_api_keys_used', MARK_USED_SQL, [used]);
+  const perKey = await hitWindowsGrouped(
+    deps.db,
+    admitted.map((a) => [[`lead-api:key:${a.row.id}`, LEAD_API_WINDOW_SECONDS]]),
+  );
+  const within = admitted.filter((a, i) => perKey[i]![0]!.hits <= a.input.limits.perKeyPerMinute);
+  const perAgency = await hitWindowsGrouped(
+    deps.db,
+    within.map((a) => [[`lead-api:agency:${a.row.real_estate_id}`, LEAD_API_WINDOW_SECONDS]]),
+  );
+  const agencyOf = new Map(within.map((a, i) => [a.index, perAgency[i]![0]!]));
+  admitted.forEach((a, i) => {
+    answers[a.index] = {
+      ok: true,
+      key: {
+        id: Number(a.row.id),
+        realEstateId: Number(a.row.real_estate_id),
+        scopes: textArray(a.row.scopes),
+      },
+      perKey: perKey[i]![0]!,
+      perAgency: agencyOf.get(a.index) ?? null,
+    };
+  });
+  return answers;
+}
+
+const admitGrouped = groupedPerApp(admitApiKeys, { maxBatch: 200, maxInFlight: 4 });
+
+/** Admits one request by its bearer token, in a group with the others arriving now. */
+export function admitApiKey(deps: Pick<Deps, 'db'>, token: string, limits: ApiKeyLimits): Promise<Admission> {
+  return admitGrouped(deps, { token, limits });
 }
 
 /** A text[] column read through a raw statement: an array (node-postgres, PGlite) or its literal. */

@@ -390,3 +390,53 @@ describe('the lead sources screen', () => {
     expect(res.json().data.listing_not_found).toBe(false);
   });
 });
+
+describe('pushes that arrive together', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext(
+      {},
+      { INBOUND_SOURCE_LIMIT_PER_MINUTE: '3', INBOUND_AGENCY_LIMIT_PER_MINUTE: '1000' },
+      undefined,
+      undefined,
+      false,
+      ctx.database,
+    );
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('share one admission, yet each is counted in its window as if alone; a wrong secret in the group counts nothing', async () => {
+    const owner = await createOwner(ctx, 'Rajada Imóveis');
+    const client = new TestClient(limited.app, nextIp());
+    await client.login(owner.email);
+    const source = (await client.post(`/v1/real-estates/${owner.realEstateId}/lead-sources/grupo_zap`)).json()
+      .data as { url: string; secret: string };
+    const path = new URL(source.url).pathname;
+    const fire = (secret: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/json', authorization: basicAuthHeader(secret) },
+        payload: JSON.stringify(push()),
+        remoteAddress: nextIp(),
+      });
+    // Sent at once, so they share the group's statements: two with a wrong secret among five good ones.
+    const answers = await Promise.all([
+      fire(source.secret),
+      fire('0'.repeat(32)),
+      fire(source.secret),
+      fire(source.secret),
+      fire('1'.repeat(32)),
+      fire(source.secret),
+      fire(source.secret),
+    ]);
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(2);
+    // The limit is 3 a minute: exactly three of the five good pushes get in, the others 429.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(3);
+  });
+});

@@ -15,7 +15,8 @@ import { mount } from '../../lib/mount.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
 import { acceptGrupoZapPush } from './grupo-zap-accept.ts';
-import { checkBasicAuth, parsePushBody, testPushBody } from './grupo-zap-push.ts';
+import { admitPush } from './admit-push.ts';
+import { parsePushBody, testPushBody } from './grupo-zap-push.ts';
 import {
   findInboundRequest,
   inboundDetail,
@@ -25,7 +26,6 @@ import {
 import {
   connectSource,
   disconnectSource,
-  findActiveSource,
   findConnectedSource,
   findLatestListingCode,
   listSources,
@@ -64,9 +64,12 @@ export default async function inboundRoutes(app: FastifyInstance) {
       push,
       'receiveGrupoZapLead',
       async (request, reply: FastifyReply) => {
-        const source = await findActiveSource(deps, 'grupo_zap', request.params.publicId);
-        if (!source) throw notFound(DISCONNECTED);
-        if (!source.secret || !checkBasicAuth(request.headers.authorization, source.secret)) {
+        const admission = await admitPush(deps, {
+          publicId: request.params.publicId,
+          authorization: request.headers.authorization,
+        });
+        if (admission.kind === 'unknown') throw notFound(DISCONNECTED);
+        if (admission.kind === 'unauthorized') {
           const failures = await throttle.hit(`inbound-auth:${request.ip}`, 600);
           if (failures.hits > PUSH_LIMITS.failedAuthPerIpPer10Minutes)
             throw tooMany(failures.retryAfterSeconds);
@@ -75,17 +78,14 @@ export default async function inboundRoutes(app: FastifyInstance) {
             .header('www-authenticate', 'Basic realm="Vitrine", charset="UTF-8"')
             .send({ message: 'Credenciais inválidas: confira a chave cadastrada no portal.' });
         }
-        const [perSource, perAgency] = await throttle.hitMany([
-          [`inbound:grupo_zap:${source.realEstateId}`, 60],
-          [`inbound-agency:${source.realEstateId}`, 60],
-        ]);
-        if (perSource!.hits > app.config.INBOUND_SOURCE_LIMIT_PER_MINUTE)
-          throw tooMany(perSource!.retryAfterSeconds);
-        if (perAgency!.hits > app.config.INBOUND_AGENCY_LIMIT_PER_MINUTE)
-          throw tooMany(perAgency!.retryAfterSeconds);
+        const { perSource, perAgency } = admission;
+        if (perSource.hits > app.config.INBOUND_SOURCE_LIMIT_PER_MINUTE)
+          throw tooMany(perSource.retryAfterSeconds);
+        if (perAgency.hits > app.config.INBOUND_AGENCY_LIMIT_PER_MINUTE)
+          throw tooMany(perAgency.retryAfterSeconds);
 
         const outcome = await acceptGrupoZapPush(deps, {
-          realEstateId: source.realEstateId,
+          realEstateId: admission.realEstateId,
           body: request.body,
         });
         if (!outcome.ok)

@@ -28,35 +28,6 @@ export function sourceUrl(config: Deps['config'], channel: InboundChannel, publi
   return channel === 'grupo_zap' ? `${config.APP_URL}/v1/inbound/grupo-zap/${publicId}` : null;
 }
 
-export interface ActiveSource {
-  realEstateId: number;
-  secret: string | null;
-}
-
-/** The connected source a push names, with its secret; null when unknown or disconnected. */
-export async function findActiveSource(
-  deps: SourceDeps,
-  channel: InboundChannel,
-  publicId: string,
-): Promise<ActiveSource | null> {
-  const [row] = await deps.db
-    .select({ realEstateId: leadSources.realEstateId, secret: leadSources.secretEncrypted })
-    .from(leadSources)
-    .where(
-      and(
-        eq(leadSources.publicId, publicId),
-        eq(leadSources.channel, channel),
-        eq(leadSources.isActive, true),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-  return {
-    realEstateId: row.realEstateId,
-    secret: row.secret ? decryptSecret(deps.config.appKey, row.secret) : null,
-  };
-}
-
 /** The agency's connected source of a channel (its public id), or null. */
 export async function findConnectedSource(
   deps: Pick<Deps, 'db'>,

@@ -10,7 +10,7 @@
  */
 import { queryPrepared } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { GroupCommit } from '../../lib/group-commit.ts';
+import { groupedPerApp } from '../../lib/group-commit.ts';
 import type { ThrottleState } from '../../lib/throttle.ts';
 
 /** Window lengths: per IP (the hard and soft limits) and per page (the per-minute spam signal). */
@@ -94,19 +94,8 @@ export async function admitLeads(deps: Pick<Deps, 'db'>, inputs: AdmitInput[]): 
   });
 }
 
-/** One group-commit queue per app (its deps). */
-const batchers = new WeakMap<object, GroupCommit<AdmitInput, Admission>>();
-
 /** Admits one lead, in a group with the others arriving now. */
-export function admitLead(deps: Pick<Deps, 'db'>, input: AdmitInput): Promise<Admission> {
-  let batcher = batchers.get(deps);
-  if (!batcher) {
-    batcher = new GroupCommit<AdmitInput, Admission>({
-      run: (group) => admitLeads(deps, group),
-      maxBatch: 200,
-      maxInFlight: 4,
-    });
-    batchers.set(deps, batcher);
-  }
-  return batcher.submit(input);
-}
+export const admitLead = groupedPerApp(
+  (deps: Pick<Deps, 'db'>, group: AdmitInput[]) => admitLeads(deps, group),
+  { maxBatch: 200, maxInFlight: 4 },
+);
