@@ -137,6 +137,15 @@ const envSchema = z.object({
       }
       return list;
     }),
+  /**
+   * A verified domain whose TXT record the hourly re-check no longer finds stays verified this long
+   * (consecutive failures; a DNS hiccup or a provider move must not drop it), then goes back to pending.
+   */
+  DOMAIN_RECHECK_GRACE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 90)
+    .default(72),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Vitrine Imóveis <nao-responda@vitrine.local>'),
   /** The help widget's e-mail; default `suporte@` + APP_URL's domain (supportDefaults below). */

@@ -64,6 +64,12 @@ export const customDomainSchema = z.object({
   checked_at: z.string().nullable(),
   check_message: z.string().nullable(),
   verified_at: z.string().nullable(),
+  /**
+   * A verified domain whose TXT record is no longer found (the periodic re-check): since when, and
+   * when it stops being verified unless the record comes back. Null otherwise.
+   */
+  failing_since: z.string().nullable(),
+  unverify_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type CustomDomain = z.infer<typeof customDomainSchema>;

@@ -55,6 +55,7 @@ describe('the job registry', () => {
       'billing-event',
       'catalog-import',
       'demo-reset',
+      'domain-recheck',
       'fetch-meta-lead',
       'lead-alert',
       'lead-api-idempotency-sweep',

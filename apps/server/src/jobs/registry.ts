@@ -10,6 +10,7 @@ import { billingEventJob } from '../modules/billing/index.ts';
 import { catalogImportJob } from '../modules/catalog-import/index.ts';
 import { leadDeliveryJob } from '../modules/deliveries/index.ts';
 import { demoResetJob } from '../modules/demo/index.ts';
+import { domainRecheckJob } from '../modules/domains/index.ts';
 import { fetchMetaLeadJob } from '../modules/inbound/index.ts';
 import { leadApiIdempotencySweepJob } from '../modules/inbound/index.ts';
 import { leadAlertJob, leadAutoReplyJob } from '../modules/leads/index.ts';
@@ -35,4 +36,5 @@ export const jobRegistry: readonly JobDefinition[] = [
   sessionSweepJob,
   rateLimitSweepJob,
   leadApiIdempotencySweepJob,
+  domainRecheckJob,
 ];

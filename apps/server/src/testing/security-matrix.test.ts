@@ -82,16 +82,21 @@ beforeAll(async () => {
     .insert(users)
     .values({ name: '', email: 'convidado.vitima@teste.com.br', passwordHash: '' })
     .returning();
-  await ctx.database.db.insert(memberships).values({
-    realEstateId: victim.realEstateId,
-    userId: invitee!.id,
-    role: 'agent',
-    status: 'invited',
-    invitedAt: new Date(),
-    joinedAt: null,
-    inviteTokenHash: 'hash-da-vitima',
-    inviteExpiresAt: new Date(Date.now() + 86_400_000),
-  });
+  // The team API names a pending invitation by its own id, never the invited account's (decision 018).
+  const [invitation] = await ctx.database.db
+    .insert(memberships)
+    .values({
+      realEstateId: victim.realEstateId,
+      userId: invitee!.id,
+      role: 'agent',
+      status: 'invited',
+      invitedAt: new Date(),
+      joinedAt: null,
+      inviteTokenHash: 'hash-da-vitima',
+      inviteExpiresAt: new Date(Date.now() + 86_400_000),
+      inviteId: invitee!.id + 1_000_000,
+    })
+    .returning({ inviteId: memberships.inviteId });
   // The lead API's key of the victim (docs/lead-api.md).
   const [apiKey] = await ctx.database.db
     .insert(apiKeys)
@@ -114,8 +119,8 @@ beforeAll(async () => {
     .returning();
   Object.assign(ids, {
     '/v1/inbound-requests/{id}': inbound!.id,
-    '/v1/users/{id}': String(invitee!.id),
-    userId: String(invitee!.id),
+    '/v1/users/{id}': String(invitation!.inviteId),
+    userId: String(invitation!.inviteId),
     '/v1/preferences/{id}': String(victimPrefs[0]!.id),
     '/v1/videos/{id}': video!.id,
     '/v1/real-estates/{id}': String(victim.realEstateId),

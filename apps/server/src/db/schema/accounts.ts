@@ -72,11 +72,18 @@ export const memberships = pgTable(
     inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
     /** Takes part in the lead rotation ("roleta") of the agency. */
     inRotation: boolean('in_rotation').notNull().default(false),
+    /**
+     * What the team's API and audit log call a pending invitation instead of the invited account's user
+     * id (decision 018): drawn from the users' id sequence when the invitation is made, so it never names
+     * a user and looks the same whether the e-mail has an account or not. Cleared on joining.
+     */
+    inviteId: integer('invite_id'),
   },
   (t) => [
     primaryKey({ columns: [t.realEstateId, t.userId] }),
     index('real_estate_users_user_idx').on(t.userId),
     uniqueIndex('real_estate_users_invite_token_unique').on(t.inviteTokenHash),
+    uniqueIndex('real_estate_users_invite_id_unique').on(t.inviteId),
   ],
 );
 

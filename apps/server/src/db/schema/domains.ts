@@ -24,6 +24,12 @@ export const customDomains = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     checkMessage: text('check_message'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /**
+     * A verified domain whose TXT record the periodic re-check (or a manual check) stopped finding: the
+     * first failure of the current run of failures, cleared when the record is found again. After
+     * DOMAIN_RECHECK_GRACE_HOURS of it the domain goes back to pending (decision 017).
+     */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -9,6 +9,8 @@ import type { AppConfig } from '../../config.ts';
 
 export interface DnsCheck {
   txt: boolean;
+  /** The TXT question got no answer (a timeout, a refused query): neither found nor missing. */
+  txtUnanswered: boolean;
   cname: boolean;
   /** What the console shows under the domain, in Portuguese. */
   message: string;
@@ -59,5 +61,5 @@ export async function checkDomainDns(
     parts.push(
       `O CNAME de ${hostname} para ${config.landingHost} ainda não foi encontrado: sem ele os visitantes não chegam às páginas.`,
     );
-  return { txt: txtOk, cname: cnameOk, message: parts.join(' ') };
+  return { txt: txtOk, txtUnanswered: txt === 'error', cname: cnameOk, message: parts.join(' ') };
 }

@@ -17,6 +17,7 @@ import type { Deps } from '../../deps.ts';
 import { HttpError, fieldError, notFound } from '../../lib/http-errors.ts';
 import { checkDomainDns } from './check-dns.ts';
 import { forgetDomains } from './domain-directory.ts';
+import { unverifyAt } from './recheck-domains.ts';
 
 type DomainRow = typeof customDomains.$inferSelect;
 
@@ -41,6 +42,8 @@ export function domainView(config: Deps['config'], row: DomainRow): CustomDomain
     checked_at: row.checkedAt?.toISOString() ?? null,
     check_message: row.checkMessage,
     verified_at: row.verifiedAt?.toISOString() ?? null,
+    failing_since: row.failingSince?.toISOString() ?? null,
+    unverify_at: row.failingSince ? unverifyAt(config, row.failingSince).toISOString() : null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -107,7 +110,8 @@ export async function addDomain(
 
 /**
  * Checks the DNS now and records what it found; verified when the TXT record holds the token. A
- * verified domain checked again stays verified (removing it is how an agency lets it go).
+ * verified domain checked again stays verified: one whose record is missing is marked failing, as by
+ * the periodic re-check (recheck-domains.ts), and one found again is no longer failing.
  */
 export async function verifyDomain(
   deps: Pick<Deps, 'db' | 'config'>,
@@ -119,6 +123,9 @@ export async function verifyDomain(
   const now = new Date();
   let status: CustomDomainStatus = row.status;
   let message = check.message;
+  let failingSince: Date | null = null;
+  if (row.status === 'verified' && !check.txt)
+    failingSince = check.txtUnanswered ? row.failingSince : (row.failingSince ?? now);
   if (check.txt && row.status !== 'verified') {
     const taken = await deps.db
       .select({ realEstateId: customDomains.realEstateId, hostname: customDomains.hostname })
@@ -138,6 +145,7 @@ export async function verifyDomain(
         checkedAt: now,
         checkMessage: message,
         verifiedAt: status === 'verified' ? (row.verifiedAt ?? now) : null,
+        failingSince,
       })
       .where(eq(customDomains.id, row.id))
       .returning();

@@ -6,12 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDns, type FakeDns } from '@vitrine/test-kit';
 import {
+  addMember,
   createOwner,
   createTestContext,
   insertPage,
   TestClient,
   type TestContext,
 } from '../../testing/test-app.ts';
+import { domainRecheckJob } from './jobs/domain-recheck.job.ts';
+import { recheckDomains } from './recheck-domains.ts';
 
 let ctx: TestContext;
 let dns: FakeDns;
@@ -193,4 +196,151 @@ describe('verifying and serving', () => {
       await broken.close();
     }
   }, 30_000);
+});
+
+describe('the periodic re-check (domain-recheck job)', () => {
+  type Mail = { to: string; subject: string; text: string; html: string };
+  const HOUR = 3600 * 1000;
+  function capture(extra: Partial<TestContext['app']['deps']> = {}) {
+    const sent: Mail[] = [];
+    const mailer = { driver: 'outbox' as const, outboxDir: '', send: async (m: Mail) => void sent.push(m) };
+    return { sent, deps: { ...ctx.app.deps, mailer, ...extra } };
+  }
+  async function verifiedDomain(name: string, host: string) {
+    const a = await agency(name);
+    const page = await insertPage(ctx, a.realEstateId, { title: `Casa em ${host}` });
+    const d = (await a.c.post(a.base, { hostname: host })).json().data;
+    dns.set(`_vitrine.${host}`, { txt: [[d.dns.txt.value]] });
+    dns.set(host, { cname: '127.0.0.1.' });
+    expect((await a.c.post(`${a.base}/${d.id}/verify`)).json().data.status).toBe('verified');
+    const mine = async () =>
+      ((await a.c.get(a.base)).json().data as { id: number }[]).find((x) => x.id === d.id) as Record<
+        string,
+        unknown
+      >;
+    return { ...a, page, domain: d, mine };
+  }
+
+  it('a missing TXT record marks the domain failing and mails the managers once; only 72 h of failures un-verify it, then TLS 404 and the host 421', async () => {
+    const host = 'imoveis.recheck.com.br';
+    const a = await verifiedDomain('Imobiliária Recheck', host);
+    const admin = await addMember(ctx, a.realEstateId, 'admin');
+    const agent = await addMember(ctx, a.realEstateId, 'agent');
+    const { sent, deps } = capture();
+
+    // The job itself (what the workers run every hour): the record is there, nothing changes.
+    await domainRecheckJob.handle({}, { ...deps, signal: new AbortController().signal });
+    expect(await a.mine()).toMatchObject({ status: 'verified', failing_since: null, unverify_at: null });
+    expect(sent).toHaveLength(0);
+
+    // The record disappears: failing from the first failure, still verified and served.
+    dns.delete(`_vitrine.${host}`);
+    const t1 = new Date(Date.now() + HOUR);
+    expect((await recheckDomains(deps, { now: t1 })).failing).toBe(1);
+    expect(await a.mine()).toMatchObject({
+      status: 'verified',
+      failing_since: t1.toISOString(),
+      unverify_at: new Date(t1.getTime() + 72 * HOUR).toISOString(),
+      checked_at: t1.toISOString(),
+      check_message: `O registro TXT _vitrine.${host} não foi encontrado.`,
+    });
+    expect(sent.map((m) => m.to).sort()).toEqual([a.email, admin.email].sort());
+    expect(sent.map((m) => m.to)).not.toContain(agent.email);
+    expect(sent[0]!.subject).toBe(`O domínio ${host} não está passando na verificação`);
+    expect(sent[0]!.text).toContain(`Se o registro não voltar até`);
+    expect((await ask(host)).statusCode).toBe(200);
+    expect((await onHost(host, `/imoveis/${a.page.slug}`)).statusCode).toBe(200);
+
+    // Failing again an hour later: no second e-mail, the first failure's time is kept.
+    await recheckDomains(deps, { now: new Date(t1.getTime() + HOUR) });
+    expect(sent).toHaveLength(2);
+    expect((await a.mine()).failing_since).toBe(t1.toISOString());
+
+    // The record comes back: no longer failing. Gone again: a new run of failures, a new e-mail.
+    dns.set(`_vitrine.${host}`, { txt: [[a.domain.dns.txt.value]] });
+    expect((await recheckDomains(deps, { now: new Date(t1.getTime() + 2 * HOUR) })).recovered).toBe(1);
+    expect(await a.mine()).toMatchObject({ status: 'verified', failing_since: null });
+    dns.set(`_vitrine.${host}`, { txt: [['vitrine-verificacao=outro-token']] });
+    const t2 = new Date(t1.getTime() + 3 * HOUR);
+    await recheckDomains(deps, { now: t2 });
+    expect(sent).toHaveLength(4);
+    expect((await a.mine()).check_message).toBe(
+      `O registro TXT _vitrine.${host} existe, mas não tem o valor ${a.domain.dns.txt.value}.`,
+    );
+
+    // 71 hours of failures: still verified. 72: back to pending, and told.
+    await recheckDomains(deps, { now: new Date(t2.getTime() + 71 * HOUR) });
+    expect((await a.mine()).status).toBe('verified');
+    expect((await ask(host)).statusCode).toBe(200);
+    const t3 = new Date(t2.getTime() + 72 * HOUR);
+    expect((await recheckDomains(deps, { now: t3 })).unverified).toBe(1);
+    const lost = await a.mine();
+    expect(lost).toMatchObject({
+      status: 'pending',
+      verified_at: null,
+      failing_since: null,
+      unverify_at: null,
+    });
+    expect(lost.check_message).toMatch(
+      /^A verificação foi removida em .*Crie o registro de novo e clique em Verificar\.$/,
+    );
+    expect(sent).toHaveLength(6);
+    expect(sent.at(-1)!.subject).toBe(`O domínio ${host} deixou de ser verificado`);
+    expect((await ask(host)).statusCode).toBe(404);
+    expect((await onHost(host, `/imoveis/${a.page.slug}`)).statusCode).toBe(421);
+    expect((await a.c.get(`/v1/pages/${a.page.id}`)).json().data.public_url).toBe(
+      `http://127.0.0.1:3000/imoveis/${a.page.slug}`,
+    );
+    // Nothing more to say about it on the next pass.
+    await recheckDomains(deps, { now: new Date(t3.getTime() + HOUR) });
+    expect(sent).toHaveLength(6);
+
+    // The record back and Verificar pressed: verified again.
+    dns.set(`_vitrine.${host}`, { txt: [[a.domain.dns.txt.value]] });
+    expect((await a.c.post(`${a.base}/${a.domain.id}/verify`)).json().data).toMatchObject({
+      status: 'verified',
+      failing_since: null,
+    });
+    expect((await ask(host)).statusCode).toBe(200);
+  });
+
+  it('Verificar on a verified domain whose record is gone marks it failing without dropping it', async () => {
+    const host = 'imoveis.manual-recheck.com.br';
+    const a = await verifiedDomain('Imobiliária Manual', host);
+    dns.delete(`_vitrine.${host}`);
+    const res = (await a.c.post(`${a.base}/${a.domain.id}/verify`)).json().data;
+    expect(res.status).toBe('verified');
+    expect(res.failing_since).not.toBeNull();
+    expect(Date.parse(res.unverify_at) - Date.parse(res.failing_since)).toBe(72 * HOUR);
+    dns.set(`_vitrine.${host}`, { txt: [[a.domain.dns.txt.value]] });
+    expect((await a.c.post(`${a.base}/${a.domain.id}/verify`)).json().data.failing_since).toBeNull();
+  });
+
+  it('DOMAIN_RECHECK_GRACE_HOURS sets the grace period', async () => {
+    const host = 'imoveis.grace.com.br';
+    const a = await verifiedDomain('Imobiliária Grace', host);
+    const { sent, deps } = capture({ config: { ...ctx.app.deps.config, DOMAIN_RECHECK_GRACE_HOURS: 0.5 } });
+    dns.delete(`_vitrine.${host}`);
+    const t1 = new Date(Date.now() + HOUR);
+    await recheckDomains(deps, { now: t1 });
+    await recheckDomains(deps, { now: new Date(t1.getTime() + 29 * 60 * 1000) });
+    expect((await a.mine()).status).toBe('verified');
+    await recheckDomains(deps, { now: new Date(t1.getTime() + 30 * 60 * 1000) });
+    expect((await a.mine()).status).toBe('pending');
+    expect(sent.map((m) => m.subject)).toEqual([
+      `O domínio ${host} não está passando na verificação`,
+      `O domínio ${host} deixou de ser verificado`,
+    ]);
+  });
+
+  it('a DNS that does not answer counts neither way: no failure, no e-mail', async () => {
+    const host = 'imoveis.dns-mudo.com.br';
+    const a = await verifiedDomain('Imobiliária DNS Mudo', host);
+    const { sent, deps } = capture({ config: { ...ctx.app.deps.config, DNS_SERVERS: ['127.0.0.1:9'] } });
+    const result = await recheckDomains(deps, { now: new Date(Date.now() + 100 * HOUR) });
+    expect(result.unanswered).toBeGreaterThanOrEqual(1);
+    expect(result.failing).toBe(0);
+    expect(await a.mine()).toMatchObject({ status: 'verified', failing_since: null });
+    expect(sent).toHaveLength(0);
+  }, 60_000);
 });

@@ -128,6 +128,18 @@ describe('the landing host cannot act for a signed-in console user', () => {
     expect(ok.statusCode).toBe(201);
   });
 
+  it("the console's cookies are host-only (no Domain attribute): a browser never sends them to another host", async () => {
+    const owner = await createOwner(ctx);
+    const c = new TestClient(ctx.app);
+    const csrf = await c.get('/sanctum/csrf-cookie');
+    const login = await c.login(owner.email);
+    const setCookie = [csrf, login].flatMap((r) => ([] as string[]).concat(r.headers['set-cookie'] ?? []));
+    expect(setCookie.map((h) => h.split('=')[0]).sort()).toEqual(
+      expect.arrayContaining(['XSRF-TOKEN', 'vitrine_session']),
+    );
+    for (const h of setCookie) expect(h, h).not.toMatch(/;\s*domain=/i);
+  });
+
   it('a landing page asked for with console cookies: the route sees no cookie and no session, and sets none', async () => {
     const owner = await createOwner(ctx);
     const page = await insertPage(ctx, owner.realEstateId);

@@ -1,10 +1,12 @@
 /**
- * Who may act on another user's invitation by user id alone (POST /v1/users/:id/resend-invite): the
- * agencies where the caller is an active owner or admin and the user is a member or invitee.
+ * Who may act on an invitation by its id alone (POST /v1/users/:id/resend-invite; the id the team API
+ * shows: an active member's user id, an invitation's own id): the agencies where the caller is an
+ * active owner or admin and that id names a member or invitation.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { isManagerRole, type Role } from '@vitrine/contracts';
 import { memberships } from '../../db/schema.ts';
+import { addressedBy } from './members.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 
@@ -25,7 +27,7 @@ export async function findManagedAgencies(
     .from(memberships)
     .where(
       and(
-        eq(memberships.userId, input.userId),
+        addressedBy(input.userId),
         inArray(memberships.realEstateId, [...rows.map((x) => x.realEstateId), -1]),
       ),
     );

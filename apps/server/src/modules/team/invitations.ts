@@ -13,7 +13,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/http-errors.ts';
 import { assertWithinLimit } from '../billing/index.ts';
 import { mailLabel, renderEmail } from '../mail/index.ts';
-import { findMember, memberView, writeAudit, type MemberRow } from './members.ts';
+import { addressedBy, findMember, memberView, newInviteId, writeAudit, type MemberRow } from './members.ts';
 
 const TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 
@@ -115,24 +115,29 @@ export async function inviteMember(
       // A pending invitation holds a seat of the plan (Assinatura: users per plan).
       await assertWithinLimit({ db: tx }, { realEstateId, key: 'users', field: 'email' });
       const now = new Date();
-      await tx.insert(memberships).values({
-        realEstateId,
-        userId: user!.id,
-        role,
-        status: 'invited',
-        invitedBy: actor.id,
-        invitedAt: now,
-        joinedAt: null,
-        inviteTokenHash: invite.hash,
-        inviteExpiresAt: invite.expiresAt,
-      });
+      const [row] = await tx
+        .insert(memberships)
+        .values({
+          realEstateId,
+          userId: user!.id,
+          role,
+          status: 'invited',
+          invitedBy: actor.id,
+          invitedAt: now,
+          joinedAt: null,
+          inviteTokenHash: invite.hash,
+          inviteExpiresAt: invite.expiresAt,
+          inviteId: newInviteId,
+        })
+        .returning({ inviteId: memberships.inviteId });
       await writeAudit(
         { db: tx },
         {
           realEstateId,
           userId: actor.id,
           action: 'member.invited',
-          subject: String(user!.id),
+          // The invitation's id, not the account's (decision 018).
+          subject: String(row!.inviteId),
           details: { email, role },
         },
       );
@@ -162,10 +167,16 @@ export async function resendInvitation(
   deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'log'>,
   input: { userId: number; actor: { id: number; name: string }; managedAgencies: Map<number, Role> },
 ) {
+  // input.userId is the id the team API shows: an invitation's own id, or an active member's user id.
   const rows = await deps.db
-    .select({ realEstateId: memberships.realEstateId, status: memberships.status })
+    .select({
+      realEstateId: memberships.realEstateId,
+      status: memberships.status,
+      userId: memberships.userId,
+      inviteId: memberships.inviteId,
+    })
     .from(memberships)
-    .where(eq(memberships.userId, input.userId));
+    .where(addressedBy(input.userId));
   const mine = rows.filter((r) => input.managedAgencies.has(r.realEstateId));
   if (!mine.length) throw notFound('Membro não encontrado.');
   const pending = mine.filter((r) => r.status === 'invited');
@@ -173,7 +184,7 @@ export async function resendInvitation(
     throw new HttpError(422, TEAM_MESSAGES.notInvited, { user_id: [TEAM_MESSAGES.notInvited] });
   let last: MemberRow | null = null;
   let allSent = true;
-  for (const { realEstateId } of pending) {
+  for (const { realEstateId, userId, inviteId } of pending) {
     const invite = newInvite();
     const member = await deps.db.transaction(async (tx) => {
       const updated = await tx
@@ -182,7 +193,7 @@ export async function resendInvitation(
         .where(
           and(
             eq(memberships.realEstateId, realEstateId),
-            eq(memberships.userId, input.userId),
+            eq(memberships.userId, userId),
             eq(memberships.status, 'invited'),
           ),
         )
@@ -194,10 +205,10 @@ export async function resendInvitation(
           realEstateId,
           userId: input.actor.id,
           action: 'member.invite_resent',
-          subject: String(input.userId),
+          subject: String(inviteId ?? userId),
         },
       );
-      return findMember({ db: tx }, realEstateId, input.userId);
+      return findMember({ db: tx }, realEstateId, userId);
     });
     if (!member) continue;
     last = member;
@@ -268,7 +279,7 @@ async function consumeInvitation(tx: Tx, token: string, userId: number) {
   const now = new Date();
   const [row] = await tx
     .update(memberships)
-    .set({ status: 'active', joinedAt: now, inviteTokenHash: null, inviteExpiresAt: null })
+    .set({ status: 'active', joinedAt: now, inviteTokenHash: null, inviteExpiresAt: null, inviteId: null })
     .where(
       and(
         eq(memberships.inviteTokenHash, sha256(token)),

@@ -11,7 +11,7 @@ import { leads, memberships, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, forbidden, notFound } from '../../lib/http-errors.ts';
 import type { Actor } from './invitations.ts';
-import { findMember, memberView, writeAudit } from './members.ts';
+import { findAddressedMember, findMember, memberView, publicMemberId, writeAudit } from './members.ts';
 
 const lastOwner = () => new HttpError(422, TEAM_MESSAGES.lastOwner, { user_id: [TEAM_MESSAGES.lastOwner] });
 
@@ -35,10 +35,13 @@ async function activeOwners(tx: Tx, realEstateId: number) {
   return row?.n ?? 0;
 }
 
-/** The target member, locked, after the rank rule (a member above the actor is out of reach). */
-async function loadTarget(tx: Tx, realEstateId: number, actor: Actor, userId: number) {
+/**
+ * The target member (by the id the API shows: an invitation's own id for a pending one), locked, after
+ * the rank rule (a member above the actor is out of reach). `id` is the user id.
+ */
+async function loadTarget(tx: Tx, realEstateId: number, actor: Actor, publicId: number) {
   await lockTeam(tx, realEstateId);
-  const target = await findMember({ db: tx }, realEstateId, userId);
+  const target = await findAddressedMember({ db: tx }, realEstateId, publicId);
   if (!target) throw notFound('Membro não encontrado.');
   if (ROLE_RANK[target.role] > ROLE_RANK[actor.role]) throw forbidden(TEAM_MESSAGES.manageAbove);
   return target;
@@ -49,10 +52,11 @@ export async function changeMemberRole(
   deps: Pick<Deps, 'db'>,
   input: { realEstateId: number; actor: Actor; userId: number; role: Role },
 ) {
-  const { realEstateId, actor, userId, role } = input;
+  const { realEstateId, actor, role } = input;
   if (!canGrantRole(actor.role, role)) throw forbidden(TEAM_MESSAGES.roleAboveOwn);
   return deps.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, realEstateId, actor, userId);
+    const target = await loadTarget(tx, realEstateId, actor, input.userId);
+    const userId = target.id;
     if (target.role === role) return memberView(target);
     if (target.role === 'owner' && target.status === 'active' && (await activeOwners(tx, realEstateId)) <= 1)
       throw lastOwner();
@@ -66,7 +70,7 @@ export async function changeMemberRole(
         realEstateId,
         userId: actor.id,
         action: 'member.role_changed',
-        subject: String(userId),
+        subject: String(publicMemberId(target)),
         details: { email: target.email, from: target.role, to: role },
       },
     );
@@ -83,9 +87,10 @@ export async function removeMember(
   deps: Pick<Deps, 'db'>,
   input: { realEstateId: number; actor: Actor; userId: number },
 ) {
-  const { realEstateId, actor, userId } = input;
+  const { realEstateId, actor } = input;
   await deps.db.transaction(async (tx) => {
-    const target = await loadTarget(tx, realEstateId, actor, userId);
+    const target = await loadTarget(tx, realEstateId, actor, input.userId);
+    const userId = target.id;
     if (target.role === 'owner' && target.status === 'active' && (await activeOwners(tx, realEstateId)) <= 1)
       throw lastOwner();
     await tx
@@ -109,7 +114,7 @@ export async function removeMember(
         realEstateId,
         userId: actor.id,
         action: target.status === 'invited' ? 'member.invite_cancelled' : 'member.removed',
-        subject: String(userId),
+        subject: String(publicMemberId(target)),
         details: { email: target.email, role: target.role },
       },
     );

@@ -15,6 +15,7 @@ export const memberColumns = {
   joinedAt: memberships.joinedAt,
   inviteExpiresAt: memberships.inviteExpiresAt,
   inRotation: memberships.inRotation,
+  inviteId: memberships.inviteId,
 };
 
 export interface MemberRow {
@@ -27,10 +28,29 @@ export interface MemberRow {
   joinedAt: Date | null;
   inviteExpiresAt: Date | null;
   inRotation: boolean;
+  inviteId: number | null;
 }
 
+/**
+ * The id the API shows for a member: the user id of an active member; a pending invitation's own id
+ * (memberships.invite_id), never the invited account's, which would tell the inviting agency that the
+ * e-mail has an account and which one (docs/decisions/018-accounts-and-abuse.md).
+ */
+export const publicMemberId = (row: Pick<MemberRow, 'id' | 'status' | 'inviteId'>): number =>
+  row.status === 'invited' && row.inviteId !== null ? row.inviteId : row.id;
+
+/** The membership rows an id from the API names: an active member by user id, an invitation by its own id. */
+export const addressedBy = (publicId: number): SQL =>
+  or(
+    and(eq(memberships.userId, publicId), eq(memberships.status, 'active')),
+    and(eq(memberships.inviteId, publicId), eq(memberships.status, 'invited')),
+  )!;
+
+/** The next id from the users' sequence, for an invitation (never any user's id). */
+export const newInviteId = sql<number>`nextval(pg_get_serial_sequence('users', 'id'))`;
+
 export const memberView = (row: MemberRow): Member => ({
-  id: row.id,
+  id: publicMemberId(row),
   // An invited person has no name here until they join: a new one has none yet, and an existing
   // account's is not the inviting agency's to see (docs/decisions/018-accounts-and-abuse.md).
   name: row.status === 'active' && row.name ? row.name : null,
@@ -42,6 +62,16 @@ export const memberView = (row: MemberRow): Member => ({
   invite_expires_at: row.status === 'invited' ? (row.inviteExpiresAt?.toISOString() ?? null) : null,
   in_rotation: row.inRotation,
 });
+
+/** The member or invitation an id from the API names in this agency (see addressedBy). */
+export async function findAddressedMember(deps: { db: Tx }, realEstateId: number, publicId: number) {
+  const [row] = await deps.db
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.realEstateId, realEstateId), addressedBy(publicId)));
+  return (row as MemberRow | undefined) ?? null;
+}
 
 export async function findMember(deps: { db: Tx }, realEstateId: number, userId: number) {
   const [row] = await deps.db

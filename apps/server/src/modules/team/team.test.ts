@@ -136,7 +136,7 @@ describe('invitations', () => {
       .select()
       .from(memberships)
       .where(
-        and(eq(memberships.realEstateId, owner.realEstateId), eq(memberships.userId, res.json().data.id)),
+        and(eq(memberships.realEstateId, owner.realEstateId), eq(memberships.inviteId, res.json().data.id)),
       );
     expect(row!.inviteTokenHash).toBe(sha256(token));
     expect(row!.inviteTokenHash).not.toContain(token);
@@ -200,7 +200,8 @@ describe('invitations', () => {
       real_estate_name: 'Minha Própria Imobiliária',
     });
     expect(reg.statusCode).toBe(201);
-    expect(reg.json().user).toMatchObject({ id: invited.id, name: 'Corretora Direta', email });
+    expect(reg.json().user).toMatchObject({ name: 'Corretora Direta', email });
+    expect(invited.id).not.toBe(reg.json().user.id);
     // it proves nothing about the mailbox: not a member of the inviting agency until the link is used
     expect(reg.json().user.real_estates.map((r: { name: string }) => r.name)).toEqual([
       'Minha Própria Imobiliária',
@@ -239,6 +240,24 @@ describe('invitations', () => {
     const base = `/v1/real-estates/${owner.realEstateId}/users`;
     const pending = (await c.get(`${base}?status=invited`)).json().data;
     expect(pending).toEqual([expect.objectContaining({ email: other.email, name: null })]);
+    // …nor its id: the invitation has one of its own, as fresh as a new person's would be, in the
+    // answer, the list and the audit log; the account's id names nothing here before they join.
+    const inviteId = invited.json().data.id;
+    expect(inviteId).not.toBe(other.userId);
+    expect(inviteId).toBeGreaterThan(someoneElse.userId);
+    expect(pending[0].id).toBe(inviteId);
+    const audit = (await c.get(`/v1/real-estates/${owner.realEstateId}/audit-log`)).json().data;
+    expect(audit.find((e: { action: string }) => e.action === 'member.invited').subject).toBe(
+      String(inviteId),
+    );
+    expect(JSON.stringify(audit)).not.toContain(`"subject":"${other.userId}"`);
+    expect((await c.put(`${base}/${other.userId}`, { role: 'agent' })).statusCode).toBe(404);
+    expect((await c.post(`/v1/users/${other.userId}/resend-invite`)).statusCode).toBe(404);
+    expect((await c.delete(`${base}/${other.userId}`)).statusCode).toBe(404);
+    // The invitation's own id is what the screen's buttons use.
+    const changed = await c.put(`${base}/${inviteId}`, { user_id: inviteId, role: 'agent' });
+    expect(changed.json().data).toMatchObject({ id: inviteId, role: 'agent', name: null });
+    expect((await c.put(`${base}/${inviteId}`, { role: 'admin' })).statusCode).toBe(200);
     expect(
       (await c.get(`${base}?search=${encodeURIComponent('Dona Teste')}&status=invited`)).json().data,
     ).toEqual([]);
@@ -262,6 +281,10 @@ describe('invitations', () => {
       ok.json().user.real_estates.map((r: { id: number; role: string }) => [r.id, r.role]),
     ).toContainEqual([owner.realEstateId, 'admin']);
     expect((await invitee.get(`/v1/real-estates/${owner.realEstateId}/users`)).statusCode).toBe(200);
+    // Joined: now the agency sees who it is.
+    expect((await c.get(`${base}?status=active`)).json().data).toContainEqual(
+      expect.objectContaining({ id: other.userId, email: other.email, name: 'Dona Teste' }),
+    );
     const twice = await invitee.post('/v1/invitations/accept', { token });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().errors.token).toEqual([TEAM_MESSAGES.invitationInvalid]);
@@ -278,7 +301,7 @@ describe('invitations', () => {
     await ctx.database.db
       .update(memberships)
       .set({ inviteExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(memberships.userId, invited.id));
+      .where(eq(memberships.inviteId, invited.id));
     expect((await client().post('/v1/invitations/lookup', { token: oldToken })).statusCode).toBe(404);
     const expired = await register(client(), email, oldToken);
     expect(expired.statusCode).toBe(422);

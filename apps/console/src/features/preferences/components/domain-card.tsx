@@ -114,6 +114,7 @@ function DomainItem({ realEstateId, domain }: { realEstateId: number; domain: Cu
   const verify = useVerifyDomain(realEstateId);
   const remove = useRemoveDomain(realEstateId);
   const verified = domain.status === 'verified';
+  const failing = verified && domain.failing_since !== null;
   const onVerify = async () => {
     try {
       const result = await verify.mutateAsync(domain.id);
@@ -147,10 +148,18 @@ function DomainItem({ realEstateId, domain }: { realEstateId: number; domain: Cu
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium [overflow-wrap:anywhere]">{domain.hostname}</span>
-        <Badge tone={verified ? 'green' : 'yellow'} dot>
-          {CUSTOM_DOMAIN_STATUS_LABELS[domain.status]}
+        <Badge tone={failing ? 'red' : verified ? 'green' : 'yellow'} dot>
+          {failing ? 'Falhando na verificação' : CUSTOM_DOMAIN_STATUS_LABELS[domain.status]}
         </Badge>
       </div>
+      {failing && (
+        <Alert variant="warning" data-testid="domain-failing">
+          O registro TXT não é encontrado desde {dateTime.format(new Date(domain.failing_since!))}. Se ele não
+          voltar até {dateTime.format(new Date(domain.unverify_at!))}, o domínio deixa de ser verificado e as
+          páginas voltam ao endereço da Vitrine. Confira o registro abaixo no painel de DNS e clique em
+          Verificar.
+        </Alert>
+      )}
       {!verified && (
         <p className="text-sm text-muted-foreground">
           No painel de DNS do domínio, crie os dois registros abaixo e clique em Verificar. A propagação pode

@@ -189,6 +189,8 @@ describe('Domínio próprio', () => {
     checked_at: null,
     check_message: null,
     verified_at: null,
+    failing_since: null,
+    unverify_at: null,
     created_at: '2026-11-27T12:00:00Z',
   };
   const meta = (pagesUrl: string) => ({
@@ -256,6 +258,28 @@ describe('Domínio próprio', () => {
         'https://imoveis.casa-nova.com.br/imoveis/apartamento-3-quartos-pinheiros',
       ),
     );
+  });
+
+  it('a verified domain whose TXT record is gone shows since when and until when it stays verified', async () => {
+    handle('getPreferences', { data: prefs() });
+    const failing: CustomDomain = {
+      ...pending,
+      status: 'verified',
+      verified_at: '2026-11-20T12:00:00Z',
+      checked_at: '2026-11-27T15:00:00Z',
+      check_message: 'O registro TXT _vitrine.imoveis.casa-nova.com.br não foi encontrado.',
+      failing_since: '2026-11-27T13:00:00Z',
+      unverify_at: '2026-11-30T13:00:00Z',
+    };
+    handle('listDomains', { data: [failing], meta: meta('https://imoveis.casa-nova.com.br') });
+    renderScreen();
+    const item = await screen.findByRole('region', { name: 'Domínio imoveis.casa-nova.com.br' });
+    expect(within(item).getByText('Falhando na verificação')).toBeInTheDocument();
+    expect(within(item).queryByText('Verificado')).toBeNull();
+    const alert = within(item).getByTestId('domain-failing');
+    expect(alert).toHaveTextContent('O registro TXT não é encontrado desde');
+    expect(alert).toHaveTextContent('o domínio deixa de ser verificado');
+    expect(within(item).getByTestId('domain-check')).toHaveTextContent('não foi encontrado');
   });
 
   it('removes a domain after confirmation', async () => {
