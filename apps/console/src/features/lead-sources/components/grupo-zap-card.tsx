@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorState, ListSkeleton } from '@/components/ui/states';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { formatAge, formatDateTime } from '@/lib/datetime';
 import { toast } from '@/lib/toast';
@@ -62,17 +62,13 @@ export function GrupoZapCard({ realEstateId }: { realEstateId: number }) {
       </CardHeader>
       <CardContent className="grid gap-5">
         {query.isPending ? (
-          <div role="status" aria-label="Carregando origem..." className="grid gap-2">
-            <Skeleton className="h-9 w-full" />
-            <Skeleton className="h-9 w-2/3" />
-          </div>
+          <ListSkeleton rows={2} label="Carregando origem..." />
         ) : query.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
-            Não foi possível carregar esta origem. {getApiErrorMessage(query.error)}
-            <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <ErrorState
+            title="Não foi possível carregar esta origem"
+            message={getApiErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : !query.data?.connected ? (
           <NotConnected busy={manage.isPending} onConnect={() => run('connect')} />
         ) : (

@@ -111,7 +111,8 @@ describe('the lead API card', () => {
     const region = await card();
     expect(within(region).getByRole('status', { name: 'Carregando chaves...' })).toBeInTheDocument();
     const alert = await within(region).findByRole('alert');
-    expect(alert).toHaveTextContent('Não foi possível carregar as chaves.');
+    expect(within(alert).getByRole('heading', { name: 'Não foi possível carregar as chaves' })).toBeVisible();
+    expect(alert).toHaveTextContent('Erro interno do servidor.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await within(region).findByTestId('api-key-1')).toBeInTheDocument();
   });

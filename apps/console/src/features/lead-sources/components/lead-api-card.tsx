@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorState, ListSkeleton } from '@/components/ui/states';
 import { applyServerErrors, getApiErrorMessage } from '@/lib/api-errors';
 import { formatAge, formatDateTime, formatDay } from '@/lib/datetime';
 import { submitHandler } from '@/lib/forms';
@@ -56,17 +56,13 @@ export function LeadApiCard({ realEstateId }: { realEstateId: number }) {
       </CardHeader>
       <CardContent className="grid gap-5">
         {query.isPending ? (
-          <div role="status" aria-label="Carregando chaves..." className="grid gap-2">
-            <Skeleton className="h-9 w-full" />
-            <Skeleton className="h-14 w-full" />
-          </div>
+          <ListSkeleton rows={2} label="Carregando chaves..." />
         ) : query.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
-            Não foi possível carregar as chaves. {getApiErrorMessage(query.error)}
-            <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <ErrorState
+            title="Não foi possível carregar as chaves"
+            message={getApiErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : (
           <>
             <CopyField

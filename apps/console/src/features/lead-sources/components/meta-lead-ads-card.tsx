@@ -10,8 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PasswordInput } from '@/components/ui/password-input';
-import { Skeleton } from '@/components/ui/skeleton';
-import { ErrorState } from '@/components/ui/states';
+import { ErrorState, ListSkeleton } from '@/components/ui/states';
 import { getApiErrorMessage, getValidationErrors } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/datetime';
 import { submitHandler } from '@/lib/forms';
@@ -57,12 +56,13 @@ export function MetaLeadAdsCard({ realEstateId }: { realEstateId: number }) {
       </CardHeader>
       <CardContent className="grid gap-5">
         {query.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Carregando">
-            <Skeleton className="h-9 w-full" />
-            <Skeleton className="h-9 w-2/3" />
-          </div>
+          <ListSkeleton rows={2} label="Carregando os formulários..." />
         ) : query.isError ? (
-          <ErrorState message={getApiErrorMessage(query.error)} onRetry={() => void query.refetch()} />
+          <ErrorState
+            title="Não foi possível carregar os formulários"
+            message={getApiErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : !query.data.configured ? (
           <Alert variant="warning">
             <p>
