@@ -19,6 +19,9 @@ import { LeadsPerDay } from './leads-per-day';
 /** Where the leads whose listing code matched no page are listed. */
 export const LISTING_NOT_FOUND_HREF = `${paths.leads}?listing_not_found=1`;
 
+/** Where the Grupo OLX values are pasted. */
+const CANAL_PRO_HINT = 'Cole no formulário do integrador, no Canal Pro do Grupo OLX.';
+
 const DONE: Record<SourceAction, string> = {
   connect: 'Origem conectada',
   rotate: 'Nova chave gerada',
@@ -137,11 +140,26 @@ function Connected({ source, realEstateId }: { source: LeadSourceView; realEstat
   return (
     <>
       <div className="grid gap-3">
-        <CopyField label="URL de integração" value={source.url ?? ''} testId="grupo-zap-url" />
+        <CopyField
+          label="URL de integração"
+          value={source.url ?? ''}
+          testId="grupo-zap-url"
+          copied={{ title: 'URL copiada', description: CANAL_PRO_HINT }}
+        />
         <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-          <CopyField label="Usuário" value={source.username ?? 'vivareal'} />
+          <CopyField
+            label="Usuário"
+            value={source.username ?? 'vivareal'}
+            copied={{ title: 'Usuário copiado', description: CANAL_PRO_HINT }}
+          />
           {source.secret && (
-            <CopyField label="Chave secreta" value={source.secret} secret testId="grupo-zap-secret" />
+            <CopyField
+              label="Chave secreta"
+              value={source.secret}
+              secret
+              testId="grupo-zap-secret"
+              copied={{ title: 'Chave secreta copiada', description: CANAL_PRO_HINT }}
+            />
           )}
         </div>
       </div>

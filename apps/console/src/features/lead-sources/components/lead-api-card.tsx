@@ -69,6 +69,10 @@ export function LeadApiCard({ realEstateId }: { realEstateId: number }) {
               label="Endereço para enviar leads (POST)"
               value={query.data.meta.endpoint_url}
               testId="lead-api-endpoint"
+              copied={{
+                title: 'Endereço copiado',
+                description: 'Use-o no servidor do seu site ou na sua automação (Zapier, Make, n8n).',
+              }}
             />
             <KeyList realEstateId={realEstateId} keys={query.data.data} />
             <details className="group rounded-lg border p-3 text-sm">
@@ -263,7 +267,15 @@ function CreateKeyDialog({ realEstateId, endpoint }: { realEstateId: number; end
                 só uma impressão dela. Se perder, crie outra e revogue esta.
               </p>
             </Alert>
-            <CopyField label="Chave da API" value={created.token} testId="new-api-key" />
+            <CopyField
+              label="Chave da API"
+              value={created.token}
+              testId="new-api-key"
+              copied={{
+                title: 'Chave copiada',
+                description: 'Guarde-a no sistema que vai enviar os leads: ela não será mostrada de novo.',
+              }}
+            />
             <CodeBlock
               label="Teste com curl"
               code={curlExample({ endpoint, token: created.token, idempotencyKey })}

@@ -1,4 +1,4 @@
-import { Copy, Link2Off, Megaphone, RefreshCw } from 'lucide-react';
+import { Link2Off, Megaphone, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { META_LEAD_ADS_STATUS_LABELS, type MetaLeadAds, type MetaLeadAdsStatus } from '@vitrine/contracts';
 import { Alert } from '@/components/ui/alert';
@@ -20,6 +20,7 @@ import { useDisconnectMetaLeadAds } from '../api/disconnect-meta-lead-ads';
 import { useListingPages, type ListingPage } from '../api/get-listing-pages';
 import { useMetaLeadAds } from '../api/get-meta-lead-ads';
 import { useRefreshMetaLeadForms, useSaveMetaLeadForms } from '../api/meta-lead-forms';
+import { CopyField } from './copy-field';
 
 const STATUS_TONES: Record<MetaLeadAdsStatus, BadgeTone> = {
   not_connected: 'gray',
@@ -361,18 +362,10 @@ function ListingSelect({
 }
 
 function WebhookDetails({ view }: { view: MetaLeadAds }) {
-  const copy = async (value: string, what: string) => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast({ variant: 'success', title: `${what} copiado` });
-    } catch {
-      toast({
-        variant: 'warning',
-        title: 'Não foi possível copiar',
-        description: 'Selecione o texto e copie.',
-      });
-    }
-  };
+  const copied = (title: string) => ({
+    title,
+    description: 'Cole no painel do app da Meta, em Webhooks → Página.',
+  });
   return (
     <details className="rounded-md border px-3 py-2 text-sm">
       <summary className="cursor-pointer font-medium">Webhook do app da Meta (detalhes técnicos)</summary>
@@ -381,41 +374,15 @@ function WebhookDetails({ view }: { view: MetaLeadAds }) {
           O Vitrine inscreve a página no campo <code className="font-mono">leadgen</code> ao conectar. Se
           precisar conferir no painel do app (Webhooks → Página), use:
         </p>
-        <CopyRow
-          label="URL de retorno"
-          value={view.webhook_url}
-          onCopy={() => void copy(view.webhook_url, 'URL')}
-        />
+        <CopyField label="URL de retorno" value={view.webhook_url} copied={copied('URL copiada')} />
         {view.verify_token && (
-          <CopyRow
+          <CopyField
             label="Token de verificação"
             value={view.verify_token}
-            onCopy={() => void copy(view.verify_token!, 'Token')}
+            copied={copied('Token copiado')}
           />
         )}
       </div>
     </details>
-  );
-}
-
-function CopyRow({ label, value, onCopy }: { label: string; value: string; onCopy: () => void }) {
-  const id = useId();
-  return (
-    <div className="grid gap-1">
-      <span id={id} className="text-xs font-medium">
-        {label}
-      </span>
-      <div className="flex min-w-0 items-center gap-2">
-        <code
-          aria-labelledby={id}
-          className="min-w-0 flex-1 truncate rounded-md border bg-muted px-3 py-2 font-mono text-xs select-all"
-        >
-          {value}
-        </code>
-        <Button variant="outline" size="icon" aria-label={`Copiar ${label.toLowerCase()}`} onClick={onCopy}>
-          <Copy aria-hidden="true" />
-        </Button>
-      </div>
-    </div>
   );
 }

@@ -128,7 +128,10 @@ describe('Origens de leads', () => {
     expect(secret).not.toHaveTextContent(SECRET);
     await userEvent.click(within(region).getByRole('button', { name: 'Mostrar chave secreta' }));
     expect(secret).toHaveTextContent(SECRET);
-    expect(within(region).getByRole('button', { name: 'Copiar url de integração' })).toBeInTheDocument();
+    // userEvent.setup() provides the clipboard.
+    await userEvent.setup().click(within(region).getByRole('button', { name: 'Copiar url de integração' }));
+    expect(await screen.findByText('URL copiada')).toBeInTheDocument();
+    expect(screen.getByText(/Cole no formulário do integrador, no Canal Pro/)).toBeInTheDocument();
     expect(within(region).getByText('Como conectar no portal')).toBeInTheDocument();
   });
 
