@@ -88,7 +88,7 @@ export function ConversionsForm({
     try {
       const answer = await update.mutateAsync(body);
       setDraft(draftOf(answer.data));
-      toast({ variant: 'success', title: 'Conversões salvas', description: answer.message });
+      toast({ variant: 'success', title: answer.message || 'Conversões salvas.' });
     } catch (error) {
       setErrors(getValidationErrors(error) ?? {});
       setFormError(getApiErrorMessage(error));
