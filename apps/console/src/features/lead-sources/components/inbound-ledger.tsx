@@ -57,8 +57,9 @@ export function InboundLedger({ realEstateId }: { realEstateId: number }) {
           Tudo o que as origens enviaram, com o resultado. Um envio recusado pode ser reenviado depois de
           corrigir a causa (por exemplo, o código do imóvel).
         </CardDescription>
-        <div className="mt-2 flex flex-wrap gap-3">
-          <div className="grid gap-1">
+        {/* Two equal halves on phones; side by side, as wide as their options, from sm up. */}
+        <div className="mt-2 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
+          <div className="grid min-w-0 gap-1">
             <label htmlFor={channelId} className="text-xs font-medium text-muted-foreground">
               Origem
             </label>
@@ -78,7 +79,7 @@ export function InboundLedger({ realEstateId }: { realEstateId: number }) {
               ))}
             </NativeSelect>
           </div>
-          <div className="grid gap-1">
+          <div className="grid min-w-0 gap-1">
             <label htmlFor={outcomeId} className="text-xs font-medium text-muted-foreground">
               Resultado
             </label>

@@ -67,9 +67,8 @@ export function MetaLeadAdsCard({ realEstateId }: { realEstateId: number }) {
         ) : !query.data.configured ? (
           <Alert variant="warning">
             <p>
-              <strong>Ainda não disponível neste servidor.</strong> Para receber os formulários da Meta, o
-              operador do Vitrine precisa configurar o app da Meta (META_APP_SECRET e
-              META_WEBHOOK_VERIFY_TOKEN). Fale com o suporte.
+              <strong>Ainda não disponível neste servidor.</strong> O app da Meta que recebe os formulários
+              ainda não foi configurado pela equipe do Vitrine. Fale com o suporte para ativar.
             </p>
           </Alert>
         ) : (
