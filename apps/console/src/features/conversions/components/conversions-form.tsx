@@ -187,7 +187,7 @@ export function ConversionsForm({
             />
             Enviar conversões ao Meta
           </label>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
             <FormField
               label="ID do conjunto de dados (pixel)"
               error={err('meta.dataset_id')}

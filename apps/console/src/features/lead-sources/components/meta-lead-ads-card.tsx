@@ -179,7 +179,7 @@ function ConnectForm({
 
   return (
     <form className="grid gap-4" onSubmit={submitHandler(onSubmit)} noValidate>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
         <FormField
           label="ID da página do Facebook"
           error={errors.page_id}
