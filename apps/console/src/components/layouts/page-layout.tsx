@@ -9,7 +9,7 @@ export interface Breadcrumb {
   href?: string;
 }
 
-interface PageLayoutProps {
+export interface PageLayoutProps {
   title: string;
   description?: ReactNode;
   /** The last one is the current page and is never a link. */

@@ -2,20 +2,21 @@ import {
   LEAD_STATUS_LABELS,
   META_STANDARD_EVENTS,
   SECRET_MASK,
+  updateConversionSettingsBody,
   type ConversionSettings,
   type UpdateConversionSettings,
 } from '@vitrine/contracts';
 import { Copy, PlugZap, RefreshCw, Save } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getApiErrorMessage, getValidationErrors } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/datetime';
 import { toast } from '@/lib/toast';
@@ -40,6 +41,13 @@ const draftOf = (s: ConversionSettings): Draft => ({
   stage_events: s.stage_events,
 });
 
+/** zod's issues as the API's 422 `errors` map: "stage_events.2.meta" → its messages. */
+function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) (errors[issue.path.map(String).join('.')] ??= []).push(issue.message);
+  return errors;
+}
+
 /** The Conversões settings: privacy notice, Meta, Google, and the stage map, saved together. */
 export function ConversionsForm({
   realEstateId,
@@ -55,17 +63,32 @@ export function ConversionsForm({
   const test = useTestMeta(realEstateId);
   const rotate = useRotateGoogleFile(realEstateId);
   const eventsListId = useId();
+  const noticeErrorId = useId();
   const err = (field: string) => errors[field]?.[0];
+
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused save, the keyboard lands on the first field to fix.
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     setFormError(null);
     setErrors({});
+    // The API's own rules, checked before sending: the same Portuguese messages, without a round trip.
+    const parsed = updateConversionSettingsBody.safeParse(draft);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error.issues));
+      setFormError('Corrija os campos indicados para salvar.');
+      return;
+    }
     const body: UpdateConversionSettings = draft;
     try {
       const answer = await update.mutateAsync(body);
       setDraft(draftOf(answer.data));
-      toast({ variant: 'success', title: 'Conversões salvas', description: answer.message });
+      toast({ variant: 'success', title: answer.message || 'Conversões salvas.' });
     } catch (error) {
       setErrors(getValidationErrors(error) ?? {});
       setFormError(getApiErrorMessage(error));
@@ -97,7 +120,7 @@ export function ConversionsForm({
 
   const meta = settings.meta;
   return (
-    <form onSubmit={(e) => void save(e)} noValidate className="grid gap-6">
+    <form ref={formRef} onSubmit={(e) => void save(e)} noValidate className="grid gap-6">
       {formError && <Alert variant="danger">{formError}</Alert>}
 
       <Card>
@@ -115,6 +138,7 @@ export function ConversionsForm({
               className="mt-0.5 size-4"
               checked={draft.notice_confirmed}
               aria-invalid={err('notice_confirmed') ? true : undefined}
+              aria-describedby={err('notice_confirmed') ? noticeErrorId : undefined}
               onChange={(e) => setDraft({ ...draft, notice_confirmed: e.target.checked })}
             />
             <span>
@@ -123,7 +147,9 @@ export function ConversionsForm({
             </span>
           </label>
           {err('notice_confirmed') && (
-            <p className="mt-2 text-sm text-destructive">{err('notice_confirmed')}</p>
+            <p id={noticeErrorId} className="mt-2 text-sm font-medium text-destructive">
+              {err('notice_confirmed')}
+            </p>
           )}
         </CardContent>
       </Card>
@@ -161,7 +187,7 @@ export function ConversionsForm({
             />
             Enviar conversões ao Meta
           </label>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
             <FormField
               label="ID do conjunto de dados (pixel)"
               error={err('meta.dataset_id')}
@@ -321,49 +347,48 @@ export function ConversionsForm({
               <option key={e} value={e} />
             ))}
           </datalist>
-          <Table scrollLabel="Etapas e eventos">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Etapa</TableHead>
-                <TableHead>Evento no Meta</TableHead>
-                <TableHead>Conversão no Google Ads</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {draft.stage_events.map((row, i) => {
-                const set = (patch: Partial<typeof row>) =>
-                  setDraft({
-                    ...draft,
-                    stage_events: draft.stage_events.map((r, j) => (j === i ? { ...r, ...patch } : r)),
-                  });
-                const label = LEAD_STATUS_LABELS[row.status];
-                return (
-                  <TableRow key={row.status}>
-                    <TableCell className="font-medium">{label}</TableCell>
-                    <TableCell>
-                      <Input
-                        list={eventsListId}
-                        aria-label={`Evento no Meta para ${label}`}
-                        aria-invalid={err(`stage_events.${i}.meta`) ? true : undefined}
-                        value={row.meta}
-                        placeholder="—"
-                        onChange={(e) => set({ meta: e.target.value })}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <Input
-                        aria-label={`Conversão no Google Ads para ${label}`}
-                        aria-invalid={err(`stage_events.${i}.google`) ? true : undefined}
-                        value={row.google}
-                        placeholder="—"
-                        onChange={(e) => set({ google: e.target.value })}
-                      />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+          <div
+            aria-hidden="true"
+            className="hidden gap-3 border-b pb-2 text-xs font-medium text-muted-foreground sm:grid sm:grid-cols-[10rem_1fr_1fr]"
+          >
+            <span>Etapa</span>
+            <span>Evento no Meta</span>
+            <span>Conversão no Google Ads</span>
+          </div>
+          <ul aria-label="Etapas e eventos" className="divide-y">
+            {draft.stage_events.map((row, i) => {
+              const set = (patch: Partial<typeof row>) =>
+                setDraft({
+                  ...draft,
+                  stage_events: draft.stage_events.map((r, j) => (j === i ? { ...r, ...patch } : r)),
+                });
+              const label = LEAD_STATUS_LABELS[row.status];
+              return (
+                <li
+                  key={row.status}
+                  className="grid gap-3 py-3 sm:grid-cols-[10rem_1fr_1fr] sm:items-start"
+                  data-testid={`stage-${row.status}`}
+                >
+                  <span className="text-sm font-medium sm:pt-2">{label}</span>
+                  <StageInput
+                    field="Evento no Meta"
+                    stage={label}
+                    list={eventsListId}
+                    value={row.meta}
+                    error={err(`stage_events.${i}.meta`)}
+                    onChange={(meta) => set({ meta })}
+                  />
+                  <StageInput
+                    field="Conversão no Google Ads"
+                    stage={label}
+                    value={row.google}
+                    error={err(`stage_events.${i}.google`)}
+                    onChange={(google) => set({ google })}
+                  />
+                </li>
+              );
+            })}
+          </ul>
         </CardContent>
       </Card>
 
@@ -374,5 +399,47 @@ export function ConversionsForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One event of a stage: the field's name shows on phones (a header names it on wider screens). */
+function StageInput({
+  field,
+  stage,
+  list,
+  value,
+  error,
+  onChange,
+}: {
+  field: string;
+  stage: string;
+  list?: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid min-w-0 gap-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground sm:sr-only">
+        {field}
+        <span className="sr-only"> para {stage}</span>
+      </Label>
+      <Input
+        id={id}
+        list={list}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        value={value}
+        placeholder="Não enviar"
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,10 +1,6 @@
-import { isManagerRole } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
-import { ManagerOnly } from '@/components/manager-only';
-import { NoAgencySelected } from '@/components/no-agency-selected';
-import { PageLayout } from '@/components/layouts/page-layout';
+import { ManagerAgencyScreen } from '@/components/manager-only';
 import { ErrorState, ListSkeleton } from '@/components/ui/states';
-import { useAuth } from '@/features/auth';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { useConversionSettings } from '../api/conversions';
 import { ConversionSends } from '../components/conversion-sends';
@@ -12,22 +8,16 @@ import { ConversionsForm } from '../components/conversions-form';
 
 /** /conversoes: ad conversions to Meta and Google (docs/product.md#ad-conversions), owners and admins. */
 export function ConversionsRoute() {
-  const { selectedRealEstate } = useAuth();
-  const manager = selectedRealEstate && isManagerRole(selectedRealEstate.role);
   return (
-    <PageLayout
+    <ManagerAgencyScreen
       title="Conversões de anúncios"
       description="Conte ao Meta e ao Google quais cliques viraram leads, visitas e vendas"
       breadcrumbs={[{ title: 'Dashboard', href: paths.dashboard }, { title: 'Conversões' }]}
+      purpose="configurar as conversões"
+      reason="As conversões enviam dados dos leads ao Meta e ao Google e guardam tokens de acesso, por isso só o proprietário e os administradores podem configurá-las."
     >
-      {!selectedRealEstate ? (
-        <NoAgencySelected purpose="configurar as conversões" />
-      ) : !manager ? (
-        <ManagerOnly what="A área de conversões" />
-      ) : (
-        <Settings realEstateId={selectedRealEstate.id} />
-      )}
-    </PageLayout>
+      {(agency) => <Settings realEstateId={agency.id} />}
+    </ManagerAgencyScreen>
   );
 }
 

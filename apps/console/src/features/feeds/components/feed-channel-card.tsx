@@ -1,7 +1,7 @@
 import { FEED_CHANNEL_SHORT_LABELS, type FeedChannelOverview, type HighlightType } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
 import { AlertTriangle, Check, Copy, KeyRound, Radio } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -38,35 +38,51 @@ const HOW_TO: Record<FeedChannelOverview['channel'], { title: string; steps: str
   },
 };
 
-function CopyUrl({ url, label }: { url: string; label: string }) {
+function CopyUrl({ url, label, caption }: { url: string; label: string; caption: string }) {
   const [copied, setCopied] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const copy = () =>
+    void navigator.clipboard
+      ?.writeText(url)
+      .then(() => {
+        setCopied(true);
+        setTimeout(() => setCopied(false), 1500);
+      })
+      .catch(() => {
+        // Selected, ready for Ctrl+C.
+        input.current?.select();
+        toast({
+          variant: 'warning',
+          title: 'Não foi possível copiar',
+          description: 'O endereço está selecionado: copie manualmente.',
+        });
+      });
   return (
-    <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:items-center">
-      <Input
-        readOnly
-        value={url}
-        aria-label={label}
-        className="min-w-0 font-mono text-xs"
-        onFocus={(e) => e.target.select()}
-      />
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        aria-label={`Copiar ${label.toLowerCase()}`}
-        onClick={() =>
-          void navigator.clipboard
-            ?.writeText(url)
-            .then(() => {
-              setCopied(true);
-              setTimeout(() => setCopied(false), 1500);
-            })
-            .catch(() => undefined)
-        }
-      >
-        {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        {copied ? 'Copiado' : 'Copiar'}
-      </Button>
+    <div className="grid min-w-0 gap-1">
+      {/* The format shows on phones too, where the field cuts the address before .xml or .csv. */}
+      <span aria-hidden="true" className="text-xs font-medium text-muted-foreground">
+        {caption}
+      </span>
+      <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:items-center">
+        <Input
+          ref={input}
+          readOnly
+          value={url}
+          aria-label={label}
+          className="min-w-0 font-mono text-xs"
+          onFocus={(e) => e.target.select()}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-label={`Copiar ${label.toLowerCase()}`}
+          onClick={copy}
+        >
+          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {copied ? 'Copiado' : 'Copiar'}
+        </Button>
+      </div>
     </div>
   );
 }
@@ -210,6 +226,7 @@ export function FeedChannelCard({
               key={u.format}
               url={u.url}
               label={`Endereço do feed ${u.format.toUpperCase()} (${short})`}
+              caption={`Feed ${u.format.toUpperCase()}`}
             />
           ))}
           <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">

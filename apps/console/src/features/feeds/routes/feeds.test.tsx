@@ -100,7 +100,7 @@ describe('/portais', () => {
     expect(await screen.findByRole('button', { name: /tentar/i })).toBeInTheDocument();
     unmount();
     renderFeeds('agent');
-    expect(await screen.findByText('Acesso restrito')).toBeInTheDocument();
+    expect(await screen.findByText('Somente proprietários e administradores')).toBeInTheDocument();
     expect(sent('getFeedsOverview')).toHaveLength(1);
   });
 });

@@ -1,32 +1,22 @@
-import { isManagerRole } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
-import { ManagerOnly } from '@/components/manager-only';
-import { NoAgencySelected } from '@/components/no-agency-selected';
-import { PageLayout } from '@/components/layouts/page-layout';
+import { ManagerAgencyScreen } from '@/components/manager-only';
 import { ErrorState, ListSkeleton } from '@/components/ui/states';
-import { useAuth } from '@/features/auth';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { useFeedsOverview } from '../api/feeds';
 import { FeedChannelCard } from '../components/feed-channel-card';
 
 /** /portais: the listing feeds the portals and Meta read (docs/product.md#feeds). */
 export function FeedsRoute() {
-  const { selectedRealEstate } = useAuth();
-  const manager = selectedRealEstate && isManagerRole(selectedRealEstate.role);
   return (
-    <PageLayout
+    <ManagerAgencyScreen
       title="Portais e anúncios"
       description="Os mesmos imóveis das suas páginas no ZAP Imóveis, VivaReal, OLX e nos anúncios de catálogo da Meta"
       breadcrumbs={[{ title: 'Dashboard', href: paths.dashboard }, { title: 'Portais e anúncios' }]}
+      purpose="publicar nos portais"
+      reason="Os portais e anúncios publicam os imóveis da imobiliária, por isso só o proprietário e os administradores podem configurá-los."
     >
-      {!selectedRealEstate ? (
-        <NoAgencySelected purpose="publicar nos portais" />
-      ) : !manager ? (
-        <ManagerOnly what="A tela de portais e anúncios" />
-      ) : (
-        <Feeds realEstateId={selectedRealEstate.id} />
-      )}
-    </PageLayout>
+      {(agency) => <Feeds realEstateId={agency.id} />}
+    </ManagerAgencyScreen>
   );
 }
 

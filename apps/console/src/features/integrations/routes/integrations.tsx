@@ -8,14 +8,13 @@ import {
   type WebhookPayload,
 } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
-import { Info, LoaderCircle, Lock, Plug, PlugZap, Send, Webhook } from 'lucide-react';
+import { Info, LoaderCircle, Plug, PlugZap, Send, Webhook } from 'lucide-react';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { ManagerOnly, useManagerAgency } from '@/components/manager-only';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/states';
-import { useAuth } from '@/features/auth';
+import { ErrorState } from '@/components/ui/states';
 import { getApiStatus } from '@/lib/api-errors';
 import { toast } from '@/lib/toast';
 import { useIntegrations } from '../api/get-integrations';
@@ -30,7 +29,6 @@ import { MESSAGES } from '../messages';
 import { serverMessage } from '../server-message';
 import { useHaltedSync } from '../use-halted-sync';
 import { useIntegrationsForm, type IntegrationsGateway } from '../use-integrations-form';
-import { NoAgencySelected } from '@/components/no-agency-selected';
 
 const TITLE = 'Integrações';
 const DESCRIPTION = 'Configure integrações com sistemas externos';
@@ -61,41 +59,19 @@ function TestButton({
   );
 }
 
-function OwnersOnly() {
-  return (
-    <EmptyState
-      icon={Lock}
-      title="Somente proprietários e administradores"
-      description="As integrações levam os leads da imobiliária para outros sistemas e guardam credenciais, por isso só o proprietário e os administradores podem vê-las e alterá-las. Peça a um deles se precisar de uma mudança."
-      action={
-        <Button variant="outline" asChild>
-          <Link to={paths.dashboard}>Voltar para o Dashboard</Link>
-        </Button>
-      }
-    />
-  );
-}
+/** Why agents do not see the screen (also when the API answers 403). */
+const GATE = {
+  purpose: 'configurar as integrações',
+  reason:
+    'As integrações levam os leads da imobiliária para outros sistemas e guardam credenciais, por isso só o proprietário e os administradores podem vê-las e alterá-las.',
+};
 
 /** /integracoes (docs/product.md#integrations). */
 export function IntegrationsRoute() {
-  const { selectedRealEstate } = useAuth();
-  if (!selectedRealEstate) {
-    return (
-      <Screen>
-        <NoAgencySelected purpose="configurar as integrações" />
-      </Screen>
-    );
-  }
-  // Agents get 403 from the API (docs/product.md#roles): say so instead of failing.
-  if (selectedRealEstate.role === 'agent') {
-    return (
-      <Screen>
-        <OwnersOnly />
-      </Screen>
-    );
-  }
+  const { agency, gate } = useManagerAgency(GATE);
+  if (!agency) return <Screen>{gate}</Screen>;
   // Keyed by id: switching accounts starts from that account's settings.
-  return <IntegrationsLoader key={selectedRealEstate.id} realEstateId={selectedRealEstate.id} />;
+  return <IntegrationsLoader key={agency.id} realEstateId={agency.id} />;
 }
 
 function IntegrationsLoader({ realEstateId }: { realEstateId: number }) {
@@ -118,7 +94,7 @@ function IntegrationsLoader({ realEstateId }: { realEstateId: number }) {
     return (
       <Screen>
         {forbidden ? (
-          <OwnersOnly />
+          <ManagerOnly reason={GATE.reason} />
         ) : (
           <ErrorState
             title={MESSAGES.loadFailed.title}

@@ -3,24 +3,35 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 
-/** A value to paste into another system's form: shown (or masked, with "Mostrar") and copied with one click. */
+/** What the toast says once the value is copied: where it goes next. */
+export interface CopiedToast {
+  title: string;
+  description?: string;
+}
+
+/**
+ * A value to paste into another system's form: shown (or masked, with "Mostrar") and copied with one click.
+ * `copied` is the toast after copying; say where the value is pasted (the default names no place).
+ */
 export function CopyField({
   label,
   value,
   secret = false,
   testId,
+  copied = { title: 'Copiado', description: 'Cole onde precisar.' },
 }: {
   label: string;
   value: string;
   secret?: boolean;
   testId?: string;
+  copied?: CopiedToast;
 }) {
   const labelId = useId();
   const [visible, setVisible] = useState(!secret);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toast({ variant: 'success', title: `${label} copiada`, description: 'Cole no formulário do portal.' });
+      toast({ variant: 'success', ...copied });
     } catch {
       setVisible(true);
       toast({

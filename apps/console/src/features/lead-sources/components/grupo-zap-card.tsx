@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorState, ListSkeleton } from '@/components/ui/states';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { formatAge, formatDateTime } from '@/lib/datetime';
 import { toast } from '@/lib/toast';
@@ -18,6 +18,9 @@ import { LeadsPerDay } from './leads-per-day';
 
 /** Where the leads whose listing code matched no page are listed. */
 export const LISTING_NOT_FOUND_HREF = `${paths.leads}?listing_not_found=1`;
+
+/** Where the Grupo OLX values are pasted. */
+const CANAL_PRO_HINT = 'Cole no formulário do integrador, no Canal Pro do Grupo OLX.';
 
 const DONE: Record<SourceAction, string> = {
   connect: 'Origem conectada',
@@ -62,17 +65,13 @@ export function GrupoZapCard({ realEstateId }: { realEstateId: number }) {
       </CardHeader>
       <CardContent className="grid gap-5">
         {query.isPending ? (
-          <div role="status" aria-label="Carregando origem..." className="grid gap-2">
-            <Skeleton className="h-9 w-full" />
-            <Skeleton className="h-9 w-2/3" />
-          </div>
+          <ListSkeleton rows={2} label="Carregando origem..." />
         ) : query.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
-            Não foi possível carregar esta origem. {getApiErrorMessage(query.error)}
-            <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <ErrorState
+            title="Não foi possível carregar esta origem"
+            message={getApiErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : !query.data?.connected ? (
           <NotConnected busy={manage.isPending} onConnect={() => run('connect')} />
         ) : (
@@ -141,11 +140,26 @@ function Connected({ source, realEstateId }: { source: LeadSourceView; realEstat
   return (
     <>
       <div className="grid gap-3">
-        <CopyField label="URL de integração" value={source.url ?? ''} testId="grupo-zap-url" />
+        <CopyField
+          label="URL de integração"
+          value={source.url ?? ''}
+          testId="grupo-zap-url"
+          copied={{ title: 'URL copiada', description: CANAL_PRO_HINT }}
+        />
         <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-          <CopyField label="Usuário" value={source.username ?? 'vivareal'} />
+          <CopyField
+            label="Usuário"
+            value={source.username ?? 'vivareal'}
+            copied={{ title: 'Usuário copiado', description: CANAL_PRO_HINT }}
+          />
           {source.secret && (
-            <CopyField label="Chave secreta" value={source.secret} secret testId="grupo-zap-secret" />
+            <CopyField
+              label="Chave secreta"
+              value={source.secret}
+              secret
+              testId="grupo-zap-secret"
+              copied={{ title: 'Chave secreta copiada', description: CANAL_PRO_HINT }}
+            />
           )}
         </div>
       </div>

@@ -9,7 +9,7 @@ import {
   type InboundRequestView,
 } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
-import { FileJson, RotateCw } from 'lucide-react';
+import { FileJson, Inbox, RotateCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -19,7 +19,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ErrorState } from '@/components/ui/states';
+import { EmptyState, ErrorState, ListSkeleton } from '@/components/ui/states';
 import { getApiErrorMessage } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/datetime';
 import { toast } from '@/lib/toast';
@@ -57,8 +57,9 @@ export function InboundLedger({ realEstateId }: { realEstateId: number }) {
           Tudo o que as origens enviaram, com o resultado. Um envio recusado pode ser reenviado depois de
           corrigir a causa (por exemplo, o código do imóvel).
         </CardDescription>
-        <div className="mt-2 flex flex-wrap gap-3">
-          <div className="grid gap-1">
+        {/* Two equal halves on phones; side by side, as wide as their options, from sm up. */}
+        <div className="mt-2 grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
+          <div className="grid min-w-0 gap-1">
             <label htmlFor={channelId} className="text-xs font-medium text-muted-foreground">
               Origem
             </label>
@@ -78,7 +79,7 @@ export function InboundLedger({ realEstateId }: { realEstateId: number }) {
               ))}
             </NativeSelect>
           </div>
-          <div className="grid gap-1">
+          <div className="grid min-w-0 gap-1">
             <label htmlFor={outcomeId} className="text-xs font-medium text-muted-foreground">
               Resultado
             </label>
@@ -102,19 +103,28 @@ export function InboundLedger({ realEstateId }: { realEstateId: number }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         {query.isPending ? (
-          <div role="status" aria-label="Carregando histórico..." className="grid gap-2">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-2/3" />
-          </div>
+          <ListSkeleton rows={3} label="Carregando histórico..." />
         ) : query.isError ? (
-          <ErrorState message={getApiErrorMessage(query.error)} onRetry={() => void query.refetch()} />
+          <ErrorState
+            title="Não foi possível carregar o histórico"
+            message={getApiErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : query.data.data.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-            {channel || outcome
-              ? 'Nenhum recebimento com estes filtros.'
-              : 'Nenhum lead recebido das origens ainda. Conecte uma origem acima e envie um lead de teste.'}
-          </p>
+          <EmptyState
+            icon={Inbox}
+            className="py-8"
+            title={
+              channel || outcome
+                ? 'Nenhum recebimento com estes filtros.'
+                : 'Nenhum lead recebido das origens ainda.'
+            }
+            description={
+              channel || outcome
+                ? 'Troque a origem ou o resultado para ver outros recebimentos.'
+                : 'Conecte uma origem acima e envie um lead de teste.'
+            }
+          />
         ) : (
           <>
             <ul className="grid divide-y" data-testid="inbound-ledger">
@@ -222,11 +232,15 @@ function BodyViewer({
         className="max-w-2xl"
       >
         {query.isPending ? (
-          <Skeleton className="h-40 w-full" />
+          <div role="status" aria-label="Carregando o corpo...">
+            <Skeleton className="h-40 w-full" />
+          </div>
         ) : query.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {getApiErrorMessage(query.error)}
-          </p>
+          <ErrorState
+            title="Não foi possível carregar o corpo"
+            message={getApiErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : (
           <pre
             data-testid="inbound-body"

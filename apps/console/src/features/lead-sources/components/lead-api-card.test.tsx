@@ -111,7 +111,8 @@ describe('the lead API card', () => {
     const region = await card();
     expect(within(region).getByRole('status', { name: 'Carregando chaves...' })).toBeInTheDocument();
     const alert = await within(region).findByRole('alert');
-    expect(alert).toHaveTextContent('Não foi possível carregar as chaves.');
+    expect(within(alert).getByRole('heading', { name: 'Não foi possível carregar as chaves' })).toBeVisible();
+    expect(alert).toHaveTextContent('Erro interno do servidor.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await within(region).findByTestId('api-key-1')).toBeInTheDocument();
   });
@@ -145,6 +146,11 @@ describe('the lead API card', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Copiar chave da api' }));
     expect(await navigator.clipboard.readText()).toBe(TOKEN);
+    // The toast says where the key goes (not the portal's form of the Grupo OLX card).
+    // The toast's text is also in its live region: found twice.
+    expect((await screen.findAllByText('Chave copiada')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/Guarde-a no sistema que vai enviar os leads/).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/formulário do portal|Canal Pro/)).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Já copiei a chave' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorState, ListSkeleton } from '@/components/ui/states';
 import { applyServerErrors, getApiErrorMessage } from '@/lib/api-errors';
 import { formatAge, formatDateTime, formatDay } from '@/lib/datetime';
 import { submitHandler } from '@/lib/forms';
@@ -56,23 +56,23 @@ export function LeadApiCard({ realEstateId }: { realEstateId: number }) {
       </CardHeader>
       <CardContent className="grid gap-5">
         {query.isPending ? (
-          <div role="status" aria-label="Carregando chaves..." className="grid gap-2">
-            <Skeleton className="h-9 w-full" />
-            <Skeleton className="h-14 w-full" />
-          </div>
+          <ListSkeleton rows={2} label="Carregando chaves..." />
         ) : query.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
-            Não foi possível carregar as chaves. {getApiErrorMessage(query.error)}
-            <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <ErrorState
+            title="Não foi possível carregar as chaves"
+            message={getApiErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : (
           <>
             <CopyField
               label="Endereço para enviar leads (POST)"
               value={query.data.meta.endpoint_url}
               testId="lead-api-endpoint"
+              copied={{
+                title: 'Endereço copiado',
+                description: 'Use-o no servidor do seu site ou na sua automação (Zapier, Make, n8n).',
+              }}
             />
             <KeyList realEstateId={realEstateId} keys={query.data.data} />
             <details className="group rounded-lg border p-3 text-sm">
@@ -267,7 +267,15 @@ function CreateKeyDialog({ realEstateId, endpoint }: { realEstateId: number; end
                 só uma impressão dela. Se perder, crie outra e revogue esta.
               </p>
             </Alert>
-            <CopyField label="Chave da API" value={created.token} testId="new-api-key" />
+            <CopyField
+              label="Chave da API"
+              value={created.token}
+              testId="new-api-key"
+              copied={{
+                title: 'Chave copiada',
+                description: 'Guarde-a no sistema que vai enviar os leads: ela não será mostrada de novo.',
+              }}
+            />
             <CodeBlock
               label="Teste com curl"
               code={curlExample({ endpoint, token: created.token, idempotencyKey })}

@@ -1,4 +1,4 @@
-import { Copy, Link2Off, Megaphone, RefreshCw } from 'lucide-react';
+import { Link2Off, Megaphone, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { META_LEAD_ADS_STATUS_LABELS, type MetaLeadAds, type MetaLeadAdsStatus } from '@vitrine/contracts';
 import { Alert } from '@/components/ui/alert';
@@ -10,8 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PasswordInput } from '@/components/ui/password-input';
-import { Skeleton } from '@/components/ui/skeleton';
-import { ErrorState } from '@/components/ui/states';
+import { ErrorState, ListSkeleton } from '@/components/ui/states';
 import { getApiErrorMessage, getValidationErrors } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/datetime';
 import { submitHandler } from '@/lib/forms';
@@ -21,6 +20,7 @@ import { useDisconnectMetaLeadAds } from '../api/disconnect-meta-lead-ads';
 import { useListingPages, type ListingPage } from '../api/get-listing-pages';
 import { useMetaLeadAds } from '../api/get-meta-lead-ads';
 import { useRefreshMetaLeadForms, useSaveMetaLeadForms } from '../api/meta-lead-forms';
+import { CopyField } from './copy-field';
 
 const STATUS_TONES: Record<MetaLeadAdsStatus, BadgeTone> = {
   not_connected: 'gray',
@@ -57,18 +57,18 @@ export function MetaLeadAdsCard({ realEstateId }: { realEstateId: number }) {
       </CardHeader>
       <CardContent className="grid gap-5">
         {query.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Carregando">
-            <Skeleton className="h-9 w-full" />
-            <Skeleton className="h-9 w-2/3" />
-          </div>
+          <ListSkeleton rows={2} label="Carregando os formulários..." />
         ) : query.isError ? (
-          <ErrorState message={getApiErrorMessage(query.error)} onRetry={() => void query.refetch()} />
+          <ErrorState
+            title="Não foi possível carregar os formulários"
+            message={getApiErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : !query.data.configured ? (
           <Alert variant="warning">
             <p>
-              <strong>Ainda não disponível neste servidor.</strong> Para receber os formulários da Meta, o
-              operador do Vitrine precisa configurar o app da Meta (META_APP_SECRET e
-              META_WEBHOOK_VERIFY_TOKEN). Fale com o suporte.
+              <strong>Ainda não disponível neste servidor.</strong> O app da Meta que recebe os formulários
+              ainda não foi configurado pela equipe do Vitrine. Fale com o suporte para ativar.
             </p>
           </Alert>
         ) : (
@@ -179,7 +179,7 @@ function ConnectForm({
 
   return (
     <form className="grid gap-4" onSubmit={submitHandler(onSubmit)} noValidate>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
         <FormField
           label="ID da página do Facebook"
           error={errors.page_id}
@@ -361,18 +361,10 @@ function ListingSelect({
 }
 
 function WebhookDetails({ view }: { view: MetaLeadAds }) {
-  const copy = async (value: string, what: string) => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast({ variant: 'success', title: `${what} copiado` });
-    } catch {
-      toast({
-        variant: 'warning',
-        title: 'Não foi possível copiar',
-        description: 'Selecione o texto e copie.',
-      });
-    }
-  };
+  const copied = (title: string) => ({
+    title,
+    description: 'Cole no painel do app da Meta, em Webhooks → Página.',
+  });
   return (
     <details className="rounded-md border px-3 py-2 text-sm">
       <summary className="cursor-pointer font-medium">Webhook do app da Meta (detalhes técnicos)</summary>
@@ -381,41 +373,15 @@ function WebhookDetails({ view }: { view: MetaLeadAds }) {
           O Vitrine inscreve a página no campo <code className="font-mono">leadgen</code> ao conectar. Se
           precisar conferir no painel do app (Webhooks → Página), use:
         </p>
-        <CopyRow
-          label="URL de retorno"
-          value={view.webhook_url}
-          onCopy={() => void copy(view.webhook_url, 'URL')}
-        />
+        <CopyField label="URL de retorno" value={view.webhook_url} copied={copied('URL copiada')} />
         {view.verify_token && (
-          <CopyRow
+          <CopyField
             label="Token de verificação"
             value={view.verify_token}
-            onCopy={() => void copy(view.verify_token!, 'Token')}
+            copied={copied('Token copiado')}
           />
         )}
       </div>
     </details>
-  );
-}
-
-function CopyRow({ label, value, onCopy }: { label: string; value: string; onCopy: () => void }) {
-  const id = useId();
-  return (
-    <div className="grid gap-1">
-      <span id={id} className="text-xs font-medium">
-        {label}
-      </span>
-      <div className="flex min-w-0 items-center gap-2">
-        <code
-          aria-labelledby={id}
-          className="min-w-0 flex-1 truncate rounded-md border bg-muted px-3 py-2 font-mono text-xs select-all"
-        >
-          {value}
-        </code>
-        <Button variant="outline" size="icon" aria-label={`Copiar ${label.toLowerCase()}`} onClick={onCopy}>
-          <Copy aria-hidden="true" />
-        </Button>
-      </div>
-    </div>
   );
 }

@@ -128,7 +128,11 @@ describe('Origens de leads', () => {
     expect(secret).not.toHaveTextContent(SECRET);
     await userEvent.click(within(region).getByRole('button', { name: 'Mostrar chave secreta' }));
     expect(secret).toHaveTextContent(SECRET);
-    expect(within(region).getByRole('button', { name: 'Copiar url de integração' })).toBeInTheDocument();
+    // userEvent.setup() provides the clipboard.
+    await userEvent.setup().click(within(region).getByRole('button', { name: 'Copiar url de integração' }));
+    // The toast's text is also in its live region: found twice.
+    expect((await screen.findAllByText('URL copiada')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/Cole no formulário do integrador, no Canal Pro/).length).toBeGreaterThan(0);
     expect(within(region).getByText('Como conectar no portal')).toBeInTheDocument();
   });
 

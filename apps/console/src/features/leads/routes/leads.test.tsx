@@ -691,8 +691,10 @@ describe('a lead in the side panel', () => {
     await user.click(link!);
     const dialog = await screen.findByRole('dialog', { name: 'Maria Souza' });
     expect(search().get('lead')).toBe(LEAD.id);
-    expect(await within(dialog).findByTestId('lead-conversions')).toHaveTextContent(
-      'Enviado ao Meta; aguardando envio ao Google. Meta: Lead',
+    const conversions = await within(dialog).findByTestId('lead-conversions');
+    expect(conversions).toHaveTextContent('Enviado ao Meta; aguardando envio ao Google.');
+    expect(within(conversions).getByRole('listitem')).toHaveTextContent(
+      'Meta: Lead · enviado em 27/11/2026 10:00',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Fechar detalhes do lead' }));
     await waitFor(() => expect(search().toString()).toBe('status=novo'));

@@ -162,7 +162,7 @@ describe('Configurações', () => {
 
   it('agents see who can change the settings, and no call is made', async () => {
     renderScreen(singleAgencyUser);
-    expect(await screen.findByText('Só proprietários e administradores')).toBeInTheDocument();
+    expect(await screen.findByText('Somente proprietários e administradores')).toBeInTheDocument();
     expect(sent('GET')).toHaveLength(0);
   });
 

@@ -1,13 +1,10 @@
 import type { Preference, PreferenceKey } from '@vitrine/contracts';
-import { paths } from '@vitrine/contracts/paths';
-import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { paths } from '@vitrine/contracts/paths';
 import { Link } from 'react-router';
-import { PageLayout } from '@/components/layouts/page-layout';
-import { NoAgencySelected } from '@/components/no-agency-selected';
+import { ManagerAgencyScreen, ManagerOnly } from '@/components/manager-only';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyState, ErrorState, ListSkeleton } from '@/components/ui/states';
-import { useAuth } from '@/features/auth';
+import { ErrorState, ListSkeleton } from '@/components/ui/states';
 import { getApiErrorMessage, getApiStatus } from '@/lib/api-errors';
 import { usePreferences } from '../api/get-preferences';
 import { savePreference } from '../api/save-preference';
@@ -29,44 +26,18 @@ const TITLE = 'Configurações';
 const DESCRIPTION = 'Preferências da imobiliária';
 const breadcrumbs = [{ title: 'Dashboard', href: paths.dashboard }, { title: TITLE }];
 
-function Screen({ children }: { children: ReactNode }) {
-  return (
-    <PageLayout title={TITLE} description={DESCRIPTION} breadcrumbs={breadcrumbs}>
-      {children}
-    </PageLayout>
-  );
-}
-
-function OwnersOnly() {
-  return (
-    <EmptyState
-      icon={Lock}
-      title="Só proprietários e administradores"
-      description="As configurações da imobiliária são definidas por proprietários e administradores. Peça a um deles para alterar."
-    />
-  );
-}
+/** Why agents do not see the screen (also when the API answers 403). */
+const GATE = {
+  purpose: 'definir as configurações',
+  reason: 'As configurações da imobiliária são definidas pelo proprietário e pelos administradores.',
+};
 
 /** /configuracoes */
 export function PreferencesRoute() {
-  const { selectedRealEstate } = useAuth();
-  if (!selectedRealEstate)
-    return (
-      <Screen>
-        <NoAgencySelected purpose="definir as configurações" />
-      </Screen>
-    );
-  // Agents get 403 from the API (docs/product.md#roles): say so instead of failing.
-  if (selectedRealEstate.role === 'agent')
-    return (
-      <Screen>
-        <OwnersOnly />
-      </Screen>
-    );
   return (
-    <Screen>
-      <PreferencesLoader key={selectedRealEstate.id} realEstateId={selectedRealEstate.id} />
-    </Screen>
+    <ManagerAgencyScreen title={TITLE} description={DESCRIPTION} breadcrumbs={breadcrumbs} {...GATE}>
+      {(agency) => <PreferencesLoader realEstateId={agency.id} />}
+    </ManagerAgencyScreen>
   );
 }
 
@@ -74,7 +45,7 @@ function PreferencesLoader({ realEstateId }: { realEstateId: number }) {
   const query = usePreferences(realEstateId);
   if (query.isPending) return <ListSkeleton rows={4} label="Carregando configurações..." />;
   if (query.isError) {
-    if (getApiStatus(query.error) === 403) return <OwnersOnly />;
+    if (getApiStatus(query.error) === 403) return <ManagerOnly reason={GATE.reason} />;
     return <ErrorState message={getApiErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
   }
   return (

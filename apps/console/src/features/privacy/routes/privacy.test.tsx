@@ -274,7 +274,7 @@ describe('/privacidade', () => {
 
   it('is for owners and admins: an agent sees the restricted notice and no request is made', async () => {
     renderPrivacy('agent');
-    expect(await screen.findByText('Acesso restrito')).toBeInTheDocument();
+    expect(await screen.findByText('Somente proprietários e administradores')).toBeInTheDocument();
     expect(screen.queryByRole('search')).toBeNull();
     expect(sent('GET').concat(sent('POST'))).toHaveLength(0);
   });

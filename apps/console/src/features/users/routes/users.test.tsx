@@ -208,7 +208,7 @@ describe('/usuarios', () => {
   it('tells an agent the screen is not theirs, without calling the API', async () => {
     const calls = replyMembers();
     renderUsers('agent');
-    expect(await screen.findByText('Acesso restrito')).toBeInTheDocument();
+    expect(await screen.findByText('Somente proprietários e administradores')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Convidar usuário' })).toBeNull();
     expect(calls).toEqual([]);
   });

@@ -1,17 +1,9 @@
-import {
-  isManagerRole,
-  MEMBER_STATUS_LABELS,
-  MEMBER_STATUSES,
-  type MemberStatus,
-  type Role,
-} from '@vitrine/contracts';
+import { MEMBER_STATUS_LABELS, MEMBER_STATUSES, type MemberStatus, type Role } from '@vitrine/contracts';
 import { ROLE_LABELS, ROLES } from '@vitrine/contracts/constants';
 import { paths } from '@vitrine/contracts/paths';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { ManagerOnly } from '@/components/manager-only';
-import { NoAgencySelected } from '@/components/no-agency-selected';
-import { PageLayout } from '@/components/layouts/page-layout';
+import { ManagerAgencyScreen } from '@/components/manager-only';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
@@ -27,31 +19,26 @@ import { TeamAudit } from '../components/team-audit';
 
 /** /usuarios: the team of the selected agency (owners and admins). */
 export function UsersRoute() {
-  const { user, selectedRealEstate } = useAuth();
-  const manager = selectedRealEstate && isManagerRole(selectedRealEstate.role);
+  const { user } = useAuth();
   return (
-    <PageLayout
+    <ManagerAgencyScreen
       title="Usuários"
       description="A equipe com acesso a esta imobiliária"
       breadcrumbs={[{ title: 'Dashboard', href: paths.dashboard }, { title: 'Usuários' }]}
-      actions={
-        manager && selectedRealEstate ? (
-          <InviteDialog realEstateId={selectedRealEstate.id} myRole={selectedRealEstate.role} />
-        ) : undefined
-      }
+      actions={(agency) => <InviteDialog realEstateId={agency.id} myRole={agency.role} />}
+      purpose="gerenciar a equipe"
+      reason="A equipe (convites, papéis e a distribuição dos leads) é gerida pelo proprietário e pelos administradores da imobiliária."
     >
-      {!selectedRealEstate || !user ? (
-        <NoAgencySelected purpose="gerenciar a equipe" />
-      ) : !manager ? (
-        <ManagerOnly what="A gestão de usuários" />
-      ) : (
-        <div className="grid gap-6">
-          <Members realEstateId={selectedRealEstate.id} myRole={selectedRealEstate.role} myId={user.id} />
-          <LeadDistribution realEstateId={selectedRealEstate.id} />
-          {selectedRealEstate.role === 'owner' && <TeamAudit realEstateId={selectedRealEstate.id} />}
-        </div>
-      )}
-    </PageLayout>
+      {(agency) =>
+        user && (
+          <div className="grid gap-6">
+            <Members realEstateId={agency.id} myRole={agency.role} myId={user.id} />
+            <LeadDistribution realEstateId={agency.id} />
+            {agency.role === 'owner' && <TeamAudit realEstateId={agency.id} />}
+          </div>
+        )
+      }
+    </ManagerAgencyScreen>
   );
 }
 

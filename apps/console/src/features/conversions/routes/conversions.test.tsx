@@ -1,0 +1,300 @@
+import {
+  DEFAULT_STAGE_EVENTS,
+  LEAD_STATUSES,
+  SECRET_MASK,
+  type ConversionSettings,
+  type Delivery,
+} from '@vitrine/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+import { resetToastsForTests } from '@/lib/toast';
+import { demoUser, setXsrfCookie, singleAgencyUser } from '@/test/fixtures';
+import { failure, handle, sent } from '@/test/network';
+import { fakeAuth, renderWithRouter } from '@/test/render';
+import { ConversionsRoute } from './conversions';
+
+const AGENCY = demoUser.real_estates[0]!.id;
+const FILE_URL = 'https://app.vitrine.test/v1/public/conversions/google/AbcdefghijklmnopqrstuvwxYZ.csv';
+
+/** What a new agency gets: nothing on, the default stage map. */
+function settings(over: Partial<ConversionSettings> = {}): ConversionSettings {
+  return {
+    notice_confirmed: false,
+    meta: {
+      enabled: false,
+      dataset_id: '',
+      access_token: '',
+      test_event_code: '',
+      paused_reason: null,
+      last_test_ok: null,
+      last_test_message: null,
+      last_tested_at: null,
+    },
+    google: { enabled: false, lead_conversion_name: 'Lead Vitrine', file_url: null, last_fetched_at: null },
+    stage_events: LEAD_STATUSES.map((status) => ({ status, ...DEFAULT_STAGE_EVENTS[status] })),
+    ...over,
+  };
+}
+
+/** Meta and Google on, tested, the file read. */
+const connected = (): ConversionSettings =>
+  settings({
+    notice_confirmed: true,
+    meta: {
+      enabled: true,
+      dataset_id: '1234567890',
+      access_token: SECRET_MASK,
+      test_event_code: '',
+      paused_reason: null,
+      last_test_ok: true,
+      last_test_message: 'O Meta recebeu o evento de teste.',
+      last_tested_at: '2026-11-26T13:00:00.000Z',
+    },
+    google: {
+      enabled: true,
+      lead_conversion_name: 'Lead Vitrine',
+      file_url: FILE_URL,
+      last_fetched_at: '2026-11-27T06:00:00.000Z',
+    },
+  });
+
+function send(over: Partial<Delivery> = {}): Delivery {
+  return {
+    id: '00000000-0000-4000-8000-0000000000d1',
+    webhook_id: 'msg_1',
+    integration: 'meta',
+    event: 'Lead',
+    status: 'delivered',
+    attempts: 1,
+    last_status_code: 200,
+    last_error: null,
+    next_attempt_at: null,
+    delivered_at: '2026-11-27T10:00:01.000Z',
+    lead_id: '00000000-0000-4000-8000-00000000000a',
+    lead: { name: 'Bruna Costa', is_test: false },
+    external_id: null,
+    created_at: '2026-11-27T10:00:00.000Z',
+    updated_at: '2026-11-27T10:00:01.000Z',
+    ...over,
+  };
+}
+
+function renderScreen(user = demoUser) {
+  return renderWithRouter(
+    [
+      {
+        path: '/conversoes',
+        element: (
+          <>
+            <ConversionsRoute />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { auth: fakeAuth({ user }), initialEntries: ['/conversoes'] },
+  );
+}
+
+const stageInput = (platform: 'Evento no Meta' | 'Conversão no Google Ads', stage: string) =>
+  screen.getByLabelText(`${platform} para ${stage}`);
+
+// Radix's Switch inside a <form> measures itself with a ResizeObserver, which jsdom lacks.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+beforeEach(() => {
+  resetToastsForTests();
+  setXsrfCookie('tok');
+});
+
+describe('/conversoes', () => {
+  it('shows the loading state, then a new agency: nothing on, the default stage map, no sends yet', async () => {
+    handle('getConversionSettings', { data: settings() });
+    handle('listConversionSends', { data: [] });
+    renderScreen();
+    expect(screen.getByRole('status', { name: 'Carregando as conversões...' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Conversões de anúncios' })).toBeInTheDocument();
+    expect(await screen.findByRole('switch', { name: 'Enviar conversões ao Meta' })).not.toBeChecked();
+    expect(screen.getByText('Salve o ID e o token e teste a conexão.')).toBeInTheDocument();
+    expect(screen.getByText('Ligue e salve para gerar o endereço do arquivo.')).toBeInTheDocument();
+    expect(stageInput('Evento no Meta', 'Visita agendada')).toHaveValue('Schedule');
+    expect(stageInput('Evento no Meta', 'Ganho')).toHaveValue('Purchase');
+    expect(stageInput('Evento no Meta', 'Novo')).toHaveValue('');
+    expect(await screen.findByText('Nenhum envio ainda')).toBeInTheDocument();
+    expect(sent('getConversionSettings')[0]!.path).toBe(`/v1/real-estates/${AGENCY}/conversions`);
+  });
+
+  it('shows a connected agency: Meta on with its last test, the Google file to copy, the last sends', async () => {
+    handle('getConversionSettings', { data: connected() });
+    handle('listConversionSends', {
+      data: [
+        send(),
+        send({
+          id: '00000000-0000-4000-8000-0000000000d2',
+          event: 'Schedule',
+          status: 'failed',
+          last_status_code: 400,
+          last_error: 'O Meta recusou o evento: token expirado.',
+        }),
+      ],
+    });
+    renderScreen();
+    const meta = await screen.findByRole('switch', { name: 'Enviar conversões ao Meta' });
+    expect(meta).toBeChecked();
+    expect(screen.getByLabelText('ID do conjunto de dados (pixel)')).toHaveValue('1234567890');
+    expect(screen.getByText(/Último teste: OK em/)).toHaveTextContent('O Meta recebeu o evento de teste.');
+    expect(screen.getByLabelText('Endereço do arquivo do Google Ads')).toHaveValue(FILE_URL);
+    expect(screen.getByText(/Lido pela última vez em/)).toBeInTheDocument();
+
+    const sends = await screen.findByRole('table');
+    const rows = within(sends).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByRole('link', { name: 'Bruna Costa' })).toHaveAttribute(
+      'href',
+      '/leads?lead=00000000-0000-4000-8000-00000000000a',
+    );
+    expect(within(rows[1]!).getByText('Entregue')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('O Meta recusou o evento: token expirado.')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText(/Schedule/)).toBeInTheDocument();
+  });
+
+  it('shows the error with a retry when the settings cannot load', async () => {
+    handle('getConversionSettings', failure(500, { message: 'Erro interno do servidor.' }), { once: true });
+    handle('getConversionSettings', { data: settings() });
+    handle('listConversionSends', { data: [] });
+    renderScreen();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Erro interno do servidor.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('switch', { name: 'Enviar conversões ao Meta' })).toBeInTheDocument();
+    expect(sent('getConversionSettings')).toHaveLength(2);
+  });
+
+  it('refuses an invalid stage event before sending, naming the field under the stage, and saves once fixed', async () => {
+    handle('getConversionSettings', { data: settings() });
+    handle('listConversionSends', { data: [] });
+    handle('updateConversionSettings', ({ body }) => ({
+      data: settings({ stage_events: body.stage_events }),
+      message: 'Conversões salvas.',
+    }));
+    renderScreen();
+    const user = userEvent.setup();
+    const visit = await screen.findByLabelText('Evento no Meta para Visita agendada');
+    await user.clear(visit);
+    await user.type(visit, 'Visita!');
+    const won = stageInput('Conversão no Google Ads', 'Ganho');
+    await user.type(won, 'Venda (contrato)');
+    await user.click(screen.getByRole('button', { name: 'Salvar conversões' }));
+
+    expect(await screen.findByText('Corrija os campos indicados para salvar.')).toBeInTheDocument();
+    expect(visit).toHaveAttribute('aria-invalid', 'true');
+    expect(visit).toHaveAccessibleDescription(
+      'O evento do Meta só pode ter letras, números, espaço, "_" e "-".',
+    );
+    expect(won).toHaveAccessibleDescription(
+      'A conversão do Google só pode ter letras, números, espaço, "_" e "-".',
+    );
+    // The keyboard is on the first field to fix; nothing went to the server.
+    expect(visit).toHaveFocus();
+    expect(sent('updateConversionSettings')).toHaveLength(0);
+
+    await user.clear(visit);
+    await user.type(visit, 'Schedule');
+    await user.clear(won);
+    await user.type(won, 'Venda fechada');
+    await user.click(screen.getByRole('button', { name: 'Salvar conversões' }));
+    await waitFor(() => expect(sent('updateConversionSettings')).toHaveLength(1));
+    const body = sent('updateConversionSettings')[0]!.body as ConversionSettings;
+    expect(body.stage_events.find((s) => s.status === 'visita_agendada')).toEqual({
+      status: 'visita_agendada',
+      meta: 'Schedule',
+      google: '',
+    });
+    expect(body.stage_events.find((s) => s.status === 'ganho')).toEqual({
+      status: 'ganho',
+      meta: 'Purchase',
+      google: 'Venda fechada',
+    });
+    expect(await screen.findByText('Conversões salvas.')).toBeInTheDocument();
+    expect(visit).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("shows the server's 422 under the fields it names (Meta on without the notice, dataset or token)", async () => {
+    handle('getConversionSettings', { data: settings() });
+    handle('listConversionSends', { data: [] });
+    handle(
+      'updateConversionSettings',
+      failure(422, {
+        message: 'Verifique os campos destacados.',
+        errors: {
+          notice_confirmed: [
+            'Confirme que o aviso de privacidade da imobiliária informa o envio às plataformas de anúncios.',
+          ],
+          'meta.dataset_id': ['Informe o ID do conjunto de dados (pixel) para ligar o Meta.'],
+        },
+      }),
+    );
+    renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: 'Enviar conversões ao Meta' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar conversões' }));
+    expect(await screen.findByText('Verifique os campos destacados.')).toBeInTheDocument();
+    const notice = screen.getByRole('checkbox', { name: /aviso de privacidade/ });
+    expect(notice).toHaveAccessibleDescription(
+      'Confirme que o aviso de privacidade da imobiliária informa o envio às plataformas de anúncios.',
+    );
+    expect(notice).toHaveFocus();
+    expect(screen.getByLabelText('ID do conjunto de dados (pixel)')).toHaveAccessibleDescription(
+      'Informe o ID do conjunto de dados (pixel) para ligar o Meta.',
+    );
+  });
+
+  it('works from the keyboard: Space ticks the notice and turns Meta on, Enter in a field saves', async () => {
+    handle('getConversionSettings', { data: settings() });
+    handle('listConversionSends', { data: [] });
+    handle('updateConversionSettings', ({ body }) => ({
+      data: settings({
+        notice_confirmed: true,
+        meta: { ...settings().meta, enabled: true, dataset_id: body.meta!.dataset_id! },
+      }),
+      message: 'Conversões salvas.',
+    }));
+    renderScreen();
+    const user = userEvent.setup();
+    const notice = await screen.findByRole('checkbox', { name: /aviso de privacidade/ });
+    // The breadcrumb first, then the form in reading order.
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+    await user.tab();
+    expect(notice).toHaveFocus();
+    await user.keyboard(' ');
+    expect(notice).toBeChecked();
+    await user.tab();
+    const metaSwitch = screen.getByRole('switch', { name: 'Enviar conversões ao Meta' });
+    expect(metaSwitch).toHaveFocus();
+    await user.keyboard(' ');
+    expect(metaSwitch).toBeChecked();
+    await user.tab();
+    expect(screen.getByLabelText('ID do conjunto de dados (pixel)')).toHaveFocus();
+    await user.keyboard('1234567890{Enter}');
+    await waitFor(() => expect(sent('updateConversionSettings')).toHaveLength(1));
+    expect(sent('updateConversionSettings')[0]!.body).toMatchObject({
+      notice_confirmed: true,
+      meta: { enabled: true, dataset_id: '1234567890' },
+    });
+    expect(await screen.findByText('Conversões salvas.')).toBeInTheDocument();
+  });
+
+  it('tells an agent the screen is for owners and admins, without calling the API', () => {
+    renderScreen(singleAgencyUser);
+    expect(screen.getByText('Somente proprietários e administradores')).toBeInTheDocument();
+    expect(screen.getByText(/enviam dados dos leads ao Meta e ao Google/)).toBeInTheDocument();
+    expect(sent('getConversionSettings')).toHaveLength(0);
+  });
+});
