@@ -8,11 +8,9 @@ import { defineJobQueue } from '../../../jobs/define-job.ts';
 
 /**
  * Deliveries one group job names. Its first attempts run at once, so this bounds a job's requests in
- * flight (with DELIVERY_CONCURRENCY jobs per poller, two pollers: up to 500 per worker process). 25
- * holds a capture group of a burst (15–20 leads with one webhook each) in one job: one pg-boss row,
- * fetch and completion per group instead of two (docs/benchmarks.md#lead-capture--npm-run-benchleads).
+ * flight (with DELIVERY_CONCURRENCY jobs per poller, two pollers: up to 200 per worker process).
  */
-export const DELIVERY_GROUP_MAX = 25;
+export const DELIVERY_GROUP_MAX = 10;
 
 const payload = z
   .object({
