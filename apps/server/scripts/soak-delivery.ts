@@ -301,8 +301,10 @@ async function pushOnce(i: number): Promise<{ leadId: string } | { refused: stri
       transactionType: 'SELL',
     }),
   });
-  if (res.status === 200)
+  if (res.status === 200) {
+    countAnswer(res);
     return { leadId: ((await res.json()) as { data: { lead_id: string } }).data.lead_id };
+  }
   await res.body?.cancel();
   return { refused: res.status === 503 ? '503 push' : `${res.status} push` };
 }
