@@ -7,11 +7,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, inboundRequests, leads, pages } from '../../db/schema.ts';
 import {
-  TestClient,
-  addMember,
-  createOwner,
   createTestContext,
   insertPage,
+  signedInMember,
+  signedInOwner,
   type TestContext,
 } from '../../testing/test-app.ts';
 import { basicAuthHeader, mapGrupoZapPush, sourceOfOrigin } from './grupo-zap-push.ts';
@@ -30,9 +29,7 @@ const nextIp = () => `198.51.100.${(ipSeq++ % 250) + 1}`;
 
 /** An agency with the Grupo OLX source connected: its URL, secret and a logged-in owner. */
 async function connected(name = 'Portal Imóveis') {
-  const owner = await createOwner(ctx, name);
-  const client = new TestClient(ctx.app, nextIp());
-  await client.login(owner.email);
+  const { client, ...owner } = await signedInOwner(ctx, name, { ip: nextIp() });
   const res = await client.post(`/v1/real-estates/${owner.realEstateId}/lead-sources/grupo_zap`);
   expect(res.statusCode).toBe(201);
   const source = res.json().data as { url: string; secret: string };
@@ -307,9 +304,7 @@ describe('mapping the push', () => {
 describe('the lead sources screen', () => {
   it('agents get 403 and never the secret', async () => {
     const a = await connected();
-    const agent = await addMember(ctx, a.realEstateId, 'agent');
-    const c = new TestClient(ctx.app, nextIp());
-    await c.login(agent.email);
+    const { client: c } = await signedInMember(ctx, a.realEstateId, 'agent', { ip: nextIp() });
     const list = await c.get(`/v1/real-estates/${a.realEstateId}/lead-sources`);
     expect(list.statusCode).toBe(403);
     expect(list.body).not.toContain(a.secret);
