@@ -313,17 +313,39 @@ describe('the lead sources screen', () => {
     ).toBe(403);
   });
 
-  it('the test lead goes through the push path, is marked as a test and shows in the ledger', async () => {
+  it('the test lead goes through the push path as a test of source teste, and shows in the ledger and Leads', async () => {
     const a = await connected();
     await insertPage(ctx, a.realEstateId, { listingCode: 'CASA-7' });
     const res = await a.client.post(`/v1/real-estates/${a.realEstateId}/lead-sources/grupo_zap/test-lead`);
     expect(res.statusCode).toBe(201);
     const [lead] = await leadsOf(a.realEstateId);
-    expect(lead).toMatchObject({ id: res.json().data.lead_id, isTest: true, listingCode: 'CASA-7' });
+    expect(lead).toMatchObject({
+      id: res.json().data.lead_id,
+      isTest: true,
+      source: 'teste',
+      listingCode: 'CASA-7',
+    });
+    // What the push said is kept, with the portal it named.
+    expect(lead!.sourceDetails).toMatchObject({ tested_source: 'portal_zap', temperature: 'Alta' });
     expect(lead!.pageId).not.toBeNull();
     const ledger = await a.client.get(`/v1/real-estates/${a.realEstateId}/inbound-requests`);
     expect(ledger.statusCode).toBe(200);
-    expect(ledger.json().data[0]).toMatchObject({ outcome: 'created', is_test: true, lead_id: lead!.id });
+    expect(ledger.json().data[0]).toMatchObject({
+      channel: 'grupo_zap',
+      source: 'teste',
+      outcome: 'created',
+      is_test: true,
+      lead_id: lead!.id,
+    });
+    // Leads: not among the portal's real leads; the "Lead de teste" filter finds it.
+    const leadsUrl = `/v1/real-estates/${a.realEstateId}/leads`;
+    const portal = await a.client.get(`${leadsUrl}?source=portal_zap&include_tests=1`);
+    expect(portal.json().data).toEqual([]);
+    expect((await a.client.get(leadsUrl)).json().data).toEqual([]);
+    const tests = await a.client.get(`${leadsUrl}?source=teste&include_tests=1`);
+    expect(tests.json().data).toEqual([
+      expect.objectContaining({ id: lead!.id, source: 'teste', is_test: true }),
+    ]);
   });
 
   it('lists the ledger with filters, shows a body, and replays a refused request after the fix', async () => {
