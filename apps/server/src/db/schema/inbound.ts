@@ -71,6 +71,10 @@ export const inboundRequests = pgTable(
   },
   (t) => [
     index('inbound_requests_agency_received_idx').on(t.realEstateId, t.receivedAt),
+    // The retention job's walk (modules/privacy/apply-retention.ts): old bodies not yet blanked.
+    index('inbound_requests_bodies_idx')
+      .on(t.realEstateId, t.receivedAt)
+      .where(sql`${t.body} is not null`),
     index('inbound_requests_lead_idx')
       .on(t.leadId)
       .where(sql`${t.leadId} is not null`),

@@ -1,0 +1,2 @@
+ALTER TABLE "privacy_settings" ADD COLUMN "inbound_bodies_months" integer;--> statement-breakpoint
+CREATE INDEX "inbound_requests_bodies_idx" ON "inbound_requests" USING btree ("real_estate_id","received_at") WHERE "inbound_requests"."body" is not null;
