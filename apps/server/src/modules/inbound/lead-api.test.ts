@@ -285,11 +285,11 @@ describe('POST /v1/leads', () => {
       leadId: lead!.id,
     });
     expect(ledger[0]!.body).toMatchObject({ name: 'Maria Souza', listing_code: 'AP-123' });
-    const [source] = await ctx.database.db
-      .select()
-      .from(leadSources)
-      .where(and(eq(leadSources.realEstateId, owner.realEstateId), eq(leadSources.channel, 'lead_api')));
-    expect(source!.lastReceivedAt).not.toBeNull();
+    // The screen's "last lead received", derived from the ledger.
+    const sources = await console.get(`/v1/real-estates/${owner.realEstateId}/lead-sources`);
+    expect(
+      sources.json().data.find((s: { channel: string }) => s.channel === 'lead_api').last_received_at,
+    ).toBe(ledger[0]!.receivedAt.toISOString());
     const keys = valid(
       apiKeyListResponse,
       await console.get(`/v1/real-estates/${owner.realEstateId}/api-keys`),

@@ -10,7 +10,7 @@
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { InboundChannel, InboundOutcome, LeadSource } from '@vitrine/contracts';
-import { inboundRequests, leadSources, pages } from '../../db/schema.ts';
+import { inboundRequests, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { captureLead, type CapturedLead } from '../leads/index.ts';
 
@@ -137,8 +137,9 @@ export interface InboundRecord {
 }
 
 /**
- * Writes one request to the inbound ledger (a refused one too: wrong body, unknown form) and marks the
- * source as heard from. Returns the ledger row's id.
+ * Writes one request to the inbound ledger (a refused one too: wrong body, unknown form). Returns the
+ * ledger row's id. When a source was last heard from is read from the ledger (lastReceivedByChannel),
+ * not written here: no update of the source's row per lead (decision 019).
  */
 export async function recordInbound(deps: Pick<Deps, 'db'>, record: InboundRecord): Promise<string> {
   const now = new Date();
@@ -157,9 +158,5 @@ export async function recordInbound(deps: Pick<Deps, 'db'>, record: InboundRecor
       receivedAt: now,
     })
     .returning({ id: inboundRequests.id });
-  await deps.db
-    .update(leadSources)
-    .set({ lastReceivedAt: now })
-    .where(and(eq(leadSources.realEstateId, record.realEstateId), eq(leadSources.channel, record.channel)));
   return row!.id;
 }

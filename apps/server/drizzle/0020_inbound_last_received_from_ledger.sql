@@ -1,0 +1,2 @@
+CREATE INDEX "inbound_requests_agency_channel_received_idx" ON "inbound_requests" USING btree ("real_estate_id","channel","received_at");--> statement-breakpoint
+ALTER TABLE "lead_sources" DROP COLUMN "last_received_at";
