@@ -39,12 +39,17 @@ export const INBOUND_CHANNEL_LABELS: Record<InboundChannel, string> = {
   lead_api: 'API de leads',
 };
 
-/** What became of an inbound request (the inbound ledger, beside the deliveries' outbound one). */
-export const INBOUND_OUTCOMES = ['created', 'duplicate', 'refused'] as const;
+/**
+ * What became of an inbound request (the inbound ledger, beside the deliveries' outbound one). `failed`:
+ * ours could not finish it (a Meta lead the Graph API never answered for, its retries spent); it can be
+ * replayed like a refused one.
+ */
+export const INBOUND_OUTCOMES = ['created', 'duplicate', 'refused', 'failed'] as const;
 export type InboundOutcome = (typeof INBOUND_OUTCOMES)[number];
 
 export const INBOUND_OUTCOME_LABELS: Record<InboundOutcome, string> = {
   created: 'Lead criado',
   duplicate: 'Repetido (já recebido)',
   refused: 'Recusado',
+  failed: 'Falhou',
 };

@@ -105,6 +105,11 @@ export const personCountsSchema = z.object({
   delivery_attempts: z.number().int(),
   /** Entries of the leads' history (released, status changed, assigned). */
   history: z.number().int(),
+  /**
+   * Requests of the inbound ledger (a portal's push, a Meta lead, an API body) that are the person's:
+   * linked to their leads, or with their e-mail or phone in the body as received.
+   */
+  inbound_requests: z.number().int(),
 });
 export type PersonCounts = z.infer<typeof personCountsSchema>;
 
@@ -116,6 +121,7 @@ export const PERSON_COUNT_LABELS: Record<keyof PersonCounts, string> = {
   deliveries: 'Entregas ao CRM',
   delivery_attempts: 'Tentativas de entrega',
   history: 'Histórico dos leads',
+  inbound_requests: 'Requisições recebidas (origens de leads)',
 };
 
 /** A lead of the person, as the summary lists it. */
@@ -235,6 +241,19 @@ export const personExportSchema = z.object({
     }),
   ),
   leads: z.array(exportLead),
+  /** The inbound ledger's requests of the person, with the body as the source sent it. */
+  inbound_requests: z.array(
+    z.object({
+      id: rowUuid,
+      received_at: isoDateTime,
+      channel: z.string(),
+      source: z.string().nullable(),
+      outcome: z.string(),
+      reason: z.string().nullable(),
+      lead_id: rowUuid.nullable(),
+      body: z.unknown(),
+    }),
+  ),
 });
 export type PersonExport = z.infer<typeof personExportSchema>;
 
@@ -280,11 +299,22 @@ export const eraseResponse = z.object({
 // Retention
 // ---------------------------------------------------------------------------------------------
 
-export const RETENTION_DEFAULTS = { analytics_months: 13, delivery_bodies_months: 6 } as const;
+/**
+ * `inbound_bodies_months`: the bodies of the inbound ledger (what a portal, Meta or the API sent: the
+ * person's name, e-mail, phone and message, a copy of the lead) are blanked after it; 6 months, as the
+ * CRMs' answers: long enough to prove what a portal sent and replay it, short enough that copies of
+ * leads do not pile up beside the leads.
+ */
+export const RETENTION_DEFAULTS = {
+  analytics_months: 13,
+  delivery_bodies_months: 6,
+  inbound_bodies_months: 6,
+} as const;
 /** Bounds of the form; the analytics maximum is also capped by the platform (ANALYTICS_RETENTION_MONTHS). */
 export const RETENTION_LIMITS = {
   analytics_months: { min: 1, max: 120 },
   delivery_bodies_months: { min: 1, max: 24 },
+  inbound_bodies_months: { min: 1, max: 24 },
 } as const;
 
 const monthsField = (label: string, max: number) =>
@@ -297,10 +327,16 @@ const monthsField = (label: string, max: number) =>
 export const retentionSettingsSchema = z.object({
   analytics_months: z.number().int(),
   delivery_bodies_months: z.number().int(),
-  defaults: z.object({ analytics_months: z.number().int(), delivery_bodies_months: z.number().int() }),
+  inbound_bodies_months: z.number().int(),
+  defaults: z.object({
+    analytics_months: z.number().int(),
+    delivery_bodies_months: z.number().int(),
+    inbound_bodies_months: z.number().int(),
+  }),
   limits: z.object({
     analytics_months: z.object({ min: z.number().int(), max: z.number().int() }),
     delivery_bodies_months: z.object({ min: z.number().int(), max: z.number().int() }),
+    inbound_bodies_months: z.object({ min: z.number().int(), max: z.number().int() }),
   }),
   updated_at: isoDateTime.nullable(),
 });
@@ -312,6 +348,11 @@ export const updateRetentionBody = z.object({
     'A retenção das respostas dos CRMs',
     RETENTION_LIMITS.delivery_bodies_months.max,
   ),
+  /** Optional: absent keeps the agency's current period (clients that predate it still save). */
+  inbound_bodies_months: monthsField(
+    'A retenção dos corpos das requisições recebidas',
+    RETENTION_LIMITS.inbound_bodies_months.max,
+  ).optional(),
 });
 export type UpdateRetentionBody = z.input<typeof updateRetentionBody>;
 

@@ -32,10 +32,19 @@ export interface JobQueue<Payload extends z.ZodType = z.ZodType> {
   expireInSeconds?: number;
 }
 
+/** Which try of its job a handler runs: pg-boss's retry count and limit. */
+export interface JobAttempt {
+  /** Retries before this one (0 on the first try). */
+  retryCount: number;
+  retryLimit: number;
+  /** No retry follows if this try throws: a job that must leave a trace writes it now. */
+  last: boolean;
+}
+
 export interface JobDefinition<Payload extends z.ZodType = z.ZodType> extends JobQueue<Payload> {
   /** Jobs one poller fetches and runs at once, and how many pollers each process runs (default 1). */
   concurrency: { batchSize: number | ((config: AppConfig) => number); pollers?: number };
-  handle(payload: z.output<Payload>, deps: JobDeps): Promise<void>;
+  handle(payload: z.output<Payload>, deps: JobDeps, attempt?: JobAttempt): Promise<void>;
   /** Work repeated beside the workers (sweeps, clean-ups), only in processes that run workers. */
   every?: { seconds: number; run(deps: JobDeps): Promise<unknown> };
 }

@@ -26,7 +26,7 @@ export default fp(
       await app.queue.work(
         job.name,
         { batchSize: typeof batchSize === 'function' ? batchSize(app.config) : batchSize, pollers },
-        (data) => job.handle(parsePayload(job, data), deps),
+        (data, attempt) => job.handle(parsePayload(job, data), deps, attempt),
       );
       const every = job.every;
       if (every) {

@@ -13,7 +13,7 @@ import { PgBoss, fromDrizzle, fromPglite, type JobResult } from 'pg-boss';
 import { notifyQueue } from 'pg-boss/dist/plans.js';
 import { createHash } from 'node:crypto';
 import type { Statement, Tx } from '../db/client.ts';
-import { toJobInsert, type JobPayload, type JobQueue } from '../jobs/define-job.ts';
+import { toJobInsert, type JobAttempt, type JobPayload, type JobQueue } from '../jobs/define-job.ts';
 
 export interface Queue {
   boss: PgBoss;
@@ -53,7 +53,7 @@ export interface Queue {
   work(
     name: string,
     options: { batchSize: number; pollers: number },
-    handle: (data: unknown) => Promise<void>,
+    handle: (data: unknown, attempt: JobAttempt) => Promise<void>,
   ): Promise<void>;
   /**
    * Wakes the workers of a job now, instead of at their next poll: this process's own, or, in a process
@@ -160,9 +160,18 @@ export default fp(
               pollingIntervalSeconds: app.config.QUEUE_POLL_SECONDS,
               burstWhenBatchFull: true,
               perJobResults: true,
+              includeMetadata: true,
             },
             async (jobs): Promise<JobResult[]> => {
-              const settled = await Promise.allSettled(jobs.map((job) => handle(job.data)));
+              const settled = await Promise.allSettled(
+                jobs.map((job) =>
+                  handle(job.data, {
+                    retryCount: job.retryCount,
+                    retryLimit: job.retryLimit,
+                    last: job.retryCount >= job.retryLimit,
+                  }),
+                ),
+              );
               return settled.map((r, i) => {
                 if (r.status === 'rejected')
                   app.log.error({ err: r.reason, queue: name, job: jobs[i]!.id }, 'job failed');

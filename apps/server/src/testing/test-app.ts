@@ -235,6 +235,30 @@ export class TestClient {
   }
 }
 
+/**
+ * An agency's owner, signed in: the user and agency (`createOwner`) and a `TestClient` logged in as
+ * them, from `ip` when a test counts requests per address (the login and the rate limits).
+ */
+export async function signedInOwner(ctx: TestContext, agencyName?: string, options: { ip?: string } = {}) {
+  const owner = await createOwner(ctx, agencyName);
+  const client = new TestClient(ctx.app, options.ip);
+  await client.login(owner.email);
+  return { ...owner, client };
+}
+
+/** A member of `realEstateId` with `role` (`addMember`), signed in. */
+export async function signedInMember(
+  ctx: TestContext,
+  realEstateId: number,
+  role: Role,
+  options: { ip?: string } = {},
+) {
+  const member = await addMember(ctx, realEstateId, role);
+  const client = new TestClient(ctx.app, options.ip);
+  await client.login(member.email);
+  return { ...member, client };
+}
+
 /** Builds a multipart body by hand, so tests can also send broken ones. */
 export function multipart(
   fields: Record<string, string>,

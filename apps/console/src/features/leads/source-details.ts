@@ -3,7 +3,7 @@
  * shows it: the facts a person reads (the portal's temperature and deal, the form, campaign and ad, the
  * API's origin) and the answers (a Meta form's questions, the API's extra fields), in pt-BR.
  */
-import type { Lead } from '@vitrine/contracts';
+import { LEAD_SOURCE_LABELS, type Lead } from '@vitrine/contracts';
 
 export interface SourceDetailsView {
   /** Labelled facts, in reading order. */
@@ -48,6 +48,7 @@ const KNOWN = new Set([
   'disclaimers',
   'phone_as_sent',
   'origin',
+  'tested_source',
 ]);
 
 const text = (v: unknown): string | null => {
@@ -70,6 +71,9 @@ export function sourceDetailsOf(lead: Pick<Lead, 'source' | 'source_details'>): 
     if (value) facts.push([label, value]);
   };
   const transaction = text(d.transaction_type);
+  // A lead sent by "Enviar lead de teste" on Origens de leads: the source it tried.
+  const tested = text(d.tested_source);
+  fact('Teste da origem', tested ? (LEAD_SOURCE_LABELS[tested] ?? tested) : null);
   fact('Temperatura', temperatureLabel(d.temperature));
   fact('Negócio', transaction ? (TRANSACTION[transaction.toUpperCase()] ?? transaction) : null);
   fact('Veio por', text(d.lead_origin));

@@ -32,7 +32,6 @@ export const leadSources = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     secretEncrypted: text('secret_encrypted'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -71,6 +70,13 @@ export const inboundRequests = pgTable(
   },
   (t) => [
     index('inbound_requests_agency_received_idx').on(t.realEstateId, t.receivedAt),
+    // A source's last request, read backwards from its newest (lead-sources.ts lastReceivedByChannel):
+    // derived from the ledger instead of a per-lead update of the source's row (decision 019).
+    index('inbound_requests_agency_channel_received_idx').on(t.realEstateId, t.channel, t.receivedAt),
+    // The retention job's walk (modules/privacy/apply-retention.ts): old bodies not yet blanked.
+    index('inbound_requests_bodies_idx')
+      .on(t.realEstateId, t.receivedAt)
+      .where(sql`${t.body} is not null`),
     index('inbound_requests_lead_idx')
       .on(t.leadId)
       .where(sql`${t.leadId} is not null`),

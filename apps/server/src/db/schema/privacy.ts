@@ -19,6 +19,8 @@ export const privacySettings = pgTable('privacy_settings', {
   analyticsMonths: integer('analytics_months').notNull(),
   /** The CRM answers and error texts of delivery attempts older than this are blanked (rows stay). */
   deliveryBodiesMonths: integer('delivery_bodies_months').notNull(),
+  /** The inbound ledger's bodies older than this are blanked (rows stay); null: the default. */
+  inboundBodiesMonths: integer('inbound_bodies_months'),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });

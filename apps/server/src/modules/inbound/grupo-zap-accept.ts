@@ -22,6 +22,11 @@ export async function acceptGrupoZapPush(
   input: {
     realEstateId: number;
     body: unknown;
+    /**
+     * The console's "send a test lead": the push's own path (mapping, ledger, capture, deliveries), but
+     * the lead is a test of source `teste` (Leads shows it as "Lead de teste", apart from the portal's
+     * real leads and counts); `source_details.tested_source` says which portal the push named.
+     */
     isTest?: boolean;
     /** A replay: a refusal is answered but not written again (the original row stays the record). */
     replay?: boolean;
@@ -42,14 +47,21 @@ export async function acceptGrupoZapPush(
         });
     return { ...mapped, requestId };
   }
+  const isTest = input.isTest ?? false;
   const result = await receiveInboundLead(deps, {
     realEstateId: input.realEstateId,
     channel: 'grupo_zap',
-    source: mapped.source,
+    source: isTest ? 'teste' : mapped.source,
     externalId: mapped.externalId,
     body,
     httpStatus: 200,
-    lead: { ...mapped.lead, isTest: input.isTest ?? false },
+    lead: isTest
+      ? {
+          ...mapped.lead,
+          isTest,
+          sourceDetails: { ...mapped.lead.sourceDetails, tested_source: mapped.source },
+        }
+      : mapped.lead,
   });
   return { ok: true, result };
 }

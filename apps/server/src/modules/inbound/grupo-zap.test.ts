@@ -7,11 +7,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, inboundRequests, leads, pages } from '../../db/schema.ts';
 import {
-  TestClient,
-  addMember,
-  createOwner,
   createTestContext,
   insertPage,
+  signedInMember,
+  signedInOwner,
   type TestContext,
 } from '../../testing/test-app.ts';
 import { basicAuthHeader, mapGrupoZapPush, sourceOfOrigin } from './grupo-zap-push.ts';
@@ -30,9 +29,7 @@ const nextIp = () => `198.51.100.${(ipSeq++ % 250) + 1}`;
 
 /** An agency with the Grupo OLX source connected: its URL, secret and a logged-in owner. */
 async function connected(name = 'Portal Imóveis') {
-  const owner = await createOwner(ctx, name);
-  const client = new TestClient(ctx.app, nextIp());
-  await client.login(owner.email);
+  const { client, ...owner } = await signedInOwner(ctx, name, { ip: nextIp() });
   const res = await client.post(`/v1/real-estates/${owner.realEstateId}/lead-sources/grupo_zap`);
   expect(res.statusCode).toBe(201);
   const source = res.json().data as { url: string; secret: string };
@@ -307,9 +304,7 @@ describe('mapping the push', () => {
 describe('the lead sources screen', () => {
   it('agents get 403 and never the secret', async () => {
     const a = await connected();
-    const agent = await addMember(ctx, a.realEstateId, 'agent');
-    const c = new TestClient(ctx.app, nextIp());
-    await c.login(agent.email);
+    const { client: c } = await signedInMember(ctx, a.realEstateId, 'agent', { ip: nextIp() });
     const list = await c.get(`/v1/real-estates/${a.realEstateId}/lead-sources`);
     expect(list.statusCode).toBe(403);
     expect(list.body).not.toContain(a.secret);
@@ -318,17 +313,39 @@ describe('the lead sources screen', () => {
     ).toBe(403);
   });
 
-  it('the test lead goes through the push path, is marked as a test and shows in the ledger', async () => {
+  it('the test lead goes through the push path as a test of source teste, and shows in the ledger and Leads', async () => {
     const a = await connected();
     await insertPage(ctx, a.realEstateId, { listingCode: 'CASA-7' });
     const res = await a.client.post(`/v1/real-estates/${a.realEstateId}/lead-sources/grupo_zap/test-lead`);
     expect(res.statusCode).toBe(201);
     const [lead] = await leadsOf(a.realEstateId);
-    expect(lead).toMatchObject({ id: res.json().data.lead_id, isTest: true, listingCode: 'CASA-7' });
+    expect(lead).toMatchObject({
+      id: res.json().data.lead_id,
+      isTest: true,
+      source: 'teste',
+      listingCode: 'CASA-7',
+    });
+    // What the push said is kept, with the portal it named.
+    expect(lead!.sourceDetails).toMatchObject({ tested_source: 'portal_zap', temperature: 'Alta' });
     expect(lead!.pageId).not.toBeNull();
     const ledger = await a.client.get(`/v1/real-estates/${a.realEstateId}/inbound-requests`);
     expect(ledger.statusCode).toBe(200);
-    expect(ledger.json().data[0]).toMatchObject({ outcome: 'created', is_test: true, lead_id: lead!.id });
+    expect(ledger.json().data[0]).toMatchObject({
+      channel: 'grupo_zap',
+      source: 'teste',
+      outcome: 'created',
+      is_test: true,
+      lead_id: lead!.id,
+    });
+    // Leads: not among the portal's real leads; the "Lead de teste" filter finds it.
+    const leadsUrl = `/v1/real-estates/${a.realEstateId}/leads`;
+    const portal = await a.client.get(`${leadsUrl}?source=portal_zap&include_tests=1`);
+    expect(portal.json().data).toEqual([]);
+    expect((await a.client.get(leadsUrl)).json().data).toEqual([]);
+    const tests = await a.client.get(`${leadsUrl}?source=teste&include_tests=1`);
+    expect(tests.json().data).toEqual([
+      expect.objectContaining({ id: lead!.id, source: 'teste', is_test: true }),
+    ]);
   });
 
   it('lists the ledger with filters, shows a body, and replays a refused request after the fix', async () => {
@@ -408,11 +425,10 @@ describe('pushes that arrive together', () => {
   });
 
   it('share one admission, yet each is counted in its window as if alone; a wrong secret in the group counts nothing', async () => {
-    const owner = await createOwner(ctx, 'Rajada Imóveis');
-    const client = new TestClient(limited.app, nextIp());
-    await client.login(owner.email);
-    const source = (await client.post(`/v1/real-estates/${owner.realEstateId}/lead-sources/grupo_zap`)).json()
-      .data as { url: string; secret: string };
+    const owner = await signedInOwner(limited, 'Rajada Imóveis', { ip: nextIp() });
+    const source = (
+      await owner.client.post(`/v1/real-estates/${owner.realEstateId}/lead-sources/grupo_zap`)
+    ).json().data as { url: string; secret: string };
     const path = new URL(source.url).pathname;
     const fire = (secret: string) =>
       limited.app.inject({

@@ -1,6 +1,7 @@
 /**
  * The inbound ledger as the console reads it (docs/product.md#lead-sources): the list with its filters,
- * one request with its body, and the replay of a refused one after the agency fixed the cause.
+ * one request with its body, and the replay of a refused or failed one, of any channel, after the agency
+ * fixed the cause.
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { InboundRequestDetail, InboundRequestListQuery, InboundRequestView } from '@vitrine/contracts';
@@ -8,12 +9,20 @@ import { auditLog, inboundRequests, leads } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { acceptGrupoZapPush } from './grupo-zap-accept.ts';
+import { fetchMetaLeadQueue } from './jobs/fetch-meta-lead.queue.ts';
+import { parseStoredApiLead, receiveApiLeadBody } from './lead-api-accept.ts';
+import { fetchMetaLead } from './meta-lead-ads-fetch.ts';
+import type { InboundResult } from './receive-inbound-lead.ts';
 
 type Row = typeof inboundRequests.$inferSelect;
 type Joined = { r: Row; leadName: string | null; isTest: boolean | null };
 
+/**
+ * A refused request (or one ours could not finish) not replayed yet, with a body to run again: a push,
+ * an API body, a Meta notification.
+ */
 const canReplay = (r: Row) =>
-  r.outcome === 'refused' && r.replayedAt === null && r.body !== null && r.channel === 'grupo_zap';
+  (r.outcome === 'refused' || r.outcome === 'failed') && r.replayedAt === null && r.body !== null;
 
 function view({ r, leadName, isTest }: Joined): InboundRequestView {
   return {
@@ -75,26 +84,62 @@ export async function findInboundRequest(deps: Pick<Deps, 'db'>, id: string): Pr
 
 export const inboundDetail = (row: Joined): InboundRequestDetail => ({ ...view(row), body: row.r.body });
 
+/** Why a replay did not store the lead: the same reason and field errors as the source would get. */
+type Replayed =
+  { ok: true; result: InboundResult } | { ok: false; reason: string; errors?: Record<string, string[]> };
+
 /**
- * Runs a refused request's stored body through the same mapping again (the agency fixed the listing
- * code on the portal, or the page's code here). Still refused: 422 with the reason, nothing written.
- * Accepted: the lead, a new ledger row, the original marked replayed, and an audit entry.
+ * Runs one stored request through its channel's path again, writing nothing when it is still refused
+ * (the original row stays the record). Every channel's lead has an external id here, so a replay is
+ * one lead however often it runs: a push's `originLeadId` (or its fingerprint), Meta's leadgen id, the
+ * API's Idempotency-Key or, for an API body sent without one, the ledger row it came from.
  */
-export async function replayInboundRequest(
-  deps: Pick<Deps, 'db' | 'queue'> & Partial<Pick<Deps, 'analytics'>>,
-  row: Row,
-  userId: number,
-) {
+async function replayChannel(deps: ReplayDeps, row: Row): Promise<Replayed> {
+  switch (row.channel) {
+    case 'grupo_zap':
+      return acceptGrupoZapPush(deps, { realEstateId: row.realEstateId, body: row.body, replay: true });
+    case 'lead_api': {
+      const parsed = parseStoredApiLead(row.body);
+      if (!parsed.ok) return parsed;
+      const result = await receiveApiLeadBody(deps, {
+        realEstateId: row.realEstateId,
+        body: parsed.body,
+        rawBody: row.body,
+        externalId: row.externalId ?? `replay:${row.id}`,
+      });
+      return { ok: true, result };
+    }
+    case 'meta_lead_ads': {
+      const notification = fetchMetaLeadQueue.payload.safeParse({
+        ...(row.body as { notification?: object } | null)?.notification,
+        realEstateId: row.realEstateId,
+      });
+      if (!notification.success)
+        return { ok: false, reason: 'A notificação guardada não traz o id do lead na Meta.' };
+      return fetchMetaLead(deps, notification.data, { replay: true });
+    }
+  }
+}
+
+type ReplayDeps = Pick<Deps, 'db' | 'queue' | 'config' | 'log'> & Partial<Pick<Deps, 'analytics'>>;
+
+/**
+ * Runs a refused (or failed) request again through its channel's path: a push's stored body through
+ * the mapping (the agency fixed the listing code on the portal, or the page's code here), an API body
+ * through the contract, a Meta notification through the Graph API read with the page's current token
+ * (the page was reconnected, Meta is back). Still refused: 422 with the reason, nothing written.
+ * Accepted: the lead (or the one already received: a duplicate), a new ledger row, the original marked
+ * replayed, and an audit entry.
+ */
+export async function replayInboundRequest(deps: ReplayDeps, row: Row, userId: number) {
   if (!canReplay(row))
     throw new HttpError(
       409,
-      row.replayedAt ? 'Esta requisição já foi reenviada.' : 'Só requisições recusadas podem ser reenviadas.',
+      row.replayedAt
+        ? 'Esta requisição já foi reenviada.'
+        : 'Só requisições recusadas ou que falharam podem ser reenviadas.',
     );
-  const outcome = await acceptGrupoZapPush(deps, {
-    realEstateId: row.realEstateId,
-    body: row.body,
-    replay: true,
-  });
+  const outcome = await replayChannel(deps, row);
   if (!outcome.ok) throw new HttpError(422, `Ainda recusada: ${outcome.reason}`, outcome.errors);
   const { result } = outcome;
   await deps.db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 /** The inbound module's public API (CONTRIBUTING.md, "Module boundaries"): leads from outside the landing pages. */
+export { acceptGrupoZapPush } from './grupo-zap-accept.ts';
 export { fetchMetaLeadJob } from './jobs/fetch-meta-lead.job.ts';
 export {
   findPageByListingCode,

@@ -23,7 +23,6 @@ import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { EndpointRequest } from '../../lib/mount.ts';
 import { mount } from '../../lib/mount.ts';
 import { MANAGERS } from '../../plugins/auth.ts';
-import { scoreLeadContent } from '../leads/index.ts';
 import {
   admitApiKey,
   createApiKey,
@@ -38,7 +37,8 @@ import {
   releaseIdempotencyKey,
   requestFingerprint,
 } from './lead-api-idempotency.ts';
-import { receiveInboundLead, recordInbound } from './receive-inbound-lead.ts';
+import { receiveApiLeadBody } from './lead-api-accept.ts';
+import { recordInbound, type InboundResult } from './receive-inbound-lead.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -293,39 +293,23 @@ async function receiveApiLead(
   idempotencyKey: string | null,
 ): Promise<ApiLeadResponse> {
   const body = request.body;
-  const spam = scoreLeadContent({ name: body.name, message: body.message, phone: body.phone });
-  const details = { ...(body.extra ?? {}), ...(body.origin ? { origin: body.origin } : {}) };
-  const result = await receiveInboundLead(deps, {
+  const result = await receiveApiLeadBody(deps, {
     realEstateId: key.realEstateId,
-    channel: 'lead_api',
-    source: 'api',
+    body,
+    rawBody: request.leadApiBody,
     externalId: idempotencyKey ? externalIdOf(key, request) : null,
-    body: request.leadApiBody,
-    httpStatus: 201,
-    lead: {
-      name: body.name,
-      email: body.email,
-      phone: body.phone,
-      message: body.message,
-      listingCode: body.listing_code,
-      sourceDetails: Object.keys(details).length ? details : null,
-      utmSource: body.utm_source,
-      utmMedium: body.utm_medium,
-      utmCampaign: body.utm_campaign,
-      utmTerm: body.utm_term,
-      utmContent: body.utm_content,
-      gclid: body.gclid,
-      fbclid: body.fbclid,
-      consent: body.consent,
-      quarantineReason: spam.reason,
-    },
   });
+  return apiLeadAnswer(result, !!body.listing_code);
+}
+
+/** The lead API's answer for a stored lead (the route's, and the replay's). */
+function apiLeadAnswer(result: InboundResult, hadListingCode: boolean): ApiLeadResponse {
   const duplicate = result.outcome === 'duplicate';
   return {
     data: {
       id: result.lead.id,
       listing_code: result.lead.listingCode ?? null,
-      listing_found: body.listing_code ? !result.listingNotFound : null,
+      listing_found: hadListingCode ? !result.listingNotFound : null,
       duplicate,
       quarantined: result.lead.quarantined,
     },

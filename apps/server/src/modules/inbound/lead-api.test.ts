@@ -25,11 +25,11 @@ import {
 } from '../../db/schema.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import {
-  TestClient,
-  addMember,
-  createOwner,
   createTestContext,
   insertPage,
+  signedInMember,
+  signedInOwner,
+  TestClient,
   type TestContext,
 } from '../../testing/test-app.ts';
 import { leadApiIdempotencySweepJob } from './index.ts';
@@ -51,9 +51,7 @@ function valid<S extends z.ZodType>(schema: S, res: LightMyRequestResponse): z.o
 }
 
 async function agencyWithKey(name = 'Imobiliária API') {
-  const owner = await createOwner(ctx, name);
-  const console = new TestClient(ctx.app);
-  await console.login(owner.email);
+  const { client: console, ...owner } = await signedInOwner(ctx, name);
   const res = await console.post(`/v1/real-estates/${owner.realEstateId}/api-keys`, { name: 'Site' });
   expect(res.statusCode).toBe(201);
   const key = valid(createdApiKeyResponse, res).data;
@@ -136,9 +134,7 @@ describe('API keys', () => {
   });
 
   it('refuses a key without a name, in Portuguese naming the field', async () => {
-    const owner = await createOwner(ctx);
-    const c = new TestClient(ctx.app);
-    await c.login(owner.email);
+    const { client: c, ...owner } = await signedInOwner(ctx);
     const res = await c.post(`/v1/real-estates/${owner.realEstateId}/api-keys`, { name: '  ' });
     expect(res.statusCode).toBe(422);
     expect(valid(apiErrorSchema, res).errors?.name?.[0]).toMatch(/nome à chave/);
@@ -147,22 +143,16 @@ describe('API keys', () => {
   it('an admin manages keys; an agent gets 403; another agency 404', async () => {
     const { owner, key } = await agencyWithKey('Papéis S.A.');
     const base = `/v1/real-estates/${owner.realEstateId}/api-keys`;
-    const admin = await addMember(ctx, owner.realEstateId, 'admin');
-    const a = new TestClient(ctx.app);
-    await a.login(admin.email);
+    const { client: a } = await signedInMember(ctx, owner.realEstateId, 'admin');
     expect((await a.get(base)).statusCode).toBe(200);
     expect((await a.post(base, { name: 'Zapier' })).statusCode).toBe(201);
 
-    const agent = await addMember(ctx, owner.realEstateId, 'agent');
-    const g = new TestClient(ctx.app);
-    await g.login(agent.email);
+    const { client: g } = await signedInMember(ctx, owner.realEstateId, 'agent');
     expect((await g.get(base)).statusCode).toBe(403);
     expect((await g.post(base, { name: 'Agente' })).statusCode).toBe(403);
     expect((await g.delete(`${base}/${key.id}`)).statusCode).toBe(403);
 
-    const stranger = await createOwner(ctx, 'Outra');
-    const s = new TestClient(ctx.app);
-    await s.login(stranger.email);
+    const { client: s, ...stranger } = await signedInOwner(ctx, 'Outra');
     expect((await s.get(base)).statusCode).toBe(404);
     expect((await s.delete(`${base}/${key.id}`)).statusCode).toBe(404);
     // Its own agency's id with the other agency's key id: no such key there.
@@ -295,11 +285,11 @@ describe('POST /v1/leads', () => {
       leadId: lead!.id,
     });
     expect(ledger[0]!.body).toMatchObject({ name: 'Maria Souza', listing_code: 'AP-123' });
-    const [source] = await ctx.database.db
-      .select()
-      .from(leadSources)
-      .where(and(eq(leadSources.realEstateId, owner.realEstateId), eq(leadSources.channel, 'lead_api')));
-    expect(source!.lastReceivedAt).not.toBeNull();
+    // The screen's "last lead received", derived from the ledger.
+    const sources = await console.get(`/v1/real-estates/${owner.realEstateId}/lead-sources`);
+    expect(
+      sources.json().data.find((s: { channel: string }) => s.channel === 'lead_api').last_received_at,
+    ).toBe(ledger[0]!.receivedAt.toISOString());
     const keys = valid(
       apiKeyListResponse,
       await console.get(`/v1/real-estates/${owner.realEstateId}/api-keys`),
@@ -546,6 +536,96 @@ describe('Idempotency-Key', () => {
   });
 });
 
+describe('replay from the inbound ledger', () => {
+  const replayOf = (c: TestClient, id: string) => c.post(`/v1/inbound-requests/${id}/replay`);
+
+  it('a refused body stays refused (422 naming the field) until fixed; then one lead, and 409 after', async () => {
+    const { owner, console, token } = await agencyWithKey('Reenvio API S.A.');
+    const page = await insertPage(ctx, owner.realEstateId, { listingCode: 'AP-777' });
+    const body = { email: 'sem.nome@exemplo.com.br', listing_code: 'AP-777', utm_source: 'site' };
+    expect((await send(token, body)).statusCode).toBe(422);
+    const [row] = await ledgerOf(owner.realEstateId);
+    const listed = await console.get(`/v1/real-estates/${owner.realEstateId}/inbound-requests`);
+    expect(listed.json().data[0]).toMatchObject({
+      id: row!.id,
+      channel: 'lead_api',
+      outcome: 'refused',
+      can_replay: true,
+    });
+    const still = await replayOf(console, row!.id);
+    expect(still.statusCode).toBe(422);
+    expect(still.json().message).toMatch(/^Ainda recusada: .*nome/);
+    expect(Object.keys(still.json().errors)).toEqual(['name']);
+    expect(await ledgerOf(owner.realEstateId)).toHaveLength(1);
+
+    // Support fixes the stored body (the site sent the name in another field), then replays it.
+    await ctx.database.db
+      .update(inboundRequests)
+      .set({ body: { ...body, name: 'Nome Corrigido' } })
+      .where(eq(inboundRequests.id, row!.id));
+    const replay = await replayOf(console, row!.id);
+    expect(replay.statusCode, replay.body).toBe(201);
+    expect(replay.json().data.outcome).toBe('created');
+    const [lead] = await leadsOf(owner.realEstateId);
+    expect(lead).toMatchObject({
+      id: replay.json().data.lead_id,
+      source: 'api',
+      name: 'Nome Corrigido',
+      pageId: page.id,
+      utmSource: 'site',
+    });
+    expect((await replayOf(console, row!.id)).statusCode).toBe(409);
+    const ledger = await ledgerOf(owner.realEstateId);
+    expect(ledger.map((r) => r.outcome)).toEqual(['refused', 'created']);
+    expect(ledger[1]!.leadId).toBe(lead!.id);
+    expect(ledger[0]!.replayedBy).toBe(owner.userId);
+  });
+
+  it('a request refused while its Idempotency-Key was in flight, replayed after the first one finished: the same lead', async () => {
+    const { owner, console, token } = await agencyWithKey('Em Voo S.A.');
+    const [apiKey] = await ctx.database.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.tokenHash, sha256(token)));
+    const { requestFingerprint } = await import('./lead-api-idempotency.ts');
+    const body = { ...LEAD, name: 'Primeira em andamento' };
+    const claim = { apiKeyId: apiKey!.id, key: 'pedido-voo', requestHash: requestFingerprint(body) };
+    await ctx.database.db.insert(apiIdempotencyKeys).values(claim);
+    expect((await send(token, body, { 'idempotency-key': 'pedido-voo' })).statusCode).toBe(409);
+    // The first request's process died; the site's retry takes the stale claim over and stores the lead.
+    await ctx.database.db
+      .update(apiIdempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - (IDEMPOTENCY_STALE_SECONDS + 5) * 1000) })
+      .where(and(eq(apiIdempotencyKeys.apiKeyId, apiKey!.id), eq(apiIdempotencyKeys.key, 'pedido-voo')));
+    const stored = await send(token, body, { 'idempotency-key': 'pedido-voo' });
+    expect(stored.statusCode).toBe(201);
+    const refused = (await ledgerOf(owner.realEstateId)).find((r) => r.outcome === 'refused')!;
+    expect(refused.httpStatus).toBe(409);
+    const replay = await replayOf(console, refused.id);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json().data).toMatchObject({ outcome: 'duplicate', lead_id: stored.json().data.id });
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
+  });
+
+  it('a body sent without Idempotency-Key replayed twice at once is still one lead', async () => {
+    const { owner, console, token } = await agencyWithKey('Sem Chave S.A.');
+    const body = { ...LEAD, name: 'Sem Chave', extra: { x: { y: 1 } } };
+    expect((await send(token, body)).statusCode).toBe(422);
+    const [row] = await ledgerOf(owner.realEstateId);
+    expect(row!.externalId).toBeNull();
+    await ctx.database.db
+      .update(inboundRequests)
+      .set({ body: { ...body, extra: { x: 'y' } } })
+      .where(eq(inboundRequests.id, row!.id));
+    const [a, b] = await Promise.all([replayOf(console, row!.id), replayOf(console, row!.id)]);
+    // The second finds the row replayed (409) or the lead stored (a duplicate): never a second lead.
+    const outcomes = [a, b].map((r) => (r.statusCode === 201 ? r.json().data.outcome : r.statusCode));
+    expect(outcomes.filter((o) => o === 'created')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== 'created')[0]).toBeOneOf(['duplicate', 409]);
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
+  });
+});
+
 describe('rate limits', () => {
   let limited: TestContext;
   beforeAll(async () => {
@@ -563,9 +643,7 @@ describe('rate limits', () => {
   });
 
   it('per key, then per agency: 429 with Retry-After; a flooding key does not spend the others’ share', async () => {
-    const owner = await createOwner(ctx, 'Limite S.A.');
-    const c = new TestClient(limited.app);
-    await c.login(owner.email);
+    const { client: c, ...owner } = await signedInOwner(limited, 'Limite S.A.');
     const tokens: string[] = [];
     for (const name of ['Site', 'Zapier']) {
       const res = await c.post(`/v1/real-estates/${owner.realEstateId}/api-keys`, { name });

@@ -148,6 +148,27 @@ const TZ = 'America/Sao_Paulo';
 type StatsRow = { channel: InboundChannel; day: string; leads: number };
 type CountRow = { channel: InboundChannel; n: number };
 
+/**
+ * When each channel of the agency last sent a request (any outcome), from the ledger: one backward
+ * step per channel on inbound_requests_agency_channel_received_idx, however long the ledger.
+ */
+export async function lastReceivedByChannel(
+  deps: Pick<Deps, 'db'>,
+  realEstateId: number,
+): Promise<Map<InboundChannel, Date>> {
+  const rows = rowsOf<{ channel: InboundChannel; at: string | Date | null }>(
+    await deps.db.execute(sql`
+      select c.channel, (select r.received_at from inbound_requests r
+        where r.real_estate_id = ${realEstateId} and r.channel = c.channel
+        order by r.received_at desc limit 1) as at
+      from unnest(array[${sql.join(
+        INBOUND_CHANNELS.map((c) => sql`${c}`),
+        sql`, `,
+      )}]::text[]) as c(channel)`),
+  );
+  return new Map(rows.filter((r) => r.at !== null).map((r) => [r.channel, new Date(r.at!)]));
+}
+
 /** Every channel of the agency (connected or not), with what the screen shows of it. */
 export async function listSources(
   deps: SourceDeps,
@@ -178,6 +199,7 @@ export async function listSources(
         and received_at >= now() - make_interval(days => ${DAYS})
       group by 1`),
   );
+  const lastReceived = await lastReceivedByChannel(deps, realEstateId);
   const days = lastDays(DAYS);
   return INBOUND_CHANNELS.map((channel) => {
     const row = rows.find((r) => r.channel === channel);
@@ -194,7 +216,7 @@ export async function listSources(
           ? decryptSecret(deps.config.appKey, row.secretEncrypted)
           : null,
       connected_at: row ? row.createdAt.toISOString() : null,
-      last_received_at: row?.lastReceivedAt ? row.lastReceivedAt.toISOString() : null,
+      last_received_at: lastReceived.get(channel)?.toISOString() ?? null,
       leads_per_day: days.map((day) => ({ day, leads: counts.get(day) ?? 0 })),
       listing_not_found: Number(notFound.find((n) => n.channel === channel)?.n ?? 0),
       refused: Number(refused.find((n) => n.channel === channel)?.n ?? 0),

@@ -23,7 +23,12 @@ import {
   pauseMetaSource,
   type MetaSettings,
 } from './meta-lead-ads.ts';
-import { receiveInboundLead, recordInbound, type InboundLead } from './receive-inbound-lead.ts';
+import {
+  receiveInboundLead,
+  recordInbound,
+  type InboundLead,
+  type InboundResult,
+} from './receive-inbound-lead.ts';
 
 type FetchDeps = Pick<Deps, 'db' | 'queue' | 'config' | 'log'> & Partial<Pick<Deps, 'analytics'>>;
 
@@ -114,58 +119,94 @@ async function ownedPage(deps: Pick<Deps, 'db'>, realEstateId: number, pageId: n
   return row?.id ?? null;
 }
 
-/** Fetches and stores one notified lead; throws only when the job should be tried again later. */
+/** What became of one notified lead: stored (created or a repeat), or why it was not. */
+export type MetaLeadOutcome =
+  { ok: true; result: InboundResult } | { ok: false; reason: string; requestId: string | null };
+
+export interface TakeMetaLeadOptions {
+  signal?: AbortSignal;
+  /**
+   * The job's last try: a Graph failure that would be retried (throttling, Meta down) is written to
+   * the inbound ledger as `failed`, with Meta's error, instead of thrown (nothing retries it after
+   * this; the agency replays it from the console).
+   */
+  lastAttempt?: boolean;
+  /**
+   * A replay from the console (inbound-requests.ts): nothing is retried and a refusal is answered but
+   * not written again (the original row stays the record).
+   */
+  replay?: boolean;
+}
+
+/**
+ * Fetches and stores one notified lead. Throws only when the job should be tried again later (a
+ * throttled or unavailable Graph API before the last try).
+ */
 export async function fetchMetaLead(
   deps: FetchDeps,
   payload: FetchMetaLeadPayload,
-  signal?: AbortSignal,
-): Promise<void> {
+  options: TakeMetaLeadOptions = {},
+): Promise<MetaLeadOutcome> {
   const { realEstateId, leadgenId } = payload;
   const notification = { ...payload };
-  const refuse = (reason: string, extra: Record<string, unknown> = {}) =>
-    recordInbound(deps, {
-      realEstateId,
-      channel: 'meta_lead_ads',
-      outcome: 'refused',
-      httpStatus: 200,
-      reason,
-      externalId: leadgenId,
-      body: { notification, ...extra },
-    });
+  const record = async (
+    outcome: 'refused' | 'failed',
+    reason: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<MetaLeadOutcome> => {
+    const requestId = options.replay
+      ? null
+      : await recordInbound(deps, {
+          realEstateId,
+          channel: 'meta_lead_ads',
+          outcome,
+          httpStatus: 200,
+          reason,
+          externalId: leadgenId,
+          body: { notification, ...extra },
+        });
+    return { ok: false, reason, requestId };
+  };
+  const refuse = (reason: string, extra: Record<string, unknown> = {}) => record('refused', reason, extra);
 
   const row = await findMetaSource(deps, realEstateId);
   const settings = metaSettingsOf(row?.settings);
   const token = row?.isActive && settings.pageId === payload.pageId ? metaPageToken(deps, row) : null;
-  if (!row || !token) {
-    await refuse('A página do Facebook foi desconectada: o lead não foi buscado na Meta.');
-    return;
-  }
-  if (settings.tokenError) {
-    await refuse(`Aguardando um novo token da página: ${settings.tokenError.message}`, {
+  if (!row || !token) return refuse('A página do Facebook foi desconectada: o lead não foi buscado na Meta.');
+  if (settings.tokenError)
+    return refuse(`Aguardando um novo token da página: ${settings.tokenError.message}`, {
       awaiting: AWAITING_TOKEN,
     });
-    return;
-  }
   let graph: GraphLead;
   try {
-    graph = await readLead(deps.config, token, leadgenId, signal);
+    graph = await readLead(deps.config, token, leadgenId, options.signal);
   } catch (err) {
-    if (!(err instanceof MetaGraphError) || err.failure === 'retry') throw err;
-    deps.log.warn(
-      { realEstateId, leadgenId, code: err.code, subcode: err.subcode, fbtrace_id: err.fbtraceId },
-      'meta lead read refused',
-    );
-    if (err.failure === 'token') {
-      await pauseMetaSource(deps, realEstateId, err.message);
-      await refuse(err.message, { awaiting: AWAITING_TOKEN });
-      return;
+    const graphError = err instanceof MetaGraphError ? err : null;
+    const retry = !graphError || graphError.failure === 'retry';
+    if (retry && !options.lastAttempt && !options.replay) throw err;
+    const error = graphError
+      ? { code: graphError.code, subcode: graphError.subcode, fbtrace_id: graphError.fbtraceId }
+      : { code: null, subcode: null, fbtrace_id: null };
+    deps.log.warn({ realEstateId, leadgenId, ...error, retry }, 'meta lead read refused');
+    if (retry) {
+      const said = graphError?.message ?? 'A Meta não respondeu.';
+      return record(
+        'failed',
+        options.replay
+          ? `A Meta ainda não entregou o lead: ${said}`
+          : `A Meta não entregou o lead depois de todas as tentativas: ${said}`,
+        { error: { ...error, message: err instanceof Error ? err.message.slice(0, 500) : String(err) } },
+      );
     }
-    await refuse(err.message, { error: { code: err.code, subcode: err.subcode, fbtrace_id: err.fbtraceId } });
-    return;
+    if (graphError!.failure === 'token') {
+      await pauseMetaSource(deps, realEstateId, graphError!.message);
+      return refuse(graphError!.message, { awaiting: AWAITING_TOKEN });
+    }
+    return refuse(graphError!.message, { error });
   }
   const mapped = mapMetaLead(graph, settings);
   mapped.lead.pageId = await ownedPage(deps, realEstateId, mapped.lead.pageId);
-  await receiveInboundLead(deps, {
+  const result = await receiveInboundLead(deps, {
     realEstateId,
     channel: 'meta_lead_ads',
     source: mapped.source,
@@ -174,4 +215,5 @@ export async function fetchMetaLead(
     lead: mapped.lead,
     httpStatus: 200,
   });
+  return { ok: true, result };
 }

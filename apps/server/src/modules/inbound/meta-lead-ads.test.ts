@@ -2,14 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboundRequests, leads, leadSources } from '../../db/schema.ts';
 import {
-  TestClient,
-  addMember,
   createOwner,
   createTestContext,
   insertPage,
+  signedInMember,
+  signedInOwner,
   waitFor,
   type TestContext,
 } from '../../testing/test-app.ts';
+import { fetchMetaLeadJob } from './jobs/fetch-meta-lead.job.ts';
 import { fetchMetaLeadQueue } from './jobs/fetch-meta-lead.queue.ts';
 import { fetchMetaLead } from './meta-lead-ads-fetch.ts';
 import { MetaGraphError } from './meta-lead-ads-graph.ts';
@@ -45,15 +46,13 @@ afterAll(async () => {
 
 /** An agency with its Facebook page connected through the console's endpoint. */
 async function connectedAgency(name: string, forms: { id: string; name: string }[] = []) {
-  const owner = await createOwner(ctx, name);
+  const { client, ...owner } = await signedInOwner(ctx, name);
   const page = graph.addPage({
     id: nextPageId(),
     name: `${name} no Facebook`,
     appId: APP_ID,
     forms: forms.map((f) => ({ ...f, status: 'ACTIVE' })),
   });
-  const client = new TestClient(ctx.app);
-  await client.login(owner.email);
   const res = await client.put(`/v1/real-estates/${owner.realEstateId}/lead-sources/meta`, {
     page_id: page.id,
     page_access_token: page.token,
@@ -61,6 +60,16 @@ async function connectedAgency(name: string, forms: { id: string; name: string }
   expect(res.statusCode, res.body).toBe(200);
   return { owner, page, client };
 }
+
+/** The fetch job's payload for one notified lead. */
+const notified = (realEstateId: number, leadgenId: string, pageId: string) => ({
+  realEstateId,
+  leadgenId,
+  pageId,
+  formId: null,
+  adId: null,
+  createdTime: null,
+});
 
 const postNotification = (body: string, signature = signMetaBody(APP_SECRET, body)) =>
   ctx.app.inject({
@@ -322,6 +331,99 @@ describe('Meta webhook: notifications', () => {
     expect(await leadsOf(owner.realEstateId)).toHaveLength(0);
   });
 
+  it("the last try with Meta still failing leaves a failed row with Meta's error; replayed once Meta answers", async () => {
+    const { owner, page, client } = await connectedAgency('Esgotado S.A.');
+    const leadgenId = nextLeadId();
+    graph.addLead({ id: leadgenId, pageId: page.id, field_data: [{ name: 'full_name', values: ['Lia'] }] });
+    const payload = notified(owner.realEstateId, leadgenId, page.id);
+    const lead = new RegExp(`^/${leadgenId}$`);
+    const jobDeps = { ...ctx.app.deps, signal: new AbortController().signal };
+    // Before the last try the job throws (pg-boss retries it) and writes nothing.
+    graph.failNext('pageRateLimit', 1, lead);
+    await expect(
+      fetchMetaLeadJob.handle(payload, jobDeps, { retryCount: 3, retryLimit: 14, last: false }),
+    ).rejects.toBeInstanceOf(MetaGraphError);
+    expect(await ledgerOf(owner.realEstateId)).toHaveLength(0);
+    // The last try: the failure is written, not thrown.
+    graph.failNext('pageRateLimit', 1, lead);
+    await fetchMetaLeadJob.handle(payload, jobDeps, { retryCount: 14, retryLimit: 14, last: true });
+    const [row] = await ledgerOf(owner.realEstateId);
+    expect(row).toMatchObject({ outcome: 'failed', externalId: leadgenId, leadId: null });
+    expect(row!.reason).toMatch(/todas as tentativas.*código 32/);
+    expect(row!.body).toMatchObject({
+      notification: { leadgenId, pageId: page.id },
+      error: { code: 32, fbtrace_id: expect.any(String) },
+    });
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(0);
+
+    const listed = await client.get(`/v1/real-estates/${owner.realEstateId}/inbound-requests?outcome=failed`);
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ id: row!.id, outcome: 'failed', can_replay: true, channel: 'meta_lead_ads' }),
+    ]);
+    // Meta still down: 422, nothing written.
+    graph.failNext('serverError', 1, lead);
+    const still = await client.post(`/v1/inbound-requests/${row!.id}/replay`);
+    expect(still.statusCode).toBe(422);
+    expect(still.json().message).toMatch(/^Ainda recusada: A Meta ainda não entregou/);
+    expect(await ledgerOf(owner.realEstateId)).toHaveLength(1);
+    // Meta is back: one lead.
+    const replay = await client.post(`/v1/inbound-requests/${row!.id}/replay`);
+    expect(replay.statusCode, replay.body).toBe(201);
+    expect(replay.json().data.outcome).toBe('created');
+    const [stored] = await leadsOf(owner.realEstateId);
+    expect(stored).toMatchObject({ name: 'Lia', source: 'facebook', id: replay.json().data.lead_id });
+    expect((await ledgerOf(owner.realEstateId)).map((r) => r.outcome).sort()).toEqual(['created', 'failed']);
+  });
+
+  it('pg-boss tells the job its last try: a job without retries left writes the failure', async () => {
+    const { owner, page } = await connectedAgency('Sem Tentativas S.A.');
+    const leadgenId = nextLeadId();
+    graph.addLead({ id: leadgenId, pageId: page.id, field_data: [{ name: 'full_name', values: ['Téo'] }] });
+    graph.failNext('appRateLimit', 1, new RegExp(`^/${leadgenId}$`));
+    // The queue's own job, with no retry left: its first try is its last.
+    await ctx.app.queue.enqueue(
+      ctx.database.db,
+      { ...fetchMetaLeadQueue, retry: { limit: 0, delaySeconds: 1 } },
+      notified(owner.realEstateId, leadgenId, page.id),
+    );
+    ctx.app.queue.wake(fetchMetaLeadQueue);
+    const [row] = await waitFor(async () => {
+      const rows = await ledgerOf(owner.realEstateId);
+      return rows.length ? rows : null;
+    });
+    expect(row).toMatchObject({ outcome: 'failed', externalId: leadgenId });
+    expect(row!.reason).toMatch(/código 4\b/);
+  });
+
+  it('replays a lead refused while the page was disconnected, after it is reconnected: one lead, then duplicates', async () => {
+    const { owner, page, client } = await connectedAgency('Reconecta S.A.');
+    const url = `/v1/real-estates/${owner.realEstateId}/lead-sources/meta`;
+    const leadgenId = nextLeadId();
+    graph.addLead({ id: leadgenId, pageId: page.id, field_data: [{ name: 'full_name', values: ['Ivo'] }] });
+    expect((await client.delete(url)).statusCode).toBe(204);
+    // Meta delivered the notification twice while the page was disconnected: two refused rows.
+    await fetchMetaLead(ctx.app.deps, notified(owner.realEstateId, leadgenId, page.id));
+    await fetchMetaLead(ctx.app.deps, notified(owner.realEstateId, leadgenId, page.id));
+    const refused = await ledgerOf(owner.realEstateId);
+    expect(refused.map((r) => r.outcome)).toEqual(['refused', 'refused']);
+    expect(refused[0]!.reason).toMatch(/desconectada/);
+    const first = await client.post(`/v1/inbound-requests/${refused[0]!.id}/replay`);
+    expect(first.statusCode).toBe(422);
+    expect(first.json().message).toMatch(/desconectada/);
+
+    const reconnect = await client.put(url, { page_id: page.id, page_access_token: page.token });
+    expect(reconnect.statusCode).toBe(200);
+    const replay = await client.post(`/v1/inbound-requests/${refused[0]!.id}/replay`);
+    expect(replay.statusCode, replay.body).toBe(201);
+    expect(replay.json().data.outcome).toBe('created');
+    expect((await client.post(`/v1/inbound-requests/${refused[0]!.id}/replay`)).statusCode).toBe(409);
+    // The second refusal of the same lead replayed: the lead already received, not a second one.
+    const second = await client.post(`/v1/inbound-requests/${refused[1]!.id}/replay`);
+    expect(second.statusCode).toBe(201);
+    expect(second.json().data).toMatchObject({ outcome: 'duplicate', lead_id: replay.json().data.lead_id });
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
+  });
+
   it('a page no agency connected is acknowledged and ignored; other changes than leadgen are skipped', async () => {
     const body = JSON.stringify({
       object: 'page',
@@ -350,10 +452,8 @@ describe('Meta webhook: notifications', () => {
 
 describe('Meta lead forms: the agency connection', () => {
   it('refuses a token Meta does not accept or of another app, in Portuguese, and saves nothing', async () => {
-    const owner = await createOwner(ctx, 'Conexão S.A.');
+    const { client, ...owner } = await signedInOwner(ctx, 'Conexão S.A.');
     const page = graph.addPage({ id: nextPageId(), appId: '999999999' });
-    const client = new TestClient(ctx.app);
-    await client.login(owner.email);
     const url = `/v1/real-estates/${owner.realEstateId}/lead-sources/meta`;
     const otherApp = await client.put(url, { page_id: page.id, page_access_token: page.token });
     expect(otherApp.statusCode).toBe(422);
@@ -402,9 +502,7 @@ describe('Meta lead forms: the agency connection', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors['forms.0.page_id']).toEqual(['Página não encontrada.']);
 
-    const agent = await addMember(ctx, owner.realEstateId, 'agent');
-    const agentClient = new TestClient(ctx.app);
-    await agentClient.login(agent.email);
+    const { client: agentClient } = await signedInMember(ctx, owner.realEstateId, 'agent');
     expect((await agentClient.get(url)).statusCode).toBe(403);
 
     expect((await client.delete(url)).statusCode).toBe(204);
@@ -438,9 +536,7 @@ describe('Meta lead forms without the product app configured', () => {
         payload: body,
       });
       expect(post.statusCode).toBe(401);
-      const owner = await createOwner(bare, 'Sem App S.A.');
-      const client = new TestClient(bare.app);
-      await client.login(owner.email);
+      const { client, ...owner } = await signedInOwner(bare, 'Sem App S.A.');
       const view = (await client.get(`/v1/real-estates/${owner.realEstateId}/lead-sources/meta`)).json();
       expect(view.data.configured).toBe(false);
       expect(view.data.verify_token).toBeNull();

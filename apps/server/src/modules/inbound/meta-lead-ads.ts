@@ -11,6 +11,7 @@ import type { Deps } from '../../deps.ts';
 import { decryptSecret, encryptSecret, randomToken } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { fetchMetaLeadQueue, type FetchMetaLeadPayload } from './jobs/fetch-meta-lead.queue.ts';
+import { lastReceivedByChannel } from './lead-sources.ts';
 import { listLeadForms, MetaGraphError, readPage, subscribePage, tokenAppId } from './meta-lead-ads-graph.ts';
 
 const CHANNEL = 'meta_lead_ads' as const;
@@ -125,7 +126,7 @@ export async function metaLeadAdsView(
     token_error: connected ? (s.tokenError?.message ?? null) : null,
     token_error_at: connected && s.tokenError ? new Date(s.tokenError.at).toISOString() : null,
     waiting_leads: waiting[0]?.n ?? 0,
-    last_received_at: row?.lastReceivedAt?.toISOString() ?? null,
+    last_received_at: (await lastReceivedByChannel(deps, realEstateId)).get(CHANNEL)?.toISOString() ?? null,
     webhook_url: `${deps.config.APP_URL}/v1/webhooks/meta`,
     verify_token: deps.config.META_WEBHOOK_VERIFY_TOKEN ?? null,
     forms: connected

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { InboundChannel, InboundOutcome, LeadSource } from '@vitrine/contracts';
-import { inboundRequests, leadSources, pages } from '../../db/schema.ts';
+import { inboundRequests, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
 import { captureLead, type CapturedLead } from '../leads/index.ts';
@@ -139,10 +139,11 @@ export interface InboundRecord {
 }
 
 /**
- * Writes one request to the inbound ledger (a refused one too: wrong body, unknown form) and marks the
- * source as heard from. Returns the ledger row's id. Requests that arrive together share one insert and
- * one commit (group commit, lib/group-commit.ts): a burst of pushes costs a few WAL flushes, not one per
- * request; each caller is answered only after the commit that holds its row.
+ * Writes one request to the inbound ledger (a refused one too: wrong body, unknown form). Returns the
+ * ledger row's id. Requests that arrive together share one insert and one commit (group commit,
+ * lib/group-commit.ts): a burst of pushes costs a few WAL flushes, not one per request; each caller is
+ * answered only after the commit that holds its row. When a source was last heard from is read from the
+ * ledger (lastReceivedByChannel), not written here: no update of the source's row per lead (decision 019).
  */
 export const recordInbound: (deps: Pick<Deps, 'db'>, record: InboundRecord) => Promise<string> =
   groupedPerApp((deps: Pick<Deps, 'db'>, records: InboundRecord[]) => recordInboundGroup(deps, records), {
@@ -153,31 +154,20 @@ export const recordInbound: (deps: Pick<Deps, 'db'>, record: InboundRecord) => P
 async function recordInboundGroup(deps: Pick<Deps, 'db'>, records: InboundRecord[]): Promise<string[]> {
   const now = new Date();
   const ids = records.map(() => randomUUID());
-  const heard = new Map<string, { realEstateId: number; channel: InboundChannel }>();
-  for (const r of records)
-    heard.set(`${r.realEstateId}:${r.channel}`, { realEstateId: r.realEstateId, channel: r.channel });
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(inboundRequests).values(
-      records.map((record, i) => ({
-        id: ids[i]!,
-        realEstateId: record.realEstateId,
-        channel: record.channel,
-        source: record.source ?? null,
-        outcome: record.outcome,
-        httpStatus: record.httpStatus,
-        reason: record.reason ?? null,
-        externalId: record.externalId ?? null,
-        body: record.body ?? null,
-        leadId: record.leadId ?? null,
-        receivedAt: now,
-      })),
-    );
-    // Once per source in the group (the same row for every push of a source).
-    for (const { realEstateId, channel } of heard.values())
-      await tx
-        .update(leadSources)
-        .set({ lastReceivedAt: now })
-        .where(and(eq(leadSources.realEstateId, realEstateId), eq(leadSources.channel, channel)));
-  });
+  await deps.db.insert(inboundRequests).values(
+    records.map((record, i) => ({
+      id: ids[i]!,
+      realEstateId: record.realEstateId,
+      channel: record.channel,
+      source: record.source ?? null,
+      outcome: record.outcome,
+      httpStatus: record.httpStatus,
+      reason: record.reason ?? null,
+      externalId: record.externalId ?? null,
+      body: record.body ?? null,
+      leadId: record.leadId ?? null,
+      receivedAt: now,
+    })),
+  );
   return ids;
 }

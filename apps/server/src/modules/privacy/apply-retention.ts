@@ -10,7 +10,10 @@
  *   answer) of attempts older than `delivery_bodies_months` are blanked, with those deliveries'
  *   `last_error`; the rows kept (the ledger still shows every attempt, its time, status code and outcome).
  *   Deliveries are walked by keyset (created_at, id) over the agency's index, only those with an answer
- *   left to blank come into a batch, and a run changes at most `maxBatches` batches of them per agency.
+ *   left to blank come into a batch, and a run changes at most `maxBatches` batches of them per agency;
+ * - the bodies of the inbound ledger's requests (what a portal, Meta or the API sent) older than
+ *   `inbound_bodies_months` are blanked, the rows kept (time, channel, outcome, reason, lead), in
+ *   batches like the analytics rows; a blanked request can no longer be replayed.
  *
  * Safe to run twice, or in two processes at once: each statement deletes or blanks only what is still
  * there and past its date.
@@ -37,6 +40,8 @@ export interface RetentionResult {
   sessions: number;
   /** Delivery attempts whose CRM answer was blanked. */
   bodies: number;
+  /** Inbound ledger requests whose body was blanked. */
+  inboundBodies: number;
 }
 
 export async function applyRetention(
@@ -48,7 +53,7 @@ export async function applyRetention(
   const batchSize = options.batchSize ?? 5_000;
   const maxBatches = options.maxBatches ?? 20;
   const policy = retentionPolicy(deps.config);
-  const result: RetentionResult = { agencies: 0, events: 0, sessions: 0, bodies: 0 };
+  const result: RetentionResult = { agencies: 0, events: 0, sessions: 0, bodies: 0, inboundBodies: 0 };
 
   /** Runs `statement` (answering `n`) until a batch comes back short or the budget is spent. */
   const repeat = async (statement: () => ReturnType<typeof db.execute>) => {
@@ -63,9 +68,15 @@ export async function applyRetention(
 
   let after = 0;
   for (;;) {
-    const agencies = rowsOf<{ id: number; analytics_months: number | null; bodies_months: number | null }>(
+    const agencies = rowsOf<{
+      id: number;
+      analytics_months: number | null;
+      bodies_months: number | null;
+      inbound_months: number | null;
+    }>(
       await db.execute(sql`
-        select r.id, s.analytics_months, s.delivery_bodies_months as bodies_months
+        select r.id, s.analytics_months, s.delivery_bodies_months as bodies_months,
+          s.inbound_bodies_months as inbound_months
         from real_estates r left join privacy_settings s on s.real_estate_id = r.id
         where r.id > ${after} order by r.id limit ${AGENCIES_PER_READ}`),
     );
@@ -133,6 +144,20 @@ export async function applyRetention(
         if (Number(row?.n ?? 0) < batchSize || !row?.last_at || !row.last_id) break;
         cursor = { at: row.last_at, id: row.last_id };
       }
+
+      // The inbound ledger's bodies (inbound_requests_bodies_idx holds only those not blanked yet).
+      const inboundCutoff = retentionCutoff(
+        now,
+        agency.inbound_months ?? policy.defaults.inbound_bodies_months,
+      ).toISOString();
+      result.inboundBodies += await repeat(() =>
+        db.execute(sql`
+          with blanked as (update inbound_requests set body = null where id in (
+            select id from inbound_requests where real_estate_id = ${id} and body is not null
+              and received_at < ${inboundCutoff}::timestamptz
+            limit ${batchSize}) returning 1)
+          select count(*)::int as n from blanked`),
+      );
     }
     if (agencies.length < AGENCIES_PER_READ) break;
     after = Number(agencies[agencies.length - 1]!.id);

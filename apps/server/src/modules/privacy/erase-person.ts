@@ -13,6 +13,8 @@
  *   be sent (queued, retrying, paused) canceled, so no job sends anything of this person later
  *   (attempt-delivery leaves a delivery that is no longer pending alone; a canceled one cannot be
  *   replayed);
+ * - inbound ledger: the bodies of the requests that brought the person's leads, or whose body holds
+ *   their e-mail or phone (a refused push, a Meta lead's answers), are cleared (the rows stay);
  * - the request is logged with the key's HMAC and the counts.
  *
  * Idempotent: erased rows no longer match the e-mail or phone, so a second request finds nothing and
@@ -26,6 +28,7 @@ import {
   contacts,
   deliveries,
   deliveryAttempts,
+  inboundRequests,
   leads,
 } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -114,6 +117,15 @@ export async function erasePerson(
         .set({ response: null, error: null })
         .where(inArray(deliveryAttempts.deliveryId, deliveryIds));
     }
+
+    // The inbound ledger keeps the row (time, channel, outcome, reason, lead) and loses the body: what
+    // the portal, Meta or the API sent of the person. Without a body the request cannot be replayed.
+    const inboundIds = data.inbound.filter((r) => r.body !== null).map((r) => r.id);
+    if (inboundIds.length)
+      await tx
+        .update(inboundRequests)
+        .set({ body: null })
+        .where(and(eq(inboundRequests.realEstateId, realEstateId), inArray(inboundRequests.id, inboundIds)));
 
     const counts: EraseCounts = { ...countsOf(data), canceled_deliveries: canceled };
     const request = await recordPrivacyRequest(tx, deps.config.appKey, {

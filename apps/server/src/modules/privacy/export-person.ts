@@ -1,7 +1,7 @@
 /**
  * The export of one person's data (LGPD art. 18 II, "acesso"), as one JSON document in the shape of
  * `personExportSchema` (docs/privacy.md): each lead with its history, deliveries and their attempts,
- * and the visit it came from with its events; the contacts. The answer is logged (privacy_requests).
+ * and the visit it came from with its events; the contacts; the inbound ledger's requests of the person. The answer is logged (privacy_requests).
  */
 import { eq } from 'drizzle-orm';
 import {
@@ -119,6 +119,16 @@ export async function exportPerson(
           },
         };
       }),
+      inbound_requests: data.inbound.map((r) => ({
+        id: r.id,
+        received_at: r.receivedAt.toISOString(),
+        channel: r.channel,
+        source: r.source,
+        outcome: r.outcome,
+        reason: r.reason,
+        lead_id: r.leadId,
+        body: r.body,
+      })),
     };
     const request = await recordPrivacyRequest(tx, deps.config.appKey, {
       realEstateId,

@@ -2,7 +2,8 @@
  * Everything one agency holds on one person (LGPD art. 18), found by e-mail or phone: the leads whose
  * e-mail (any case) or phone (digits, with or without 55; without DDD matches any DDD) is the key, the
  * contacts of those leads or with that key, the analytics visit each lead came from with its events,
- * the leads' deliveries to the CRMs with every attempt (the CRM's answers), and the leads' history.
+ * the leads' deliveries to the CRMs with every attempt (the CRM's answers), the leads' history, and the
+ * inbound ledger's requests that brought the leads or whose body names the person.
  * Read inside the caller's transaction when it erases, so what is erased is what was found.
  */
 import { createHmac } from 'node:crypto';
@@ -16,6 +17,7 @@ import {
   contacts,
   deliveries,
   deliveryAttempts,
+  inboundRequests,
   leads,
   pages,
 } from '../../db/schema.ts';
@@ -34,6 +36,37 @@ function keyMatches(key: PersonKey, email: TextColumn, phone: TextColumn): SQL {
   // A number without DDD: the stored number ends with it, after a DDD (and maybe 55).
   const n = key.local.length;
   return sql`right(${phoneDigits(phone)}, ${n}) = ${key.local} and length(${phoneDigits(phone)}) between ${n + 2} and ${n + 4}`;
+}
+
+/** The digits of a JSON value (text or number) in SQL. */
+const valueDigits = (value: SQL) => sql`regexp_replace(${value}, '[^0-9]', '', 'g')`;
+
+/** Whether a phone's digits are the key's number (the same rules as the leads' column). */
+function digitsMatch(key: Extract<PersonKey, { type: 'phone' }>, d: SQL): SQL {
+  if ('national' in key) return sql`${d} in (${key.national}, ${`55${key.national}`})`;
+  const n = key.local.length;
+  return sql`(right(${d}, ${n}) = ${key.local} and length(${d}) between ${n + 2} and ${n + 4})`;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The inbound ledger's requests whose body, as the source sent it, holds the key: an e-mail as any text
+ * value, or inside one (a message, the text of a broken body), not as part of a longer address; a phone
+ * as the digits of any text or number value (the API's "+55 (11) 9…", a Meta form's answer), or as the
+ * Grupo OLX push's `ddd` + `phone`.
+ */
+function inboundBodyMatches(key: PersonKey): SQL {
+  const body = inboundRequests.body;
+  const values = sql`jsonb_path_query(${body}, 'strict $.**') as v(value)`;
+  const text = sql`(v.value #>> '{}')`;
+  if (key.type === 'email') {
+    const pattern = `(^|[^a-z0-9._%+-])${escapeRegex(key.email)}($|[^a-z0-9.-])`;
+    return sql`exists (select 1 from ${values} where jsonb_typeof(v.value) = 'string' and lower(${text}) ~ ${pattern})`;
+  }
+  const split = valueDigits(sql`coalesce(${body}->>'ddd', '') || coalesce(${body}->>'phone', '')`);
+  return sql`(exists (select 1 from ${values} where jsonb_typeof(v.value) in ('string', 'number')
+    and ${digitsMatch(key, valueDigits(text))}) or (${body} ? 'ddd' and ${digitsMatch(key, split)}))`;
 }
 
 /**
@@ -113,6 +146,30 @@ export async function findPerson(db: Tx, realEstateId: number, key: PersonKey) {
         .orderBy(asc(deliveryAttempts.deliveryId), asc(deliveryAttempts.attempt))
     : [];
 
+  // The requests that brought the person's leads, and any other whose body names them (a refused push,
+  // an API body that failed validation, a Meta lead's answers).
+  const inboundRows = await db
+    .select({
+      id: inboundRequests.id,
+      receivedAt: inboundRequests.receivedAt,
+      channel: inboundRequests.channel,
+      source: inboundRequests.source,
+      outcome: inboundRequests.outcome,
+      reason: inboundRequests.reason,
+      leadId: inboundRequests.leadId,
+      body: inboundRequests.body,
+    })
+    .from(inboundRequests)
+    .where(
+      and(
+        eq(inboundRequests.realEstateId, realEstateId),
+        leadIds.length
+          ? or(inArray(inboundRequests.leadId, leadIds), inboundBodyMatches(key))
+          : inboundBodyMatches(key),
+      ),
+    )
+    .orderBy(asc(inboundRequests.receivedAt), asc(inboundRequests.id));
+
   const historyRows = leadIds.length
     ? await db
         .select()
@@ -129,6 +186,7 @@ export async function findPerson(db: Tx, realEstateId: number, key: PersonKey) {
     deliveries: deliveryRows,
     attempts: attemptRows,
     history: historyRows,
+    inbound: inboundRows,
   };
 }
 
@@ -140,4 +198,5 @@ export const countsOf = (data: PersonData): PersonCounts => ({
   deliveries: data.deliveries.length,
   delivery_attempts: data.attempts.length,
   history: data.history.length,
+  inbound_requests: data.inbound.length,
 });

@@ -16,10 +16,12 @@ import {
   contacts,
   deliveries,
   deliveryAttempts,
+  inboundRequests,
   leads,
   privacyRequests,
   privacySettings,
 } from '../../db/schema.ts';
+import { acceptGrupoZapPush, recordInbound } from '../inbound/index.ts';
 import { attemptDelivery } from '../deliveries/index.ts';
 import { captureLead } from '../leads/index.ts';
 import {
@@ -28,6 +30,7 @@ import {
   createOwner,
   createTestContext,
   insertPage,
+  signedInOwner,
   type TestContext,
 } from '../../testing/test-app.ts';
 import { applyRetention } from './apply-retention.ts';
@@ -177,6 +180,7 @@ describe('POST …/privacy/search', () => {
       deliveries: 1,
       delivery_attempts: 1,
       history: 1,
+      inbound_requests: 0,
     });
     expect(summary.leads[0]).toMatchObject({
       name: 'Maria da Silva',
@@ -353,6 +357,7 @@ describe('POST …/privacy/erase', () => {
       deliveries: 2,
       delivery_attempts: 1,
       history: 1,
+      inbound_requests: 0,
       canceled_deliveries: 1,
     });
     expect(res.json().data.request).toMatchObject({ action: 'erase', key_type: 'phone' });
@@ -449,6 +454,121 @@ describe('POST …/privacy/erase', () => {
   });
 });
 
+describe('the inbound ledger (lead sources)', () => {
+  /** Ana's requests as portals, the API and Meta sent them, and one of Joana's. */
+  async function agencyWithInbound() {
+    const { client: c, ...owner } = await signedInOwner(ctx, 'Portal LGPD');
+    const realEstateId = owner.realEstateId;
+    const deps = ctx.app.deps;
+    // A push that became Ana's lead.
+    const pushed = await acceptGrupoZapPush(deps, {
+      realEstateId,
+      body: {
+        leadOrigin: 'Grupo OLX',
+        originLeadId: 'lgpd-1',
+        clientListingId: 'AP-1',
+        name: 'Ana Lima',
+        email: 'Ana.Lima@Exemplo.com.br',
+        ddd: '21',
+        phone: '987650001',
+        message: 'Quero visitar.',
+      },
+    });
+    if (!pushed.ok) throw new Error(pushed.reason);
+    // A push refused for its missing listing code: only the DDD and phone name her.
+    const refusedPush = await acceptGrupoZapPush(deps, {
+      realEstateId,
+      body: { originLeadId: 'lgpd-2', name: 'Ana', ddd: 21, phone: '98765-0001' },
+    });
+    const row = (body: unknown, channel: 'lead_api' | 'meta_lead_ads') =>
+      recordInbound(deps, {
+        realEstateId,
+        channel,
+        outcome: 'refused',
+        httpStatus: 422,
+        reason: 'Recusada.',
+        body,
+      });
+    // An API body refused, its message quoting her e-mail.
+    const api = await row({ message: 'Falar com ana.lima@exemplo.com.br, por favor' }, 'lead_api');
+    // A Meta lead's answers, her phone as the form took it.
+    const meta = await row(
+      { lead: { field_data: [{ name: 'phone_number', values: ['+55 21 98765-0001'] }] } },
+      'meta_lead_ads',
+    );
+    // Joana: an address that ends with Ana's, another phone.
+    const joana = await row(
+      { name: 'Joana', email: 'joana.ana.lima@exemplo.com.br', phone: '21987650002' },
+      'lead_api',
+    );
+    return {
+      owner,
+      c,
+      ids: {
+        pushed: pushed.result.requestId,
+        refusedPush: refusedPush.ok ? '' : refusedPush.requestId!,
+        api,
+        meta,
+        joana,
+      },
+      lead: pushed.result.lead,
+    };
+  }
+  const bodyOf = async (id: string) =>
+    (
+      await db()
+        .select({ body: inboundRequests.body })
+        .from(inboundRequests)
+        .where(eq(inboundRequests.id, id))
+    )[0]!.body;
+
+  it('finds and exports the requests of the person: by their leads and by e-mail or phone in the bodies', async () => {
+    const { owner, c, ids } = await agencyWithInbound();
+    const byPhone = await c.post(`${base(owner.realEstateId)}/search`, { phone: '(21) 98765-0001' });
+    expect(byPhone.json().data.counts.inbound_requests).toBe(3);
+    const byEmail = await c.post(`${base(owner.realEstateId)}/search`, { email: 'ana.lima@exemplo.com.br' });
+    expect(byEmail.json().data.counts.inbound_requests).toBe(2);
+    const res = await c.post(`${base(owner.realEstateId)}/export`, { phone: '21987650001' });
+    const doc = personExportSchema.parse(res.json());
+    expect(doc.inbound_requests.map((r) => r.id).sort()).toEqual(
+      [ids.pushed, ids.refusedPush, ids.meta].sort(),
+    );
+    expect(doc.inbound_requests.find((r) => r.id === ids.pushed)).toMatchObject({
+      channel: 'grupo_zap',
+      outcome: 'created',
+      body: { name: 'Ana Lima', originLeadId: 'lgpd-1' },
+    });
+  });
+
+  it('erasing the person clears those bodies (rows stay, no longer replayable), not the others', async () => {
+    const { owner, c, ids, lead } = await agencyWithInbound();
+    const erased = await c.post(`${base(owner.realEstateId)}/erase`, { phone: '21987650001' });
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json().data.counts).toMatchObject({ leads: 1, inbound_requests: 3 });
+    for (const id of [ids.pushed, ids.refusedPush, ids.meta]) expect(await bodyOf(id), id).toBeNull();
+    // The e-mail in the API body is another key: erased by it too.
+    expect(await bodyOf(ids.api)).not.toBeNull();
+    const byEmail = await c.post(`${base(owner.realEstateId)}/erase`, { email: 'ana.lima@exemplo.com.br' });
+    expect(byEmail.json().data.counts.inbound_requests).toBe(1);
+    expect(await bodyOf(ids.api)).toBeNull();
+    // Joana's request is hers.
+    expect(await bodyOf(ids.joana)).toMatchObject({ name: 'Joana' });
+    // The rows stay, with the lead they brought; none can be replayed any more.
+    const rows = await db()
+      .select()
+      .from(inboundRequests)
+      .where(eq(inboundRequests.realEstateId, owner.realEstateId));
+    expect(rows).toHaveLength(5);
+    expect(rows.find((r) => r.id === ids.pushed)!.leadId).toBe(lead.id);
+    const listed = await c.get(`/v1/real-estates/${owner.realEstateId}/inbound-requests?per_page=50`);
+    const replayable = listed.json().data.filter((r: { can_replay: boolean }) => r.can_replay);
+    expect(replayable.map((r: { id: string }) => r.id)).toEqual([ids.joana]);
+    // Idempotent: nothing left to find.
+    const again = await c.post(`${base(owner.realEstateId)}/erase`, { phone: '21987650001' });
+    expect(again.json().data.counts.inbound_requests).toBe(0);
+  });
+});
+
 describe('retention settings', () => {
   it('has defaults, is changed by owners and admins, and refuses values out of bounds in Portuguese', async () => {
     const owner = await createOwner(ctx, 'Imobiliária Retenção');
@@ -464,9 +584,35 @@ describe('retention settings', () => {
       limits: { analytics_months: { min: 1, max: 13 }, delivery_bodies_months: { min: 1, max: 24 } },
       updated_at: null,
     });
+    expect(initial.json().data).toMatchObject({
+      inbound_bodies_months: 6,
+      defaults: { inbound_bodies_months: 6 },
+      limits: { inbound_bodies_months: { min: 1, max: 24 } },
+    });
     const changed = await c.put(url, { analytics_months: 3, delivery_bodies_months: 2 });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().data).toMatchObject({ analytics_months: 3, delivery_bodies_months: 2 });
+    // A client that does not send the inbound period keeps it.
+    expect(changed.json().data).toMatchObject({
+      analytics_months: 3,
+      delivery_bodies_months: 2,
+      inbound_bodies_months: 6,
+    });
+    const inbound = await c.put(url, {
+      analytics_months: 3,
+      delivery_bodies_months: 2,
+      inbound_bodies_months: 1,
+    });
+    expect(inbound.json().data.inbound_bodies_months).toBe(1);
+    expect((await c.get(url)).json().data.delivery_bodies_months).toBe(2);
+    const inboundZero = await c.put(url, {
+      analytics_months: 3,
+      delivery_bodies_months: 2,
+      inbound_bodies_months: 0,
+    });
+    expect(inboundZero.statusCode).toBe(422);
+    expect(inboundZero.json().errors.inbound_bodies_months).toEqual([
+      'A retenção dos corpos das requisições recebidas deve ser de pelo menos 1 mês.',
+    ]);
     expect((await c.get(url)).json().data.analytics_months).toBe(3);
     const [audit] = await db()
       .select()
@@ -653,6 +799,52 @@ describe('applyRetention (the privacy-retention job)', () => {
     await applyRetention(ctx.app.deps, { now, batchSize: 2, maxBatches: 2 });
     expect(await eventsOf(short.realEstateId)).toBe(1);
     expect((await responseOf(u['3m']!)).response).toBe('{"nome":"Lead antigo 3m"}');
+  });
+
+  it("blanks the inbound ledger's bodies past the agency's period (default 6 months), keeping the rows", async () => {
+    const now = new Date();
+    const short = await createOwner(ctx, 'Recebe e esquece');
+    const usual = await createOwner(ctx, 'Recebe e guarda');
+    await db().insert(privacySettings).values({
+      realEstateId: short.realEstateId,
+      analyticsMonths: 13,
+      deliveryBodiesMonths: 6,
+      inboundBodiesMonths: 1,
+    });
+    const insert = (realEstateId: number, receivedAt: Date, name: string) =>
+      db()
+        .insert(inboundRequests)
+        .values({
+          realEstateId,
+          channel: 'grupo_zap',
+          source: 'portal_zap',
+          outcome: 'refused',
+          httpStatus: 422,
+          body: { name, phone: '11999990000' },
+          receivedAt,
+        })
+        .returning({ id: inboundRequests.id });
+    for (const agency of [short, usual]) {
+      for (let i = 0; i < 3; i++) await insert(agency.realEstateId, monthsAgo(now, 7), `velho ${i}`);
+      await insert(agency.realEstateId, monthsAgo(now, 2), 'de dois meses');
+      await insert(agency.realEstateId, monthsAgo(now, 0, 3), 'recente');
+    }
+    const bodies = async (realEstateId: number) =>
+      (
+        await db()
+          .select({ body: inboundRequests.body })
+          .from(inboundRequests)
+          .where(eq(inboundRequests.realEstateId, realEstateId))
+          .orderBy(inboundRequests.receivedAt)
+      ).map((r) => (r.body as { name?: string } | null)?.name ?? null);
+
+    const first = await applyRetention(ctx.app.deps, { now, batchSize: 2, maxBatches: 5 });
+    expect(first.inboundBodies).toBeGreaterThanOrEqual(7);
+    // One month: everything but the recent one; the default six months: the seven-month-old ones.
+    expect(await bodies(short.realEstateId)).toEqual([null, null, null, null, 'recente']);
+    expect(await bodies(usual.realEstateId)).toEqual([null, null, null, 'de dois meses', 'recente']);
+    const second = await applyRetention(ctx.app.deps, { now, batchSize: 2, maxBatches: 5 });
+    expect(second.inboundBodies).toBe(0);
   });
 
   it('walks past more old deliveries than one batch holds (keyset)', async () => {

@@ -3,8 +3,9 @@
  * year compared with the year before, and no more) — never more than the platform's ceiling
  * ANALYTICS_RETENTION_MONTHS, which the analytics sweep applies to every agency; the CRMs' answers and
  * error texts of delivery attempts 6 months (long enough to investigate a complaint about a lead that
- * did not arrive, short enough that the echoes of leads' data in them do not pile up). An agency may
- * shorten either; no row means the defaults.
+ * did not arrive, short enough that the echoes of leads' data in them do not pile up); the inbound
+ * ledger's bodies 6 months too (what a portal sent is a copy of the lead). An agency may shorten any;
+ * no row (or no inbound period) means the defaults.
  */
 import { eq } from 'drizzle-orm';
 import {
@@ -24,10 +25,12 @@ export function retentionPolicy(config: Deps['config']) {
     defaults: {
       analytics_months: Math.min(RETENTION_DEFAULTS.analytics_months, analyticsMax),
       delivery_bodies_months: RETENTION_DEFAULTS.delivery_bodies_months,
+      inbound_bodies_months: RETENTION_DEFAULTS.inbound_bodies_months,
     },
     limits: {
       analytics_months: { min: RETENTION_LIMITS.analytics_months.min, max: analyticsMax },
       delivery_bodies_months: { ...RETENTION_LIMITS.delivery_bodies_months },
+      inbound_bodies_months: { ...RETENTION_LIMITS.inbound_bodies_months },
     },
   };
 }
@@ -47,6 +50,7 @@ export async function readRetentionSettings(
       policy.limits.analytics_months.max,
     ),
     delivery_bodies_months: row?.deliveryBodiesMonths ?? policy.defaults.delivery_bodies_months,
+    inbound_bodies_months: row?.inboundBodiesMonths ?? policy.defaults.inbound_bodies_months,
     ...policy,
     updated_at: row?.updatedAt.toISOString() ?? null,
   };
@@ -64,9 +68,11 @@ export async function updateRetentionSettings(
       `A retenção de analytics deve ser de no máximo ${limits.analytics_months.max} meses (o limite desta instalação).`,
     );
   const before = await readRetentionSettings(deps, input.realEstateId);
+  const inbound_bodies_months = input.body.inbound_bodies_months ?? before.inbound_bodies_months;
   const values = {
     analyticsMonths: analytics_months,
     deliveryBodiesMonths: delivery_bodies_months,
+    inboundBodiesMonths: inbound_bodies_months,
     updatedBy: input.userId,
     updatedAt: new Date(),
   };
@@ -84,8 +90,9 @@ export async function updateRetentionSettings(
         from: {
           analytics_months: before.analytics_months,
           delivery_bodies_months: before.delivery_bodies_months,
+          inbound_bodies_months: before.inbound_bodies_months,
         },
-        to: { analytics_months, delivery_bodies_months },
+        to: { analytics_months, delivery_bodies_months, inbound_bodies_months },
       },
     });
   });

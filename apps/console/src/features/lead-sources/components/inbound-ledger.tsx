@@ -29,6 +29,7 @@ const OUTCOME_TONE: Record<InboundOutcome, 'green' | 'gray' | 'red'> = {
   created: 'green',
   duplicate: 'gray',
   refused: 'red',
+  failed: 'red',
 };
 
 export const leadHref = (leadId: string) => `${paths.leads}?lead=${leadId}`;

@@ -21,7 +21,10 @@ type Output = z.output<typeof updateRetentionBody>;
 
 const months = (n: number) => `${n} ${n === 1 ? 'mês' : 'meses'}`;
 
-/** "Retenção de dados": how long raw analytics and the CRMs' answers are kept (the hourly job applies it). */
+/**
+ * "Retenção de dados": how long raw analytics, the CRMs' answers and the bodies of the lead sources'
+ * requests are kept (the hourly job applies it).
+ */
 export function RetentionCard({ realEstateId }: { realEstateId: number }) {
   const query = useRetention(realEstateId);
   return (
@@ -60,6 +63,7 @@ function RetentionForm({ realEstateId, settings }: { realEstateId: number; setti
     defaultValues: {
       analytics_months: settings.analytics_months,
       delivery_bodies_months: settings.delivery_bodies_months,
+      inbound_bodies_months: settings.inbound_bodies_months,
     },
   });
   const onSubmit = handleSubmit(async (values) => {
@@ -69,6 +73,7 @@ function RetentionForm({ realEstateId, settings }: { realEstateId: number; setti
       reset({
         analytics_months: saved.analytics_months,
         delivery_bodies_months: saved.delivery_bodies_months,
+        inbound_bodies_months: saved.inbound_bodies_months,
       });
       toast({
         variant: 'success',
@@ -77,7 +82,11 @@ function RetentionForm({ realEstateId, settings }: { realEstateId: number; setti
       });
     } catch (error) {
       setFormError(
-        applyServerErrors(error, setError, ['analytics_months', 'delivery_bodies_months'] as const),
+        applyServerErrors(error, setError, [
+          'analytics_months',
+          'delivery_bodies_months',
+          'inbound_bodies_months',
+        ] as const),
       );
     }
   });
@@ -110,6 +119,19 @@ function RetentionForm({ realEstateId, settings }: { realEstateId: number; setti
             min={limits.delivery_bodies_months.min}
             max={limits.delivery_bodies_months.max}
             {...register('delivery_bodies_months', { valueAsNumber: true })}
+          />
+        </FormField>
+        <FormField
+          label="Corpos das requisições das origens de leads (meses)"
+          error={formState.errors.inbound_bodies_months?.message}
+          hint={`O que portais, Meta e API enviaram. Padrão: ${months(defaults.inbound_bodies_months)}. De ${limits.inbound_bodies_months.min} a ${limits.inbound_bodies_months.max}.`}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={limits.inbound_bodies_months.min}
+            max={limits.inbound_bodies_months.max}
+            {...register('inbound_bodies_months', { valueAsNumber: true })}
           />
         </FormField>
       </div>

@@ -21,7 +21,16 @@ afterEach(() => {
 
 const SUMMARY: PersonSummary = {
   key: { type: 'email', value: 'maria@exemplo.com.br' },
-  counts: { leads: 2, contacts: 1, sessions: 1, events: 4, deliveries: 2, delivery_attempts: 3, history: 1 },
+  counts: {
+    leads: 2,
+    contacts: 1,
+    sessions: 1,
+    events: 4,
+    deliveries: 2,
+    delivery_attempts: 3,
+    history: 1,
+    inbound_requests: 1,
+  },
   leads: [
     {
       id: '11111111-1111-4111-8111-111111111111',
@@ -39,8 +48,13 @@ const SUMMARY: PersonSummary = {
 const RETENTION: RetentionSettings = {
   analytics_months: 13,
   delivery_bodies_months: 6,
-  defaults: { analytics_months: 13, delivery_bodies_months: 6 },
-  limits: { analytics_months: { min: 1, max: 13 }, delivery_bodies_months: { min: 1, max: 24 } },
+  inbound_bodies_months: 6,
+  defaults: { analytics_months: 13, delivery_bodies_months: 6, inbound_bodies_months: 6 },
+  limits: {
+    analytics_months: { min: 1, max: 13 },
+    delivery_bodies_months: { min: 1, max: 24 },
+    inbound_bodies_months: { min: 1, max: 24 },
+  },
   updated_at: null,
 };
 
@@ -102,6 +116,7 @@ describe('/privacidade', () => {
         counts: SUMMARY.counts,
         contacts: [],
         leads: [],
+        inbound_requests: [],
       };
       return exported;
     });
@@ -200,6 +215,7 @@ describe('/privacidade', () => {
               deliveries: 0,
               delivery_attempts: 0,
               history: 0,
+              inbound_requests: 0,
             },
             leads: [],
           },
@@ -258,8 +274,14 @@ describe('/privacidade', () => {
     await userEvent.type(bodies, '3');
     await userEvent.clear(analytics);
     await userEvent.type(analytics, '6');
+    const inbound = screen.getByLabelText('Corpos das requisições das origens de leads (meses)');
+    expect(inbound).toHaveValue(6);
+    await userEvent.clear(inbound);
+    await userEvent.type(inbound, '2');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar prazos' }));
-    await waitFor(() => expect(puts).toEqual([{ analytics_months: 6, delivery_bodies_months: 3 }]));
+    await waitFor(() =>
+      expect(puts).toEqual([{ analytics_months: 6, delivery_bodies_months: 3, inbound_bodies_months: 2 }]),
+    );
     expect(await screen.findByText(/Alterado em/)).toBeInTheDocument();
   });
 
