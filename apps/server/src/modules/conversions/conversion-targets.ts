@@ -13,6 +13,10 @@ export interface ConversionCandidate {
   consent: boolean;
   isTest: boolean;
   quarantined: boolean;
+  /** What Google Ads matches a conversion by: the click id, else the hashed e-mail or phone. */
+  gclid?: string | null;
+  email?: string | null;
+  phone?: string | null;
 }
 
 /** The lead may be reported to the ad platforms at all. */
@@ -28,5 +32,8 @@ export function captureDeliveryEvent(
   lead: ConversionCandidate,
 ): string | null | undefined {
   if (!isAdConversionTarget(target)) return null;
-  return lead.source === 'landing_page' && mayReportLead(lead) ? CAPTURE_EVENT : undefined;
+  if (lead.source !== 'landing_page' || !mayReportLead(lead)) return undefined;
+  // Google matches by gclid, or (enhanced conversions for leads) by the hashed e-mail or phone.
+  if (target === 'google_ads' && !lead.gclid && !lead.email && !lead.phone) return undefined;
+  return CAPTURE_EVENT;
 }
