@@ -27,6 +27,7 @@ export interface ConversionAttempt {
     email: string | null;
     phone: string | null;
     fbclid: string | null;
+    fbp: string | null;
     gclid: string | null;
     userAgent: string | null;
     submissionKey: string | null;

@@ -161,7 +161,7 @@ describe('Meta deliveries', () => {
   it("sends a landing-page lead as a Lead event with the Pixel's event id, hashed, without the message", async () => {
     const { c, id } = await agency();
     await connectMeta(c, id);
-    const { lead, deliveries } = await landingLead(id);
+    const { lead, deliveries } = await landingLead(id, { fbp: 'fb.1.1795784400123.1098115397' });
     expect(deliveries.map((d) => [d.integration, d.event])).toEqual([['meta', 'Lead']]);
     const d = await settled(c, deliveries[0]!.id, 'delivered');
     expect(d).toMatchObject({ integration: 'meta', attempts: 1, last_status_code: 200 });
@@ -174,6 +174,7 @@ describe('Meta deliveries', () => {
         em: [sha256Hex('joana.prado@example.com')],
         ph: [sha256Hex('5511912345678')],
         fbc: `fb.1.${lead.createdAt.getTime()}.IwAR-fbclid-1`,
+        fbp: 'fb.1.1795784400123.1098115397',
         client_user_agent: 'Mozilla/5.0 (Android)',
       },
     });
