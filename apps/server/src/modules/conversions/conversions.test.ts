@@ -430,3 +430,46 @@ describe('Google Ads API uploads', () => {
     expect((await c.get(url(id))).json().data.google_ads.paused_reason).toBeNull();
   });
 });
+
+describe('leads held for review and released', () => {
+  it("get their Lead event at release, with the Pixel's event id; one released past Meta's window goes to Google only", async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id);
+    const on = await c.put(url(id), {
+      google_ads: { enabled: true, ...ADS, conversion_actions: { lead: '701' } },
+    });
+    expect(on.statusCode).toBe(200);
+    const held = await landingLead(id, {
+      quarantined: true,
+      quarantineReason: 'formulário enviado rápido demais',
+    });
+    expect(held.deliveries).toEqual([]);
+    const released = await c.post(`/v1/leads/${held.lead.id}/release`);
+    expect(released.statusCode).toBe(200);
+    const { deliveries: table, leads } = await import('../../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const rows = await ctx.database.db.select().from(table).where(eq(table.leadId, held.lead.id));
+    expect(rows.map((r) => [r.integration, r.event]).sort()).toEqual([
+      ['google_ads', 'Lead'],
+      ['meta', 'Lead'],
+    ]);
+    for (const r of rows) await settled(c, r.id, 'delivered');
+    const sent = graph.events.find((e) => e.event.event_id === held.lead.submissionKey)!;
+    expect(sent.event).toMatchObject({
+      event_name: 'Lead',
+      action_source: 'website',
+      event_time: Math.floor(held.lead.createdAt.getTime() / 1000),
+    });
+    expect(google.conversions.some((x) => x.conversion.orderId === `${held.lead.id}:lead`)).toBe(true);
+
+    // Held eight days: Meta would refuse an event that old (7 days); Google's window is 90.
+    const late = await landingLead(id, { quarantined: true });
+    await ctx.database.db
+      .update(leads)
+      .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(leads.id, late.lead.id));
+    expect((await c.post(`/v1/leads/${late.lead.id}/release`)).statusCode).toBe(200);
+    const lateRows = await ctx.database.db.select().from(table).where(eq(table.leadId, late.lead.id));
+    expect(lateRows.map((r) => r.integration)).toEqual(['google_ads']);
+  });
+});

@@ -15,7 +15,7 @@ export type DeliveryRow = typeof deliveries.$inferSelect;
 export async function enqueueLeadDeliveries(
   deps: Pick<Deps, 'queue'> & { db: Tx },
   forLeads: (Partial<
-    Pick<ConversionCandidate, 'source' | 'consent' | 'isTest' | 'gclid' | 'email' | 'phone'>
+    Pick<ConversionCandidate, 'source' | 'consent' | 'isTest' | 'gclid' | 'email' | 'phone' | 'createdAt'>
   > & {
     id: string;
     realEstateId: number;
@@ -47,6 +47,7 @@ export async function enqueueLeadDeliveries(
           gclid: lead.gclid ?? null,
           email: lead.email ?? null,
           phone: lead.phone ?? null,
+          ...(lead.createdAt ? { createdAt: lead.createdAt } : {}),
         });
         if (event === undefined) return [];
         const paused = i.haltedKind === 'paused';
