@@ -100,7 +100,7 @@ export function ConversionsForm({
 
   const meta = settings.meta;
   return (
-    <form onSubmit={(e) => void save(e)} noValidate className="grid gap-6">
+    <form onSubmit={(e) => void save(e)} noValidate className="grid gap-6 [&>*]:min-w-0">
       {formError && <Alert variant="danger">{formError}</Alert>}
 
       <Card>

@@ -132,14 +132,14 @@ export function GoogleAdsApiCard({
             'Da conta Google com acesso ao Google Ads, escopo adwords. Guardado criptografado.',
           )}
         </div>
-        <fieldset className="grid gap-3">
+        <fieldset className="grid min-w-0 gap-3">
           <legend className="mb-1 text-sm font-medium">
             Ação de conversão (ID numérico, tipo importação de cliques)
           </legend>
           {err('google_ads.conversion_actions') && (
             <p className="text-sm text-destructive">{err('google_ads.conversion_actions')}</p>
           )}
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             {GOOGLE_ADS_ACTION_KEYS.map((key) => (
               <FormField
                 key={key}
