@@ -7,11 +7,18 @@
  *   npm run soak:delivery [-- --leads 5000 --concurrency 24]
  *   npm run soak:delivery -- --topology replicas [--leads 3000 --kill-order api2,worker,api1]
  *   npm run soak:delivery -- --pushes 0.3
+ *   npm run soak:delivery -- --ads [--leads 500]
  *
  * `--pushes <share>`: that share of the leads comes as Grupo OLX portal pushes
  * (docs/lead-sources.md) instead of the landing form, and one push in ten is sent twice at once (a
  * portal's retry racing its first try). Every acknowledged push must be exactly one lead, both copies
  * answered with the same lead, and delivered like the form's.
+ *
+ * `--ads`: the agency also has Meta's Conversions API and the Google Ads API upload turned on, each a
+ * local fake speaking the platform's protocol that refuses a share of calls (Meta: rate limit code 17;
+ * Google: 429 RESOURCE_EXHAUSTED), so every lead is also a Meta `Lead` event (by its submission key)
+ * and a Google click conversion (a gclid for half of them, hashed e-mail for the others): none may be
+ * lost either.
  *
  * Topologies:
  * - `single` (default): one process, API and workers (`npm start`); each kill hits it.
@@ -32,6 +39,11 @@ import {
   startWorker,
   type ServerHandle,
 } from './lib/harness.ts';
+import { graphError, startFakeGraphApi } from '../src/modules/conversions/testing/fake-graph-api.ts';
+import {
+  googleRpcError,
+  startFakeGoogleAdsApi,
+} from '../src/modules/conversions/testing/fake-google-ads-api.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -82,6 +94,7 @@ function killOrder(): ProcessName[] {
   return order;
 }
 const KILL_ORDER = killOrder();
+const ADS = process.argv.includes('--ads');
 
 const soakStarted = Date.now();
 const database = await scratchPostgres();
@@ -120,6 +133,55 @@ const receiver = await startFakeWebhook<{ data: { id: string } }>({
 });
 const receiverUrl = receiver.url;
 
+// The ad platforms (--ads): local fakes of Meta's Graph API and of the Google Ads API.
+const ADS_KEYS = {
+  dataset: '987654321098765',
+  metaToken: 'EAAGsoakToken0001',
+  customer: '1234567890',
+  developerToken: 'devTokenSoak0001',
+  clientId: 'soak.apps.googleusercontent.com',
+  clientSecret: 'GOCSPX-soak',
+  refreshToken: '1//0soakRefresh',
+};
+const graph = ADS
+  ? await startFakeGraphApi({ datasetId: ADS_KEYS.dataset, accessToken: ADS_KEYS.metaToken })
+  : null;
+const google = ADS
+  ? await startFakeGoogleAdsApi({
+      customerId: ADS_KEYS.customer,
+      developerToken: ADS_KEYS.developerToken,
+      clientId: ADS_KEYS.clientId,
+      clientSecret: ADS_KEYS.clientSecret,
+      refreshToken: ADS_KEYS.refreshToken,
+      conversionActions: ['701'],
+    })
+  : null;
+// A share of the platforms' answers are refusals to retry: about one call in four (a refusal is queued
+// for the next call once three more have come since the last one).
+const injected = { events: 0, upload: 0 };
+const adsFailures = ADS
+  ? setInterval(() => {
+      if (graph!.requestsTo('events').length - injected.events >= 3) {
+        injected.events = graph!.requestsTo('events').length;
+        graph!.enqueue('events', graphError(17, 'User request limit reached'));
+      }
+      if (google!.requestsTo('upload').length - injected.upload >= 3) {
+        injected.upload = google!.requestsTo('upload').length;
+        google!.enqueue(
+          'upload',
+          googleRpcError(429, { quotaError: 'RESOURCE_EXHAUSTED' }, 'Too many requests.'),
+        );
+      }
+    }, 50)
+  : null;
+const adsEnv: Record<string, string> = ADS
+  ? {
+      META_GRAPH_URL: graph!.graphUrl,
+      GOOGLE_ADS_API_URL: google!.apiUrl,
+      GOOGLE_OAUTH_TOKEN_URL: google!.tokenUrl,
+    }
+  : {};
+
 // The Svix schedule compressed to seconds, so the soak ends in minutes.
 const RETRY_SCHEDULE = '1,1,2,2,3,3,5';
 interface Killable {
@@ -146,6 +208,7 @@ if (TOPOLOGY === 'single') {
     TRUST_PROXY: '1',
     DELIVERY_RETRY_SCHEDULE: RETRY_SCHEDULE,
     ...PUSH_LIMITS_OFF,
+    ...adsEnv,
   });
   servers.push(server);
   processes.set('server', server);
@@ -162,6 +225,7 @@ if (TOPOLOGY === 'single') {
     APP_URL: publicUrl,
     RUN_WORKER: 'false',
     ...PUSH_LIMITS_OFF,
+    ...adsEnv,
   };
   // Both replicas start together (and migrate the empty database together, under the advisory lock).
   const api1 = await startServer(apiEnv);
@@ -170,6 +234,7 @@ if (TOPOLOGY === 'single') {
   const worker = startWorker(api1, database.url, {
     APP_URL: publicUrl,
     DELIVERY_RETRY_SCHEDULE: RETRY_SCHEDULE,
+    ...adsEnv,
   });
   await worker.ready();
   processes.set('api1', api1).set('api2', api2).set('worker', worker);
@@ -205,6 +270,22 @@ if (PUSH_SHARE > 0) {
   await codes.query(`update pages set listing_code = slug where slug = any($1::text[])`, [slugs]);
   await codes.end();
 }
+if (ADS) {
+  await client.call('PUT', `/v1/real-estates/${realEstateId}/conversions`, {
+    notice_confirmed: true,
+    meta: { enabled: true, dataset_id: ADS_KEYS.dataset, access_token: ADS_KEYS.metaToken },
+    google_ads: {
+      enabled: true,
+      customer_id: ADS_KEYS.customer,
+      developer_token: ADS_KEYS.developerToken,
+      client_id: ADS_KEYS.clientId,
+      client_secret: ADS_KEYS.clientSecret,
+      refresh_token: ADS_KEYS.refreshToken,
+      conversion_actions: { lead: '701' },
+    },
+  });
+  console.log('  conversões ligadas: Meta (API de Conversões) e Google Ads (API), servidores falsos locais');
+}
 const answeredBy = new Map<string, number>();
 const countAnswer = (res: { headers: Headers }) => {
   const name = replicaOf.get(res.headers.get('x-upstream') ?? '') ?? 'server';
@@ -232,6 +313,8 @@ if (TOPOLOGY === 'replicas') {
 const acknowledged = new Set<string>();
 /** The soak's index of each acknowledged lead (its e-mail is p<index>@soak.test). */
 const acknowledgedIndex = new Set<number>();
+/** Each acknowledged lead's submission key: its Meta event id. */
+const sidOf = new Map<string, string>();
 let refused = 0;
 /** Refused attempts by answer: an HTTP status, or `rede` when no answer came (connection refused or cut). */
 const refusedBy = new Map<string, number>();
@@ -352,10 +435,13 @@ async function sendOne(i: number) {
           consent: true,
           message: `lead ${i}`,
           _sid: sid,
+          ...(ADS ? { fbclid: `IwAR-soak-${i}`, ...(i % 2 ? {} : { gclid: `Cj0KCQsoak${i}` }) } : {}),
         }),
       });
       if (res.status === 201) {
-        acknowledged.add(((await res.json()) as { data: { id: string } }).data.id);
+        const id = ((await res.json()) as { data: { id: string } }).data.id;
+        acknowledged.add(id);
+        sidOf.set(id, sid);
         acknowledgedIndex.add(i);
         countAnswer(res);
         return;
@@ -408,7 +494,7 @@ while (Date.now() < deadline) {
   );
   delivered = rows[0].n;
   // Done when every one is delivered, or none is left to try (a `dead` one: 8 attempts all answered 500).
-  if (delivered >= ids.length || rows[0].pending === 0) break;
+  if ((!ADS && delivered >= ids.length) || rows[0].pending === 0) break;
   await new Promise((r) => setTimeout(r, 1000));
 }
 const stored = (await db.query(`select count(*)::int as n from leads where id = any($1::uuid[])`, [ids]))
@@ -436,6 +522,14 @@ const stuck = await db.query(
   [ids],
 );
 if (stuck.rows.length) console.log('  pendentes (amostra):', stuck.rows);
+if (ADS) {
+  const errors = await db.query(
+    `select integration, status, last_error, count(*)::int as n from deliveries
+      where lead_id = any($1::uuid[]) and status <> 'delivered' group by 1, 2, 3 order by n desc limit 5`,
+    [ids],
+  );
+  if (errors.rows.length) console.log('  não entregues às plataformas (amostra):', errors.rows);
+}
 // Rows per submission (the e-mail names the soak's index): a lead sent again after a lost answer
 // (the process died after its commit, before its 201) must find its row through its key, not add one.
 const rowsPerSubmission = new Map<number, number>(
@@ -460,6 +554,17 @@ for (const [wid, lead] of leadOfWebhook)
   webhookIdsPerLead.set(lead, (webhookIdsPerLead.get(lead) ?? new Set()).add(wid));
 const unstableIds = [...webhookIdsPerLead.values()].filter((s) => s.size > 1).length;
 
+// The ad platforms: each acknowledged lead's Meta event (by its submission key) and Google conversion.
+if (adsFailures) clearInterval(adsFailures);
+const metaEvents = new Map<string, number>();
+for (const e of graph?.events ?? [])
+  metaEvents.set(String(e.event.event_id), (metaEvents.get(String(e.event.event_id)) ?? 0) + 1);
+const googleRows = new Set((google?.conversions ?? []).map((c) => String(c.conversion.orderId)));
+// Only the landing form's leads go to the ad platforms (a portal push has no ad click behind it).
+const formIds = ids.filter((id) => sidOf.has(id));
+const lostMeta = ADS ? formIds.filter((id) => !metaEvents.has(sidOf.get(id)!)).length : 0;
+const lostGoogle = ADS ? formIds.filter((id) => !googleRows.has(`${id}:lead`)).length : 0;
+
 const where =
   TOPOLOGY === 'single' ? 'um processo' : '2 réplicas da API + 1 worker atrás do Caddy, um PostgreSQL';
 console.log(`\nResultado do soak de entregas (${where}, receptor falhando 30%, 3× kill -9):`);
@@ -483,6 +588,15 @@ console.log(`  leads com mais de um webhook-id: ${unstableIds}`);
 console.log(
   `  perdidos: ${lostStore + lostDelivery} (não gravados: ${lostStore}, nunca recebidos: ${lostDelivery})`,
 );
+if (ADS) {
+  const metaDuplicates = [...metaEvents.values()].reduce((s, n) => s + n - 1, 0);
+  console.log(
+    `  Meta: ${metaEvents.size} eventos Lead distintos (${metaDuplicates} repetidos, mesmo event_id), ${graph!.requestsTo('events').length} chamadas; perdidos: ${lostMeta}`,
+  );
+  console.log(
+    `  Google Ads: ${googleRows.size} conversões distintas em ${google!.requestsTo('upload').length} uploads (${(googleRows.size / Math.max(1, google!.requestsTo('upload').length)).toFixed(1)} linhas por upload), ${google!.requestsTo('token').length} trocas de token; perdidas: ${lostGoogle}`,
+  );
+}
 console.log(`  kill -9: ${kills}${TOPOLOGY === 'replicas' ? ` (${killed.join(', ')})` : ''}`);
 console.log(`  duração total: ${((Date.now() - soakStarted) / 1000).toFixed(0)} s`);
 
@@ -490,9 +604,11 @@ await stopProxy();
 for (const name of ['worker', 'api1', 'api2', 'server'] as const) await processes.get(name)?.kill('SIGTERM');
 for (const server of servers) server.cleanup();
 await receiver.close();
+await graph?.close();
+await google?.close();
 await database.drop();
 process.exit(
-  lostStore + lostDelivery === 0 &&
+  lostStore + lostDelivery + lostMeta + lostGoogle === 0 &&
     unstableIds === 0 &&
     kills === 3 &&
     pushRepeatsSplit === 0 &&

@@ -326,6 +326,12 @@ const envSchema = z.object({
     .url()
     .default('https://graph.facebook.com/v21.0')
     .transform((v) => v.replace(/\/+$/, '')),
+  /** The Google Ads API with its version (a local fake in tests), and Google's OAuth token endpoint. */
+  GOOGLE_ADS_API_URL: z
+    .url()
+    .default('https://googleads.googleapis.com/v21')
+    .transform((v) => v.replace(/\/+$/, '')),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   JETIMOB_BASE_URL: z.url().default('https://api.jetimob.com'),
   ARBO_BASE_URL: z.url().default('https://app-integracao.arboimoveis.com/api'),
   ARBO_LEAD_PATH: z.string().default('/leads'),

@@ -52,6 +52,15 @@ const stageEventsSchema = z.array(
   }),
 );
 
+/** What a Google Ads conversion action is chosen for: the capture, or a status reached. */
+export const GOOGLE_ADS_ACTION_KEYS = ['lead', ...LEAD_STATUSES] as const;
+export type GoogleAdsActionKey = (typeof GOOGLE_ADS_ACTION_KEYS)[number];
+const conversionActionId = z
+  .string()
+  .trim()
+  .regex(/^\d{0,20}$/, 'O ID da ação de conversão do Google Ads tem só números.');
+const googleConversionActionsSchema = z.partialRecord(z.enum(GOOGLE_ADS_ACTION_KEYS), conversionActionId);
+
 // ---------------------------------------------------------------------------------------------
 // Responses
 // ---------------------------------------------------------------------------------------------
@@ -78,6 +87,20 @@ export const conversionSettingsSchema = z.object({
     /** The file Google Ads fetches on a schedule; null until the agency turns it on. */
     file_url: z.string().nullable(),
     last_fetched_at: isoDateTime.nullable(),
+  }),
+  /** The Google Ads API upload (docs/decisions/023-ad-conversions.md): secrets answered masked. */
+  google_ads: z.object({
+    enabled: z.boolean(),
+    customer_id: z.string(),
+    login_customer_id: z.string(),
+    /** SECRET_MASK when stored, "" otherwise (as the three below). */
+    developer_token: z.string(),
+    client_id: z.string(),
+    client_secret: z.string(),
+    refresh_token: z.string(),
+    /** Conversion action ids: `lead` for the capture, a status for a stage ("": not sent). */
+    conversion_actions: googleConversionActionsSchema,
+    paused_reason: z.string().nullable(),
   }),
   stage_events: stageEventsSchema,
 });
@@ -111,6 +134,21 @@ export type LeadConversions = z.infer<typeof leadConversionsResponse>['data'];
 // Requests
 // ---------------------------------------------------------------------------------------------
 
+/** A Google Ads customer id as the console shows it (123-456-7890) or its digits; stored as digits. */
+const googleCustomerId = (label: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/-/g, ''))
+    .pipe(z.string().regex(/^(\d{10})?$/, `${label} tem 10 dígitos (ex.: 123-456-7890).`));
+/** A secret field: SECRET_MASK keeps the stored value. */
+const googleSecret = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(1000, `${label} deve ter no máximo 1000 caracteres.`)
+    .refine((v) => v === SECRET_MASK || /^[A-Za-z0-9_\-./]*$/.test(v), `${label} tem caracteres inválidos.`);
+
 export const updateConversionSettingsBody = z.object({
   notice_confirmed: z.boolean({ error: 'notice_confirmed deve ser verdadeiro ou falso.' }).optional(),
   meta: z
@@ -142,6 +180,23 @@ export const updateConversionSettingsBody = z.object({
     .object({
       enabled: z.boolean({ error: 'google.enabled deve ser verdadeiro ou falso.' }).optional(),
       lead_conversion_name: eventName('O nome da conversão de lead').optional(),
+    })
+    .optional(),
+  google_ads: z
+    .object({
+      enabled: z.boolean({ error: 'google_ads.enabled deve ser verdadeiro ou falso.' }).optional(),
+      customer_id: googleCustomerId('O ID da conta do Google Ads').optional(),
+      login_customer_id: googleCustomerId('O ID da conta de administrador (MCC)').optional(),
+      developer_token: googleSecret('O token de desenvolvedor').optional(),
+      client_id: z
+        .string()
+        .trim()
+        .max(200, 'O ID do cliente OAuth deve ter no máximo 200 caracteres.')
+        .regex(/^[A-Za-z0-9_.-]*$/, 'O ID do cliente OAuth tem caracteres inválidos.')
+        .optional(),
+      client_secret: googleSecret('A chave secreta do cliente OAuth').optional(),
+      refresh_token: googleSecret('O token de atualização (refresh token)').optional(),
+      conversion_actions: googleConversionActionsSchema.optional(),
     })
     .optional(),
   stage_events: stageEventsSchema.optional(),

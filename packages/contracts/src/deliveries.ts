@@ -16,7 +16,7 @@ import { isoDateTime, rowUuid } from './response-fields.ts';
  * (docs/product.md#ad-conversions). They are not integrations: the Integrações screen lists only
  * INTEGRATION_NAMES.
  */
-export const AD_CONVERSION_TARGETS = ['meta'] as const;
+export const AD_CONVERSION_TARGETS = ['meta', 'google_ads'] as const;
 export type AdConversionTarget = (typeof AD_CONVERSION_TARGETS)[number];
 /** Where a delivery goes: an integration (CRM, webhook) or an ad platform. */
 export const DELIVERY_TARGETS = [...INTEGRATION_NAMES, ...AD_CONVERSION_TARGETS] as const;

@@ -22,7 +22,8 @@ export const INTEGRATION_LABELS: Record<IntegrationName, string> = {
 };
 /** The label of a name (an ad platform's too, docs/product.md#ad-conversions), or the name itself when it is not one of ours. */
 export const integrationLabel = (name: string): string =>
-  (INTEGRATION_LABELS as Record<string, string>)[name] ?? (name === 'meta' ? 'Meta (conversões)' : name);
+  (INTEGRATION_LABELS as Record<string, string>)[name] ??
+  (name === 'meta' ? 'Meta (conversões)' : name === 'google_ads' ? 'Google Ads (conversões)' : name);
 
 /**
  * The stored payloads, as the server answers them (GET and PUT …/integrations). Every field is a

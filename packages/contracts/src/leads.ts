@@ -117,6 +117,8 @@ export const publicLeadBody = z
     utm_content: tracking(200),
     gclid: tracking(500),
     fbclid: tracking(500),
+    /** Meta's browser id: the `_fbp` cookie of the page's Pixel, copied by the form's script. */
+    _fbp: tracking(200),
     /** The tracker's session id: one too long is no id of ours, and is dropped. */
     session_id: tracking(1000).transform((v) => (v && v.length <= 100 ? v : null)),
     referrer: tracking(2000),

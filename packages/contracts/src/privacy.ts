@@ -212,6 +212,8 @@ const exportLead = z.object({
   utm_content: z.string().nullable(),
   gclid: z.string().nullable(),
   fbclid: z.string().nullable(),
+  /** Meta's browser id from the page's Pixel cookie. */
+  fbp: z.string().nullable(),
   referrer: z.string().nullable(),
   user_agent: z.string().nullable(),
   /** A keyed hash of the IP the form came from (the IP itself is never stored). */

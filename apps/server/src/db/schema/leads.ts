@@ -49,6 +49,8 @@ export const leads = pgTable(
     utmContent: text('utm_content'),
     gclid: text('gclid'),
     fbclid: text('fbclid'),
+    /** Meta's browser id (the `_fbp` cookie of the page's Pixel), sent with the form when present. */
+    fbp: text('fbp'),
     referrer: text('referrer'),
     sessionId: text('session_id'),
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('novo'),

@@ -11,6 +11,12 @@ import type { DeliveryResult } from '../integrations/index.ts';
 import { CAPTURE_EVENT } from './conversion-targets.ts';
 import { metaEventOf, metaLeadIdOf } from './meta-events.ts';
 import { sendMetaEvent, type MetaConnection } from './send-meta-event.ts';
+import {
+  actionKeyOf,
+  clickConversionOf,
+  sendGoogleConversion,
+  type GoogleAdsConnection,
+} from './send-google-conversion.ts';
 
 export interface ConversionAttempt {
   target: AdConversionTarget;
@@ -21,6 +27,8 @@ export interface ConversionAttempt {
     email: string | null;
     phone: string | null;
     fbclid: string | null;
+    fbp: string | null;
+    gclid: string | null;
     userAgent: string | null;
     submissionKey: string | null;
     createdAt: Date;
@@ -41,11 +49,55 @@ export function openMetaConnection(key: Buffer, payloadEncrypted: string): MetaC
   };
 }
 
+/** The Google Ads connection as stored: decrypted with APP_KEY. */
+export function openGoogleAdsConnection(key: Buffer, payloadEncrypted: string): GoogleAdsConnection {
+  const stored = JSON.parse(decryptSecret(key, payloadEncrypted)) as Partial<GoogleAdsConnection>;
+  return {
+    customer_id: stored.customer_id ?? '',
+    login_customer_id: stored.login_customer_id ?? '',
+    developer_token: stored.developer_token ?? '',
+    client_id: stored.client_id ?? '',
+    client_secret: stored.client_secret ?? '',
+    refresh_token: stored.refresh_token ?? '',
+    conversion_actions: stored.conversion_actions ?? {},
+  };
+}
+
+/** The stored secrets of a Google connection, removed from what the ledger and the console show. */
+export const googleSecretsOf = (c: GoogleAdsConnection) =>
+  [c.developer_token, c.client_secret, c.refresh_token].filter((s) => s.length >= 4);
+
 /** Sends the delivery's event; answers the outcome and the stored secrets the engine removes from texts. */
 export async function attemptConversion(
-  deps: { config: Pick<AppConfig, 'appKey' | 'META_GRAPH_URL'>; outbound: SafeHttpClient },
+  deps: {
+    config: Pick<AppConfig, 'appKey' | 'META_GRAPH_URL' | 'GOOGLE_ADS_API_URL' | 'GOOGLE_OAUTH_TOKEN_URL'>;
+    outbound: SafeHttpClient;
+  },
   input: ConversionAttempt,
 ): Promise<{ result: DeliveryResult; secrets: string[] }> {
+  if (input.target === 'google_ads') {
+    const connection = openGoogleAdsConnection(deps.config.appKey, input.payloadEncrypted);
+    const secrets = googleSecretsOf(connection);
+    const row = clickConversionOf(input.lead, input.delivery, connection);
+    if (!row)
+      return {
+        secrets,
+        result: {
+          ok: false,
+          retryable: false,
+          durationMs: 0,
+          message: connection.conversion_actions[actionKeyOf(input.delivery.event)]
+            ? 'O lead não tem gclid, e-mail nem telefone para o Google Ads encontrar a conversão.'
+            : `Nenhuma ação de conversão do Google Ads escolhida para "${input.delivery.event ?? CAPTURE_EVENT}": informe o ID em Conversões.`,
+        },
+      };
+    const result = await sendGoogleConversion(row, connection, {
+      http: deps.outbound,
+      apiUrl: deps.config.GOOGLE_ADS_API_URL,
+      tokenUrl: deps.config.GOOGLE_OAUTH_TOKEN_URL,
+    });
+    return { result, secrets };
+  }
   const connection = openMetaConnection(deps.config.appKey, input.payloadEncrypted);
   const event = input.delivery.event ?? CAPTURE_EVENT;
   const serverEvent = metaEventOf(

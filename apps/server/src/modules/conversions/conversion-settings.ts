@@ -4,7 +4,7 @@
  * is "on"; paused by the delivery engine when Meta refuses the token), the rest is its
  * `conversion_settings` row. Answered to owners and admins with the token masked.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   DEFAULT_STAGE_EVENTS,
   LEAD_STATUSES,
@@ -18,7 +18,8 @@ import type { Deps } from '../../deps.ts';
 import { auditLog, conversionSettings, integrations } from '../../db/schema.ts';
 import { decryptSecret, encryptSecret, randomToken, sha256 } from '../../lib/crypto.ts';
 import { validationError } from '../../lib/http-errors.ts';
-import { openMetaConnection } from './attempt-conversion.ts';
+import { openGoogleAdsConnection, openMetaConnection } from './attempt-conversion.ts';
+import type { GoogleAdsConnection } from './send-google-conversion.ts';
 import type { MetaConnection } from './send-meta-event.ts';
 
 type SettingsDeps = Pick<Deps, 'db'> & { config: Pick<AppConfig, 'appKey' | 'APP_URL'> };
@@ -26,6 +27,19 @@ type SettingsRow = typeof conversionSettings.$inferSelect;
 type MetaRow = typeof integrations.$inferSelect;
 
 const EMPTY_CONNECTION: MetaConnection = { dataset_id: '', access_token: '', test_event_code: '' };
+const EMPTY_GOOGLE_ADS: GoogleAdsConnection = {
+  customer_id: '',
+  login_customer_id: '',
+  developer_token: '',
+  client_id: '',
+  client_secret: '',
+  refresh_token: '',
+  conversion_actions: {},
+};
+const mask = (v: string) => (v ? SECRET_MASK : '');
+/** A secret field of the body: absent or the mask keeps the stored value. */
+const secretOf = (sent: string | undefined, stored: string) =>
+  sent === undefined || sent === SECRET_MASK ? stored : sent;
 
 /** The public address of Google's file for a token. */
 export const googleFileUrl = (config: Pick<AppConfig, 'APP_URL'>, token: string) =>
@@ -41,21 +55,31 @@ export function stageEventsOf(row: Pick<SettingsRow, 'stageEvents'> | undefined)
 }
 
 async function readRows(deps: Pick<Deps, 'db'>, realEstateId: number) {
-  const [[settings], [meta]] = await Promise.all([
+  const [[settings], platforms] = await Promise.all([
     deps.db.select().from(conversionSettings).where(eq(conversionSettings.realEstateId, realEstateId)),
     deps.db
       .select()
       .from(integrations)
-      .where(and(eq(integrations.realEstateId, realEstateId), eq(integrations.name, 'meta'))),
+      .where(
+        and(eq(integrations.realEstateId, realEstateId), inArray(integrations.name, ['meta', 'google_ads'])),
+      ),
   ]);
-  return { settings, meta };
+  return {
+    settings,
+    meta: platforms.find((p) => p.name === 'meta'),
+    googleAds: platforms.find((p) => p.name === 'google_ads'),
+  };
 }
 
 function viewOf(
   config: SettingsDeps['config'],
   settings: SettingsRow | undefined,
   meta: MetaRow | undefined,
+  googleAds: MetaRow | undefined,
 ): ConversionSettings {
+  const ads = googleAds
+    ? openGoogleAdsConnection(config.appKey, googleAds.payloadEncrypted)
+    : EMPTY_GOOGLE_ADS;
   const connection = meta ? openMetaConnection(config.appKey, meta.payloadEncrypted) : EMPTY_CONNECTION;
   const token = settings?.googleFileTokenEncrypted
     ? decryptSecret(config.appKey, settings.googleFileTokenEncrypted)
@@ -78,13 +102,24 @@ function viewOf(
       file_url: settings?.googleEnabled && token ? googleFileUrl(config, token) : null,
       last_fetched_at: settings?.googleFileFetchedAt?.toISOString() ?? null,
     },
+    google_ads: {
+      enabled: googleAds?.isActive ?? false,
+      customer_id: ads.customer_id,
+      login_customer_id: ads.login_customer_id,
+      developer_token: mask(ads.developer_token),
+      client_id: ads.client_id,
+      client_secret: mask(ads.client_secret),
+      refresh_token: mask(ads.refresh_token),
+      conversion_actions: ads.conversion_actions,
+      paused_reason: googleAds?.haltedKind === 'paused' ? googleAds.haltedReason : null,
+    },
     stage_events: stageEventsOf(settings),
   };
 }
 
 export async function getConversionSettings(deps: SettingsDeps, realEstateId: number) {
-  const { settings, meta } = await readRows(deps, realEstateId);
-  return viewOf(deps.config, settings, meta);
+  const { settings, meta, googleAds } = await readRows(deps, realEstateId);
+  return viewOf(deps.config, settings, meta, googleAds);
 }
 
 /** The stored Meta connection (for the test), or the empty one. */
@@ -101,7 +136,11 @@ export async function metaConnectionOf(deps: SettingsDeps, realEstateId: number)
 export async function saveConversionSettings(
   deps: SettingsDeps,
   input: { realEstateId: number; userId: number; body: UpdateConversionSettings },
-): Promise<{ view: ConversionSettings; metaCredentialsChanged: boolean }> {
+): Promise<{
+  view: ConversionSettings;
+  metaCredentialsChanged: boolean;
+  googleAdsCredentialsChanged: boolean;
+}> {
   const { realEstateId, userId, body } = input;
   const key = deps.config.appKey;
   return deps.db.transaction(async (tx) => {
@@ -115,7 +154,26 @@ export async function saveConversionSettings(
       .from(integrations)
       .where(and(eq(integrations.realEstateId, realEstateId), eq(integrations.name, 'meta')))
       .for('update');
+    const [googleAds] = await tx
+      .select()
+      .from(integrations)
+      .where(and(eq(integrations.realEstateId, realEstateId), eq(integrations.name, 'google_ads')))
+      .for('update');
     const before = meta ? openMetaConnection(key, meta.payloadEncrypted) : EMPTY_CONNECTION;
+    const adsBefore = googleAds ? openGoogleAdsConnection(key, googleAds.payloadEncrypted) : EMPTY_GOOGLE_ADS;
+    const b = body.google_ads;
+    const ads: GoogleAdsConnection = {
+      customer_id: b?.customer_id ?? adsBefore.customer_id,
+      login_customer_id: b?.login_customer_id ?? adsBefore.login_customer_id,
+      developer_token: secretOf(b?.developer_token, adsBefore.developer_token),
+      client_id: b?.client_id ?? adsBefore.client_id,
+      client_secret: secretOf(b?.client_secret, adsBefore.client_secret),
+      refresh_token: secretOf(b?.refresh_token, adsBefore.refresh_token),
+      conversion_actions: Object.fromEntries(
+        Object.entries({ ...adsBefore.conversion_actions, ...b?.conversion_actions }).filter(([, v]) => !!v),
+      ),
+    };
+    const adsOn = b?.enabled ?? googleAds?.isActive ?? false;
     const connection: MetaConnection = {
       dataset_id: body.meta?.dataset_id ?? before.dataset_id,
       access_token:
@@ -129,7 +187,7 @@ export async function saveConversionSettings(
     const googleOn = body.google?.enabled ?? settings?.googleEnabled ?? false;
 
     const errors: Record<string, string[]> = {};
-    if ((metaOn || googleOn) && !notice)
+    if ((metaOn || googleOn || adsOn) && !notice)
       errors.notice_confirmed = [
         'Confirme que o aviso de privacidade da imobiliária informa o envio às plataformas de anúncios.',
       ];
@@ -137,6 +195,20 @@ export async function saveConversionSettings(
       errors['meta.dataset_id'] = ['Informe o ID do conjunto de dados (pixel) para ligar o Meta.'];
     if (metaOn && !connection.access_token)
       errors['meta.access_token'] = ['Informe o token de acesso para ligar o Meta.'];
+    if (adsOn) {
+      const required: [keyof GoogleAdsConnection, string][] = [
+        ['customer_id', 'Informe o ID da conta do Google Ads para ligar o envio pela API.'],
+        ['developer_token', 'Informe o token de desenvolvedor da API do Google Ads.'],
+        ['client_id', 'Informe o ID do cliente OAuth.'],
+        ['client_secret', 'Informe a chave secreta do cliente OAuth.'],
+        ['refresh_token', 'Informe o token de atualização (refresh token) da conta Google.'],
+      ];
+      for (const [field, message] of required) if (!ads[field]) errors[`google_ads.${field}`] = [message];
+      if (!Object.keys(ads.conversion_actions).length)
+        errors['google_ads.conversion_actions'] = [
+          'Informe o ID de pelo menos uma ação de conversão (a do lead ou a de uma etapa).',
+        ];
+    }
     if (Object.keys(errors).length) throw validationError(errors);
 
     const now = new Date();
@@ -175,6 +247,38 @@ export async function saveConversionSettings(
             .returning();
     }
 
+    const adsCredentialsChanged = (
+      [
+        'customer_id',
+        'login_customer_id',
+        'developer_token',
+        'client_id',
+        'client_secret',
+        'refresh_token',
+      ] as const
+    ).some((f) => ads[f] !== adsBefore[f]);
+    let adsRow = googleAds;
+    if (googleAds || b) {
+      const values = {
+        isActive: adsOn,
+        payloadEncrypted: encryptSecret(key, JSON.stringify(ads)),
+        updatedBy: userId,
+        updatedAt: now,
+        // New credentials mean the agency acted on what paused the sends: try again.
+        ...(adsCredentialsChanged ? { haltedKind: null, haltedReason: null, haltedAt: null } : {}),
+      };
+      [adsRow] = googleAds
+        ? await tx
+            .update(integrations)
+            .set(values)
+            .where(and(eq(integrations.realEstateId, realEstateId), eq(integrations.name, 'google_ads')))
+            .returning()
+        : await tx
+            .insert(integrations)
+            .values({ realEstateId, name: 'google_ads', ...values })
+            .returning();
+    }
+
     const stageEvents = body.stage_events
       ? (Object.fromEntries(
           body.stage_events.map((s) => [s.status, { meta: s.meta, google: s.google }]),
@@ -207,13 +311,16 @@ export async function saveConversionSettings(
       details: {
         meta: metaOn,
         google: googleOn,
+        google_ads: adsOn,
         notice_confirmed: notice,
         credentials_changed: credentialsChanged,
+        google_ads_credentials_changed: adsCredentialsChanged,
       },
     });
     return {
-      view: viewOf(deps.config, settingsRow, metaRow),
+      view: viewOf(deps.config, settingsRow, metaRow, adsRow),
       metaCredentialsChanged: credentialsChanged && metaOn,
+      googleAdsCredentialsChanged: adsCredentialsChanged && adsOn,
     };
   });
 }

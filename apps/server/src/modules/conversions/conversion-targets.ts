@@ -13,7 +13,16 @@ export interface ConversionCandidate {
   consent: boolean;
   isTest: boolean;
   quarantined: boolean;
+  /** What Google Ads matches a conversion by: the click id, else the hashed e-mail or phone. */
+  gclid?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  /** When the lead arrived: a lead released from quarantine late may be past a platform's window. */
+  createdAt?: Date;
 }
+
+/** How old an event each platform still takes: Meta 7 days, Google's click conversions 90. */
+export const EVENT_WINDOW_MS = { meta: 7 * 86_400_000, google_ads: 90 * 86_400_000 } as const;
 
 /** The lead may be reported to the ad platforms at all. */
 export const mayReportLead = (lead: Omit<ConversionCandidate, 'source'>) =>
@@ -28,5 +37,12 @@ export function captureDeliveryEvent(
   lead: ConversionCandidate,
 ): string | null | undefined {
   if (!isAdConversionTarget(target)) return null;
-  return lead.source === 'landing_page' && mayReportLead(lead) ? CAPTURE_EVENT : undefined;
+  if (lead.source !== 'landing_page' || !mayReportLead(lead)) return undefined;
+  // Google matches by gclid, or (enhanced conversions for leads) by the hashed e-mail or phone.
+  if (target === 'google_ads' && !lead.gclid && !lead.email && !lead.phone) return undefined;
+  // A lead held for review and released days later: its Lead event is still its arrival's, so only
+  // within the platform's window (an older one would only be refused).
+  if (lead.createdAt && Date.now() - lead.createdAt.getTime() > EVENT_WINDOW_MS[target] - 3_600_000)
+    return undefined;
+  return CAPTURE_EVENT;
 }

@@ -49,12 +49,13 @@ export default async function conversionRoutes(
 
   mount(app, 'updateConversionSettings', async (request) => {
     const m = await app.requireMembership(request, request.params.id, MANAGERS);
-    const { view, metaCredentialsChanged } = await saveConversionSettings(deps, {
+    const { view, metaCredentialsChanged, googleAdsCredentialsChanged } = await saveConversionSettings(deps, {
       realEstateId: m.realEstateId,
       userId: request.currentUser!.id,
       body: request.body,
     });
     if (metaCredentialsChanged) await resumePausedDeliveries(deps, m.realEstateId, 'meta');
+    if (googleAdsCredentialsChanged) await resumePausedDeliveries(deps, m.realEstateId, 'google_ads');
     return { data: view, message: 'Conversões salvas.' };
   });
 

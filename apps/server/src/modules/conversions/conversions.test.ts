@@ -9,27 +9,47 @@ import {
 import { captureLead } from '../leads/index.ts';
 import { sha256Hex } from './hash-user-data.ts';
 import { startFakeGraphApi, type FakeGraphApi } from './testing/fake-graph-api.ts';
+import { startFakeGoogleAdsApi, type FakeGoogleAdsApi } from './testing/fake-google-ads-api.ts';
 
 const DATASET = '987654321098765';
 const TOKEN = 'EAAGtokenDaImobiliaria123';
 
 let ctx: TestContext;
 let graph: FakeGraphApi;
+let google: FakeGoogleAdsApi;
+const ADS = {
+  customer_id: '123-456-7890',
+  developer_token: 'devTokenDaAgencia0001',
+  client_id: '42-vitrine.apps.googleusercontent.com',
+  client_secret: 'GOCSPX-segredoDaAgencia',
+  refresh_token: '1//0refreshDaAgencia',
+};
 
 beforeAll(async () => {
   graph = await startFakeGraphApi({ datasetId: DATASET, accessToken: TOKEN });
+  google = await startFakeGoogleAdsApi({
+    customerId: '1234567890',
+    developerToken: ADS.developer_token,
+    clientId: ADS.client_id,
+    clientSecret: ADS.client_secret,
+    refreshToken: ADS.refresh_token,
+    conversionActions: ['701', '702'],
+  });
   ctx = await createTestContext(
     {},
     {
       ALLOW_PRIVATE_NETWORK_TARGETS: '1',
       DELIVERY_RETRY_SCHEDULE: '0.2,0.2',
       META_GRAPH_URL: graph.graphUrl,
+      GOOGLE_ADS_API_URL: google.apiUrl,
+      GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
     },
   );
 });
 afterAll(async () => {
   await ctx?.close();
   await graph?.close();
+  await google?.close();
 });
 
 const url = (id: number, s = '') => `/v1/real-estates/${id}/conversions${s}`;
@@ -141,7 +161,7 @@ describe('Meta deliveries', () => {
   it("sends a landing-page lead as a Lead event with the Pixel's event id, hashed, without the message", async () => {
     const { c, id } = await agency();
     await connectMeta(c, id);
-    const { lead, deliveries } = await landingLead(id);
+    const { lead, deliveries } = await landingLead(id, { fbp: 'fb.1.1795784400123.1098115397' });
     expect(deliveries.map((d) => [d.integration, d.event])).toEqual([['meta', 'Lead']]);
     const d = await settled(c, deliveries[0]!.id, 'delivered');
     expect(d).toMatchObject({ integration: 'meta', attempts: 1, last_status_code: 200 });
@@ -154,6 +174,7 @@ describe('Meta deliveries', () => {
         em: [sha256Hex('joana.prado@example.com')],
         ph: [sha256Hex('5511912345678')],
         fbc: `fb.1.${lead.createdAt.getTime()}.IwAR-fbclid-1`,
+        fbp: 'fb.1.1795784400123.1098115397',
         client_user_agent: 'Mozilla/5.0 (Android)',
       },
     });
@@ -269,5 +290,186 @@ describe("Google Ads' click-conversions file", () => {
     expect((await anon.get('/v1/public/conversions/google/naoexisteessetoken12345.csv')).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('Google Ads API uploads', () => {
+  async function connectGoogleAds(c: TestClient, id: number, over: Record<string, unknown> = {}) {
+    const res = await c.put(url(id), {
+      notice_confirmed: true,
+      google_ads: {
+        enabled: true,
+        ...ADS,
+        conversion_actions: { lead: '701', ganho: '702' },
+        ...over,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data;
+  }
+
+  it('needs the account, the credentials and an action to turn on (422 naming them), and answers secrets masked', async () => {
+    const { c, id } = await agency();
+    const res = await c.put(url(id), { notice_confirmed: true, google_ads: { enabled: true } });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual([
+      'google_ads.client_id',
+      'google_ads.client_secret',
+      'google_ads.conversion_actions',
+      'google_ads.customer_id',
+      'google_ads.developer_token',
+      'google_ads.refresh_token',
+    ]);
+    const bad = await c.put(url(id), {
+      google_ads: { customer_id: '123', conversion_actions: { lead: 'abc' } },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors['google_ads.customer_id']).toEqual([
+      'O ID da conta do Google Ads tem 10 dígitos (ex.: 123-456-7890).',
+    ]);
+    expect(bad.json().errors['google_ads.conversion_actions.lead']).toEqual([
+      'O ID da ação de conversão do Google Ads tem só números.',
+    ]);
+    const view = await connectGoogleAds(c, id);
+    expect(view.google_ads).toMatchObject({
+      enabled: true,
+      customer_id: '1234567890',
+      developer_token: '••••••••',
+      client_secret: '••••••••',
+      refresh_token: '••••••••',
+      client_id: ADS.client_id,
+      conversion_actions: { lead: '701', ganho: '702' },
+      paused_reason: null,
+    });
+    const raw = JSON.stringify(view);
+    for (const secret of [ADS.developer_token, ADS.client_secret, ADS.refresh_token])
+      expect(raw).not.toContain(secret);
+    // The Integrações list still names the four CRMs only.
+    const list = (await c.get(`/v1/real-estates/${id}/integrations`)).json();
+    expect(list.data.integrations.map((i: { name: string }) => i.name)).toEqual([
+      'webhook',
+      'arbo',
+      'jetimob',
+      'go_harry',
+    ]);
+    // The masks sent back keep the stored secrets.
+    const kept = await c.put(url(id), {
+      google_ads: { developer_token: '••••••••', client_secret: '••••••••', refresh_token: '••••••••' },
+    });
+    expect(kept.statusCode).toBe(200);
+    const { lead } = await landingLead(id);
+    await waitFor(
+      () => google.conversions.find((x) => String(x.conversion.orderId).startsWith(lead.id)) ?? null,
+      {
+        what: 'upload with the kept secrets',
+      },
+    );
+  });
+
+  it('uploads a landing lead by gclid, one without by hashed e-mail and phone, and a mapped stage', async () => {
+    const { c, id } = await agency();
+    await connectGoogleAds(c, id);
+    const byClick = await landingLead(id, { gclid: 'Cj0KCQiAclick0001' });
+    const byIdentity = await landingLead(id, { gclid: null, email: 'Joana.Prado@gmail.com' });
+    expect(byClick.deliveries.map((d) => [d.integration, d.event])).toEqual([['google_ads', 'Lead']]);
+    const first = await settled(c, byClick.deliveries[0]!.id, 'delivered');
+    await settled(c, byIdentity.deliveries[0]!.id, 'delivered');
+    const sentClick = google.conversions.find((x) => x.conversion.orderId === `${byClick.lead.id}:lead`)!;
+    expect(sentClick.conversion).toMatchObject({
+      gclid: 'Cj0KCQiAclick0001',
+      conversionAction: 'customers/1234567890/conversionActions/701',
+    });
+    const sentIdentity = google.conversions.find(
+      (x) => x.conversion.orderId === `${byIdentity.lead.id}:lead`,
+    )!;
+    expect(sentIdentity.conversion.gclid).toBeUndefined();
+    expect(sentIdentity.conversion.userIdentifiers).toEqual([
+      { hashedEmail: sha256Hex('joanaprado@gmail.com') },
+      { hashedPhoneNumber: sha256Hex('+5511912345678') },
+    ]);
+    expect(google.requests.map((r) => r.body).join('\n')).not.toMatch(/Joana|Prado|91234|sábado/);
+    expect(first.ledger[0].response).toContain('"gclid":"Cj0KCQiAclick0001"');
+    expect(JSON.stringify(first)).not.toMatch(
+      new RegExp([ADS.developer_token, ADS.client_secret, ADS.refresh_token].join('|')),
+    );
+    // A stage with an action is uploaded once; one without sends nothing.
+    await c.request('PATCH', `/v1/leads/${byClick.lead.id}`, { body: { status: 'visita_agendada' } });
+    await c.request('PATCH', `/v1/leads/${byClick.lead.id}`, { body: { status: 'ganho' } });
+    await waitFor(
+      () => google.conversions.find((x) => x.conversion.orderId === `${byClick.lead.id}:ganho`) ?? null,
+      { what: 'ganho upload' },
+    );
+    const lc = (await c.get(`/v1/leads/${byClick.lead.id}/conversions`)).json().data;
+    expect(lc.summary).toBe('Enviado ao Google.');
+    expect(lc.conversions.map((x: { event: string }) => x.event)).toEqual(['Lead', 'Ganho']);
+    const sends = (await c.get(url(id, '/sends'))).json().data;
+    expect(sends.filter((s: { integration: string }) => s.integration === 'google_ads')).toHaveLength(3);
+  });
+
+  it('sends nothing for a lead without consent, without gclid, e-mail or phone, or a test lead', async () => {
+    const { c, id } = await agency();
+    await connectGoogleAds(c, id);
+    expect((await landingLead(id, { consent: false })).deliveries).toEqual([]);
+    expect((await landingLead(id, { isTest: true })).deliveries).toEqual([]);
+    expect((await landingLead(id, { gclid: null, email: null, phone: null })).deliveries).toEqual([]);
+  });
+
+  it('pauses when Google refuses the refresh token, holds new sends, and sends them once a new one is saved', async () => {
+    const { c, id } = await agency();
+    await connectGoogleAds(c, id, { refresh_token: '1//0refreshRevogado' });
+    const first = await landingLead(id);
+    const paused = await settled(c, first.deliveries[0]!.id, 'paused');
+    expect(paused.last_error).toContain('invalid_grant');
+    expect(JSON.stringify(paused)).not.toContain('1//0refreshRevogado');
+    expect((await c.get(url(id))).json().data.google_ads.paused_reason).toContain('invalid_grant');
+    const second = await landingLead(id);
+    expect(second.deliveries[0]!.status).toBe('paused');
+    await connectGoogleAds(c, id, { refresh_token: ADS.refresh_token });
+    await settled(c, first.deliveries[0]!.id, 'delivered');
+    await settled(c, second.deliveries[0]!.id, 'delivered');
+    expect((await c.get(url(id))).json().data.google_ads.paused_reason).toBeNull();
+  });
+});
+
+describe('leads held for review and released', () => {
+  it("get their Lead event at release, with the Pixel's event id; one released past Meta's window goes to Google only", async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id);
+    const on = await c.put(url(id), {
+      google_ads: { enabled: true, ...ADS, conversion_actions: { lead: '701' } },
+    });
+    expect(on.statusCode).toBe(200);
+    const held = await landingLead(id, {
+      quarantined: true,
+      quarantineReason: 'formulário enviado rápido demais',
+    });
+    expect(held.deliveries).toEqual([]);
+    const released = await c.post(`/v1/leads/${held.lead.id}/release`);
+    expect(released.statusCode).toBe(200);
+    const { deliveries: table, leads } = await import('../../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const rows = await ctx.database.db.select().from(table).where(eq(table.leadId, held.lead.id));
+    expect(rows.map((r) => [r.integration, r.event]).sort()).toEqual([
+      ['google_ads', 'Lead'],
+      ['meta', 'Lead'],
+    ]);
+    for (const r of rows) await settled(c, r.id, 'delivered');
+    const sent = graph.events.find((e) => e.event.event_id === held.lead.submissionKey)!;
+    expect(sent.event).toMatchObject({
+      event_name: 'Lead',
+      action_source: 'website',
+      event_time: Math.floor(held.lead.createdAt.getTime() / 1000),
+    });
+    expect(google.conversions.some((x) => x.conversion.orderId === `${held.lead.id}:lead`)).toBe(true);
+
+    // Held eight days: Meta would refuse an event that old (7 days); Google's window is 90.
+    const late = await landingLead(id, { quarantined: true });
+    await ctx.database.db
+      .update(leads)
+      .set({ createdAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(leads.id, late.lead.id));
+    expect((await c.post(`/v1/leads/${late.lead.id}/release`)).statusCode).toBe(200);
+    const lateRows = await ctx.database.db.select().from(table).where(eq(table.leadId, late.lead.id));
+    expect(lateRows.map((r) => r.integration)).toEqual(['google_ads']);
   });
 });

@@ -48,6 +48,42 @@ describe('customer data for the ad platforms', () => {
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
   });
 
+  it("matches Google's published normalisation examples, and Meta's published digest where both agree", () => {
+    // Google (Data Manager and Google Ads API "format user data"): lowercase, trimmed, the dots before
+    // the @ of gmail.com and googlemail.com removed; phones in E.164 with the plus: (800)555-0100 →
+    // +18005550100, and the API team's +12125650000 and +442070313000.
+    expect(normalizeEmailForGoogle(' Jefferson.Loves.Hiking@gmail.com ')).toBe(
+      'jeffersonloveshiking@gmail.com',
+    );
+    expect(normalizeEmailForGoogle('jefferson.loves.hiking@googlemail.com')).toBe(
+      'jeffersonloveshiking@googlemail.com',
+    );
+    expect(normalizeEmailForGoogle('jefferson.loves.hiking@gmail.com.br')).toBe(
+      'jefferson.loves.hiking@gmail.com.br',
+    );
+    // The digests as an independent SHA-256 (openssl dgst -sha256) computes them.
+    expect(hashEmailForGoogle('Jefferson.Loves.Hiking@gmail.com')).toBe(
+      '515d2f967f73864e76937ab2b897210a86fd286016903b1b08c3da07c75f513e',
+    );
+    expect(hashPhoneForGoogle('+1 (800) 555-0100')).toBe(
+      'fb4f73a6ec5fdb7077d564cdd22c3554b43ce49168550c3b12c547b78c517b30',
+    );
+    expect(hashPhoneForGoogle('+1 212 565 0000')).toBe(
+      'd360a79e746532a6a1e7b8164440b04cdd8797e23126f7a4de7a4b67fdcdba98',
+    );
+    expect(hashPhoneForGoogle('+44 20 7031 3000')).toBe(
+      'f3d7e96c73fb0de1b66acfce541d7af758fbd4f3fa3af0ea4e10110000d3625e',
+    );
+    // Meta's worked example, dotted for Google: the same address once the dots go, so Meta's digest.
+    expect(hashEmailForGoogle('J.o.h.n_Smith@Gmail.com')).toBe(
+      '62a14e44f765419d10fea99367361a727c12365e2520f32218d505ed9aa0f62f',
+    );
+    // A Brazilian number as the forms store it: +55, DDD and number.
+    expect(hashPhoneForGoogle('(11) 98765-4321')).toBe(sha256Hex('+5511987654321'));
+    expect(hashPhoneForGoogle('12')).toBeNull();
+    expect(hashEmailForGoogle('sem-arroba')).toBeNull();
+  });
+
   it('answers null, never a hash of nothing, for a missing or malformed e-mail', () => {
     expect(hashEmail(null)).toBeNull();
     expect(hashEmail('   ')).toBeNull();

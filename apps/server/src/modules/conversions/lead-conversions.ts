@@ -1,10 +1,15 @@
 /**
  * What was sent about one lead to the ad platforms (the lead's page: "Enviado ao Meta e ao Google"):
- * its Meta deliveries, and the rows Google's file holds for it (sent once Google read the file after
+ * its Meta and Google Ads API deliveries, and the rows Google's file holds for it (sent once Google read the file after
  * the conversion).
  */
-import { and, eq } from 'drizzle-orm';
-import type { LeadConversion, LeadConversions } from '@vitrine/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  AD_CONVERSION_TARGETS,
+  LEAD_STATUS_LABELS,
+  type LeadConversion,
+  type LeadConversions,
+} from '@vitrine/contracts';
 import type { Deps } from '../../deps.ts';
 import { conversionSettings, deliveries } from '../../db/schema.ts';
 import { googleConversionsOf } from './google-conversions-file.ts';
@@ -43,14 +48,17 @@ export async function getLeadConversions(
     deps.db
       .select()
       .from(deliveries)
-      .where(and(eq(deliveries.leadId, lead.id), eq(deliveries.integration, 'meta'))),
+      .where(
+        and(eq(deliveries.leadId, lead.id), inArray(deliveries.integration, [...AD_CONVERSION_TARGETS])),
+      ),
     deps.db.select().from(conversionSettings).where(eq(conversionSettings.realEstateId, lead.realEstateId)),
   ]);
   const conversions: LeadConversion[] = metaRows
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
     .map((d) => ({
-      platform: 'meta',
-      event: d.event ?? 'Lead',
+      platform: d.integration === 'google_ads' ? ('google_ads' as const) : ('meta' as const),
+      // A Google stage delivery names the status reached: shown by its label.
+      event: (LEAD_STATUS_LABELS as Record<string, string>)[d.event ?? ''] ?? d.event ?? 'Lead',
       status: metaStatus(d.status),
       at: (d.deliveredAt ?? d.updatedAt).toISOString(),
       message: d.lastError,

@@ -12,6 +12,8 @@ export interface ConversionLead {
   email: string | null;
   phone: string | null;
   fbclid: string | null;
+  /** The `_fbp` cookie the page's Pixel set, sent with the form (`fb.1.<ms>.<random>`). */
+  fbp?: string | null;
   userAgent: string | null;
   submissionKey: string | null;
   createdAt: Date;
@@ -49,6 +51,12 @@ export function metaLeadIdOf(sourceDetails: unknown): string | null {
   return typeof id === 'string' && /^\d{5,20}$/.test(id) ? id : typeof id === 'number' ? String(id) : null;
 }
 
+/** Meta's `fbp` as the Pixel writes it (`fb.<subdomain index>.<ms>.<random>`), else nothing. */
+export function fbpOf(value: string | null | undefined): string | null {
+  const v = value?.trim();
+  return v && /^fb\.\d\.\d{10,16}\.\d{1,30}$/.test(v) ? v : null;
+}
+
 export function metaEventOf(
   lead: ConversionLead,
   delivery: ConversionDelivery,
@@ -73,6 +81,7 @@ export function metaEventOf(
     ...(em ? { em: [em] } : {}),
     ...(ph ? { ph: [ph] } : {}),
     ...(fbc ? { fbc } : {}),
+    ...(fbpOf(lead.fbp) ? { fbp: fbpOf(lead.fbp) } : {}),
     // The same person's events joined without naming them: the lead's id, hashed.
     external_id: [sha256Hex(lead.id)],
     ...(lead.userAgent ? { client_user_agent: lead.userAgent } : {}),

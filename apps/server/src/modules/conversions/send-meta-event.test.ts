@@ -75,6 +75,19 @@ describe('Meta Conversions API', () => {
     expect(graph.requestsTo('events')[0]!.body).not.toMatch(/maria|98765|Silva/i);
   });
 
+  it("carries the Pixel's _fbp cookie when the form sent one, and drops what is not one", async () => {
+    const l = lead({ fbp: 'fb.1.1795784400123.1098115397' });
+    expect(metaEventOf(l, capture, pageUrl).user_data.fbp).toBe('fb.1.1795784400123.1098115397');
+    expect(await sendMetaEvent(metaEventOf(l, capture, pageUrl), connection, ctx)).toMatchObject({
+      ok: true,
+    });
+    expect((graph.events[0]!.event.user_data as Record<string, unknown>).fbp).toBe(
+      'fb.1.1795784400123.1098115397',
+    );
+    for (const bad of ['', 'abc', 'fb.1.x.y', `fb.1.${'9'.repeat(200)}.1`, null])
+      expect(metaEventOf(lead({ fbp: bad }), capture, pageUrl).user_data.fbp).toBeUndefined();
+  });
+
   it('sends a stage as a CRM event, and a lead-form lead by its Meta lead id', async () => {
     const stage = { event: 'Schedule', createdAt: new Date(), atCapture: false };
     expect(await sendMetaEvent(metaEventOf(lead(), stage, pageUrl), connection, ctx)).toMatchObject({

@@ -14,7 +14,9 @@ export type DeliveryRow = typeof deliveries.$inferSelect;
 
 export async function enqueueLeadDeliveries(
   deps: Pick<Deps, 'queue'> & { db: Tx },
-  forLeads: (Partial<Pick<ConversionCandidate, 'source' | 'consent' | 'isTest'>> & {
+  forLeads: (Partial<
+    Pick<ConversionCandidate, 'source' | 'consent' | 'isTest' | 'gclid' | 'email' | 'phone' | 'createdAt'>
+  > & {
     id: string;
     realEstateId: number;
   })[],
@@ -42,6 +44,10 @@ export async function enqueueLeadDeliveries(
           consent: lead.consent ?? false,
           isTest: lead.isTest ?? false,
           quarantined: false,
+          gclid: lead.gclid ?? null,
+          email: lead.email ?? null,
+          phone: lead.phone ?? null,
+          ...(lead.createdAt ? { createdAt: lead.createdAt } : {}),
         });
         if (event === undefined) return [];
         const paused = i.haltedKind === 'paused';

@@ -1,58 +1,74 @@
 /**
  * A lead moved to a stage the agency mapped to an ad platform's event (docs/product.md#ad-conversions):
  * one delivery of that event per active platform, in the caller's transaction (the status change's), with
- * its job. A lead that reaches the same stage again is not reported twice (one delivery per lead,
- * target and event); a lead the platforms may not be told about (docs/privacy.md#ad-conversions) gets
- * none.
+ * its job. Meta's event is the stage map's; Google Ads takes the stage when the agency chose a
+ * conversion action for it (kept in its sealed connection), and the delivery's event is the status. A
+ * lead that reaches the same stage again is not reported twice (one delivery per lead, target and
+ * event); a lead the platforms may not be told about (docs/privacy.md#ad-conversions) gets none.
  */
-import { and, eq } from 'drizzle-orm';
-import type { LeadStatus } from '@vitrine/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { AD_CONVERSION_TARGETS, type LeadStatus } from '@vitrine/contracts';
+import type { AppConfig } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import { conversionSettings, deliveries, integrations } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { mayReportLead, type ConversionCandidate } from '../conversions/index.ts';
+import { mayReportLead, openGoogleAdsConnection, type ConversionCandidate } from '../conversions/index.ts';
 import type { DeliveryRow } from './enqueue-lead-deliveries.ts';
 import { leadDeliveryQueue as leadDeliveryJob } from './jobs/lead-delivery.queue.ts';
 
 export async function enqueueStageDeliveries(
-  deps: Pick<Deps, 'queue'> & { db: Tx },
-  lead: Omit<ConversionCandidate, 'source'> & { id: string; realEstateId: number },
+  deps: Pick<Deps, 'queue'> & { db: Tx; config: Pick<AppConfig, 'appKey'> },
+  lead: Omit<ConversionCandidate, 'source'> & {
+    id: string;
+    realEstateId: number;
+    gclid: string | null;
+    email: string | null;
+    phone: string | null;
+  },
   status: LeadStatus,
 ): Promise<DeliveryRow[]> {
   if (!mayReportLead(lead)) return [];
-  const [found] = await deps.db
+  const platforms = await deps.db
     .select({
-      stageEvents: conversionSettings.stageEvents,
+      name: integrations.name,
+      payloadEncrypted: integrations.payloadEncrypted,
       haltedKind: integrations.haltedKind,
       haltedReason: integrations.haltedReason,
+      stageEvents: conversionSettings.stageEvents,
     })
-    .from(conversionSettings)
-    .innerJoin(
-      integrations,
+    .from(integrations)
+    .leftJoin(conversionSettings, eq(conversionSettings.realEstateId, integrations.realEstateId))
+    .where(
       and(
-        eq(integrations.realEstateId, conversionSettings.realEstateId),
-        eq(integrations.name, 'meta'),
+        eq(integrations.realEstateId, lead.realEstateId),
+        inArray(integrations.name, [...AD_CONVERSION_TARGETS]),
         eq(integrations.isActive, true),
       ),
-    )
-    .where(eq(conversionSettings.realEstateId, lead.realEstateId));
-  const event = found?.stageEvents[status]?.meta?.trim();
-  if (!found || !event) return [];
-  const paused = found.haltedKind === 'paused';
+    );
   const now = new Date();
-  const rows = await deps.db
-    .insert(deliveries)
-    .values({
-      realEstateId: lead.realEstateId,
-      leadId: lead.id,
-      integration: 'meta',
-      event,
-      status: paused ? 'paused' : 'pending',
-      lastError: paused ? found.haltedReason : null,
-      nextAttemptAt: paused ? null : now,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const values = platforms.flatMap((p) => {
+    let event: string | undefined;
+    if (p.name === 'meta') event = p.stageEvents?.[status]?.meta?.trim() || undefined;
+    else if (p.name === 'google_ads') {
+      const actions = openGoogleAdsConnection(deps.config.appKey, p.payloadEncrypted).conversion_actions;
+      event = actions[status]?.trim() && (lead.gclid || lead.email || lead.phone) ? status : undefined;
+    }
+    if (!event) return [];
+    const paused = p.haltedKind === 'paused';
+    return [
+      {
+        realEstateId: lead.realEstateId,
+        leadId: lead.id,
+        integration: p.name,
+        event,
+        status: paused ? ('paused' as const) : ('pending' as const),
+        lastError: paused ? p.haltedReason : null,
+        nextAttemptAt: paused ? null : now,
+      },
+    ];
+  });
+  if (!values.length) return [];
+  const rows = await deps.db.insert(deliveries).values(values).onConflictDoNothing().returning();
   const pending = rows.filter((r) => r.status === 'pending');
   if (pending.length)
     await deps.queue.enqueueMany(

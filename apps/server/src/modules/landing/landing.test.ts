@@ -165,6 +165,7 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
       utm_source: 'google',
       utm_medium: 'cpc',
       gclid: 'abc',
+      _fbp: 'fb.1.1795784400123.1098115397',
       session_id: 'sess-1',
     });
     expect(res.statusCode).toBe(201);
@@ -177,6 +178,7 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
       utmSource: 'google',
       utmMedium: 'cpc',
       gclid: 'abc',
+      fbp: 'fb.1.1795784400123.1098115397',
       sessionId: null,
       consent: true,
       quarantined: false,
@@ -374,6 +376,7 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
       referrer,
       gclid: `Cj0KCQ${'x'.repeat(900)}`,
       fbclid: `IwAR${'y'.repeat(700)}`,
+      _fbp: `fb.1.${'9'.repeat(300)}`,
       utm_source: 's'.repeat(300),
       utm_campaign: campaign,
       utm_term: 123,
@@ -384,6 +387,7 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     expect(row!.referrer).toBe(referrer.slice(0, 2000));
     expect(row!.gclid).toHaveLength(500);
     expect(row!.fbclid).toHaveLength(500);
+    expect(row!.fbp).toHaveLength(200);
     expect(row!.utmSource).toBe('s'.repeat(200));
     expect(row!.utmCampaign).toBe('c'.repeat(199));
     expect(row!.utmTerm).toBe('123');

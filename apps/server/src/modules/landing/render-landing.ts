@@ -210,6 +210,7 @@ function leadForm(input: LandingInput): SafeHtml {
     'utm_content',
     'gclid',
     'fbclid',
+    '_fbp',
     'session_id',
     'referrer',
   ];

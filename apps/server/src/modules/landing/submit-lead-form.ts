@@ -179,6 +179,7 @@ async function newLeadOf(
     utmContent: body.utm_content,
     gclid: body.gclid,
     fbclid: body.fbclid,
+    fbp: body._fbp,
     sessionId: body.session_id,
     referrer: body.referrer ?? (post.referer ? clipText(post.referer, 2000) : null),
     consent: body.consent,

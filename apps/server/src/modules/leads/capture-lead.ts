@@ -308,6 +308,7 @@ function leadRowOf(input: NewLead, id: string, sessionId: string | null, now: Da
     utmContent: input.utmContent ?? null,
     gclid: input.gclid ?? null,
     fbclid: input.fbclid ?? null,
+    fbp: input.fbp ?? null,
     referrer: input.referrer ?? null,
     sessionId,
     status: input.status ?? 'novo',

@@ -8,7 +8,7 @@ import { getLeadPage } from './get-lead.ts';
 import { leadView, responseSlaOf, type LeadRow } from './lead-view.ts';
 
 export async function changeLeadStatus(
-  deps: Pick<Deps, 'db' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'queue' | 'config'>,
   input: { lead: LeadRow; userId: number; status: LeadStatus },
 ) {
   const { lead } = input;
@@ -30,7 +30,11 @@ export async function changeLeadStatus(
     const stage =
       lead.status === input.status
         ? []
-        : await enqueueStageDeliveries({ db: tx, queue: deps.queue }, row!, input.status);
+        : await enqueueStageDeliveries(
+            { db: tx, queue: deps.queue, config: deps.config },
+            row!,
+            input.status,
+          );
     return { row: row!, woke: stage.some((d) => d.status === 'pending') };
   });
   if (woke) deps.queue.wake(leadDeliveryJob);

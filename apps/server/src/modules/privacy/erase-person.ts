@@ -64,6 +64,7 @@ export async function erasePerson(
           referrer: null,
           gclid: null,
           fbclid: null,
+          fbp: null,
           utmTerm: null,
           utmContent: null,
           sessionId: null,

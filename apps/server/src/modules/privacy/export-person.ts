@@ -66,6 +66,7 @@ export async function exportPerson(
           utm_content: lead.utmContent,
           gclid: lead.gclid,
           fbclid: lead.fbclid,
+          fbp: lead.fbp,
           referrer: lead.referrer,
           user_agent: lead.userAgent,
           ip_hash: lead.ipHash,

@@ -21,11 +21,13 @@ import { getApiErrorMessage, getValidationErrors } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/datetime';
 import { toast } from '@/lib/toast';
 import { useRotateGoogleFile, useTestMeta, useUpdateConversionSettings } from '../api/conversions';
+import { GoogleAdsApiCard, googleAdsDraftOf, type GoogleAdsDraft } from './google-ads-api-card';
 
 type Draft = {
   notice_confirmed: boolean;
   meta: { enabled: boolean; dataset_id: string; access_token: string; test_event_code: string };
   google: { enabled: boolean; lead_conversion_name: string };
+  google_ads: GoogleAdsDraft;
   stage_events: ConversionSettings['stage_events'];
 };
 
@@ -38,6 +40,7 @@ const draftOf = (s: ConversionSettings): Draft => ({
     test_event_code: s.meta.test_event_code,
   },
   google: { enabled: s.google.enabled, lead_conversion_name: s.google.lead_conversion_name },
+  google_ads: googleAdsDraftOf(s),
   stage_events: s.stage_events,
 });
 
@@ -120,7 +123,7 @@ export function ConversionsForm({
 
   const meta = settings.meta;
   return (
-    <form ref={formRef} onSubmit={(e) => void save(e)} noValidate className="grid gap-6">
+    <form ref={formRef} onSubmit={(e) => void save(e)} noValidate className="grid gap-6 [&>*]:min-w-0">
       {formError && <Alert variant="danger">{formError}</Alert>}
 
       <Card>
@@ -332,6 +335,13 @@ export function ConversionsForm({
           )}
         </CardContent>
       </Card>
+
+      <GoogleAdsApiCard
+        saved={settings.google_ads}
+        draft={draft.google_ads}
+        onChange={(google_ads) => setDraft({ ...draft, google_ads })}
+        err={err}
+      />
 
       <Card>
         <CardHeader>

@@ -33,6 +33,17 @@ function settings(over: Partial<ConversionSettings> = {}): ConversionSettings {
       last_tested_at: null,
     },
     google: { enabled: false, lead_conversion_name: 'Lead Vitrine', file_url: null, last_fetched_at: null },
+    google_ads: {
+      enabled: false,
+      customer_id: '',
+      login_customer_id: '',
+      developer_token: '',
+      client_id: '',
+      client_secret: '',
+      refresh_token: '',
+      conversion_actions: {},
+      paused_reason: null,
+    },
     stage_events: LEAD_STATUSES.map((status) => ({ status, ...DEFAULT_STAGE_EVENTS[status] })),
     ...over,
   };

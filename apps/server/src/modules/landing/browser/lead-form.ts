@@ -1,7 +1,8 @@
 /**
  * The landing page's own script, inlined in every page (built and minified by browser-scripts.ts; the
  * page's CSP allows exactly its hash). It loads the analytics tracker after the page, and enhances
- * the lead form, which works without it: the campaign's UTM / gclid / fbclid and the referrer go into
+ * the lead form, which works without it: the campaign's UTM / gclid / fbclid, Meta's `_fbp` cookie and
+ * the referrer go into
  * the hidden fields, and the form is sent with fetch, showing the server's errors next to their fields (or the thank-you box) without a
  * reload. If the request fails, the form is posted the classic way, with the same submission key.
  */
@@ -26,8 +27,9 @@ interface Answer {
   if (!f) return;
   const field = (name: string) => f.elements.namedItem(name) as HTMLInputElement | null;
 
-  const q = new URLSearchParams(location.search);
-  ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'].forEach((n) => {
+  // The address's campaign and click ids, and Meta's browser id: the `_fbp` cookie of the page's Pixel.
+  const q = new URLSearchParams(location.search + '&' + d.cookie.split('; ').join('&'));
+  'utm_source utm_medium utm_campaign utm_term utm_content gclid fbclid _fbp'.split(' ').forEach((n) => {
     const input = field(n);
     const value = q.get(n);
     if (input && !input.value && value) input.value = value;
