@@ -82,7 +82,7 @@ export const feedReads = pgTable(
     format: text('format').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
-    /** 200 (the feed), or 304 (unchanged since the reader's ETag). */
+    /** 200 (the feed), 304 (unchanged since the reader's ETag) or 499 (the reader left mid-document). */
     status: integer('status').notNull(),
     listings: integer('listings'),
   },

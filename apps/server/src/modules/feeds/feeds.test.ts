@@ -1,5 +1,7 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FeedChannelOverview, PageChannel } from '@vitrine/contracts';
 import { feedReads, pageChannels, pages, videos } from '../../db/schema.ts';
 import type { CatalogImport } from '@vitrine/contracts';
@@ -48,6 +50,27 @@ async function flag(
   await ctx.database.db
     .insert(pageChannels)
     .values({ pageId, channel, realEstateId, publish: true, publicationType: publicationType as never });
+}
+
+/** `n` complete listings published to both channels, in two statements (a large agency, quickly). */
+async function manyListings(realEstateId: number, n: number) {
+  const prefix = `lote-${realEstateId}-${Date.now().toString(36)}`;
+  await ctx.database.db.execute(sql`
+    insert into pages (real_estate_id, title, slug, status, listing_code, purpose, property_type, price_cents,
+      area_m2, bedrooms, bathrooms, address, neighborhood, city, state, zip_code, latitude, longitude,
+      description, features, photos, published_at)
+    select ${realEstateId}, 'Apartamento com 2 quartos nº ' || g, ${prefix} || '-' || g, 'published',
+      ${prefix} || g, 'sale', 'apartment', 50000000 + g, 70, 2, 1, 'Rua dos Pinheiros, ' || g, 'Pinheiros',
+      'São Paulo', 'SP', '05422-001', -23.56, -46.68,
+      repeat('Apartamento claro, silencioso, perto do metrô. ', 20), '["Piscina"]'::jsonb,
+      '[{"id":"p1","url":"https://img.exemplo.com/1.jpg","key":null,"width":1200,"height":900,"alt":null}]'::jsonb,
+      now()
+    from generate_series(1, ${n}) g`);
+  await ctx.database.db.execute(sql`
+    insert into page_channels (page_id, channel, real_estate_id, publish, publication_type)
+    select id, c.channel, real_estate_id, true, case when c.channel = 'grupo_zap' then 'STANDARD' end
+    from pages, (values ('grupo_zap'), ('meta_catalog')) as c(channel)
+    where real_estate_id = ${realEstateId} and slug like ${prefix + '-%'}`);
 }
 
 async function overview(c: TestClient, realEstateId: number) {
@@ -269,6 +292,63 @@ describe('GET /feeds/vrsync/{token}.xml', () => {
     const after = await overview(a.c, a.realEstateId);
     expect(after.zap.last_read).toMatchObject({ user_agent: 'VivaReal-Feed-Reader/1.0' });
     expect(after.meta.last_read).toBeNull();
+  });
+
+  it('a reader that leaves mid-document stops the walk: no further batch is read, the log says 499', async () => {
+    const a = await agency('Imobiliária Grande');
+    // Several megabytes: far more than the sockets buffer, so the reader leaves long before the end.
+    await manyListings(a.realEstateId, 3000);
+    const { zap } = await overview(a.c, a.realEstateId);
+    const url = new URL(zap.urls[0]!.url);
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const firstChunk = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: url.pathname,
+          headers: { host: url.host, 'accept-encoding': 'identity' },
+        },
+        (res) => {
+          if (res.statusCode !== 200) reject(new Error(`status ${res.statusCode}`));
+          res.once('data', (chunk: Buffer) => {
+            resolve(chunk.length);
+            // The reader hangs up: the socket is gone, as when a portal's fetch times out.
+            req.on('error', () => {});
+            res.on('error', () => {});
+            req.destroy();
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(firstChunk).toBeGreaterThan(0);
+    // The generator's finally ran (it was returned mid-walk, not run to the end): the read is logged
+    // as broken off, with fewer listings than the feed has.
+    const read = await waitFor(
+      async () => {
+        const [r] = await ctx.database.db
+          .select()
+          .from(feedReads)
+          .where(eq(feedReads.realEstateId, a.realEstateId));
+        return r?.status === 499 ? r : null;
+      },
+      { what: 'the read logged as 499' },
+    );
+    expect(read.listings).toBeLessThan(3000);
+    // Nothing goes on reading in the background: the log stays as it is.
+    await new Promise((r) => setTimeout(r, 300));
+    const [still] = await ctx.database.db
+      .select()
+      .from(feedReads)
+      .where(eq(feedReads.realEstateId, a.realEstateId));
+    expect(still).toEqual(read);
+    // And the whole feed is still served to the next reader.
+    const whole = await get(pathOf(zap.urls[0]!.url));
+    expect(whole.statusCode).toBe(200);
+    expect(whole.body.match(/<Listing>/g)).toHaveLength(3000);
   });
 
   it('a wrong, malformed or rotated token is a 404 that reads nothing; the console host does not serve feeds', async () => {

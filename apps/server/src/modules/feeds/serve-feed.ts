@@ -25,6 +25,8 @@ export type FeedFormat = 'xml' | 'csv';
 
 /** Bump when what a feed writes changes, so that readers holding an old ETag get the new document. */
 const WRITER_VERSION = 1;
+/** The access log's status for a read the reader broke off. */
+const CLIENT_CLOSED = 499;
 /** How long the access log keeps a read. */
 const READS_KEPT_DAYS = 90;
 
@@ -116,26 +118,41 @@ export async function serveFeed(
 
   async function* document(): AsyncGenerator<string> {
     let listings = 0;
-    if (channel === 'grupo_zap') yield vrsyncHeader(agency, version.changedAt);
-    else yield parsed!.format === 'csv' ? META_CSV_HEADER : META_XML_HEADER;
-    for await (const batch of walkFeedListings(deps, realEstateId, channel)) {
-      let chunk = '';
-      for (const listing of batch) {
-        if (listing.problems.length) continue;
-        listings += 1;
-        const ctx = { urlOf, pageUrl: pageUrl(listing.page.slug), agency };
-        chunk +=
-          channel === 'grupo_zap'
-            ? vrsyncListing(listing, ctx)
-            : parsed!.format === 'csv'
-              ? metaCsvListing(listing, ctx)
-              : metaXmlListing(listing, ctx);
+    let complete = false;
+    try {
+      if (channel === 'grupo_zap') yield vrsyncHeader(agency, version.changedAt);
+      else yield parsed!.format === 'csv' ? META_CSV_HEADER : META_XML_HEADER;
+      for await (const batch of walkFeedListings(deps, realEstateId, channel)) {
+        let chunk = '';
+        for (const listing of batch) {
+          if (listing.problems.length) continue;
+          listings += 1;
+          const ctx = { urlOf, pageUrl: pageUrl(listing.page.slug), agency };
+          chunk +=
+            channel === 'grupo_zap'
+              ? vrsyncListing(listing, ctx)
+              : parsed!.format === 'csv'
+                ? metaCsvListing(listing, ctx)
+                : metaXmlListing(listing, ctx);
+        }
+        if (chunk) yield chunk;
       }
-      if (chunk) yield chunk;
+      if (channel === 'grupo_zap') yield VRSYNC_FOOTER;
+      else if (parsed!.format === 'xml') yield META_XML_FOOTER;
+      complete = true;
+    } finally {
+      // Also when the reader goes away mid-document: the stream is destroyed, this generator is
+      // returned at its pending yield (no further batch is read, no connection is held), and the log
+      // says so (499, nginx's "client closed request", with the listings written until then).
+      try {
+        await deps.db
+          .update(feedReads)
+          .set(complete ? { listings } : { listings, status: CLIENT_CLOSED })
+          .where(eq(feedReads.id, readId));
+      } catch (err) {
+        deps.log.warn({ err, realEstateId, channel }, 'feed read not logged');
+      }
     }
-    if (channel === 'grupo_zap') yield VRSYNC_FOOTER;
-    else if (parsed!.format === 'xml') yield META_XML_FOOTER;
-    await deps.db.update(feedReads).set({ listings }).where(eq(feedReads.id, readId));
   }
 
   return {
