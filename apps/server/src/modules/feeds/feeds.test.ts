@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FeedChannelOverview, PageChannel } from '@vitrine/contracts';
-import { feedReads, pageChannels, pages, videos } from '../../db/schema.ts';
+import { feedCheckSummaries, feedReads, pageChannels, pages, videos } from '../../db/schema.ts';
 import type { CatalogImport } from '@vitrine/contracts';
 import {
   TestClient,
@@ -525,6 +525,164 @@ describe('the console: overview, page channels, bulk, quotas, listing codes', ()
     expect((await other.c.get(`/v1/real-estates/${a.realEstateId}/feeds`)).statusCode).toBe(404);
     const anonymous = new TestClient(ctx.app);
     expect((await anonymous.get(`/v1/real-estates/${a.realEstateId}/feeds`)).statusCode).toBe(401);
+  });
+});
+
+describe('the overview’s check summary, kept per feed version', () => {
+  /** Writes a figure no walk can give into the stored summaries: seen again only if they are served. */
+  const mark = (realEstateId: number) =>
+    ctx.database.db
+      .update(feedCheckSummaries)
+      .set({ inFeed: 777 })
+      .where(eq(feedCheckSummaries.realEstateId, realEstateId));
+
+  it('serves the stored summary while nothing changed, and walks again after any change', async () => {
+    const a = await agency('Imobiliária Cache');
+    const p1 = await insertPage(ctx, a.realEstateId, { ...complete, listingCode: 'C-1' });
+    const p2 = await insertPage(ctx, a.realEstateId, { ...complete, listingCode: 'C-2' });
+    const p3 = await insertPage(ctx, a.realEstateId, { ...complete, listingCode: 'C-3', zipCode: null });
+    for (const p of [p1, p2, p3]) await flag(a.realEstateId, p.id, 'grupo_zap');
+
+    const first = await overview(a.c, a.realEstateId);
+    expect(first.zap.counts).toEqual({ flagged: 3, in_feed: 2, left_out: 1 });
+    const stored = await ctx.database.db
+      .select()
+      .from(feedCheckSummaries)
+      .where(eq(feedCheckSummaries.realEstateId, a.realEstateId));
+    expect(stored.map((r) => [r.channel, r.flagged, r.inFeed])).toEqual(
+      expect.arrayContaining([
+        ['grupo_zap', 3, 2],
+        ['meta_catalog', 0, 0],
+      ]),
+    );
+    // Nothing changed: the stored row is what the overview shows (no walk).
+    await mark(a.realEstateId);
+    expect((await overview(a.c, a.realEstateId)).zap.counts.in_feed).toBe(777);
+
+    const changes: [string, () => Promise<unknown>, { flagged: number; in_feed: number }][] = [
+      [
+        'a page edited in the editor',
+        async () => {
+          const res = await a.c.put(`/v1/pages/${p3.id}`, { zip_code: '05422-001' });
+          expect(res.statusCode, res.body).toBe(200);
+        },
+        { flagged: 3, in_feed: 3 },
+      ],
+      [
+        'a page taken out of the channel',
+        async () => {
+          const res = await a.c.put(`/v1/pages/${p2.id}/channels`, {
+            channels: { grupo_zap: { publish: false } },
+          });
+          expect(res.statusCode, res.body).toBe(200);
+        },
+        { flagged: 2, in_feed: 2 },
+      ],
+      [
+        'a second YouTube video on a page',
+        () =>
+          ctx.database.db.insert(videos).values(
+            ['a1', 'b2'].map((id) => ({
+              realEstateId: a.realEstateId,
+              pageId: p1.id,
+              source: 'youtube' as const,
+              status: 'ready' as const,
+              externalUrl: `https://www.youtube.com/watch?v=${id}`,
+            })),
+          ),
+        { flagged: 2, in_feed: 1 },
+      ],
+      [
+        // Another replica whose clock is behind: the count and the newest change time (p3's edit) stay
+        // the same; the summary must still be walked again (it shows 777 otherwise).
+        'a change stamped earlier than the newest one',
+        () =>
+          ctx.database.db
+            .update(pages)
+            .set({ photos: [], updatedAt: new Date(Date.now() - 3_600_000) })
+            .where(eq(pages.id, p1.id)),
+        { flagged: 2, in_feed: 1 },
+      ],
+      [
+        'a page deleted',
+        async () => {
+          const res = await a.c.delete(`/v1/pages/${p3.id}`);
+          expect(res.statusCode, res.body).toBeLessThan(300);
+        },
+        { flagged: 1, in_feed: 0 },
+      ],
+    ];
+    for (const [what, change, counts] of changes) {
+      await mark(a.realEstateId);
+      await change();
+      const { zap } = await overview(a.c, a.realEstateId);
+      expect(zap.counts, what).toEqual({ ...counts, left_out: counts.flagged - counts.in_feed });
+      // And the new summary is kept for the next open.
+      await mark(a.realEstateId);
+      expect((await overview(a.c, a.realEstateId)).zap.counts.in_feed, what).toBe(777);
+    }
+  });
+
+  it('is shared by two replicas on one database: one’s change is never answered with the other’s stale summary', async () => {
+    // Same database and APP_KEY (the feed addresses are sealed with it), as two processes would have.
+    const replica = await createTestContext(
+      { appKey: ctx.config.appKey },
+      {},
+      undefined,
+      undefined,
+      false,
+      ctx.database,
+    );
+    try {
+      const a = await agency('Imobiliária Réplicas');
+      const c2 = new TestClient(replica.app);
+      await c2.login(a.email);
+      const p = await insertPage(ctx, a.realEstateId, { ...complete, listingCode: 'R-1' });
+      await flag(a.realEstateId, p.id, 'grupo_zap');
+      expect((await overview(a.c, a.realEstateId)).zap.counts.in_feed).toBe(1);
+      // The summary replica 1 computed is the one replica 2 reads.
+      await mark(a.realEstateId);
+      expect((await overview(c2, a.realEstateId)).zap.counts.in_feed).toBe(777);
+      // A change through replica 2 is seen by replica 1 at once.
+      const res = await c2.put(`/v1/pages/${p.id}`, { title: '<b>Oferta</b>' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await overview(a.c, a.realEstateId)).zap.counts).toEqual({
+        flagged: 1,
+        in_feed: 0,
+        left_out: 1,
+      });
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('a feed read leaves the summary behind, so the next overview does not walk', async () => {
+    const a = await agency('Imobiliária Leitura');
+    const p = await insertPage(ctx, a.realEstateId, { ...complete, listingCode: 'L-1' });
+    const bad = await insertPage(ctx, a.realEstateId, { ...complete, listingCode: 'L-2', photos: [] });
+    for (const x of [p, bad]) await flag(a.realEstateId, x.id, 'meta_catalog');
+    const { meta } = await overview(a.c, a.realEstateId);
+    await ctx.database.db
+      .delete(feedCheckSummaries)
+      .where(eq(feedCheckSummaries.realEstateId, a.realEstateId));
+
+    const csv = await get(pathOf(meta.urls.find((u) => u.format === 'csv')!.url));
+    expect(csv.statusCode).toBe(200);
+    const [row] = await ctx.database.db
+      .select()
+      .from(feedCheckSummaries)
+      .where(
+        and(
+          eq(feedCheckSummaries.realEstateId, a.realEstateId),
+          eq(feedCheckSummaries.channel, 'meta_catalog'),
+        ),
+      );
+    expect(row).toMatchObject({ flagged: 2, inFeed: 1 });
+    expect(row!.problems.map((x) => [x.page_id, x.problems.map((y) => y.code)])).toEqual([
+      [bad.id, ['photo_missing']],
+    ]);
+    await mark(a.realEstateId);
+    expect((await overview(a.c, a.realEstateId)).meta.counts.in_feed).toBe(777);
   });
 });
 

@@ -19,6 +19,7 @@ import {
   metaXmlListing,
 } from './write-meta-catalog.ts';
 import { VRSYNC_FOOTER, vrsyncHeader, vrsyncListing, type FeedAgency } from './write-vrsync.ts';
+import { storeSummary, summaryBuilder, summaryVersion } from './check-summary.ts';
 import { feedVersion, walkFeedListings } from './walk-feed-listings.ts';
 
 export type FeedFormat = 'xml' | 'csv';
@@ -82,6 +83,7 @@ export async function serveFeed(
         parsed.format,
         version.count,
         version.changedAt.toISOString(),
+        version.changeSum,
         version.videos,
         pagesUrl,
         urlOf(''),
@@ -119,12 +121,15 @@ export async function serveFeed(
   async function* document(): AsyncGenerator<string> {
     let listings = 0;
     let complete = false;
+    // The same walk and checks as the console's overview: its summary comes for free (check-summary.ts).
+    const summary = summaryBuilder();
     try {
       if (channel === 'grupo_zap') yield vrsyncHeader(agency, version.changedAt);
       else yield parsed!.format === 'csv' ? META_CSV_HEADER : META_XML_HEADER;
       for await (const batch of walkFeedListings(deps, realEstateId, channel)) {
         let chunk = '';
         for (const listing of batch) {
+          summary.add(listing);
           if (listing.problems.length) continue;
           listings += 1;
           const ctx = { urlOf, pageUrl: pageUrl(listing.page.slug), agency };
@@ -153,6 +158,11 @@ export async function serveFeed(
         deps.log.warn({ err, realEstateId, channel }, 'feed read not logged');
       }
     }
+    // A complete walk only (a reader that left returns the generator in the finally above, so this is
+    // not reached): one aggregate query before the response ends.
+    await storeSummary(deps, realEstateId, channel, summaryVersion(channel, version), summary.result()).catch(
+      (err: unknown) => deps.log.warn({ err, realEstateId, channel }, 'feed check summary not kept'),
+    );
   }
 
   return {
