@@ -87,7 +87,10 @@ export const feedReads = pgTable(
     format: text('format').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
-    /** 200 (the feed), 304 (unchanged since the reader's ETag) or 499 (the reader left mid-document). */
+    /**
+     * 200 (the feed), 304 (unchanged since the reader's ETag), 499 (the reader left mid-document) or
+     * 500 (the walk failed mid-document).
+     */
     status: integer('status').notNull(),
     listings: integer('listings'),
   },

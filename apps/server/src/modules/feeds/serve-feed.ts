@@ -120,12 +120,20 @@ export async function serveFeed(
 
   async function* document(): AsyncGenerator<string> {
     let listings = 0;
-    let complete = false;
+    let outcome: 'complete' | 'failed' | 'left' = 'left';
     // The same walk and checks as the console's overview: its summary comes for free (check-summary.ts).
     const summary = summaryBuilder();
+    // Whether the generator is suspended at a yield: a stream destroyed there (the reader left, the
+    // compression pipeline passing on the hang-up as an error) is not a failure of the walk.
+    let handedOver = false;
+    async function* hand(text: string): AsyncGenerator<string> {
+      handedOver = true;
+      yield text;
+      handedOver = false;
+    }
     try {
-      if (channel === 'grupo_zap') yield vrsyncHeader(agency, version.changedAt);
-      else yield parsed!.format === 'csv' ? META_CSV_HEADER : META_XML_HEADER;
+      if (channel === 'grupo_zap') yield* hand(vrsyncHeader(agency, version.changedAt));
+      else yield* hand(parsed!.format === 'csv' ? META_CSV_HEADER : META_XML_HEADER);
       for await (const batch of walkFeedListings(deps, realEstateId, channel)) {
         let chunk = '';
         for (const listing of batch) {
@@ -140,19 +148,27 @@ export async function serveFeed(
                 ? metaCsvListing(listing, ctx)
                 : metaXmlListing(listing, ctx);
         }
-        if (chunk) yield chunk;
+        if (chunk) yield* hand(chunk);
       }
-      if (channel === 'grupo_zap') yield VRSYNC_FOOTER;
-      else if (parsed!.format === 'xml') yield META_XML_FOOTER;
-      complete = true;
+      if (channel === 'grupo_zap') yield* hand(VRSYNC_FOOTER);
+      else if (parsed!.format === 'xml') yield* hand(META_XML_FOOTER);
+      outcome = 'complete';
+    } catch (err) {
+      if (!handedOver) outcome = 'failed';
+      throw err;
     } finally {
       // Also when the reader goes away mid-document: the stream is destroyed, this generator is
       // returned at its pending yield (no further batch is read, no connection is held), and the log
-      // says so (499, nginx's "client closed request", with the listings written until then).
+      // says so (499, nginx's "client closed request", with the listings written until then; 500 when
+      // the walk itself failed).
       try {
         await deps.db
           .update(feedReads)
-          .set(complete ? { listings } : { listings, status: CLIENT_CLOSED })
+          .set(
+            outcome === 'complete'
+              ? { listings }
+              : { listings, status: outcome === 'failed' ? 500 : CLIENT_CLOSED },
+          )
           .where(eq(feedReads.id, readId));
       } catch (err) {
         deps.log.warn({ err, realEstateId, channel }, 'feed read not logged');
