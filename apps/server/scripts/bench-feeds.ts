@@ -5,9 +5,11 @@
  * Seeds N complete, published listings marked for both channels into a throw-away PostgreSQL database
  * (one INSERT … SELECT), starts the real server on it, and times: the VRSync feed download (gzip, as a
  * portal asks, and uncompressed), the Meta catalog CSV, the ETag revalidation (304), and the console's
- * overview. The baseline, in the same run: a plain keyset SELECT of the same rows (same batches of 500,
+ * overview (first open, which walks both channels, and the next, from the stored check summaries). The baseline, in the same run: a plain keyset SELECT of the same rows (same batches of 500,
  * same columns) streamed to JSON in this process, with no HTTP and no checks. The server's RSS is read
- * from /proc before and after each download.
+ * from /proc before and after each download, and again after a forced full GC (scripts/lib/gc-probe.mjs),
+ * with the heap still in use: "flat memory" is the figure after GC, which freed-but-kept pages don't
+ * inflate.
  *
  *   npm run bench:feeds [-- --rows 50000]
  */
@@ -55,7 +57,9 @@ function serverRssMb(): { rss: number; peak: number } | null {
   return null;
 }
 
-const server = await startServer({ DATABASE_URL: db.url });
+// gcProbe: between downloads the server runs a full GC and reports what it still holds. RSS alone
+// climbs while V8 and malloc keep freed pages for reuse; after a GC it shows whether memory is retained.
+const server = await startServer({ DATABASE_URL: db.url }, { gcProbe: true });
 try {
   const { client, realEstateId } = await setupAgency(server, db.url, 0);
   const seedStart = performance.now();
@@ -100,6 +104,10 @@ try {
     data: { channel: string; urls: { format: string; url: string }[]; counts: { in_feed: number } }[];
   };
   const overviewSeconds = (performance.now() - t0) / 1000;
+  // Nothing changed since: the check summaries stored by the first open answer (check-summary.ts).
+  const t1 = performance.now();
+  await client.call('GET', `/v1/real-estates/${realEstateId}/feeds`);
+  const overviewAgainSeconds = (performance.now() - t1) / 1000;
   const zap = overview.data.find((c) => c.channel === 'grupo_zap')!;
   const meta = overview.data.find((c) => c.channel === 'meta_catalog')!;
   // The server listens on 127.0.0.1; LANDING_URL's host (localhost) is how the feeds are reached.
@@ -134,6 +142,7 @@ try {
     }
     const seconds = (performance.now() - start) / 1000;
     const after = serverRssMb();
+    const gc = await server.memoryAfterGc();
     return {
       status: res.status,
       etag: res.headers.get('etag') ?? undefined,
@@ -145,9 +154,12 @@ try {
       rssBefore: before?.rss,
       rssAfter: after?.rss,
       rssPeak: after?.peak,
+      rssAfterGc: gc ? Math.round(gc.rss / 1024 / 1024) : undefined,
+      heapAfterGc: gc ? Math.round(gc.heapUsed / 1024 / 1024) : undefined,
     };
   }
 
+  const baseGc = await server.memoryAfterGc();
   // fetch decodes gzip itself: "identity" measures the raw document, "gzip" what a portal gets.
   const warm = await download(zapUrl, 'identity');
   const plain = await download(zapUrl, 'identity');
@@ -178,13 +190,13 @@ try {
   await pgClient.end();
 
   const row = (name: string, r: Awaited<ReturnType<typeof download>>) =>
-    `| ${name.padEnd(34)} | ${String(r.status).padEnd(3)} | ${r.seconds.toFixed(2).padStart(6)} s | ${String(r.firstByteMs).padStart(5)} ms | ${r.mb.toFixed(1).padStart(6)} MB | ${String(r.listings).padStart(6)} | ${r.rssBefore ?? '?'} → ${r.rssAfter ?? '?'} MB (pico ${r.rssPeak ?? '?'}) |`;
+    `| ${name.padEnd(34)} | ${String(r.status).padEnd(3)} | ${r.seconds.toFixed(2).padStart(6)} s | ${String(r.firstByteMs).padStart(5)} ms | ${r.mb.toFixed(1).padStart(6)} MB | ${String(r.listings).padStart(6)} | ${r.rssBefore ?? '?'} → ${r.rssAfter ?? '?'} MB (pico ${r.rssPeak ?? '?'}) | ${r.rssAfterGc ?? '?'} MB (heap ${r.heapAfterGc ?? '?'} MB) |`;
   console.log(`\nFeeds, ${ROWS} imóveis em PostgreSQL (semente em ${seedSeconds.toFixed(1)} s)\n`);
   console.log(
-    '| download                           | st  | total    | 1º byte  | corpo     | itens  | RSS do servidor |',
+    '| download                           | st  | total    | 1º byte  | corpo     | itens  | RSS do servidor | após GC forçado |',
   );
   console.log(
-    '| ---------------------------------- | --- | -------- | -------- | --------- | ------ | --------------- |',
+    '| ---------------------------------- | --- | -------- | -------- | --------- | ------ | --------------- | --------------- |',
   );
   console.log(row('VRSync, 1ª leitura (fria)', warm));
   console.log(row('VRSync, sem compressão', plain));
@@ -194,7 +206,13 @@ try {
   console.log(
     `\nBase (mesmo SELECT em lotes de 500 → JSON, sem HTTP): ${baselineSeconds.toFixed(2)} s, ${rows} linhas, ${(jsonBytes / 1024 / 1024).toFixed(1)} MB`,
   );
-  console.log(`Visão geral do console (contagens e problemas dos 2 canais): ${overviewSeconds.toFixed(2)} s`);
+  console.log(
+    `Visão geral do console (contagens e problemas dos 2 canais): 1ª abertura ${overviewSeconds.toFixed(2)} s, 2ª (resumo guardado) ${overviewAgainSeconds.toFixed(2)} s`,
+  );
+  if (baseGc)
+    console.log(
+      `Servidor após GC forçado, antes dos downloads: RSS ${Math.round(baseGc.rss / 1024 / 1024)} MB, heap ${Math.round(baseGc.heapUsed / 1024 / 1024)} MB`,
+    );
   console.log(`No feed segundo a visão geral: ZAP ${zap.counts.in_feed}, Meta ${meta.counts.in_feed}`);
 } finally {
   await server.kill();

@@ -5,9 +5,10 @@
  * PostgreSQL) is the repository's one test kit, `@vitrine/test-kit` (packages/test-kit), re-exported here.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import {
   ConsoleClient,
@@ -32,6 +33,16 @@ export {
 /** A throw-away PostgreSQL database named vitrine_bench_…; null when none answers. */
 export const scratchPostgres = () => kitScratchPostgres('vitrine_bench');
 
+/** What gc-probe.mjs writes: process.memoryUsage() in bytes after a full GC, and live handles. */
+export interface MemoryAfterGc {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  handles: number;
+}
+
 export interface ServerHandle {
   url: string;
   /** LANDING_URL: the landing pages' origin (same port, the other loopback name; decision 017). */
@@ -39,6 +50,8 @@ export interface ServerHandle {
   dataDir: string;
   /** The running process's id (CPU accounting from /proc). */
   pid(): number | undefined;
+  /** After a forced full GC: the process's memory (null unless started with gcProbe). */
+  memoryAfterGc(): Promise<MemoryAfterGc | null>;
   kill(signal?: NodeJS.Signals): Promise<void>;
   start(): Promise<void>;
   cleanup(): void;
@@ -54,7 +67,8 @@ const processEnv = (dataDir: string) => ({
 });
 
 /** node itself (with tsx as a loader), not the tsx wrapper: SIGKILL must hit the process. */
-const entryArgs = (entry: 'server.ts' | 'worker.ts') => [
+const entryArgs = (entry: 'server.ts' | 'worker.ts', nodeArgs: string[] = []) => [
+  ...nodeArgs,
   ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
   '--import',
   'tsx',
@@ -64,25 +78,49 @@ const entryArgs = (entry: 'server.ts' | 'worker.ts') => [
 /**
  * The API server (server.ts) on a free port. `dataDir`: another server's DATA_DIR, as replicas share one
  * volume for uploads (docs/operations.md, Replicas); by default a new one, removed by cleanup().
+ * `gcProbe`: the process runs with gc-probe.mjs, so that `handle.memoryAfterGc()` can force a full
+ * collection and read what the process still holds.
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; gcProbe?: boolean } = {},
 ): Promise<ServerHandle> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'vitrine-bench-'));
   const url = `http://127.0.0.1:${port}`;
   const landingUrl = `http://localhost:${port}`;
   let server: ServerProcess | null = null;
+  const probeFile = path.join(dataDir, 'gc-probe.json');
   const handle: ServerHandle = {
     url,
     landingUrl,
     dataDir,
     pid: () => server?.child.pid,
+    async memoryAfterGc() {
+      if (!options.gcProbe || !server?.child.pid) return null;
+      rmSync(probeFile, { force: true });
+      server.child.kill('SIGUSR2');
+      for (let waited = 0; waited < 10_000; waited += 50) {
+        await new Promise((r) => setTimeout(r, 50));
+        if (!existsSync(probeFile)) continue;
+        try {
+          return JSON.parse(readFileSync(probeFile, 'utf8')) as MemoryAfterGc;
+        } catch {
+          // written meanwhile: read again
+        }
+      }
+      return null;
+    },
     async start() {
       server = spawnServer({
-        args: entryArgs('server.ts'),
+        args: entryArgs(
+          'server.ts',
+          options.gcProbe
+            ? ['--expose-gc', '--import', pathToFileURL(path.join(import.meta.dirname, 'gc-probe.mjs')).href]
+            : [],
+        ),
         env: {
+          ...(options.gcProbe ? { GC_PROBE_FILE: probeFile } : {}),
           PORT: String(port),
           HOST: '127.0.0.1',
           APP_URL: url,

@@ -15,7 +15,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { FEED_CHANNELS, PUBLICATION_TYPES, type HighlightType } from '@vitrine/contracts';
+import {
+  FEED_CHANNELS,
+  PUBLICATION_TYPES,
+  type FeedChannelOverview,
+  type HighlightType,
+} from '@vitrine/contracts';
 import { tenantId } from './accounts.ts';
 import { updatedAt } from './columns.ts';
 import { pages } from './pages.ts';
@@ -82,9 +87,31 @@ export const feedReads = pgTable(
     format: text('format').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
-    /** 200 (the feed), or 304 (unchanged since the reader's ETag). */
+    /**
+     * 200 (the feed), 304 (unchanged since the reader's ETag), 499 (the reader left mid-document) or
+     * 500 (the walk failed mid-document).
+     */
     status: integer('status').notNull(),
     listings: integer('listings'),
   },
   (t) => [index('feed_reads_channel_idx').on(t.realEstateId, t.channel, t.readAt)],
+);
+
+/**
+ * The console's check results for one channel (flagged, in the feed, the left-out listings listed),
+ * kept for the feed version they were computed at (modules/feeds/check-summary.ts). A row of another
+ * version is never served, only replaced: in the database so that every replica sees the same.
+ */
+export const feedCheckSummaries = pgTable(
+  'feed_check_summaries',
+  {
+    realEstateId: tenantId(),
+    channel: text('channel', { enum: FEED_CHANNELS }).notNull(),
+    version: text('version').notNull(),
+    flagged: integer('flagged').notNull(),
+    inFeed: integer('in_feed').notNull(),
+    problems: jsonb('problems').$type<FeedChannelOverview['problems']>().notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.realEstateId, t.channel] })],
 );

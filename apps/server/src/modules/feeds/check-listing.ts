@@ -6,7 +6,13 @@
 import { stripControlChars, type FeedChannel, type FeedProblem, type PropertyType } from '@vitrine/contracts';
 import type { FeedListing, FeedPage } from './feed-listing.ts';
 
-/** VRSync's PropertyType and UsageType for each of our property types; "other" has no match. */
+/**
+ * VRSync's PropertyType and UsageType for each of our property types; "other" has no match. The values
+ * and their Portuguese names are VRSync's table (developers.grupozap.com/feeds/vrsync/elements/details,
+ * "Property Type"; decision 022 says how each was confirmed): "Casa de Condomínio" is
+ * `Residential / Condo`, "Fazenda/Sítios/Chácaras" `Residential / Agricultural`, the generic "Imóvel
+ * Comercial" `Commercial / Building` (`Commercial / Business` is "Ponto Comercial/Loja/Box" only).
+ */
 export const VRSYNC_PROPERTY_TYPES: Partial<
   Record<PropertyType, { type: string; usage: 'Residential' | 'Commercial' }>
 > = {
@@ -15,8 +21,8 @@ export const VRSYNC_PROPERTY_TYPES: Partial<
   condo: { type: 'Residential / Condo', usage: 'Residential' },
   townhouse: { type: 'Residential / Sobrado', usage: 'Residential' },
   land: { type: 'Residential / Land Lot', usage: 'Residential' },
-  farm: { type: 'Residential / Farm Ranch', usage: 'Residential' },
-  commercial: { type: 'Commercial / Business', usage: 'Commercial' },
+  farm: { type: 'Residential / Agricultural', usage: 'Residential' },
+  commercial: { type: 'Commercial / Building', usage: 'Commercial' },
 };
 
 /** Meta's property_type for each of ours (Meta's list: docs/product.md#catalog-format). */

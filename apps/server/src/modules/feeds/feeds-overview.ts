@@ -1,7 +1,7 @@
 /**
  * The Portais e anúncios screen's figures, per channel: the feed's address, how many listings are
- * flagged, in the feed and left out (each with its reasons), the highlights used against the quota,
- * and the channel's last read from the access log.
+ * flagged, in the feed and left out (each with its reasons: check-summary.ts, cached per feed version),
+ * the highlights used against the quota, and the channel's last read from the access log.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
@@ -11,16 +11,12 @@ import {
   PUBLICATION_TYPE_LABELS,
   type FeedChannel,
   type FeedChannelOverview,
-  type FeedProblem,
 } from '@vitrine/contracts';
 import { feedReads, pages } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { ensureFeedChannels, tokenOf, type FeedChannelRow } from './feed-channels.ts';
 import { highlightsUsed } from './page-channels.ts';
-import { walkFeedListings } from './walk-feed-listings.ts';
-
-/** At most this many left-out listings are listed (the counts cover all). */
-const PROBLEMS_LISTED = 200;
+import { checkSummary } from './check-summary.ts';
 
 /** The feed's public addresses: on LANDING_URL's host (decision 022). */
 export function feedUrls(deps: Pick<Deps, 'config'>, row: FeedChannelRow) {
@@ -40,23 +36,8 @@ async function channelOverview(
   withoutCode: number,
 ): Promise<FeedChannelOverview> {
   const channel = row.channel;
-  let flagged = 0;
-  let inFeed = 0;
-  const problems: { page_id: number; title: string; listing_code: string | null; problems: FeedProblem[] }[] =
-    [];
-  for await (const batch of walkFeedListings(deps, row.realEstateId, channel)) {
-    for (const l of batch) {
-      flagged += 1;
-      if (!l.problems.length) inFeed += 1;
-      else if (problems.length < PROBLEMS_LISTED)
-        problems.push({
-          page_id: l.page.id,
-          title: l.page.title,
-          listing_code: l.page.listingCode,
-          problems: l.problems,
-        });
-    }
-  }
+  // The walk's results come from the check summary (cached per feed version); the rest is read live.
+  const { flagged, inFeed, problems } = await checkSummary(deps, row.realEstateId, channel);
   const [used, [lastRead]] = await Promise.all([
     channel === 'grupo_zap' ? highlightsUsed(deps, row.realEstateId, channel) : Promise.resolve({}),
     deps.db

@@ -1,7 +1,9 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FeedChannelOverview, PageChannel } from '@vitrine/contracts';
-import { feedReads, pageChannels, pages, videos } from '../../db/schema.ts';
+import { feedCheckSummaries, feedReads, pageChannels, pages, videos } from '../../db/schema.ts';
 import type { CatalogImport } from '@vitrine/contracts';
 import {
   TestClient,
@@ -48,6 +50,27 @@ async function flag(
   await ctx.database.db
     .insert(pageChannels)
     .values({ pageId, channel, realEstateId, publish: true, publicationType: publicationType as never });
+}
+
+/** `n` complete listings published to both channels, in two statements (a large agency, quickly). */
+async function manyListings(realEstateId: number, n: number) {
+  const prefix = `lote-${realEstateId}-${Date.now().toString(36)}`;
+  await ctx.database.db.execute(sql`
+    insert into pages (real_estate_id, title, slug, status, listing_code, purpose, property_type, price_cents,
+      area_m2, bedrooms, bathrooms, address, neighborhood, city, state, zip_code, latitude, longitude,
+      description, features, photos, published_at)
+    select ${realEstateId}, 'Apartamento com 2 quartos nº ' || g, ${prefix} || '-' || g, 'published',
+      ${prefix} || g, 'sale', 'apartment', 50000000 + g, 70, 2, 1, 'Rua dos Pinheiros, ' || g, 'Pinheiros',
+      'São Paulo', 'SP', '05422-001', -23.56, -46.68,
+      repeat('Apartamento claro, silencioso, perto do metrô. ', 20), '["Piscina"]'::jsonb,
+      '[{"id":"p1","url":"https://img.exemplo.com/1.jpg","key":null,"width":1200,"height":900,"alt":null}]'::jsonb,
+      now()
+    from generate_series(1, ${n}) g`);
+  await ctx.database.db.execute(sql`
+    insert into page_channels (page_id, channel, real_estate_id, publish, publication_type)
+    select id, c.channel, real_estate_id, true, case when c.channel = 'grupo_zap' then 'STANDARD' end
+    from pages, (values ('grupo_zap'), ('meta_catalog')) as c(channel)
+    where real_estate_id = ${realEstateId} and slug like ${prefix + '-%'}`);
 }
 
 async function overview(c: TestClient, realEstateId: number) {
@@ -271,6 +294,69 @@ describe('GET /feeds/vrsync/{token}.xml', () => {
     expect(after.meta.last_read).toBeNull();
   });
 
+  it.each(['identity', 'gzip'])(
+    'a reader that leaves mid-document (%s) stops the walk: no further batch is read, the log says 499',
+    async (encoding) => {
+      const a = await agency(`Imobiliária Grande ${encoding}`);
+      // Several megabytes: far more than the sockets buffer, so the reader leaves long before the end.
+      await manyListings(a.realEstateId, 3000);
+      const { zap } = await overview(a.c, a.realEstateId);
+      const url = new URL(zap.urls[0]!.url);
+      if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = ctx.app.server.address() as AddressInfo;
+      const firstChunk = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: url.pathname,
+            headers: { host: url.host, 'accept-encoding': encoding },
+          },
+          (res) => {
+            if (res.statusCode !== 200) reject(new Error(`status ${res.statusCode}`));
+            // Through the compression stream too, when the reader asks for it.
+            if ((res.headers['content-encoding'] ?? 'identity') !== encoding)
+              reject(new Error(`content-encoding ${res.headers['content-encoding']}`));
+            res.once('data', (chunk: Buffer) => {
+              resolve(chunk.length);
+              // The reader hangs up: the socket is gone, as when a portal's fetch times out.
+              req.on('error', () => {});
+              res.on('error', () => {});
+              req.destroy();
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(firstChunk).toBeGreaterThan(0);
+      // The generator's finally ran (it was returned mid-walk, not run to the end): the read is logged
+      // as broken off, with fewer listings than the feed has.
+      const read = await waitFor(
+        async () => {
+          const [r] = await ctx.database.db
+            .select()
+            .from(feedReads)
+            .where(eq(feedReads.realEstateId, a.realEstateId));
+          return r?.status === 499 ? r : null;
+        },
+        { what: 'the read logged as 499' },
+      );
+      expect(read.listings).toBeLessThan(3000);
+      // Nothing goes on reading in the background: the log stays as it is.
+      await new Promise((r) => setTimeout(r, 300));
+      const [still] = await ctx.database.db
+        .select()
+        .from(feedReads)
+        .where(eq(feedReads.realEstateId, a.realEstateId));
+      expect(still).toEqual(read);
+      // And the whole feed is still served to the next reader.
+      const whole = await get(pathOf(zap.urls[0]!.url));
+      expect(whole.statusCode).toBe(200);
+      expect(whole.body.match(/<Listing>/g)).toHaveLength(3000);
+    },
+  );
+
   it('a wrong, malformed or rotated token is a 404 that reads nothing; the console host does not serve feeds', async () => {
     const a = await agency();
     const p = await insertPage(ctx, a.realEstateId, { ...complete, listingCode: 'ROT-1' });
@@ -445,6 +531,164 @@ describe('the console: overview, page channels, bulk, quotas, listing codes', ()
     expect((await other.c.get(`/v1/real-estates/${a.realEstateId}/feeds`)).statusCode).toBe(404);
     const anonymous = new TestClient(ctx.app);
     expect((await anonymous.get(`/v1/real-estates/${a.realEstateId}/feeds`)).statusCode).toBe(401);
+  });
+});
+
+describe('the overview’s check summary, kept per feed version', () => {
+  /** Writes a figure no walk can give into the stored summaries: seen again only if they are served. */
+  const mark = (realEstateId: number) =>
+    ctx.database.db
+      .update(feedCheckSummaries)
+      .set({ inFeed: 777 })
+      .where(eq(feedCheckSummaries.realEstateId, realEstateId));
+
+  it('serves the stored summary while nothing changed, and walks again after any change', async () => {
+    const a = await agency('Imobiliária Cache');
+    const p1 = await insertPage(ctx, a.realEstateId, { ...complete, listingCode: 'C-1' });
+    const p2 = await insertPage(ctx, a.realEstateId, { ...complete, listingCode: 'C-2' });
+    const p3 = await insertPage(ctx, a.realEstateId, { ...complete, listingCode: 'C-3', zipCode: null });
+    for (const p of [p1, p2, p3]) await flag(a.realEstateId, p.id, 'grupo_zap');
+
+    const first = await overview(a.c, a.realEstateId);
+    expect(first.zap.counts).toEqual({ flagged: 3, in_feed: 2, left_out: 1 });
+    const stored = await ctx.database.db
+      .select()
+      .from(feedCheckSummaries)
+      .where(eq(feedCheckSummaries.realEstateId, a.realEstateId));
+    expect(stored.map((r) => [r.channel, r.flagged, r.inFeed])).toEqual(
+      expect.arrayContaining([
+        ['grupo_zap', 3, 2],
+        ['meta_catalog', 0, 0],
+      ]),
+    );
+    // Nothing changed: the stored row is what the overview shows (no walk).
+    await mark(a.realEstateId);
+    expect((await overview(a.c, a.realEstateId)).zap.counts.in_feed).toBe(777);
+
+    const changes: [string, () => Promise<unknown>, { flagged: number; in_feed: number }][] = [
+      [
+        'a page edited in the editor',
+        async () => {
+          const res = await a.c.put(`/v1/pages/${p3.id}`, { zip_code: '05422-001' });
+          expect(res.statusCode, res.body).toBe(200);
+        },
+        { flagged: 3, in_feed: 3 },
+      ],
+      [
+        'a page taken out of the channel',
+        async () => {
+          const res = await a.c.put(`/v1/pages/${p2.id}/channels`, {
+            channels: { grupo_zap: { publish: false } },
+          });
+          expect(res.statusCode, res.body).toBe(200);
+        },
+        { flagged: 2, in_feed: 2 },
+      ],
+      [
+        'a second YouTube video on a page',
+        () =>
+          ctx.database.db.insert(videos).values(
+            ['a1', 'b2'].map((id) => ({
+              realEstateId: a.realEstateId,
+              pageId: p1.id,
+              source: 'youtube' as const,
+              status: 'ready' as const,
+              externalUrl: `https://www.youtube.com/watch?v=${id}`,
+            })),
+          ),
+        { flagged: 2, in_feed: 1 },
+      ],
+      [
+        // Another replica whose clock is behind: the count and the newest change time (p3's edit) stay
+        // the same; the summary must still be walked again (it shows 777 otherwise).
+        'a change stamped earlier than the newest one',
+        () =>
+          ctx.database.db
+            .update(pages)
+            .set({ photos: [], updatedAt: new Date(Date.now() - 3_600_000) })
+            .where(eq(pages.id, p1.id)),
+        { flagged: 2, in_feed: 1 },
+      ],
+      [
+        'a page deleted',
+        async () => {
+          const res = await a.c.delete(`/v1/pages/${p3.id}`);
+          expect(res.statusCode, res.body).toBeLessThan(300);
+        },
+        { flagged: 1, in_feed: 0 },
+      ],
+    ];
+    for (const [what, change, counts] of changes) {
+      await mark(a.realEstateId);
+      await change();
+      const { zap } = await overview(a.c, a.realEstateId);
+      expect(zap.counts, what).toEqual({ ...counts, left_out: counts.flagged - counts.in_feed });
+      // And the new summary is kept for the next open.
+      await mark(a.realEstateId);
+      expect((await overview(a.c, a.realEstateId)).zap.counts.in_feed, what).toBe(777);
+    }
+  });
+
+  it('is shared by two replicas on one database: one’s change is never answered with the other’s stale summary', async () => {
+    // Same database and APP_KEY (the feed addresses are sealed with it), as two processes would have.
+    const replica = await createTestContext(
+      { appKey: ctx.config.appKey },
+      {},
+      undefined,
+      undefined,
+      false,
+      ctx.database,
+    );
+    try {
+      const a = await agency('Imobiliária Réplicas');
+      const c2 = new TestClient(replica.app);
+      await c2.login(a.email);
+      const p = await insertPage(ctx, a.realEstateId, { ...complete, listingCode: 'R-1' });
+      await flag(a.realEstateId, p.id, 'grupo_zap');
+      expect((await overview(a.c, a.realEstateId)).zap.counts.in_feed).toBe(1);
+      // The summary replica 1 computed is the one replica 2 reads.
+      await mark(a.realEstateId);
+      expect((await overview(c2, a.realEstateId)).zap.counts.in_feed).toBe(777);
+      // A change through replica 2 is seen by replica 1 at once.
+      const res = await c2.put(`/v1/pages/${p.id}`, { title: '<b>Oferta</b>' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await overview(a.c, a.realEstateId)).zap.counts).toEqual({
+        flagged: 1,
+        in_feed: 0,
+        left_out: 1,
+      });
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('a feed read leaves the summary behind, so the next overview does not walk', async () => {
+    const a = await agency('Imobiliária Leitura');
+    const p = await insertPage(ctx, a.realEstateId, { ...complete, listingCode: 'L-1' });
+    const bad = await insertPage(ctx, a.realEstateId, { ...complete, listingCode: 'L-2', photos: [] });
+    for (const x of [p, bad]) await flag(a.realEstateId, x.id, 'meta_catalog');
+    const { meta } = await overview(a.c, a.realEstateId);
+    await ctx.database.db
+      .delete(feedCheckSummaries)
+      .where(eq(feedCheckSummaries.realEstateId, a.realEstateId));
+
+    const csv = await get(pathOf(meta.urls.find((u) => u.format === 'csv')!.url));
+    expect(csv.statusCode).toBe(200);
+    const [row] = await ctx.database.db
+      .select()
+      .from(feedCheckSummaries)
+      .where(
+        and(
+          eq(feedCheckSummaries.realEstateId, a.realEstateId),
+          eq(feedCheckSummaries.channel, 'meta_catalog'),
+        ),
+      );
+    expect(row).toMatchObject({ flagged: 2, inFeed: 1 });
+    expect(row!.problems.map((x) => [x.page_id, x.problems.map((y) => y.code)])).toEqual([
+      [bad.id, ['photo_missing']],
+    ]);
+    await mark(a.realEstateId);
+    expect((await overview(a.c, a.realEstateId)).meta.counts.in_feed).toBe(777);
   });
 });
 

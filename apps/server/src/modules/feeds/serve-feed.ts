@@ -19,12 +19,15 @@ import {
   metaXmlListing,
 } from './write-meta-catalog.ts';
 import { VRSYNC_FOOTER, vrsyncHeader, vrsyncListing, type FeedAgency } from './write-vrsync.ts';
+import { storeSummary, summaryBuilder, summaryVersion } from './check-summary.ts';
 import { feedVersion, walkFeedListings } from './walk-feed-listings.ts';
 
 export type FeedFormat = 'xml' | 'csv';
 
 /** Bump when what a feed writes changes, so that readers holding an old ETag get the new document. */
 const WRITER_VERSION = 1;
+/** The access log's status for a read the reader broke off. */
+const CLIENT_CLOSED = 499;
 /** How long the access log keeps a read. */
 const READS_KEPT_DAYS = 90;
 
@@ -80,6 +83,7 @@ export async function serveFeed(
         parsed.format,
         version.count,
         version.changedAt.toISOString(),
+        version.changeSum,
         version.videos,
         pagesUrl,
         urlOf(''),
@@ -116,26 +120,65 @@ export async function serveFeed(
 
   async function* document(): AsyncGenerator<string> {
     let listings = 0;
-    if (channel === 'grupo_zap') yield vrsyncHeader(agency, version.changedAt);
-    else yield parsed!.format === 'csv' ? META_CSV_HEADER : META_XML_HEADER;
-    for await (const batch of walkFeedListings(deps, realEstateId, channel)) {
-      let chunk = '';
-      for (const listing of batch) {
-        if (listing.problems.length) continue;
-        listings += 1;
-        const ctx = { urlOf, pageUrl: pageUrl(listing.page.slug), agency };
-        chunk +=
-          channel === 'grupo_zap'
-            ? vrsyncListing(listing, ctx)
-            : parsed!.format === 'csv'
-              ? metaCsvListing(listing, ctx)
-              : metaXmlListing(listing, ctx);
-      }
-      if (chunk) yield chunk;
+    let outcome: 'complete' | 'failed' | 'left' = 'left';
+    // The same walk and checks as the console's overview: its summary comes for free (check-summary.ts).
+    const summary = summaryBuilder();
+    // Whether the generator is suspended at a yield: a stream destroyed there (the reader left, the
+    // compression pipeline passing on the hang-up as an error) is not a failure of the walk.
+    let handedOver = false;
+    async function* hand(text: string): AsyncGenerator<string> {
+      handedOver = true;
+      yield text;
+      handedOver = false;
     }
-    if (channel === 'grupo_zap') yield VRSYNC_FOOTER;
-    else if (parsed!.format === 'xml') yield META_XML_FOOTER;
-    await deps.db.update(feedReads).set({ listings }).where(eq(feedReads.id, readId));
+    try {
+      if (channel === 'grupo_zap') yield* hand(vrsyncHeader(agency, version.changedAt));
+      else yield* hand(parsed!.format === 'csv' ? META_CSV_HEADER : META_XML_HEADER);
+      for await (const batch of walkFeedListings(deps, realEstateId, channel)) {
+        let chunk = '';
+        for (const listing of batch) {
+          summary.add(listing);
+          if (listing.problems.length) continue;
+          listings += 1;
+          const ctx = { urlOf, pageUrl: pageUrl(listing.page.slug), agency };
+          chunk +=
+            channel === 'grupo_zap'
+              ? vrsyncListing(listing, ctx)
+              : parsed!.format === 'csv'
+                ? metaCsvListing(listing, ctx)
+                : metaXmlListing(listing, ctx);
+        }
+        if (chunk) yield* hand(chunk);
+      }
+      if (channel === 'grupo_zap') yield* hand(VRSYNC_FOOTER);
+      else if (parsed!.format === 'xml') yield* hand(META_XML_FOOTER);
+      outcome = 'complete';
+    } catch (err) {
+      if (!handedOver) outcome = 'failed';
+      throw err;
+    } finally {
+      // Also when the reader goes away mid-document: the stream is destroyed, this generator is
+      // returned at its pending yield (no further batch is read, no connection is held), and the log
+      // says so (499, nginx's "client closed request", with the listings written until then; 500 when
+      // the walk itself failed).
+      try {
+        await deps.db
+          .update(feedReads)
+          .set(
+            outcome === 'complete'
+              ? { listings }
+              : { listings, status: outcome === 'failed' ? 500 : CLIENT_CLOSED },
+          )
+          .where(eq(feedReads.id, readId));
+      } catch (err) {
+        deps.log.warn({ err, realEstateId, channel }, 'feed read not logged');
+      }
+    }
+    // A complete walk only (a reader that left returns the generator in the finally above, so this is
+    // not reached): one aggregate query before the response ends.
+    await storeSummary(deps, realEstateId, channel, summaryVersion(channel, version), summary.result()).catch(
+      (err: unknown) => deps.log.warn({ err, realEstateId, channel }, 'feed check summary not kept'),
+    );
   }
 
   return {

@@ -113,20 +113,37 @@ export async function* walkFeedListings(
   }
 }
 
+export interface FeedVersion {
+  count: number;
+  changedAt: Date;
+  /** The sum of the flagged rows' change times (ms): moves with any change, even one whose clock is
+   * behind the newest (another replica's) or the removal of the newest. */
+  changeSum: string;
+  videos: string;
+}
+
+/** Milliseconds since the epoch, summed exactly (bigint to numeric). */
+const msSum = (column: typeof pages.updatedAt | typeof pageChannels.updatedAt) =>
+  sql<string | null>`sum((extract(epoch from ${column}) * 1000)::bigint)::text`;
+
 /**
- * What the feed's ETag is made of: how many listings are flagged, their newest change (page, channel
- * setting, video), and the agency's own newest change (its contact in the feed). One indexed query.
+ * What the feed's ETag (and the console's cached check summary, check-summary.ts) is made of: how many
+ * listings are flagged, their newest change and the sum of their change times (page, channel setting),
+ * the agency's videos (count and newest change) and the agency's own newest change (its contact in the
+ * feed). One indexed query.
  */
 export async function feedVersion(
   deps: Pick<Deps, 'db'>,
   realEstateId: number,
   channel: FeedChannel,
-): Promise<{ count: number; changedAt: Date; videos: string }> {
+): Promise<FeedVersion> {
   const [row] = await deps.db
     .select({
       n: count(),
       pageAt: max(pages.updatedAt),
       settingAt: max(pageChannels.updatedAt),
+      pageSum: msSum(pages.updatedAt),
+      settingSum: msSum(pageChannels.updatedAt),
       // A removed video lowers the count even when it was not the newest.
       videos: sql<string>`(select count(*) || ':' || coalesce(max(${videos.updatedAt})::text, '') from ${videos} where ${videos.realEstateId} = ${realEstateId})`,
       agencyAt: sql<
@@ -142,6 +159,7 @@ export async function feedVersion(
   return {
     count: row?.n ?? 0,
     changedAt: new Date(times.length ? Math.max(...times) : 0),
+    changeSum: `${row?.pageSum ?? 0}:${row?.settingSum ?? 0}`,
     videos: row?.videos ?? '',
   };
 }

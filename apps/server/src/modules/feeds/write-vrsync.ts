@@ -40,26 +40,45 @@ export const STATE_NAMES: Record<string, string> = {
   TO: 'Tocantins',
 };
 
-/** Features the portals know (VRSync's Feature values), from what agencies type in Portuguese. */
+/**
+ * Features the portals know (VRSync's `Feature` values, an English vocabulary: decision 022 says where
+ * each was confirmed), from what agencies type in Portuguese, compared without accents or case. What
+ * is not here is left out rather than sent as a value the portal would not recognise.
+ */
 const FEATURES: Record<string, string> = {
   piscina: 'Pool',
   academia: 'Gym',
   churrasqueira: 'BBQ',
   elevador: 'Elevator',
   'salao de festas': 'Party Room',
+  'salao de jogos': 'Game room',
   playground: 'Playground',
   sauna: 'Sauna',
   'quadra poliesportiva': 'Sports Court',
+  'quadra de tenis': 'Tennis court',
   'ar condicionado': 'Cooling',
   varanda: 'Balcony',
   'varanda gourmet': 'Gourmet Balcony',
-  jardim: 'Garden',
+  'espaco gourmet': 'Gourmet Area',
+  'area gourmet': 'Gourmet Area',
+  jardim: 'Garden Area',
   lareira: 'Fireplace',
   mobiliado: 'Furnished',
   'portaria 24h': 'Security Guard on Duty',
+  'portaria 24 horas': 'Security Guard on Duty',
   'seguranca 24h': 'Security Guard on Duty',
-  'area de servico': 'Service Area',
+  lavanderia: 'Laundry',
+  'area de servico': 'Laundry',
   'aceita pets': 'Pets Allowed',
+  'aceita animais': 'Pets Allowed',
+  'espaco pet': 'Pet Space',
+  bicicletario: 'Bicycles Place',
+  closet: 'Closet',
+  interfone: 'Intercom',
+  quintal: 'Backyard',
+  'vista para o mar': 'Ocean View',
+  'sistema de alarme': 'Alarm System',
+  'armario embutido': 'Builtin Wardrobe',
 };
 const fold = (v: string) =>
   v
