@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import pg from 'pg';
@@ -244,6 +244,22 @@ export async function signedInOwner(ctx: TestContext, agencyName?: string, optio
   const client = new TestClient(ctx.app, options.ip);
   await client.login(owner.email);
   return { ...owner, client };
+}
+
+/**
+ * A second app on `ctx`'s database with other settings (lower limits, say), as a second process
+ * configured otherwise would be: created before the describe block's tests, closed after them.
+ * Call it inside a `describe`; the getter gives the context once it exists.
+ */
+export function appWithSettings(ctx: () => TestContext, env: NodeJS.ProcessEnv): () => TestContext {
+  let other: TestContext | undefined;
+  beforeAll(async () => {
+    other = await createTestContext({}, env, undefined, undefined, false, ctx().database);
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+  return () => other!;
 }
 
 /** A member of `realEstateId` with `role` (`addMember`), signed in. */

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, inboundRequests, leads, pages } from '../../db/schema.ts';
 import {
+  appWithSettings,
   createTestContext,
   insertPage,
   signedInMember,
@@ -409,29 +410,19 @@ describe('the lead sources screen', () => {
 });
 
 describe('pushes that arrive together', () => {
-  let limited: TestContext;
-  beforeAll(async () => {
-    limited = await createTestContext(
-      {},
-      { INBOUND_SOURCE_LIMIT_PER_MINUTE: '3', INBOUND_AGENCY_LIMIT_PER_MINUTE: '1000' },
-      undefined,
-      undefined,
-      false,
-      ctx.database,
-    );
-  });
-  afterAll(async () => {
-    await limited?.close();
+  const limitedApp = appWithSettings(() => ctx, {
+    INBOUND_SOURCE_LIMIT_PER_MINUTE: '3',
+    INBOUND_AGENCY_LIMIT_PER_MINUTE: '1000',
   });
 
   it('share one admission, yet each is counted in its window as if alone; a wrong secret in the group counts nothing', async () => {
-    const owner = await signedInOwner(limited, 'Rajada Imóveis', { ip: nextIp() });
+    const owner = await signedInOwner(limitedApp(), 'Rajada Imóveis', { ip: nextIp() });
     const source = (
       await owner.client.post(`/v1/real-estates/${owner.realEstateId}/lead-sources/grupo_zap`)
     ).json().data as { url: string; secret: string };
     const path = new URL(source.url).pathname;
     const fire = (secret: string) =>
-      limited.app.inject({
+      limitedApp().app.inject({
         method: 'POST',
         url: path,
         headers: { 'content-type': 'application/json', authorization: basicAuthHeader(secret) },

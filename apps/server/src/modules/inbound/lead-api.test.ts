@@ -25,6 +25,7 @@ import {
 } from '../../db/schema.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import {
+  appWithSettings,
   createTestContext,
   insertPage,
   signedInMember,
@@ -627,30 +628,20 @@ describe('replay from the inbound ledger', () => {
 });
 
 describe('rate limits', () => {
-  let limited: TestContext;
-  beforeAll(async () => {
-    limited = await createTestContext(
-      {},
-      { LEAD_API_KEY_LIMIT_PER_MINUTE: '3', LEAD_API_AGENCY_LIMIT_PER_MINUTE: '5' },
-      undefined,
-      undefined,
-      false,
-      ctx.database,
-    );
-  });
-  afterAll(async () => {
-    await limited?.close();
+  const limitedApp = appWithSettings(() => ctx, {
+    LEAD_API_KEY_LIMIT_PER_MINUTE: '3',
+    LEAD_API_AGENCY_LIMIT_PER_MINUTE: '5',
   });
 
   it('per key, then per agency: 429 with Retry-After; a flooding key does not spend the others’ share', async () => {
-    const { client: c, ...owner } = await signedInOwner(limited, 'Limite S.A.');
+    const { client: c, ...owner } = await signedInOwner(limitedApp(), 'Limite S.A.');
     const tokens: string[] = [];
     for (const name of ['Site', 'Zapier']) {
       const res = await c.post(`/v1/real-estates/${owner.realEstateId}/api-keys`, { name });
       tokens.push(res.json().data.token as string);
     }
     const post = (token: string, i: number) =>
-      limited.app.inject({
+      limitedApp().app.inject({
         method: 'POST',
         url: '/v1/leads',
         headers: { authorization: `Bearer ${token}` },
