@@ -12,6 +12,10 @@
  * `api` the lead API (docs/lead-api.md: a Bearer key, an Idempotency-Key each). Same capture behind
  * them (contact, roleta, alert, deliveries), plus the inbound ledger row and the source's checks.
  *
+ * `--ads`: the agency also sends its conversions to Meta (Conversions API) and Google Ads (API upload),
+ * local fakes of both (scripts/lib/fake-ad-platforms.ts); the form's leads carry an fbclid and, one in
+ * two, a gclid. Compare with a run without it, right before or after.
+ *
  * The baseline and the product run side by side and are measured in alternating slices (3 × 7 s
  * each by default), so a neighbour using the CPU weighs on both figures alike; the p99 printed is
  * the worst slice's.
@@ -31,6 +35,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startFakeAdPlatforms } from './lib/fake-ad-platforms.ts';
 import {
   scratchPostgres,
   setupAgency,
@@ -52,6 +57,7 @@ const ROUNDS = arg('rounds', 3);
 const CONNECTIONS = arg('connections', 50);
 const WARMUP = arg('warmup', 5);
 const WORKERS = (process.env.BENCH_RUN_WORKER ?? 'true') as 'true' | 'false' | 'apart';
+const ADS = process.argv.includes('--ads');
 const VIA = process.argv.includes('--via') ? process.argv[process.argv.indexOf('--via') + 1] : 'form';
 if (VIA !== 'form' && VIA !== 'push' && VIA !== 'api') {
   console.error('--via: form (formulário da página), push (push do portal) ou api (API de leads).');
@@ -104,6 +110,8 @@ const body = (product: boolean) => {
     phone: `119${phone}`,
     message: 'Tenho interesse',
     consent: true,
+    // Ad clicks, for --ads (the baseline reads only the fields above).
+    ...(product && ADS ? { fbclid: `IwAR-bench-${n}`, ...(n % 2 ? {} : { gclid: `Cj0KCQbench${n}` }) } : {}),
   });
 };
 /** This run's prefix of the pushes' `originLeadId`s and the API's Idempotency-Keys. */
@@ -229,6 +237,7 @@ async function compare(
     delivered: () => number;
     mailed: () => number;
     probes: number;
+    adsReceived: () => { meta: number; google: number } | null;
   },
   database: string | null,
 ) {
@@ -274,6 +283,11 @@ async function compare(
   // The last slice's webhooks and e-mails are part of its leads' cost.
   const rest = WORKERS === 'false' ? 0 : await counted(measured, productSide, () => drain(product, accepted));
   const b = report('base (Fastify + 1 INSERT)', base);
+  const received = product.adsReceived();
+  if (received)
+    console.log(
+      `  conversões: ${received.meta} eventos no Meta e ${received.google} conversões no Google Ads (servidores falsos), ao fim`,
+    );
   const p = report(`captura de lead (produto, ${VIA_LABEL})`, measured);
   console.log(
     `\n  razão produto/base: ${((p.rps / b.rps) * 100).toFixed(0)}% (meta ≥ 50%); p99 do produto ${p.p99} ms (meta ≤ 50 ms)`,
@@ -307,6 +321,7 @@ async function startProduct(databaseUrl: string | null) {
   const receiver = await startFakeWebhook({ path: '/hook' });
   // The new-lead alerts go out over SMTP, as in production (not to the local outbox's files).
   const smtp = await startSmtpSink({ keep: false });
+  const ads = ADS ? await startFakeAdPlatforms() : null;
   const apart = WORKERS === 'apart' && databaseUrl !== null;
   // One page takes the whole burst: lift the per-page spam threshold so the run measures the normal path.
   const server = await startServer({
@@ -321,8 +336,10 @@ async function startProduct(databaseUrl: string | null) {
     LEAD_API_AGENCY_LIMIT_PER_MINUTE: '1000000',
     RUN_WORKER: WORKERS === 'false' || apart ? 'false' : 'true',
     SMTP_URL: smtp.url,
+    ...ads?.env,
   });
   const { client, realEstateId, slugs } = await setupAgency(server, databaseUrl, 1);
+  if (ads) await client.call('PUT', `/v1/real-estates/${realEstateId}/conversions`, ads.settings);
   await client.call('PUT', `/v1/real-estates/${realEstateId}/integrations`, {
     name: 'webhook',
     payload: { url: receiver.url },
@@ -352,7 +369,7 @@ async function startProduct(databaseUrl: string | null) {
     url = `${server.url}/v1/leads`;
     credential = { authorization: `Bearer ${key.token as string}` };
   }
-  const worker = apart ? startWorker(server, databaseUrl, { SMTP_URL: smtp.url }) : null;
+  const worker = apart ? startWorker(server, databaseUrl, { SMTP_URL: smtp.url, ...ads?.env }) : null;
   if (worker) await waitForWorker(formUrl, () => receiver.received.length);
   let ip = 0;
   return {
@@ -372,7 +389,11 @@ async function startProduct(databaseUrl: string | null) {
     delivered: () => receiver.received.length,
     /** New-lead alerts received by the SMTP server so far. */
     mailed: () => smtp.messages.length,
+    /** What the ad platforms received (--ads). */
+    adsReceived: () =>
+      ads ? { meta: ads.graph.events.length, google: ads.google.conversions.length } : null,
     async stop() {
+      await ads?.close();
       await server.kill('SIGTERM');
       await worker?.stop();
       server.cleanup();
@@ -389,7 +410,7 @@ const heading = (db: string) => {
       : WORKERS === 'apart' && db === 'PostgreSQL'
         ? 'workers num processo à parte (npm run worker)'
         : 'workers no mesmo processo';
-  return `\nbench:leads — ${db}, ${CONNECTIONS} conexões, ${SECONDS} s para cada lado em ${ROUNDS} fatias alternadas, ${workers}; leads ${VIA_LABEL}\n`;
+  return `\nbench:leads — ${db}, ${CONNECTIONS} conexões, ${SECONDS} s para cada lado em ${ROUNDS} fatias alternadas, ${workers}; leads ${VIA_LABEL}${ADS ? '; conversões ao Meta e ao Google Ads ligadas' : ''}\n`;
 };
 
 if (dbArg !== 'pglite') {

@@ -39,11 +39,9 @@ import {
   startWorker,
   type ServerHandle,
 } from './lib/harness.ts';
-import { graphError, startFakeGraphApi } from '../src/modules/conversions/testing/fake-graph-api.ts';
-import {
-  googleRpcError,
-  startFakeGoogleAdsApi,
-} from '../src/modules/conversions/testing/fake-google-ads-api.ts';
+import { graphError } from '../src/modules/conversions/testing/fake-graph-api.ts';
+import { googleRpcError } from '../src/modules/conversions/testing/fake-google-ads-api.ts';
+import { startFakeAdPlatforms } from './lib/fake-ad-platforms.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -134,28 +132,9 @@ const receiver = await startFakeWebhook<{ data: { id: string } }>({
 const receiverUrl = receiver.url;
 
 // The ad platforms (--ads): local fakes of Meta's Graph API and of the Google Ads API.
-const ADS_KEYS = {
-  dataset: '987654321098765',
-  metaToken: 'EAAGsoakToken0001',
-  customer: '1234567890',
-  developerToken: 'devTokenSoak0001',
-  clientId: 'soak.apps.googleusercontent.com',
-  clientSecret: 'GOCSPX-soak',
-  refreshToken: '1//0soakRefresh',
-};
-const graph = ADS
-  ? await startFakeGraphApi({ datasetId: ADS_KEYS.dataset, accessToken: ADS_KEYS.metaToken })
-  : null;
-const google = ADS
-  ? await startFakeGoogleAdsApi({
-      customerId: ADS_KEYS.customer,
-      developerToken: ADS_KEYS.developerToken,
-      clientId: ADS_KEYS.clientId,
-      clientSecret: ADS_KEYS.clientSecret,
-      refreshToken: ADS_KEYS.refreshToken,
-      conversionActions: ['701'],
-    })
-  : null;
+const ads = ADS ? await startFakeAdPlatforms() : null;
+const graph = ads?.graph ?? null;
+const google = ads?.google ?? null;
 // A share of the platforms' answers are refusals to retry: about one call in four (a refusal is queued
 // for the next call once three more have come since the last one).
 const injected = { events: 0, upload: 0 };
@@ -174,13 +153,7 @@ const adsFailures = ADS
       }
     }, 50)
   : null;
-const adsEnv: Record<string, string> = ADS
-  ? {
-      META_GRAPH_URL: graph!.graphUrl,
-      GOOGLE_ADS_API_URL: google!.apiUrl,
-      GOOGLE_OAUTH_TOKEN_URL: google!.tokenUrl,
-    }
-  : {};
+const adsEnv: Record<string, string> = ads?.env ?? {};
 
 // The Svix schedule compressed to seconds, so the soak ends in minutes.
 const RETRY_SCHEDULE = '1,1,2,2,3,3,5';
@@ -270,20 +243,8 @@ if (PUSH_SHARE > 0) {
   await codes.query(`update pages set listing_code = slug where slug = any($1::text[])`, [slugs]);
   await codes.end();
 }
-if (ADS) {
-  await client.call('PUT', `/v1/real-estates/${realEstateId}/conversions`, {
-    notice_confirmed: true,
-    meta: { enabled: true, dataset_id: ADS_KEYS.dataset, access_token: ADS_KEYS.metaToken },
-    google_ads: {
-      enabled: true,
-      customer_id: ADS_KEYS.customer,
-      developer_token: ADS_KEYS.developerToken,
-      client_id: ADS_KEYS.clientId,
-      client_secret: ADS_KEYS.clientSecret,
-      refresh_token: ADS_KEYS.refreshToken,
-      conversion_actions: { lead: '701' },
-    },
-  });
+if (ads) {
+  await client.call('PUT', `/v1/real-estates/${realEstateId}/conversions`, ads.settings);
   console.log('  conversões ligadas: Meta (API de Conversões) e Google Ads (API), servidores falsos locais');
 }
 const answeredBy = new Map<string, number>();
@@ -604,8 +565,7 @@ await stopProxy();
 for (const name of ['worker', 'api1', 'api2', 'server'] as const) await processes.get(name)?.kill('SIGTERM');
 for (const server of servers) server.cleanup();
 await receiver.close();
-await graph?.close();
-await google?.close();
+await ads?.close();
 await database.drop();
 process.exit(
   lostStore + lostDelivery + lostMeta + lostGoogle === 0 &&
