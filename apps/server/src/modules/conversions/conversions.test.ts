@@ -80,7 +80,9 @@ const landingLead = (realEstateId: number, over: Record<string, unknown> = {}) =
     source: 'landing_page',
     consent: true,
     fbclid: 'IwAR-fbclid-1',
-    gclid: 'Cj0KCQ-gclid-1',
+    // A click of its own: Google (and its fake) take a second conversion of the same click, action and
+    // second as already uploaded, and leads of two tests may share their creation's second.
+    gclid: `Cj0KCQ-gclid-${Math.random().toString(36).slice(2, 10)}`,
     userAgent: 'Mozilla/5.0 (Android)',
     submissionKey: `${Math.random().toString(16).slice(2)}abcdef0123456789`,
     ...over,
