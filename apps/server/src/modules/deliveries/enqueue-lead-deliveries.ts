@@ -12,6 +12,28 @@ import { deliveryGroupPayloads, leadDeliveryQueue as leadDeliveryJob } from './j
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 
+/**
+ * A new delivery of `lead` to an active target: pending, or paused (with the target's reason) while the
+ * target waits for the agency to fix its credentials.
+ */
+export function newDelivery(
+  lead: { id: string; realEstateId: number },
+  target: Pick<typeof integrations.$inferSelect, 'name' | 'haltedKind' | 'haltedReason'>,
+  event: string | null,
+  now: Date,
+): typeof deliveries.$inferInsert {
+  const paused = target.haltedKind === 'paused';
+  return {
+    realEstateId: lead.realEstateId,
+    leadId: lead.id,
+    integration: target.name,
+    event,
+    status: paused ? 'paused' : 'pending',
+    lastError: paused ? target.haltedReason : null,
+    nextAttemptAt: paused ? null : now,
+  };
+}
+
 export async function enqueueLeadDeliveries(
   deps: Pick<Deps, 'queue'> & { db: Tx },
   forLeads: (Partial<
@@ -50,16 +72,7 @@ export async function enqueueLeadDeliveries(
           ...(lead.createdAt ? { createdAt: lead.createdAt } : {}),
         });
         if (event === undefined) return [];
-        const paused = i.haltedKind === 'paused';
-        return {
-          realEstateId: lead.realEstateId,
-          leadId: lead.id,
-          integration: i.name,
-          event,
-          status: paused ? ('paused' as const) : ('pending' as const),
-          lastError: paused ? i.haltedReason : null,
-          nextAttemptAt: paused ? null : now,
-        };
+        return newDelivery(lead, i, event, now);
       }),
   );
   if (!values.length) return [];

@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { conversionSettings, deliveries, integrations } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { mayReportLead, openGoogleAdsConnection, type ConversionCandidate } from '../conversions/index.ts';
-import type { DeliveryRow } from './enqueue-lead-deliveries.ts';
+import { newDelivery, type DeliveryRow } from './enqueue-lead-deliveries.ts';
 import { leadDeliveryQueue as leadDeliveryJob } from './jobs/lead-delivery.queue.ts';
 
 export async function enqueueStageDeliveries(
@@ -54,18 +54,7 @@ export async function enqueueStageDeliveries(
       event = actions[status]?.trim() && (lead.gclid || lead.email || lead.phone) ? status : undefined;
     }
     if (!event) return [];
-    const paused = p.haltedKind === 'paused';
-    return [
-      {
-        realEstateId: lead.realEstateId,
-        leadId: lead.id,
-        integration: p.name,
-        event,
-        status: paused ? ('paused' as const) : ('pending' as const),
-        lastError: paused ? p.haltedReason : null,
-        nextAttemptAt: paused ? null : now,
-      },
-    ];
+    return [newDelivery(lead, p, event, now)];
   });
   if (!values.length) return [];
   const rows = await deps.db.insert(deliveries).values(values).onConflictDoNothing().returning();
