@@ -36,16 +36,18 @@ join lead_sources s on s.public_id = inp.public_id and s.channel = 'grupo_zap' a
 type SourceRow = { i: string | number; real_estate_id: number; secret_encrypted: string | null };
 
 /**
- * Secrets decrypted before, by their sealed text: a rotated secret is sealed anew, so an entry never
- * outlives the secret it holds (the old one stops working at once, on every process).
+ * Secrets decrypted before, by APP_KEY and sealed text: a rotated secret is sealed anew, so an entry
+ * never outlives the secret it holds (the old one stops working at once, on every process).
  */
-const opened = new Map<string, string>();
+const opened = new WeakMap<Buffer, Map<string, string>>();
 function openSecret(appKey: Buffer, sealed: string): string {
-  let secret = opened.get(sealed);
+  let known = opened.get(appKey);
+  if (!known) opened.set(appKey, (known = new Map()));
+  let secret = known.get(sealed);
   if (secret === undefined) {
-    if (opened.size >= 1000) opened.clear();
+    if (known.size >= 1000) known.clear();
     secret = decryptSecret(appKey, sealed);
-    opened.set(sealed, secret);
+    known.set(sealed, secret);
   }
   return secret;
 }
