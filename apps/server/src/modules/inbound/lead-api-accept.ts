@@ -7,7 +7,7 @@ import { endpointSchemas, stripControlCharsDeep } from '@vitrine/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { issuesToErrors, validationError } from '../../lib/http-errors.ts';
-import { scoreLeadContent } from '../leads/index.ts';
+import { scoreLeadContent, trackingFields } from '../leads/index.ts';
 import { receiveInboundLead, type InboundResult } from './receive-inbound-lead.ts';
 
 export type ApiLeadBody = z.output<(typeof endpointSchemas)['createApiLead']['body']>;
@@ -40,13 +40,7 @@ export async function receiveApiLeadBody(
       message: body.message,
       listingCode: body.listing_code,
       sourceDetails: Object.keys(details).length ? details : null,
-      utmSource: body.utm_source,
-      utmMedium: body.utm_medium,
-      utmCampaign: body.utm_campaign,
-      utmTerm: body.utm_term,
-      utmContent: body.utm_content,
-      gclid: body.gclid,
-      fbclid: body.fbclid,
+      ...trackingFields(body),
       consent: body.consent,
       quarantineReason: spam.reason,
     },

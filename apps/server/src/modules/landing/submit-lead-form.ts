@@ -9,7 +9,7 @@ import { clipText, normalizeBrazilianPhone, publicLeadBody } from '@vitrine/cont
 import type { Deps } from '../../deps.ts';
 import { HttpError, issuesToErrors } from '../../lib/http-errors.ts';
 import { visitorHashes } from '../analytics/index.ts';
-import { captureLead, scoreLead } from '../leads/index.ts';
+import { captureLead, scoreLead, trackingFields } from '../leads/index.ts';
 import { admitLead } from './admit-lead.ts';
 import { isSlug, servesAgency } from './find-landing-page.ts';
 import type { FormKeys } from './form-stamp.ts';
@@ -172,13 +172,7 @@ async function newLeadOf(
     phone: body.phone ? normalizeBrazilianPhone(body.phone) : null,
     message: body.message,
     source: 'landing_page',
-    utmSource: body.utm_source,
-    utmMedium: body.utm_medium,
-    utmCampaign: body.utm_campaign,
-    utmTerm: body.utm_term,
-    utmContent: body.utm_content,
-    gclid: body.gclid,
-    fbclid: body.fbclid,
+    ...trackingFields(body),
     fbp: body._fbp,
     sessionId: body.session_id,
     referrer: body.referrer ?? (post.referer ? clipText(post.referer, 2000) : null),
