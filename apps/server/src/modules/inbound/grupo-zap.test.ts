@@ -116,6 +116,32 @@ describe('the Grupo OLX push', () => {
     expect(ledger.filter((r) => r.outcome === 'duplicate')).toHaveLength(9);
   });
 
+  it('pushes that arrive together each find their own page, and each gets its own ledger row', async () => {
+    const a = await connected();
+    const casa = await insertPage(ctx, a.realEstateId, { listingCode: 'CASA-1' });
+    // The code repeats: the most recently updated page wins.
+    await insertPage(ctx, a.realEstateId, { listingCode: 'APTO-2' });
+    const newer = await insertPage(ctx, a.realEstateId, { listingCode: 'APTO-2' });
+    await ctx.database.db
+      .update(pages)
+      .set({ updatedAt: new Date(Date.now() + 60_000) })
+      .where(eq(pages.id, newer.id));
+    const codes = ['CASA-1', 'NAO-HA', 'APTO-2', 'CASA-1', ' APTO-2 '];
+    const sent = codes.map((code, i) => push({ clientListingId: code, originLeadId: `juntos-${i}` }));
+    const answers = await Promise.all(sent.map((body) => send(a.path, a.secret, body)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((r) => r.json().data.listing_not_found)).toEqual([false, true, false, false, false]);
+    const stored = await leadsOf(a.realEstateId);
+    const pageOf = (i: number) => stored.find((l) => l.submissionKey === `grupo_zap:juntos-${i}`)?.pageId;
+    expect([0, 1, 2, 3, 4].map(pageOf)).toEqual([casa.id, null, newer.id, casa.id, newer.id]);
+    const ledger = await ledgerOf(a.realEstateId);
+    expect(ledger).toHaveLength(5);
+    for (const [i, r] of answers.entries()) {
+      const row = ledger.find((x) => x.externalId === `juntos-${i}`);
+      expect(row).toMatchObject({ outcome: 'created', httpStatus: 200, leadId: r.json().data.lead_id });
+    }
+  });
+
   it('a listing code that matches no page still stores the lead, without a page', async () => {
     const a = await connected();
     const res = await send(a.path, a.secret, push({ clientListingId: 'NAO-EXISTE' }));

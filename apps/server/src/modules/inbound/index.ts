@@ -2,7 +2,6 @@
 export { acceptGrupoZapPush } from './grupo-zap-accept.ts';
 export { fetchMetaLeadJob } from './jobs/fetch-meta-lead.job.ts';
 export {
-  findPageByListingCode,
   receiveInboundLead,
   recordInbound,
   type InboundLead,

@@ -9,9 +9,8 @@
  * (the unique index settles it, whichever replica gets the repeat).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { InboundChannel, InboundOutcome, LeadSource } from '@vitrine/contracts';
-import { inboundRequests, pages } from '../../db/schema.ts';
+import { inboundRequests } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
 import { captureLead, type CapturedLead } from '../leads/index.ts';
@@ -65,32 +64,20 @@ export interface InboundResult extends CapturedLead {
 
 type InboundDeps = Pick<Deps, 'db' | 'queue'> & Partial<Pick<Deps, 'analytics'>>;
 
-/** The agency's page with that listing code (the most recently updated one, if the code repeats). */
-export async function findPageByListingCode(
-  deps: Pick<Deps, 'db'>,
-  realEstateId: number,
-  code: string,
-): Promise<number | null> {
-  const [row] = await deps.db
-    .select({ id: pages.id })
-    .from(pages)
-    .where(
-      and(eq(pages.realEstateId, realEstateId), isNotNull(pages.listingCode), eq(pages.listingCode, code)),
-    )
-    .orderBy(sql`${pages.updatedAt} desc`)
-    .limit(1);
-  return row?.id ?? null;
-}
-
-/** Stores an inbound lead (once per external id) and writes it to the inbound ledger. */
+/**
+ * Stores an inbound lead (once per external id) with its row of the inbound ledger. The page named by
+ * the listing code is found, and the ledger row written, in the capture's own group statements
+ * (capture-lead.ts): a lead from outside costs the same round trips as a landing-page one. A duplicate
+ * (the source's id seen before) is written to the ledger apart, as such.
+ */
 export async function receiveInboundLead(deps: InboundDeps, request: InboundRequest): Promise<InboundResult> {
   const { lead: input } = request;
   const code = input.listingCode?.trim() || null;
-  const pageId =
-    input.pageId ?? (code ? await findPageByListingCode(deps, request.realEstateId, code) : null);
+  const externalId = request.externalId ?? null;
   const captured = await captureLead(deps, {
     realEstateId: request.realEstateId,
-    pageId,
+    pageId: input.pageId ?? null,
+    pageFromListingCode: !input.pageId && !!code,
     name: input.name,
     email: input.email ?? null,
     phone: input.phone ?? null,
@@ -109,19 +96,31 @@ export async function receiveInboundLead(deps: InboundDeps, request: InboundRequ
     quarantined: !!input.quarantineReason,
     quarantineReason: input.quarantineReason ?? null,
     isTest: input.isTest ?? false,
-    submissionKey: request.externalId ? `${request.channel}:${request.externalId}` : null,
+    submissionKey: externalId ? `${request.channel}:${externalId}` : null,
+    inboundRequest: {
+      realEstateId: request.realEstateId,
+      channel: request.channel,
+      source: request.source,
+      outcome: 'created',
+      httpStatus: request.httpStatus,
+      reason: null,
+      externalId,
+      body: request.body ?? null,
+    },
   });
   const outcome = captured.duplicate ? 'duplicate' : 'created';
-  const requestId = await recordInbound(deps, {
-    realEstateId: request.realEstateId,
-    channel: request.channel,
-    source: request.source,
-    outcome,
-    httpStatus: request.httpStatus,
-    externalId: request.externalId ?? null,
-    body: request.body,
-    leadId: captured.lead.id,
-  });
+  const requestId =
+    captured.inboundRequestId ??
+    (await recordInbound(deps, {
+      realEstateId: request.realEstateId,
+      channel: request.channel,
+      source: request.source,
+      outcome,
+      httpStatus: request.httpStatus,
+      externalId,
+      body: request.body,
+      leadId: captured.lead.id,
+    }));
   return { ...captured, outcome, listingNotFound: !!code && captured.lead.pageId === null, requestId };
 }
 

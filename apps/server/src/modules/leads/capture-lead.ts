@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { pipelinedTransaction, type Statement } from '../../db/client.ts';
 import { insertFromJson, jsonParam, rowFromJson, rowToJson } from '../../db/json-rows.ts';
-import { auditLog, contacts, deliveries, leads, subscriptions } from '../../db/schema.ts';
+import { auditLog, contacts, deliveries, inboundRequests, leads, subscriptions } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { Queue } from '../../plugins/queue.ts';
 import {
@@ -46,6 +46,16 @@ export type NewLead = Omit<
 > & {
   /** The visitor's analytics ids (landing form): finds the lead's session when the form names none. */
   analyticsVisitor?: string[];
+  /**
+   * An inbound source's lead without a page: its page is the agency's page with `listingCode` (the most
+   * recently updated one, if the code repeats), found in the group's lookup; none keeps it without a page.
+   */
+  pageFromListingCode?: boolean;
+  /**
+   * An inbound source's request (docs/product.md#lead-sources): its row of the inbound ledger, written
+   * in the lead's own statement (`leadId` set to the new lead), so a push costs no commit of its own.
+   */
+  inboundRequest?: Omit<typeof inboundRequests.$inferInsert, 'id' | 'leadId' | 'receivedAt'>;
 };
 type LeadRow = typeof leads.$inferSelect;
 /**
@@ -61,6 +71,8 @@ export interface CapturedLead {
    * an inbound source's id seen before): `lead` is that one, and nothing new was stored.
    */
   duplicate?: boolean;
+  /** The inbound ledger's row written with the lead (`inboundRequest`); absent for a duplicate. */
+  inboundRequestId?: string;
 }
 
 /** Leads per shared transaction (one alert job names them all), and transactions at once. */
@@ -118,7 +130,14 @@ select
     select real_estate_id, sum(leads)::int as n from lead_month_usage
     where real_estate_id = any($9::int[]) and month = $10::date
     group by real_estate_id
-  ) u) as month_leads`;
+  ) u) as month_leads,
+  (select coalesce(json_agg(x), '[]'::json) from (
+    select k.i, p.id from unnest($11::int[], $12::text[]) with ordinality as k(agency, code, i)
+    cross join lateral (
+      select id from pages where real_estate_id = k.agency and listing_code = k.code
+      order by updated_at desc limit 1
+    ) p
+  ) x) as listing_pages`;
 /**
  * Every row of the group in one statement: new contacts, counted contacts, leads, deliveries, session
  * links, and the agencies' leads of the month. The counted contacts are found by their ids
@@ -141,7 +160,8 @@ month_usage as (
   order by x.real_estate_id
   on conflict (real_estate_id, month, shard) do update set leads = lead_month_usage.leads + excluded.leads
   returning 1
-)
+),
+new_inbound as (${insertFromJson(inboundRequests, '$10')} returning 1)
 select (select count(*) from new_leads)::int as leads`;
 
 type LookupRow = {
@@ -161,6 +181,8 @@ type LookupRow = {
   sessions: SessionCandidateRow[];
   subscriptions: Record<string, unknown>[];
   month_leads: { real_estate_id: number; n: number }[];
+  /** The pages found by listing code: `i` is the 1-based place in the lookup's codes. */
+  listing_pages: { i: number | string; id: number }[];
 };
 type Contact = {
   id: string;
@@ -199,6 +221,8 @@ function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<CapturedLead[
   );
   const planned = [...new Set(inputs.filter((l) => !l.isTest).map((l) => l.realEstateId))];
   const month = monthKey(now);
+  /** The inputs whose page is found by listing code, in the order of the lookup's codes. */
+  const byCode = inputs.flatMap((l, i) => (pagedByCode(l) ? [i] : []));
   const lookup = {
     name: 'lead_lookup',
     text: LOOKUP_SQL,
@@ -210,12 +234,16 @@ function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<CapturedLead[
       ...sessions.params,
       planned,
       month,
+      byCode.map((i) => inputs[i]!.realEstateId),
+      byCode.map((i) => inputs[i]!.listingCode!),
     ],
   };
   return pipelinedTransaction<LookupRow, CapturedLead[]>(deps.db, groupContactKeys(inputs), lookup, (rows) =>
-    writeGroup(deps, { inputs, ids, now, sessions, planned, month }, rows[0]!),
+    writeGroup(deps, { inputs, ids, now, sessions, planned, month, byCode }, rows[0]!),
   );
 }
+
+const pagedByCode = (l: NewLead) => !!l.pageFromListingCode && !l.pageId && !!l.listingCode;
 
 /** What storeLeads prepared for a group, for its writes. */
 interface Group {
@@ -225,21 +253,29 @@ interface Group {
   sessions: ReturnType<typeof leadSessionLookup>;
   planned: number[];
   month: string;
+  byCode: number[];
 }
 
 /** The group's rows and jobs, from what the lookup found: the statements of the second round trip. */
 async function writeGroup(
   deps: CaptureDeps,
-  { inputs, ids, now, sessions, planned, month }: Group,
+  { inputs, ids, now, sessions, planned, month, byCode }: Group,
   found: LookupRow,
 ): Promise<{ statements: Statement[]; result: CapturedLead[] }> {
   const visits = matchLeadSessions(sessions, found.sessions);
   const byKey = contactsByKey(found.contacts);
+  const pageOf = new Map(found.listing_pages.map((p) => [byCode[Number(p.i) - 1]!, Number(p.id)]));
   const rows: LeadRow[] = inputs.map((input, i) => {
     const row = leadRowOf(input, ids[i]!, visits.sessionOf.get(ids[i]!) ?? null, now);
+    if (pagedByCode(input)) row.pageId = pageOf.get(i) ?? null;
     if (linksContact(input)) linkContact(row, input, byKey);
     return row;
   });
+  const ledger = inputs.map((input, i) =>
+    input.inboundRequest
+      ? { ...input.inboundRequest, id: randomUUID(), leadId: ids[i]!, receivedAt: now }
+      : null,
+  );
   flagOverPlanLimit(rows, found, planned, now);
   const newDeliveries = deliveriesOf(rows, found.integrations, now);
   const write = {
@@ -254,6 +290,7 @@ async function writeGroup(
       month,
       (nextShard = (nextShard + 1) % MONTH_USAGE_SHARDS),
       jsonParam(monthUsageOf(rows, planned)),
+      jsonParam(ledger.flatMap((r) => (r ? [rowToJson(inboundRequests, r)] : []))),
     ],
   };
   const jobs = await groupJobStatements(deps.queue, rows, newDeliveries);
@@ -261,7 +298,11 @@ async function writeGroup(
   for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
   return {
     statements: [write, ...jobs],
-    result: rows.map((lead) => ({ lead, deliveries: byLead.get(lead.id) ?? [] })),
+    result: rows.map((lead, i) => ({
+      lead,
+      deliveries: byLead.get(lead.id) ?? [],
+      ...(ledger[i] ? { inboundRequestId: ledger[i].id } : {}),
+    })),
   };
 }
 

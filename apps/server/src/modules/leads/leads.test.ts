@@ -500,13 +500,17 @@ describe('a lead costs the same whatever the agency’s size', () => {
       new Date(Date.now() - 30 * 60_000).toISOString(),
       [id],
       '2026-11-01',
+      [id],
+      ['COD-SEM-PAGINA'],
     ];
     const [found] = await ctx.database.query<{
       contacts: { phone: string }[];
       sessions: { visitor_hash: string }[];
+      listing_pages: unknown[];
     }>(LOOKUP_SQL, params);
     expect(found!.contacts.map((c) => c.phone)).toEqual(['11900000007']);
     expect(found!.sessions.map((s) => s.visitor_hash)).toEqual(['v7']);
+    expect(found!.listing_pages).toEqual([]);
     const [plan] = await ctx.database.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
       `explain (analyze, format json) ${LOOKUP_SQL}`,
       params,
