@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
 import { issuesToErrors, validationError } from '../../lib/http-errors.ts';
 import { scoreLeadContent, trackingFields } from '../leads/index.ts';
-import { receiveInboundLead, type InboundResult } from './receive-inbound-lead.ts';
+import { receiveInboundLead, type InboundRequest, type InboundResult } from './receive-inbound-lead.ts';
 
 export type ApiLeadBody = z.output<(typeof endpointSchemas)['createApiLead']['body']>;
 
@@ -21,6 +21,8 @@ export async function receiveApiLeadBody(
     /** The body as sent, kept in the inbound ledger. */
     rawBody: unknown;
     externalId: string | null;
+    /** The Idempotency-Key's answer, committed with a new lead. */
+    commitWith?: InboundRequest['commitWith'];
   },
 ): Promise<InboundResult> {
   const { body } = input;
@@ -33,6 +35,7 @@ export async function receiveApiLeadBody(
     externalId: input.externalId,
     body: input.rawBody,
     httpStatus: 201,
+    ...(input.commitWith ? { commitWith: input.commitWith } : {}),
     lead: {
       name: body.name,
       email: body.email,

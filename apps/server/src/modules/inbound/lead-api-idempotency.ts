@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { IDEMPOTENCY_WINDOW_HOURS } from '@vitrine/contracts';
 import { apiIdempotencyKeys } from '../../db/schema.ts';
-import { queryPrepared } from '../../db/client.ts';
+import { queryPrepared, type Statement } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
 
@@ -153,6 +153,22 @@ const completeGrouped = groupedPerApp(
 /** Keeps the answer of the request that claimed the key (in one statement with the others arriving now). */
 export function completeIdempotencyKey(deps: Pick<Deps, 'db'>, input: CompleteInput): Promise<void> {
   return completeGrouped(deps, input);
+}
+
+const COMPLETE_ONE_SQL = `
+update api_idempotency_keys set response_status = $3, response_body = $4::jsonb, lead_id = $5::uuid
+where api_key_id = $1 and key = $2`;
+
+/**
+ * The same, as a statement for the transaction that stores the lead (receiveInboundLead's
+ * `commitWith`): the answer is kept in the commit that makes it true, with no commit of its own.
+ */
+export function completeIdempotencyStatement(input: CompleteInput): Statement {
+  return {
+    name: 'lead_api_idempotency_complete_one',
+    text: COMPLETE_ONE_SQL,
+    values: [input.apiKeyId, input.key, input.status, JSON.stringify(input.body ?? null), input.leadId],
+  };
 }
 
 /** The request that claimed the key failed on our side: the key is free for the retry. */

@@ -34,6 +34,7 @@ import {
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  completeIdempotencyStatement,
   releaseIdempotencyKey,
   requestFingerprint,
 } from './lead-api-idempotency.ts';
@@ -231,8 +232,8 @@ export default async function leadApiRoutes(app: FastifyInstance) {
         }
       }
       try {
-        const answer = await receiveApiLead(deps, key, request, idempotencyKey);
-        if (idempotencyKey)
+        const { answer, completed } = await receiveApiLead(deps, key, request, idempotencyKey);
+        if (idempotencyKey && !completed)
           await completeIdempotencyKey(deps, {
             apiKeyId: key.id,
             key: idempotencyKey,
@@ -285,25 +286,51 @@ function messageOf(payload: string): string | null {
   }
 }
 
-/** Stores the lead (once per Idempotency-Key) and builds the answer. */
+/**
+ * Stores the lead (once per Idempotency-Key) and builds the answer. A new lead's answer is kept for its
+ * Idempotency-Key in the lead's own transaction (`completed`); a duplicate's is left to the caller.
+ */
 async function receiveApiLead(
   deps: Deps,
   key: AdmittedKey,
   request: EndpointRequest<'createApiLead'>,
   idempotencyKey: string | null,
-): Promise<ApiLeadResponse> {
+): Promise<{ answer: ApiLeadResponse; completed: boolean }> {
   const body = request.body;
+  const hadListingCode = !!body.listing_code;
   const result = await receiveApiLeadBody(deps, {
     realEstateId: key.realEstateId,
     body,
     rawBody: request.leadApiBody,
     externalId: idempotencyKey ? externalIdOf(key, request) : null,
+    ...(idempotencyKey
+      ? {
+          commitWith: (lead) =>
+            completeIdempotencyStatement({
+              apiKeyId: key.id,
+              key: idempotencyKey,
+              status: 201,
+              body: apiLeadAnswer(
+                {
+                  lead,
+                  outcome: 'created',
+                  listingNotFound: !!lead.listingCode && lead.pageId === null,
+                },
+                hadListingCode,
+              ),
+              leadId: lead.id,
+            }),
+        }
+      : {}),
   });
-  return apiLeadAnswer(result, !!body.listing_code);
+  return { answer: apiLeadAnswer(result, hadListingCode), completed: result.outcome === 'created' };
 }
 
 /** The lead API's answer for a stored lead (the route's, and the replay's). */
-function apiLeadAnswer(result: InboundResult, hadListingCode: boolean): ApiLeadResponse {
+function apiLeadAnswer(
+  result: Pick<InboundResult, 'lead' | 'outcome' | 'listingNotFound'>,
+  hadListingCode: boolean,
+): ApiLeadResponse {
   const duplicate = result.outcome === 'duplicate';
   return {
     data: {

@@ -13,7 +13,7 @@ import type { InboundChannel, InboundOutcome, LeadSource } from '@vitrine/contra
 import { inboundRequests } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
-import { captureLead, type CapturedLead } from '../leads/index.ts';
+import { captureLead, type CapturedLead, type NewLead } from '../leads/index.ts';
 
 /** What a source says of a lead, already validated and mapped by the channel. */
 export interface InboundLead {
@@ -52,6 +52,8 @@ export interface InboundRequest {
   lead: InboundLead;
   /** The HTTP status the source is answered with when the lead is stored (201, 200…). */
   httpStatus: number;
+  /** The channel's own record, committed with a new lead (capture-lead.ts `commitWith`). */
+  commitWith?: NewLead['commitWith'];
 }
 
 export interface InboundResult extends CapturedLead {
@@ -107,6 +109,7 @@ export async function receiveInboundLead(deps: InboundDeps, request: InboundRequ
       externalId,
       body: request.body ?? null,
     },
+    ...(request.commitWith ? { commitWith: request.commitWith } : {}),
   });
   const outcome = captured.duplicate ? 'duplicate' : 'created';
   const requestId =

@@ -56,6 +56,12 @@ export type NewLead = Omit<
    * in the lead's own statement (`leadId` set to the new lead), so a push costs no commit of its own.
    */
   inboundRequest?: Omit<typeof inboundRequests.$inferInsert, 'id' | 'leadId' | 'receivedAt'>;
+  /**
+   * A statement the caller's own record needs committed with the new lead (the lead API's
+   * Idempotency-Key answer): built from the lead as stored, run in the group's transaction. Not run
+   * for a duplicate, which stores nothing.
+   */
+  commitWith?: (lead: typeof leads.$inferSelect) => Statement;
 };
 type LeadRow = typeof leads.$inferSelect;
 /**
@@ -296,8 +302,9 @@ async function writeGroup(
   const jobs = await groupJobStatements(deps.queue, rows, newDeliveries);
   const byLead = new Map<string, DeliveryRow[]>();
   for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
+  const own = inputs.flatMap((input, i) => (input.commitWith ? [input.commitWith(rows[i]!)] : []));
   return {
-    statements: [write, ...jobs],
+    statements: [write, ...jobs, ...own],
     result: rows.map((lead, i) => ({
       lead,
       deliveries: byLead.get(lead.id) ?? [],
