@@ -122,8 +122,11 @@ type Measure = {
   seconds: number;
   p50: number[];
   p99: number[];
-  /** CPU ms of the side's server process and of the database's backends in its slices. */
-  cpu: { server: number; db: number };
+  /**
+   * CPU ms of the side's server process and of the database's backends in its slices, and of this
+   * process (the load generator, and for the product the fake webhook receiver and SMTP server too).
+   */
+  cpu: { server: number; db: number; bench: number };
 };
 
 /** CPU ms (user + system) of a process so far, from /proc; 0 where there is none. */
@@ -158,6 +161,7 @@ async function counted<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const server = cpuMs(side.pid);
+  const bench = process.cpuUsage();
   // Backends come and go (pools close idle connections): each one's last reading is kept, sampled often.
   const start = backendsCpuMs(side.database);
   const last = new Map(start);
@@ -171,6 +175,8 @@ async function counted<T>(
     clearInterval(sampler);
     sample();
     into.cpu.server += cpuMs(side.pid) - server;
+    const used = process.cpuUsage(bench);
+    into.cpu.bench += (used.user + used.system) / 1000;
     for (const [pid, ms] of last) into.cpu.db += ms - (start.get(pid) ?? 0);
   }
 }
@@ -222,7 +228,7 @@ const report = (title: string, m: Measure) => {
   const per1000 = (ms: number) => ((ms * 1000) / Math.max(1, m.ok)).toFixed(0);
   console.log(
     `  ${title}: ${rps.toFixed(0)} leads/s, p50 ${median} ms, p99 ${p99} ms (p99 de cada fatia: ${m.p99.join(', ')} ms)\n` +
-      `    CPU por 1.000 leads: servidor ${per1000(m.cpu.server)} ms, backends do banco ${per1000(m.cpu.db)} ms`,
+      `    CPU por 1.000 leads: servidor ${per1000(m.cpu.server)} ms, backends do banco ${per1000(m.cpu.db)} ms, este processo (carga e servidores falsos) ${per1000(m.cpu.bench)} ms`,
   );
   return { rps, p99 };
 };
@@ -259,8 +265,8 @@ async function compare(
     method: 'POST',
     requests: request(productHeaders, true) as never,
   });
-  const base: Measure = { ok: 0, seconds: 0, p50: [], p99: [], cpu: { server: 0, db: 0 } };
-  const measured: Measure = { ok: 0, seconds: 0, p50: [], p99: [], cpu: { server: 0, db: 0 } };
+  const base: Measure = { ok: 0, seconds: 0, p50: [], p99: [], cpu: { server: 0, db: 0, bench: 0 } };
+  const measured: Measure = { ok: 0, seconds: 0, p50: [], p99: [], cpu: { server: 0, db: 0, bench: 0 } };
   const bareSide = { pid: bare.pid, database };
   const productSide = { pid: product.pid, database };
   const each = Math.max(1, Math.round(SECONDS / ROUNDS));
