@@ -18,7 +18,12 @@ export const stripControlChars = (value: string) => value.replace(CONTROL_CHARS_
 export const controlCharsMessage = (field: string) =>
   `O campo ${field} contém caracteres de controle inválidos (como o caractere nulo). Remova-os e tente novamente.`;
 
-/** The dotted path of every string holding a refused character, in a JSON-like value. */
+/** How deep the walks below go; a deeper part is judged (and cleaned) as its JSON text. */
+const MAX_DEPTH = 32;
+/** A refused character as JSON.stringify writes it (`\u0000`…), for the parts past MAX_DEPTH. */
+const ESCAPED_CONTROL = /\\u00(0[0-8bcef]|1[0-9a-f])/i;
+
+/** The dotted path of every string (value or key) holding a refused character, in a JSON-like value. */
 export function findControlChars(
   value: unknown,
   path: string[] = [],
@@ -27,21 +32,33 @@ export function findControlChars(
 ): string[] {
   if (typeof value === 'string') {
     if (hasControlChars(value)) found.push(path.join('.') || 'body');
-  } else if (value && typeof value === 'object' && depth < 32) {
-    for (const [k, v] of Object.entries(value)) findControlChars(v, [...path, k], found, depth + 1);
+  } else if (value && typeof value === 'object') {
+    if (depth >= MAX_DEPTH) {
+      if (ESCAPED_CONTROL.test(JSON.stringify(value))) found.push(path.join('.') || 'body');
+      return found;
+    }
+    for (const [k, v] of Object.entries(value)) {
+      const at = [...path, stripControlChars(k)];
+      if (hasControlChars(k)) found.push(at.join('.'));
+      findControlChars(v, at, found, depth + 1);
+    }
   }
   return found;
 }
 
-/** A copy of a JSON-like value with the refused characters stripped from every string. */
+/**
+ * A copy of a JSON-like value with the refused characters stripped from every string, keys too (a NUL
+ * anywhere fails a PostgreSQL jsonb column, and with it the lead). A part nested past MAX_DEPTH is kept
+ * as its JSON text, stripped the same way.
+ */
 export function stripControlCharsDeep<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return stripControlChars(value) as T;
-  if (Array.isArray(value))
-    return (depth < 32 ? value.map((v) => stripControlCharsDeep(v, depth + 1)) : value) as T;
-  if (value && typeof value === 'object' && depth < 32) {
+  if (value && typeof value === 'object' && depth >= MAX_DEPTH)
+    return JSON.stringify(value).replace(new RegExp(ESCAPED_CONTROL.source, 'gi'), '') as T;
+  if (Array.isArray(value)) return value.map((v) => stripControlCharsDeep(v, depth + 1)) as T;
+  if (value && typeof value === 'object')
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, stripControlCharsDeep(v, depth + 1)]),
+      Object.entries(value).map(([k, v]) => [stripControlChars(k), stripControlCharsDeep(v, depth + 1)]),
     ) as T;
-  }
   return value;
 }

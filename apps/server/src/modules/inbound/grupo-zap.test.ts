@@ -142,6 +142,21 @@ describe('the Grupo OLX push', () => {
     }
   });
 
+  it('NUL and other control characters, in values or in keys, never fail the lead or its ledger row', async () => {
+    const a = await connected();
+    const raw = JSON.stringify(push({ originLeadId: 'nul-1', message: 'Olá\u0000 mundo\u0007' })).replace(
+      /}$/,
+      ',"extra\\u0000campo":{"a\\u0000":"b\\u0000"}}',
+    );
+    const res = await send(a.path, a.secret, raw);
+    expect(res.statusCode).toBe(200);
+    const [lead] = await leadsOf(a.realEstateId);
+    expect(lead!.message).toBe('Olá mundo');
+    const [row] = await ledgerOf(a.realEstateId);
+    expect(row).toMatchObject({ outcome: 'created', leadId: lead!.id });
+    expect(JSON.stringify(row!.body)).not.toContain('\\u0000');
+  });
+
   it('a listing code that matches no page still stores the lead, without a page', async () => {
     const a = await connected();
     const res = await send(a.path, a.secret, push({ clientListingId: 'NAO-EXISTE' }));

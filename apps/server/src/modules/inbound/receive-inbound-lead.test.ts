@@ -71,6 +71,34 @@ describe('receiveInboundLead', () => {
     expect(result.lead.listingCode).toBe('NAO-EXISTE');
   });
 
+  it('a NUL from any source (a Meta answer, a key) is dropped, never failing the lead', async () => {
+    const owner = await createOwner(ctx, 'Nulo S.A.');
+    const result = await receiveInboundLead(ctx.app.deps, {
+      realEstateId: owner.realEstateId,
+      channel: 'meta_lead_ads',
+      source: 'facebook',
+      externalId: 'leadgen-nul',
+      body: { field_data: [{ name: 'full_name\u0000', values: ['Ana\u0000 Lima'] }] },
+      httpStatus: 200,
+      lead: {
+        name: 'Ana\u0000 Lima',
+        message: 'Quero\u0007 visitar',
+        sourceDetails: { answers: { 'qual_bairro\u0000': 'Centro\u0000' } },
+      },
+    });
+    expect(result.outcome).toBe('created');
+    expect(result.lead).toMatchObject({
+      name: 'Ana Lima',
+      message: 'Quero visitar',
+      sourceDetails: { answers: { qual_bairro: 'Centro' } },
+    });
+    const [row] = await ctx.app.deps.db
+      .select()
+      .from(inboundRequests)
+      .where(eq(inboundRequests.id, result.requestId));
+    expect(row!.body).toEqual({ field_data: [{ name: 'full_name', values: ['Ana Lima'] }] });
+  });
+
   it('records a refusal without a lead', async () => {
     const owner = await createOwner(ctx, 'Recusa S.A.');
     const id = await recordInbound(ctx.app.deps, {

@@ -9,7 +9,12 @@
  * (the unique index settles it, whichever replica gets the repeat).
  */
 import { randomUUID } from 'node:crypto';
-import type { InboundChannel, InboundOutcome, LeadSource } from '@vitrine/contracts';
+import {
+  stripControlCharsDeep,
+  type InboundChannel,
+  type InboundOutcome,
+  type LeadSource,
+} from '@vitrine/contracts';
 import { inboundRequests } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
@@ -73,7 +78,9 @@ type InboundDeps = Pick<Deps, 'db' | 'queue'> & Partial<Pick<Deps, 'analytics'>>
  * (the source's id seen before) is written to the ledger apart, as such.
  */
 export async function receiveInboundLead(deps: InboundDeps, request: InboundRequest): Promise<InboundResult> {
-  const { lead: input } = request;
+  // Whatever the channel parsed, nothing PostgreSQL refuses (a NUL in a Graph answer, a key) reaches
+  // the lead's statement: there it would fail the lead with its group (docs/lead-sources.md).
+  const input = stripControlCharsDeep(request.lead);
   const code = input.listingCode?.trim() || null;
   const externalId = request.externalId ?? null;
   const captured = await captureLead(deps, {
@@ -107,7 +114,7 @@ export async function receiveInboundLead(deps: InboundDeps, request: InboundRequ
       httpStatus: request.httpStatus,
       reason: null,
       externalId,
-      body: request.body ?? null,
+      body: stripControlCharsDeep(request.body ?? null),
     },
     ...(request.commitWith ? { commitWith: request.commitWith } : {}),
   });
@@ -166,7 +173,7 @@ async function recordInboundGroup(deps: Pick<Deps, 'db'>, records: InboundRecord
       httpStatus: record.httpStatus,
       reason: record.reason ?? null,
       externalId: record.externalId ?? null,
-      body: record.body ?? null,
+      body: stripControlCharsDeep(record.body ?? null),
       leadId: record.leadId ?? null,
       receivedAt: now,
     })),
