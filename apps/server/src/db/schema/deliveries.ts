@@ -1,7 +1,6 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { DELIVERY_OUTCOMES, DELIVERY_STATUSES, DELIVERY_TARGETS } from '@vitrine/contracts';
-import { tenantId } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { leads } from './leads.ts';
 
@@ -14,7 +13,12 @@ export const deliveries = pgTable(
   'deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    realEstateId: tenantId(),
+    /**
+     * The lead's agency, copied for the agency's lists. No foreign key of its own: the lead's (cascade)
+     * already ties the delivery to the agency, and a second check per delivery locked the agency's row
+     * in every capture transaction at once (docs/benchmarks.md#lead-capture--npm-run-benchleads).
+     */
+    realEstateId: integer('real_estate_id').notNull(),
     leadId: uuid('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),

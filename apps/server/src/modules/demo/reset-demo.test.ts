@@ -5,7 +5,15 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrations, memberships, pages, realEstates, sessions, users } from '../../db/schema.ts';
+import {
+  deliveries,
+  integrations,
+  memberships,
+  pages,
+  realEstates,
+  sessions,
+  users,
+} from '../../db/schema.ts';
 import { createUser } from '../auth/index.ts';
 import {
   TEST_PASSWORD,
@@ -105,6 +113,10 @@ describe('resetDemoIfDue', () => {
         },
       ]);
 
+      const [{ n: oldDeliveries } = { n: 0 }] = await db
+        .select({ n: count() })
+        .from(deliveries)
+        .where(eq(deliveries.realEstateId, agency!.id));
       // Fresh today: not due yet.
       expect(await resetDemoIfDue(ctx.app.deps)).toBe(false);
 
@@ -124,7 +136,10 @@ describe('resetDemoIfDue', () => {
         .from(integrations)
         .where(eq(integrations.realEstateId, agencies[0]!.id));
       expect(webhook!.isActive).toBe(true);
-      // The old agency, its sessions and its photo files are gone; the new login works.
+      // The old agency, its sessions and its photo files are gone; the new login works. Its deliveries
+      // go with its leads (no foreign key of their own to the agency).
+      expect(oldDeliveries).toBeGreaterThan(0);
+      expect(await db.select().from(deliveries).where(eq(deliveries.realEstateId, agency!.id))).toEqual([]);
       expect(await db.select().from(realEstates).where(eq(realEstates.id, agency!.id))).toEqual([]);
       expect(await db.select().from(sessions).where(eq(sessions.userId, oldUserId))).toEqual([]);
       expect(await ctx.app.storage.head(oldPhoto)).toBeNull();
