@@ -229,6 +229,45 @@ describe('Meta deliveries', () => {
     expect(rows.map((r) => r.event).sort()).toEqual(['Lead', 'Schedule']);
   });
 
+  it('sends the Lead events of leads captured together in one request, each delivery with its own ledger', async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id);
+    const keys = [0, 1, 2, 3, 4].map((i) => `juntos${i}${Math.random().toString(16).slice(2)}abcdef`);
+    const captured = await Promise.all(keys.map((k) => landingLead(id, { submissionKey: k })));
+    const done = await Promise.all(captured.map((x) => settled(c, x.deliveries[0]!.id, 'delivered')));
+    const requests = graph.requestsTo('events').filter((r) => keys.some((k) => r.body.includes(k)));
+    expect(requests.length).toBeLessThan(keys.length);
+    done.forEach((d, i) => {
+      expect(d.ledger).toHaveLength(1);
+      const response: string = d.ledger[0].response;
+      expect(response).toContain(`"event_id":"${keys[i]}"`);
+      for (const other of keys.filter((k) => k !== keys[i])) expect(response).not.toContain(other);
+      expect(response).not.toContain(TOKEN);
+    });
+  });
+
+  it('fails only the event Meta refuses in a shared request; the others are delivered', async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id);
+    const keys = [0, 1, 2, 3].map((i) => `recusa${i}${Math.random().toString(16).slice(2)}abcdef`);
+    graph.refuse(keys[1]!);
+    const captured = await Promise.all(keys.map((k) => landingLead(id, { submissionKey: k })));
+    const done = await Promise.all(
+      captured.map((x, i) => settled(c, x.deliveries[0]!.id, i === 1 ? 'failed' : 'delivered')),
+    );
+    expect(done[1]).toMatchObject({ attempts: 1, last_status_code: 400 });
+    expect(done[1].last_error).toContain('código 100');
+    expect(done[1].last_error).toContain('Enviado sozinho');
+    done.forEach((d, i) => {
+      expect(d.ledger).toHaveLength(1);
+      expect(d.ledger[0].response).toContain(`"event_id":"${keys[i]}"`);
+      for (const other of keys.filter((k) => k !== keys[i]))
+        expect(d.ledger[0].response).not.toContain(other);
+    });
+    const sent = graph.events.map((e) => e.event.event_id);
+    expect(keys.filter((k) => sent.includes(k))).toEqual([keys[0], keys[2], keys[3]]);
+  });
+
   it('pauses on an expired token (190), holds new sends, and sends them once a new token is saved', async () => {
     const { c, id } = await agency();
     await connectMeta(c, id, { access_token: 'EAAGtokenVencido99' });

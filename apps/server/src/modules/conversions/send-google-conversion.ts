@@ -18,7 +18,7 @@
  */
 import type { GoogleAdsActionKey } from '@vitrine/contracts';
 import { sha256 } from '../../lib/crypto.ts';
-import { GroupCommit } from '../../lib/group-commit.ts';
+import { groupedByKey } from '../../lib/group-commit.ts';
 import type { SafeHttpClient, SafeResponse } from '../../lib/outbound/safe-http.ts';
 import { OutboundHttpError } from '../../lib/outbound/safe-http.ts';
 import type { DeliveryResult } from '../integrations/index.ts';
@@ -379,8 +379,25 @@ export async function uploadClickConversions(
 
 /** Attempts running together for one connection share an upload (per process). */
 type Item = { row: ClickConversion; connection: GoogleAdsConnection; ctx: GoogleAdsContext };
-const batchers = new Map<string, GroupCommit<Item, DeliveryResult>>();
-const BATCHERS_MAX = 1_000;
+const uploadTogether = groupedByKey<Item, DeliveryResult>(
+  ({ connection, ctx }) =>
+    sha256(
+      JSON.stringify([
+        ctx.apiUrl,
+        connection.customer_id,
+        connection.login_customer_id,
+        connection.developer_token,
+        tokenKey(connection, ctx),
+      ]),
+    ),
+  (items) =>
+    uploadClickConversions(
+      items.map((i) => i.row),
+      items[0]!.connection,
+      items[0]!.ctx,
+    ),
+  { maxBatch: UPLOAD_BATCH, maxInFlight: 2 },
+);
 
 /** Sends one lead's conversion, in the next upload of its connection. */
 export function sendGoogleConversion(
@@ -388,29 +405,5 @@ export function sendGoogleConversion(
   connection: GoogleAdsConnection,
   ctx: GoogleAdsContext,
 ): Promise<DeliveryResult> {
-  const key = sha256(
-    JSON.stringify([
-      ctx.apiUrl,
-      connection.customer_id,
-      connection.login_customer_id,
-      connection.developer_token,
-      tokenKey(connection, ctx),
-    ]),
-  );
-  let batcher = batchers.get(key);
-  if (!batcher) {
-    if (batchers.size >= BATCHERS_MAX) batchers.clear();
-    batcher = new GroupCommit<Item, DeliveryResult>({
-      run: (items) =>
-        uploadClickConversions(
-          items.map((i) => i.row),
-          items[0]!.connection,
-          items[0]!.ctx,
-        ),
-      maxBatch: UPLOAD_BATCH,
-      maxInFlight: 2,
-    });
-    batchers.set(key, batcher);
-  }
-  return batcher.submit({ row, connection, ctx });
+  return uploadTogether({ row, connection, ctx });
 }
