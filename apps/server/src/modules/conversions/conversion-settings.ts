@@ -112,6 +112,9 @@ function viewOf(
       refresh_token: mask(ads.refresh_token),
       conversion_actions: ads.conversion_actions,
       paused_reason: googleAds?.haltedKind === 'paused' ? googleAds.haltedReason : null,
+      last_test_ok: googleAds?.lastTestOk ?? null,
+      last_test_message: googleAds?.lastTestMessage ?? null,
+      last_tested_at: googleAds?.lastTestedAt?.toISOString() ?? null,
     },
     stage_events: stageEventsOf(settings),
   };
@@ -126,6 +129,14 @@ export async function getConversionSettings(deps: SettingsDeps, realEstateId: nu
 export async function metaConnectionOf(deps: SettingsDeps, realEstateId: number) {
   const { meta } = await readRows(deps, realEstateId);
   return meta ? openMetaConnection(deps.config.appKey, meta.payloadEncrypted) : EMPTY_CONNECTION;
+}
+
+/** The stored Google Ads API connection (for the test), or the empty one. */
+export async function googleAdsConnectionOf(deps: SettingsDeps, realEstateId: number) {
+  const { googleAds } = await readRows(deps, realEstateId);
+  return googleAds
+    ? openGoogleAdsConnection(deps.config.appKey, googleAds.payloadEncrypted)
+    : EMPTY_GOOGLE_ADS;
 }
 
 /**
@@ -257,6 +268,10 @@ export async function saveConversionSettings(
         'refresh_token',
       ] as const
     ).some((f) => ads[f] !== adsBefore[f]);
+    // The last test named the actions: another choice of actions needs a new test too.
+    const actionsChanged =
+      JSON.stringify(Object.entries(ads.conversion_actions).sort()) !==
+      JSON.stringify(Object.entries(adsBefore.conversion_actions).sort());
     let adsRow = googleAds;
     if (googleAds || b) {
       const values = {
@@ -264,8 +279,15 @@ export async function saveConversionSettings(
         payloadEncrypted: encryptSecret(key, JSON.stringify(ads)),
         updatedBy: userId,
         updatedAt: now,
-        // New credentials mean the agency acted on what paused the sends: try again.
-        ...(adsCredentialsChanged ? { haltedKind: null, haltedReason: null, haltedAt: null } : {}),
+        // New credentials mean the agency acted on what paused the sends: try again (and test again).
+        ...(adsCredentialsChanged || actionsChanged
+          ? {
+              ...(adsCredentialsChanged ? { haltedKind: null, haltedReason: null, haltedAt: null } : {}),
+              lastTestOk: null,
+              lastTestMessage: null,
+              lastTestedAt: null,
+            }
+          : {}),
       };
       [adsRow] = googleAds
         ? await tx
@@ -353,14 +375,15 @@ export async function rotateGoogleFileToken(
   return getConversionSettings(deps, input.realEstateId);
 }
 
-/** Records a connection test's result on the Meta row (shown on the screen). */
-export async function recordMetaTest(
+/** Records a connection test's result on the platform's row (shown on its card). */
+export async function recordConnectionTest(
   deps: Pick<Deps, 'db'>,
   realEstateId: number,
+  platform: 'meta' | 'google_ads',
   result: { ok: boolean; message: string },
 ) {
   await deps.db
     .update(integrations)
     .set({ lastTestOk: result.ok, lastTestMessage: result.message, lastTestedAt: new Date() })
-    .where(and(eq(integrations.realEstateId, realEstateId), eq(integrations.name, 'meta')));
+    .where(and(eq(integrations.realEstateId, realEstateId), eq(integrations.name, platform)));
 }

@@ -407,6 +407,43 @@ describe('Google Ads API uploads', () => {
     );
   });
 
+  it('tests the connection by reading the chosen actions, keeps the result on the card, and forgets it on new credentials', async () => {
+    const { c, id } = await agency();
+    await connectGoogleAds(c, id);
+    const res = await c.post(url(id, '/google-ads/test'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      ok: true,
+      message:
+        'Conexão verificada com a conta 123-456-7890. Lead recebido: ação 701 "Ação 701", ativa; Ganho: ação 702 "Ação 702", ativa.',
+    });
+    const view = (await c.get(url(id))).json().data.google_ads;
+    expect(view).toMatchObject({ last_test_ok: true, last_test_message: res.json().data.message });
+    expect(view.last_tested_at).not.toBeNull();
+    expect(google.requestsTo('search').at(-1)!.headers['developer-token']).toBe(ADS.developer_token);
+
+    // An action Google does not have: the test says which.
+    await c.put(url(id), { google_ads: { conversion_actions: { proposta: '703' } } });
+    expect((await c.get(url(id))).json().data.google_ads.last_test_ok).toBeNull();
+    const missing = (await c.post(url(id, '/google-ads/test'))).json().data;
+    expect(missing.ok).toBe(false);
+    expect(missing.message).toContain('Proposta: a ação 703 não existe nesta conta');
+
+    // A refresh token Google refuses; new credentials clear the last result.
+    await connectGoogleAds(c, id, { refresh_token: '1//0refreshRevogado' });
+    const refused = (await c.post(url(id, '/google-ads/test'))).json().data;
+    expect(refused.ok).toBe(false);
+    expect(refused.message).toContain('invalid_grant');
+    expect(JSON.stringify(refused)).not.toContain('1//0refreshRevogado');
+    expect((await c.get(url(id))).json().data.google_ads).toMatchObject({ last_test_ok: false });
+    await connectGoogleAds(c, id, { refresh_token: ADS.refresh_token });
+    expect((await c.get(url(id))).json().data.google_ads).toMatchObject({
+      last_test_ok: null,
+      last_test_message: null,
+      last_tested_at: null,
+    });
+  });
+
   it('uploads a landing lead by gclid, one without by hashed e-mail and phone, and a mapped stage', async () => {
     const { c, id } = await agency();
     await connectGoogleAds(c, id);
