@@ -8,7 +8,7 @@ import {
 } from '../../testing/test-app.ts';
 import { captureLead } from '../leads/index.ts';
 import { sha256Hex } from './hash-user-data.ts';
-import { startFakeGraphApi, type FakeGraphApi } from './testing/fake-graph-api.ts';
+import { graphError, startFakeGraphApi, type FakeGraphApi } from './testing/fake-graph-api.ts';
 import { startFakeGoogleAdsApi, type FakeGoogleAdsApi } from './testing/fake-google-ads-api.ts';
 
 const DATASET = '987654321098765';
@@ -266,6 +266,27 @@ describe('Meta deliveries', () => {
     });
     const sent = graph.events.map((e) => e.event.event_id);
     expect(keys.filter((k) => sent.includes(k))).toEqual([keys[0], keys[2], keys[3]]);
+  });
+
+  it('pauses every delivery of a shared request on 190, and retries every one on a rate limit', async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id, { access_token: 'EAAGtokenRevogado77' });
+    const refused = await Promise.all([0, 1, 2].map(() => landingLead(id)));
+    for (const x of refused) {
+      const d = await settled(c, x.deliveries[0]!.id, 'paused');
+      expect(d.last_error).toContain('código 190');
+      expect(d.ledger).toHaveLength(1);
+    }
+
+    const other = await agency();
+    await connectMeta(other.c, other.id);
+    graph.enqueue('events', graphError(17, 'User request limit reached'));
+    const limited = await Promise.all([0, 1, 2].map(() => landingLead(other.id)));
+    for (const x of limited) {
+      const d = await settled(other.c, x.deliveries[0]!.id, 'delivered');
+      expect(d.attempts).toBe(2);
+      expect(d.ledger[0].error ?? d.ledger[0].response).toMatch(/código 17|User request limit/);
+    }
   });
 
   it('pauses on an expired token (190), holds new sends, and sends them once a new token is saved', async () => {
