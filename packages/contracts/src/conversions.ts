@@ -101,6 +101,10 @@ export const conversionSettingsSchema = z.object({
     /** Conversion action ids: `lead` for the capture, a status for a stage ("": not sent). */
     conversion_actions: googleConversionActionsSchema,
     paused_reason: z.string().nullable(),
+    /** The last "Testar conexão" (cleared when new credentials are saved). */
+    last_test_ok: z.boolean().nullable(),
+    last_test_message: z.string().nullable(),
+    last_tested_at: isoDateTime.nullable(),
   }),
   stage_events: stageEventsSchema,
 });
@@ -112,6 +116,11 @@ export const metaTestResponse = z.object({
   data: z.object({ ok: z.boolean(), message: z.string() }),
 });
 export type MetaTestResult = z.infer<typeof metaTestResponse>['data'];
+
+/** The Google Ads API card's test: the credentials, the account and each chosen action, in `message`. */
+export const googleAdsTestResponse = z.object({
+  data: z.object({ ok: z.boolean(), message: z.string() }),
+});
 
 export const conversionSendsResponse = z.object({ data: z.array(deliverySchema) });
 
@@ -227,6 +236,13 @@ export const conversionEndpoints = {
     summary: 'Testar a conexão com a API de Conversões do Meta (proprietário e administrador)',
     params: idParams,
     response: metaTestResponse,
+  },
+  testGoogleAdsConversions: {
+    tags: ['conversions'],
+    summary:
+      'Testar a conexão com a API do Google Ads: credenciais, conta e ações de conversão escolhidas (proprietário e administrador)',
+    params: idParams,
+    response: googleAdsTestResponse,
   },
   rotateGoogleConversionsFile: {
     tags: ['conversions'],

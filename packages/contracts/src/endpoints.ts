@@ -106,6 +106,7 @@ export const endpoints = {
   getConversionSettings: { method: 'GET', path: '/v1/real-estates/:id/conversions' },
   updateConversionSettings: { method: 'PUT', path: '/v1/real-estates/:id/conversions' },
   testMetaConversions: { method: 'POST', path: '/v1/real-estates/:id/conversions/meta/test' },
+  testGoogleAdsConversions: { method: 'POST', path: '/v1/real-estates/:id/conversions/google-ads/test' },
   rotateGoogleConversionsFile: { method: 'POST', path: '/v1/real-estates/:id/conversions/google/rotate' },
   listConversionSends: { method: 'GET', path: '/v1/real-estates/:id/conversions/sends' },
   getLeadConversions: { method: 'GET', path: '/v1/leads/:id/conversions' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupCommit } from './group-commit.ts';
+import { GroupCommit, groupedByKey } from './group-commit.ts';
 
 describe('GroupCommit', () => {
   it('hands the items of one tick to one run, and answers each caller with its own result', async () => {
@@ -70,5 +70,21 @@ describe('GroupCommit', () => {
     release();
     expect(await Promise.all([first, ...rest])).toEqual(['a1', 'a2', 'b1']);
     expect(runs).toEqual([['a1'], ['b1'], ['a2']]);
+  });
+});
+
+describe('groupedByKey', () => {
+  it('hands the items of one key arriving together to one run, never mixing keys', async () => {
+    const runs: string[][] = [];
+    const send = groupedByKey<string, string>(
+      (item) => item.split(':')[0]!,
+      async (items) => {
+        runs.push(items);
+        return items.map((i) => i.toUpperCase());
+      },
+      { maxBatch: 2 },
+    );
+    expect(await Promise.all(['a:1', 'b:1', 'a:2', 'a:3'].map(send))).toEqual(['A:1', 'B:1', 'A:2', 'A:3']);
+    expect(runs.sort()).toEqual([['a:1', 'a:2'], ['a:3'], ['b:1']]);
   });
 });

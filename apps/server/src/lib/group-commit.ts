@@ -120,3 +120,28 @@ export function groupedPerApp<D extends object, I, R>(
     return queue.submit(item);
   };
 }
+
+/**
+ * A function that submits one item to the queue of its key (per process, created on first use): the
+ * items of one key arriving together share `run`, items of different keys never do. Past `maxKeys`
+ * queues the map is forgotten and starts again (the batches under way still answer their items).
+ * The outbound batchers use it: the ad platforms' events of one connection share a request.
+ */
+export function groupedByKey<I, R>(
+  keyOf: (item: I) => string,
+  run: (items: I[]) => Promise<R[]>,
+  options: Omit<GroupCommitOptions<I, R>, 'run' | 'keyOf'> & { maxKeys?: number } = {},
+): (item: I) => Promise<R> {
+  const { maxKeys = 1_000, ...rest } = options;
+  const queues = new Map<string, GroupCommit<I, R>>();
+  return (item) => {
+    const key = keyOf(item);
+    let queue = queues.get(key);
+    if (!queue) {
+      if (queues.size >= maxKeys) queues.clear();
+      queue = new GroupCommit<I, R>({ ...rest, run });
+      queues.set(key, queue);
+    }
+    return queue.submit(item);
+  };
+}

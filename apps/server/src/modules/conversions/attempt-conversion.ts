@@ -39,28 +39,38 @@ export interface ConversionAttempt {
   delivery: { event: string | null; createdAt: Date };
 }
 
-/** The connection as stored: decrypted with APP_KEY. */
-export function openMetaConnection(key: Buffer, payloadEncrypted: string): MetaConnection {
-  const stored = JSON.parse(decryptSecret(key, payloadEncrypted)) as Partial<MetaConnection>;
-  return {
-    dataset_id: stored.dataset_id ?? '',
-    access_token: stored.access_token ?? '',
-    test_event_code: stored.test_event_code ?? '',
-  };
-}
+/** Each platform's connection with nothing set: what an agency has before saving one. */
+const EMPTY_CONNECTIONS = {
+  meta: (): MetaConnection => ({ dataset_id: '', access_token: '', test_event_code: '' }),
+  google_ads: (): GoogleAdsConnection => ({
+    customer_id: '',
+    login_customer_id: '',
+    developer_token: '',
+    client_id: '',
+    client_secret: '',
+    refresh_token: '',
+    conversion_actions: {},
+  }),
+} satisfies Record<AdConversionTarget, () => object>;
+type ConnectionOf<T extends AdConversionTarget> = ReturnType<(typeof EMPTY_CONNECTIONS)[T]>;
 
-/** The Google Ads connection as stored: decrypted with APP_KEY. */
-export function openGoogleAdsConnection(key: Buffer, payloadEncrypted: string): GoogleAdsConnection {
-  const stored = JSON.parse(decryptSecret(key, payloadEncrypted)) as Partial<GoogleAdsConnection>;
-  return {
-    customer_id: stored.customer_id ?? '',
-    login_customer_id: stored.login_customer_id ?? '',
-    developer_token: stored.developer_token ?? '',
-    client_id: stored.client_id ?? '',
-    client_secret: stored.client_secret ?? '',
-    refresh_token: stored.refresh_token ?? '',
-    conversion_actions: stored.conversion_actions ?? {},
-  };
+/** A platform's connection with nothing set. */
+export const emptyConnection = <T extends AdConversionTarget>(target: T): ConnectionOf<T> =>
+  EMPTY_CONNECTIONS[target]() as ConnectionOf<T>;
+
+/**
+ * A platform's connection as stored: decrypted with APP_KEY, each of its fields read from the payload
+ * (a field an older payload lacks is the empty one's).
+ */
+export function openConnection<T extends AdConversionTarget>(
+  target: T,
+  key: Buffer,
+  payloadEncrypted: string,
+): ConnectionOf<T> {
+  const stored = JSON.parse(decryptSecret(key, payloadEncrypted)) as Record<string, unknown>;
+  const connection = emptyConnection(target) as Record<string, unknown>;
+  for (const field of Object.keys(connection)) connection[field] = stored[field] ?? connection[field];
+  return connection as ConnectionOf<T>;
 }
 
 /** The stored secrets of a Google connection, removed from what the ledger and the console show. */
@@ -76,7 +86,7 @@ export async function attemptConversion(
   input: ConversionAttempt,
 ): Promise<{ result: DeliveryResult; secrets: string[] }> {
   if (input.target === 'google_ads') {
-    const connection = openGoogleAdsConnection(deps.config.appKey, input.payloadEncrypted);
+    const connection = openConnection('google_ads', deps.config.appKey, input.payloadEncrypted);
     const secrets = googleSecretsOf(connection);
     const row = clickConversionOf(input.lead, input.delivery, connection);
     if (!row)
@@ -98,7 +108,7 @@ export async function attemptConversion(
     });
     return { result, secrets };
   }
-  const connection = openMetaConnection(deps.config.appKey, input.payloadEncrypted);
+  const connection = openConnection('meta', deps.config.appKey, input.payloadEncrypted);
   const event = input.delivery.event ?? CAPTURE_EVENT;
   const serverEvent = metaEventOf(
     { ...input.lead, metaLeadId: metaLeadIdOf(input.leadJson.source_details) },

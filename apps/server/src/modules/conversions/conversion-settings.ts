@@ -18,7 +18,7 @@ import type { Deps } from '../../deps.ts';
 import { auditLog, conversionSettings, integrations } from '../../db/schema.ts';
 import { decryptSecret, encryptSecret, randomToken, sha256 } from '../../lib/crypto.ts';
 import { validationError } from '../../lib/http-errors.ts';
-import { openGoogleAdsConnection, openMetaConnection } from './attempt-conversion.ts';
+import { emptyConnection, openConnection } from './attempt-conversion.ts';
 import type { GoogleAdsConnection } from './send-google-conversion.ts';
 import type { MetaConnection } from './send-meta-event.ts';
 
@@ -26,16 +26,6 @@ type SettingsDeps = Pick<Deps, 'db'> & { config: Pick<AppConfig, 'appKey' | 'APP
 type SettingsRow = typeof conversionSettings.$inferSelect;
 type MetaRow = typeof integrations.$inferSelect;
 
-const EMPTY_CONNECTION: MetaConnection = { dataset_id: '', access_token: '', test_event_code: '' };
-const EMPTY_GOOGLE_ADS: GoogleAdsConnection = {
-  customer_id: '',
-  login_customer_id: '',
-  developer_token: '',
-  client_id: '',
-  client_secret: '',
-  refresh_token: '',
-  conversion_actions: {},
-};
 const mask = (v: string) => (v ? SECRET_MASK : '');
 /** A secret field of the body: absent or the mask keeps the stored value. */
 const secretOf = (sent: string | undefined, stored: string) =>
@@ -78,9 +68,11 @@ function viewOf(
   googleAds: MetaRow | undefined,
 ): ConversionSettings {
   const ads = googleAds
-    ? openGoogleAdsConnection(config.appKey, googleAds.payloadEncrypted)
-    : EMPTY_GOOGLE_ADS;
-  const connection = meta ? openMetaConnection(config.appKey, meta.payloadEncrypted) : EMPTY_CONNECTION;
+    ? openConnection('google_ads', config.appKey, googleAds.payloadEncrypted)
+    : emptyConnection('google_ads');
+  const connection = meta
+    ? openConnection('meta', config.appKey, meta.payloadEncrypted)
+    : emptyConnection('meta');
   const token = settings?.googleFileTokenEncrypted
     ? decryptSecret(config.appKey, settings.googleFileTokenEncrypted)
     : null;
@@ -112,6 +104,9 @@ function viewOf(
       refresh_token: mask(ads.refresh_token),
       conversion_actions: ads.conversion_actions,
       paused_reason: googleAds?.haltedKind === 'paused' ? googleAds.haltedReason : null,
+      last_test_ok: googleAds?.lastTestOk ?? null,
+      last_test_message: googleAds?.lastTestMessage ?? null,
+      last_tested_at: googleAds?.lastTestedAt?.toISOString() ?? null,
     },
     stage_events: stageEventsOf(settings),
   };
@@ -125,7 +120,15 @@ export async function getConversionSettings(deps: SettingsDeps, realEstateId: nu
 /** The stored Meta connection (for the test), or the empty one. */
 export async function metaConnectionOf(deps: SettingsDeps, realEstateId: number) {
   const { meta } = await readRows(deps, realEstateId);
-  return meta ? openMetaConnection(deps.config.appKey, meta.payloadEncrypted) : EMPTY_CONNECTION;
+  return meta ? openConnection('meta', deps.config.appKey, meta.payloadEncrypted) : emptyConnection('meta');
+}
+
+/** The stored Google Ads API connection (for the test), or the empty one. */
+export async function googleAdsConnectionOf(deps: SettingsDeps, realEstateId: number) {
+  const { googleAds } = await readRows(deps, realEstateId);
+  return googleAds
+    ? openConnection('google_ads', deps.config.appKey, googleAds.payloadEncrypted)
+    : emptyConnection('google_ads');
 }
 
 /**
@@ -159,8 +162,10 @@ export async function saveConversionSettings(
       .from(integrations)
       .where(and(eq(integrations.realEstateId, realEstateId), eq(integrations.name, 'google_ads')))
       .for('update');
-    const before = meta ? openMetaConnection(key, meta.payloadEncrypted) : EMPTY_CONNECTION;
-    const adsBefore = googleAds ? openGoogleAdsConnection(key, googleAds.payloadEncrypted) : EMPTY_GOOGLE_ADS;
+    const before = meta ? openConnection('meta', key, meta.payloadEncrypted) : emptyConnection('meta');
+    const adsBefore = googleAds
+      ? openConnection('google_ads', key, googleAds.payloadEncrypted)
+      : emptyConnection('google_ads');
     const b = body.google_ads;
     const ads: GoogleAdsConnection = {
       customer_id: b?.customer_id ?? adsBefore.customer_id,
@@ -257,6 +262,10 @@ export async function saveConversionSettings(
         'refresh_token',
       ] as const
     ).some((f) => ads[f] !== adsBefore[f]);
+    // The last test named the actions: another choice of actions needs a new test too.
+    const actionsChanged =
+      JSON.stringify(Object.entries(ads.conversion_actions).sort()) !==
+      JSON.stringify(Object.entries(adsBefore.conversion_actions).sort());
     let adsRow = googleAds;
     if (googleAds || b) {
       const values = {
@@ -264,8 +273,15 @@ export async function saveConversionSettings(
         payloadEncrypted: encryptSecret(key, JSON.stringify(ads)),
         updatedBy: userId,
         updatedAt: now,
-        // New credentials mean the agency acted on what paused the sends: try again.
-        ...(adsCredentialsChanged ? { haltedKind: null, haltedReason: null, haltedAt: null } : {}),
+        // New credentials mean the agency acted on what paused the sends: try again (and test again).
+        ...(adsCredentialsChanged || actionsChanged
+          ? {
+              ...(adsCredentialsChanged ? { haltedKind: null, haltedReason: null, haltedAt: null } : {}),
+              lastTestOk: null,
+              lastTestMessage: null,
+              lastTestedAt: null,
+            }
+          : {}),
       };
       [adsRow] = googleAds
         ? await tx
@@ -353,14 +369,15 @@ export async function rotateGoogleFileToken(
   return getConversionSettings(deps, input.realEstateId);
 }
 
-/** Records a connection test's result on the Meta row (shown on the screen). */
-export async function recordMetaTest(
+/** Records a connection test's result on the platform's row (shown on its card). */
+export async function recordConnectionTest(
   deps: Pick<Deps, 'db'>,
   realEstateId: number,
+  platform: 'meta' | 'google_ads',
   result: { ok: boolean; message: string },
 ) {
   await deps.db
     .update(integrations)
     .set({ lastTestOk: result.ok, lastTestMessage: result.message, lastTestedAt: new Date() })
-    .where(and(eq(integrations.realEstateId, realEstateId), eq(integrations.name, 'meta')));
+    .where(and(eq(integrations.realEstateId, realEstateId), eq(integrations.name, platform)));
 }

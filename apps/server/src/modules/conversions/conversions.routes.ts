@@ -1,7 +1,7 @@
 /**
- * Conversões (docs/product.md#ad-conversions): the settings (owner and admin), Meta's connection test,
- * the Google file's address and its rotation, the last sends, what a lead's conversions came to, and
- * the public file Google Ads reads on its schedule.
+ * Conversões (docs/product.md#ad-conversions): the settings (owner and admin), Meta's and the Google
+ * Ads API's connection tests, the Google file's address and its rotation, the last sends, what a lead's
+ * conversions came to, and the public file Google Ads reads on its schedule.
  */
 import type { FastifyInstance } from 'fastify';
 import { inArray, and, desc, eq } from 'drizzle-orm';
@@ -14,14 +14,16 @@ import { MANAGERS } from '../../plugins/auth.ts';
 import { leadScopeOf } from '../team/index.ts';
 import {
   getConversionSettings,
+  googleAdsConnectionOf,
   metaConnectionOf,
-  recordMetaTest,
+  recordConnectionTest,
   rotateGoogleFileToken,
   saveConversionSettings,
 } from './conversion-settings.ts';
 import { googleConversionsFile } from './google-conversions-file.ts';
 import { getLeadConversions } from './lead-conversions.ts';
 import { testMetaConnection } from './send-meta-event.ts';
+import { testGoogleAdsConnection } from './test-google-ads-connection.ts';
 
 /**
  * Handed over by app.ts: new Meta credentials send the deliveries paused for the old ones. The
@@ -65,7 +67,18 @@ export default async function conversionRoutes(
       http: deps.outbound,
       graphUrl: app.config.META_GRAPH_URL,
     });
-    await recordMetaTest(deps, m.realEstateId, result);
+    await recordConnectionTest(deps, m.realEstateId, 'meta', result);
+    return { data: result };
+  });
+
+  mount(app, 'testGoogleAdsConversions', async (request) => {
+    const m = await app.requireMembership(request, request.params.id, MANAGERS);
+    const result = await testGoogleAdsConnection(await googleAdsConnectionOf(deps, m.realEstateId), {
+      http: deps.outbound,
+      apiUrl: app.config.GOOGLE_ADS_API_URL,
+      tokenUrl: app.config.GOOGLE_OAUTH_TOKEN_URL,
+    });
+    await recordConnectionTest(deps, m.realEstateId, 'google_ads', result);
     return { data: result };
   });
 

@@ -8,7 +8,7 @@ import {
 } from '../../testing/test-app.ts';
 import { captureLead } from '../leads/index.ts';
 import { sha256Hex } from './hash-user-data.ts';
-import { startFakeGraphApi, type FakeGraphApi } from './testing/fake-graph-api.ts';
+import { graphError, startFakeGraphApi, type FakeGraphApi } from './testing/fake-graph-api.ts';
 import { startFakeGoogleAdsApi, type FakeGoogleAdsApi } from './testing/fake-google-ads-api.ts';
 
 const DATASET = '987654321098765';
@@ -229,6 +229,66 @@ describe('Meta deliveries', () => {
     expect(rows.map((r) => r.event).sort()).toEqual(['Lead', 'Schedule']);
   });
 
+  it('sends the Lead events of leads captured together in one request, each delivery with its own ledger', async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id);
+    const keys = [0, 1, 2, 3, 4].map((i) => `juntos${i}${Math.random().toString(16).slice(2)}abcdef`);
+    const captured = await Promise.all(keys.map((k) => landingLead(id, { submissionKey: k })));
+    const done = await Promise.all(captured.map((x) => settled(c, x.deliveries[0]!.id, 'delivered')));
+    const requests = graph.requestsTo('events').filter((r) => keys.some((k) => r.body.includes(k)));
+    expect(requests.length).toBeLessThan(keys.length);
+    done.forEach((d, i) => {
+      expect(d.ledger).toHaveLength(1);
+      const response: string = d.ledger[0].response;
+      expect(response).toContain(`"event_id":"${keys[i]}"`);
+      for (const other of keys.filter((k) => k !== keys[i])) expect(response).not.toContain(other);
+      expect(response).not.toContain(TOKEN);
+    });
+  });
+
+  it('fails only the event Meta refuses in a shared request; the others are delivered', async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id);
+    const keys = [0, 1, 2, 3].map((i) => `recusa${i}${Math.random().toString(16).slice(2)}abcdef`);
+    graph.refuse(keys[1]!);
+    const captured = await Promise.all(keys.map((k) => landingLead(id, { submissionKey: k })));
+    const done = await Promise.all(
+      captured.map((x, i) => settled(c, x.deliveries[0]!.id, i === 1 ? 'failed' : 'delivered')),
+    );
+    expect(done[1]).toMatchObject({ attempts: 1, last_status_code: 400 });
+    expect(done[1].last_error).toContain('código 100');
+    expect(done[1].last_error).toContain('Enviado sozinho');
+    done.forEach((d, i) => {
+      expect(d.ledger).toHaveLength(1);
+      expect(d.ledger[0].response).toContain(`"event_id":"${keys[i]}"`);
+      for (const other of keys.filter((k) => k !== keys[i]))
+        expect(d.ledger[0].response).not.toContain(other);
+    });
+    const sent = graph.events.map((e) => e.event.event_id);
+    expect(keys.filter((k) => sent.includes(k))).toEqual([keys[0], keys[2], keys[3]]);
+  });
+
+  it('pauses every delivery of a shared request on 190, and retries every one on a rate limit', async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id, { access_token: 'EAAGtokenRevogado77' });
+    const refused = await Promise.all([0, 1, 2].map(() => landingLead(id)));
+    for (const x of refused) {
+      const d = await settled(c, x.deliveries[0]!.id, 'paused');
+      expect(d.last_error).toContain('código 190');
+      expect(d.ledger).toHaveLength(1);
+    }
+
+    const other = await agency();
+    await connectMeta(other.c, other.id);
+    graph.enqueue('events', graphError(17, 'User request limit reached'));
+    const limited = await Promise.all([0, 1, 2].map(() => landingLead(other.id)));
+    for (const x of limited) {
+      const d = await settled(other.c, x.deliveries[0]!.id, 'delivered');
+      expect(d.attempts).toBe(2);
+      expect(d.ledger[0].error ?? d.ledger[0].response).toMatch(/código 17|User request limit/);
+    }
+  });
+
   it('pauses on an expired token (190), holds new sends, and sends them once a new token is saved', async () => {
     const { c, id } = await agency();
     await connectMeta(c, id, { access_token: 'EAAGtokenVencido99' });
@@ -366,6 +426,43 @@ describe('Google Ads API uploads', () => {
         what: 'upload with the kept secrets',
       },
     );
+  });
+
+  it('tests the connection by reading the chosen actions, keeps the result on the card, and forgets it on new credentials', async () => {
+    const { c, id } = await agency();
+    await connectGoogleAds(c, id);
+    const res = await c.post(url(id, '/google-ads/test'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      ok: true,
+      message:
+        'Conexão verificada com a conta 123-456-7890. Lead recebido: ação 701 "Ação 701", ativa; Ganho: ação 702 "Ação 702", ativa.',
+    });
+    const view = (await c.get(url(id))).json().data.google_ads;
+    expect(view).toMatchObject({ last_test_ok: true, last_test_message: res.json().data.message });
+    expect(view.last_tested_at).not.toBeNull();
+    expect(google.requestsTo('search').at(-1)!.headers['developer-token']).toBe(ADS.developer_token);
+
+    // An action Google does not have: the test says which.
+    await c.put(url(id), { google_ads: { conversion_actions: { proposta: '703' } } });
+    expect((await c.get(url(id))).json().data.google_ads.last_test_ok).toBeNull();
+    const missing = (await c.post(url(id, '/google-ads/test'))).json().data;
+    expect(missing.ok).toBe(false);
+    expect(missing.message).toContain('Proposta: a ação 703 não existe nesta conta');
+
+    // A refresh token Google refuses; new credentials clear the last result.
+    await connectGoogleAds(c, id, { refresh_token: '1//0refreshRevogado' });
+    const refused = (await c.post(url(id, '/google-ads/test'))).json().data;
+    expect(refused.ok).toBe(false);
+    expect(refused.message).toContain('invalid_grant');
+    expect(JSON.stringify(refused)).not.toContain('1//0refreshRevogado');
+    expect((await c.get(url(id))).json().data.google_ads).toMatchObject({ last_test_ok: false });
+    await connectGoogleAds(c, id, { refresh_token: ADS.refresh_token });
+    expect((await c.get(url(id))).json().data.google_ads).toMatchObject({
+      last_test_ok: null,
+      last_test_message: null,
+      last_tested_at: null,
+    });
   });
 
   it('uploads a landing lead by gclid, one without by hashed e-mail and phone, and a mapped stage', async () => {

@@ -7,4 +7,4 @@ export {
 } from './conversion-targets.ts';
 export { metaEventOf, metaLeadIdOf, type ConversionLead } from './meta-events.ts';
 export { sendMetaEvent, type MetaConnection } from './send-meta-event.ts';
-export { attemptConversion, openGoogleAdsConnection } from './attempt-conversion.ts';
+export { attemptConversion, openConnection } from './attempt-conversion.ts';

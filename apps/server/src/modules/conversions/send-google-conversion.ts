@@ -18,7 +18,7 @@
  */
 import type { GoogleAdsActionKey } from '@vitrine/contracts';
 import { sha256 } from '../../lib/crypto.ts';
-import { GroupCommit } from '../../lib/group-commit.ts';
+import { groupedByKey } from '../../lib/group-commit.ts';
 import type { SafeHttpClient, SafeResponse } from '../../lib/outbound/safe-http.ts';
 import { OutboundHttpError } from '../../lib/outbound/safe-http.ts';
 import type { DeliveryResult } from '../integrations/index.ts';
@@ -112,7 +112,10 @@ export function clickConversionOf(
 // Access tokens
 // ---------------------------------------------------------------------------------------------
 
-type TokenAnswer = { ok: true; token: string } | { ok: false; result: Omit<DeliveryResult, 'durationMs'> };
+/** An access token, or why none: the outcome for the sends, and Google's OAuth `error` when it answered one. */
+export type TokenAnswer =
+  | { ok: true; token: string }
+  | { ok: false; result: Omit<DeliveryResult, 'durationMs'>; oauthError?: string; description?: string };
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 const refreshing = new Map<string, Promise<TokenAnswer>>();
 const tokenKey = (c: GoogleAdsConnection, ctx: GoogleAdsContext) =>
@@ -157,6 +160,8 @@ async function exchangeRefreshToken(c: GoogleAdsConnection, ctx: GoogleAdsContex
   if (res.status === 400 || res.status === 401)
     return {
       ok: false,
+      ...(body.error ? { oauthError: body.error } : {}),
+      ...(body.error_description ? { description: body.error_description } : {}),
       result: {
         ok: false,
         retryable: false,
@@ -183,8 +188,15 @@ export function forgetAccessTokens() {
   tokens.clear();
 }
 
-/** A valid access token: the cached one, or a new one (one exchange at a time per connection). */
-function accessToken(c: GoogleAdsConnection, ctx: GoogleAdsContext, fresh = false): Promise<TokenAnswer> {
+/**
+ * A valid access token: the cached one, or a new one (one exchange at a time per connection); `fresh`
+ * exchanges the refresh token even when one is cached (the connection test, a token Google refused).
+ */
+export function accessToken(
+  c: GoogleAdsConnection,
+  ctx: GoogleAdsContext,
+  fresh = false,
+): Promise<TokenAnswer> {
   const key = tokenKey(c, ctx);
   const cached = tokens.get(key);
   if (cached && !fresh && cached.expiresAt > Date.now())
@@ -217,6 +229,20 @@ interface RpcStatus {
 const errorsOf = (status: RpcStatus | undefined): GoogleAdsFailureError[] =>
   (status?.details ?? []).flatMap((d) => d.errors ?? []);
 const codeOf = (e: GoogleAdsFailureError) => Object.values(e.errorCode ?? {})[0] ?? 'UNKNOWN';
+/** An RPC error answer's status name, message and GoogleAdsFailure codes (none when it is not one). */
+export function rpcErrorOf(bodyText: string): { status?: string; message?: string; codes: string[] } {
+  let error: RpcStatus | undefined;
+  try {
+    error = (JSON.parse(bodyText) as { error?: RpcStatus }).error;
+  } catch {
+    /* not JSON */
+  }
+  return {
+    ...(error?.status ? { status: error.status } : {}),
+    ...(error?.message ? { message: error.message } : {}),
+    codes: [...new Set(errorsOf(error).map(codeOf))],
+  };
+}
 /** The row an error names (`conversions[i]`), or null for none. */
 export function rowIndexOf(e: GoogleAdsFailureError): number | null {
   const first = e.location?.fieldPathElements?.find((f) => f.fieldName === 'conversions');
@@ -323,6 +349,15 @@ export function partialOutcome(
   });
 }
 
+/** The headers of a Google Ads API call: the access token, the developer token, the manager account. */
+export const googleAdsHeaders = (c: GoogleAdsConnection, token: string) => ({
+  'content-type': 'application/json',
+  accept: 'application/json',
+  authorization: `Bearer ${token}`,
+  'developer-token': c.developer_token,
+  ...(c.login_customer_id ? { 'login-customer-id': c.login_customer_id } : {}),
+});
+
 async function post(
   c: GoogleAdsConnection,
   ctx: GoogleAdsContext,
@@ -332,13 +367,7 @@ async function post(
   return ctx.http.request({
     url: `${ctx.apiUrl.replace(/\/+$/, '')}/customers/${encodeURIComponent(c.customer_id)}:uploadClickConversions`,
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      authorization: `Bearer ${token}`,
-      'developer-token': c.developer_token,
-      ...(c.login_customer_id ? { 'login-customer-id': c.login_customer_id } : {}),
-    },
+    headers: googleAdsHeaders(c, token),
     body: JSON.stringify({ conversions: rows, partialFailure: true }),
     maxBodyBytes: 1024 * 1024,
   });
@@ -379,8 +408,25 @@ export async function uploadClickConversions(
 
 /** Attempts running together for one connection share an upload (per process). */
 type Item = { row: ClickConversion; connection: GoogleAdsConnection; ctx: GoogleAdsContext };
-const batchers = new Map<string, GroupCommit<Item, DeliveryResult>>();
-const BATCHERS_MAX = 1_000;
+const uploadTogether = groupedByKey<Item, DeliveryResult>(
+  ({ connection, ctx }) =>
+    sha256(
+      JSON.stringify([
+        ctx.apiUrl,
+        connection.customer_id,
+        connection.login_customer_id,
+        connection.developer_token,
+        tokenKey(connection, ctx),
+      ]),
+    ),
+  (items) =>
+    uploadClickConversions(
+      items.map((i) => i.row),
+      items[0]!.connection,
+      items[0]!.ctx,
+    ),
+  { maxBatch: UPLOAD_BATCH, maxInFlight: 2 },
+);
 
 /** Sends one lead's conversion, in the next upload of its connection. */
 export function sendGoogleConversion(
@@ -388,29 +434,5 @@ export function sendGoogleConversion(
   connection: GoogleAdsConnection,
   ctx: GoogleAdsContext,
 ): Promise<DeliveryResult> {
-  const key = sha256(
-    JSON.stringify([
-      ctx.apiUrl,
-      connection.customer_id,
-      connection.login_customer_id,
-      connection.developer_token,
-      tokenKey(connection, ctx),
-    ]),
-  );
-  let batcher = batchers.get(key);
-  if (!batcher) {
-    if (batchers.size >= BATCHERS_MAX) batchers.clear();
-    batcher = new GroupCommit<Item, DeliveryResult>({
-      run: (items) =>
-        uploadClickConversions(
-          items.map((i) => i.row),
-          items[0]!.connection,
-          items[0]!.ctx,
-        ),
-      maxBatch: UPLOAD_BATCH,
-      maxInFlight: 2,
-    });
-    batchers.set(key, batcher);
-  }
-  return batcher.submit({ row, connection, ctx });
+  return uploadTogether({ row, connection, ctx });
 }

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSafeHttpClient, type SafeHttpClient } from '../../lib/outbound/safe-http.ts';
 import { fakeHang, fakeReply } from '../integrations/adapters/testing/fake-server.ts';
 import { sha256Hex } from './hash-user-data.ts';
-import { metaEventOf, type ConversionLead } from './meta-events.ts';
-import { sendMetaEvent, testMetaConnection, type MetaConnection } from './send-meta-event.ts';
+import { metaEventOf, type ConversionLead, type MetaServerEvent } from './meta-events.ts';
+import { postMetaEvents, sendMetaEvent, testMetaConnection, type MetaConnection } from './send-meta-event.ts';
 import { graphError, startFakeGraphApi, type FakeGraphApi } from './testing/fake-graph-api.ts';
 
 const connection: MetaConnection = {
@@ -173,5 +173,120 @@ describe('Meta Conversions API', () => {
     expect((await testMetaConnection({ ...connection, access_token: '' }, ctx)).ok).toBe(false);
     expect(graph.events).toHaveLength(0);
     expect(graph.requestsTo('dataset')[0]!.headers.authorization).toBe(`Bearer ${connection.access_token}`);
+  });
+
+  describe('attempts running together', () => {
+    let seq = 0;
+    /** A lead's capture event with an event id of its own. */
+    const eventOf = (over: Partial<ConversionLead> = {}) =>
+      metaEventOf(lead({ submissionKey: `evento${++seq}abcdef0123456789`, ...over }), capture, pageUrl);
+    const sendAll = (events: MetaServerEvent[], conn = connection) =>
+      Promise.all(events.map((e) => sendMetaEvent(e, conn, ctx)));
+    const ledgerEvents = (snippet: string | undefined) =>
+      (JSON.parse(/^Enviado: (.*)$/m.exec(snippet ?? '')![1]!) as { data: { event_id: string }[] }).data.map(
+        (e) => e.event_id,
+      );
+
+    it('share one request per connection; each answer keeps its own event only', async () => {
+      const events = [eventOf(), eventOf(), eventOf(), eventOf()];
+      const other = eventOf();
+      const [results, [alone]] = await Promise.all([
+        sendAll(events),
+        sendAll([other], { ...connection, test_event_code: '' }),
+      ]);
+      // One request for the four of the connection, another for the one without a test code.
+      expect(graph.requestsTo('events')).toHaveLength(2);
+      const batch = graph
+        .requestsTo('events')
+        .map((r) => JSON.parse(r.body) as { data: unknown[]; test_event_code?: string })
+        .find((b) => b.data.length === 4)!;
+      expect(batch.test_event_code).toBe('TEST4821');
+      expect(graph.events.map((e) => e.event.event_id).sort()).toEqual(
+        [...events, other].map((e) => e.event_id).sort(),
+      );
+      expect(alone).toMatchObject({ ok: true, message: 'Evento recebido pelo Meta (1 evento).' });
+      results.forEach((r, i) => {
+        expect(r).toMatchObject({ ok: true, status: 200 });
+        expect(r.message).toBe('Evento recebido pelo Meta (no mesmo envio de 4 eventos).');
+        expect(ledgerEvents(r.responseSnippet)).toEqual([events[i]!.event_id]);
+        expect(r.responseSnippet).toContain('"test_event_code":"TEST4821"');
+        expect(r.responseSnippet).toContain('"events_received":4');
+        expect(r.responseSnippet).not.toContain(connection.access_token);
+      });
+    });
+
+    it('say so when Meta counts fewer events than were sent', async () => {
+      graph.enqueue('events', fakeReply(200, { events_received: 2, messages: [], fbtrace_id: 'AbC' }));
+      const results = await sendAll([eventOf(), eventOf(), eventOf()]);
+      expect(graph.requestsTo('events')).toHaveLength(1);
+      for (const r of results) {
+        expect(r).toMatchObject({ ok: true, externalId: 'AbC' });
+        expect(r.message).toBe(
+          'Evento enviado ao Meta num envio de 3 eventos, mas o Meta contou 2 recebidos (events_received).',
+        );
+      }
+    });
+
+    it('are sent one by one when Meta rejects the batch for one invalid event: only that one fails', async () => {
+      const tooOld = eventOf({ createdAt: new Date(Date.now() - 8 * 86400_000) });
+      const refused = eventOf();
+      graph.refuse(refused.event_id);
+      const good = [eventOf(), eventOf()];
+      const events = [good[0]!, tooOld, good[1]!, refused];
+      const results = await postMetaEvents(events, connection, ctx);
+      // The batch (refused whole, as Meta does), then each event alone.
+      const requests = graph
+        .requestsTo('events')
+        .map((r) => (JSON.parse(r.body) as { data: unknown[] }).data);
+      expect(requests.map((d) => d.length)).toEqual([4, 1, 1, 1, 1]);
+      expect(results.map((r) => r.ok)).toEqual([true, false, true, false]);
+      for (const bad of [results[1]!, results[3]!]) {
+        expect(bad).toMatchObject({ retryable: false, status: 400 });
+        expect(bad.pause).toBeUndefined();
+        expect(bad.message).toContain('código 100');
+        expect(bad.message).toContain('Enviado sozinho');
+      }
+      expect(results[1]!.message).toContain('event_time');
+      expect(results[0]!.message).toContain('Evento recebido pelo Meta (1 evento).');
+      results.forEach((r, i) => expect(ledgerEvents(r.responseSnippet)).toEqual([events[i]!.event_id]));
+      expect(graph.events.map((e) => e.event.event_id).sort()).toEqual(good.map((e) => e.event_id).sort());
+    });
+
+    it('fail together without a second round when the dataset is unknown (code 100 for the request)', async () => {
+      const results = await sendAll([eventOf(), eventOf(), eventOf()], { ...connection, dataset_id: '999' });
+      expect(graph.requestsTo('events')).toHaveLength(1);
+      for (const r of results) {
+        expect(r).toMatchObject({ ok: false, retryable: false, status: 400 });
+        expect(r.message).toContain('código 100');
+        expect(r.message).not.toContain('Enviado sozinho');
+      }
+    });
+
+    it('all pause on an invalid token (190)', async () => {
+      const revoked = { ...connection, access_token: 'EAAtokenRevogado' };
+      const results = await sendAll([eventOf(), eventOf(), eventOf()], revoked);
+      expect(graph.requestsTo('events')).toHaveLength(1);
+      for (const r of results) {
+        expect(r).toMatchObject({ ok: false, retryable: false, pause: true, status: 400 });
+        expect(r.message).toContain('código 190');
+      }
+      expect(graph.events).toHaveLength(0);
+    });
+
+    it('all retry on a rate limit or an outage, and go together on the next try', async () => {
+      const events = [eventOf(), eventOf(), eventOf()];
+      graph.enqueue('events', graphError(17, 'User request limit reached'));
+      for (const r of await sendAll(events)) {
+        expect(r).toMatchObject({ ok: false, retryable: true });
+        expect(r.message).toContain('código 17');
+      }
+      graph.enqueue('events', fakeReply(503, 'down', { 'retry-after': '30' }));
+      for (const r of await sendAll(events))
+        expect(r).toMatchObject({ ok: false, retryable: true, retryAfterMs: 30_000 });
+      expect(graph.events).toHaveLength(0);
+      expect((await sendAll(events)).every((r) => r.ok)).toBe(true);
+      expect(graph.requestsTo('events')).toHaveLength(3);
+      expect(graph.events).toHaveLength(3);
+    });
   });
 });

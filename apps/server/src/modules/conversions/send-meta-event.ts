@@ -1,10 +1,18 @@
 /**
- * Meta's Conversions API over the outbound client: `POST {graph}/{dataset_id}/events` with the event,
- * the test event code when the agency set one, and the access token in the body (as Meta documents it;
- * the ledger keeps the request without it). Graph API errors (docs/decisions/023-ad-conversions.md):
- * 190 (token invalid or expired) pauses the sends; 4, 17, 32, 613 (rate limits), 1, 2 and 5xx retry on
- * the schedule; 100 (invalid parameter, unknown dataset) and other refusals fail without retry.
+ * Meta's Conversions API over the outbound client: `POST {graph}/{dataset_id}/events` with the events
+ * in `data`, the test event code when the agency set one, and the access token in the body (as Meta
+ * documents it; the ledger keeps the request without it). Graph API errors
+ * (docs/decisions/023-ad-conversions.md): 190 (token invalid or expired) pauses the sends; 4, 17, 32,
+ * 613 (rate limits), 1, 2 and 5xx retry on the schedule; 100 (invalid parameter, unknown dataset) and
+ * other refusals fail without retry.
+ *
+ * Attempts that run together for the same connection share one request (up to EVENTS_BATCH events).
+ * Meta rejects the whole request when one of its events is invalid, so a batch refused with code 100
+ * is sent again one event per request: the bad event fails alone and the others are delivered. Each
+ * lead's ledger keeps only its own event and Meta's answer.
  */
+import { sha256 } from '../../lib/crypto.ts';
+import { groupedByKey } from '../../lib/group-commit.ts';
 import type { SafeHttpClient, SafeResponse } from '../../lib/outbound/safe-http.ts';
 import { OutboundHttpError } from '../../lib/outbound/safe-http.ts';
 import type { DeliveryResult } from '../integrations/index.ts';
@@ -62,27 +70,48 @@ function ledgerText(request: unknown, answer: string): string {
   return text.length > LEDGER_CHARS ? `${text.slice(0, LEDGER_CHARS)}…` : text;
 }
 
-/** A Graph API answer under the policy above. */
-export function metaOutcome(res: SafeResponse, request: unknown): DeliveryResult {
+/**
+ * Events per request. Meta takes up to 1,000, but one invalid event rejects them all and sends each of
+ * them again alone: 200 bounds that second round (and a request's body, about 1 KB an event), and is
+ * what a worker process has in flight at most (DELIVERY_GROUP_MAX × DELIVERY_CONCURRENCY × 2 pollers).
+ */
+const EVENTS_BATCH = 200;
+
+/** The Meta answer's message for a 2xx: `received` should be the events sent together. */
+function receivedMessage(bodyText: string, batchSize: number): string {
+  let received = batchSize;
+  try {
+    const counted = (JSON.parse(bodyText) as { events_received?: unknown }).events_received;
+    if (counted !== undefined) received = Number(counted);
+  } catch {
+    /* a 2xx without JSON is still a 2xx */
+  }
+  const events = (n: number) => `${n} evento${n === 1 ? '' : 's'}`;
+  if (received === batchSize)
+    return batchSize === 1
+      ? 'Evento recebido pelo Meta (1 evento).'
+      : `Evento recebido pelo Meta (no mesmo envio de ${events(batchSize)}).`;
+  return `Evento enviado ao Meta num envio de ${events(batchSize)}, mas o Meta contou ${received} recebido${received === 1 ? '' : 's'} (events_received).`;
+}
+
+/**
+ * A Graph API answer under the policy above, for one event of the request (`request`: that event as
+ * the ledger keeps it; `batchSize`: the events the request carried).
+ */
+export function metaOutcome(res: SafeResponse, request: unknown, batchSize = 1): DeliveryResult {
   const base = {
     status: res.status,
     durationMs: res.durationMs,
     responseSnippet: ledgerText(request, res.bodyText),
   };
   if (res.status >= 200 && res.status < 300) {
-    let received = 1;
-    try {
-      received = Number((JSON.parse(res.bodyText) as { events_received?: number }).events_received ?? 1);
-    } catch {
-      /* a 2xx without JSON is still a 2xx */
-    }
     const trace = /"fbtrace_id"\s*:\s*"([^"]+)"/.exec(res.bodyText)?.[1];
     return {
       ...base,
       ok: true,
       retryable: false,
       ...(trace ? { externalId: trace } : {}),
-      message: `Evento recebido pelo Meta (${received} evento${received === 1 ? '' : 's'}).`,
+      message: receivedMessage(res.bodyText, batchSize),
     };
   }
   const error = graphErrorOf(res.bodyText);
@@ -140,13 +169,29 @@ function outcomeOfError(err: unknown, durationMs: number): DeliveryResult {
   };
 }
 
-/** Sends one server event. */
-export async function sendMetaEvent(
-  event: MetaServerEvent,
+/**
+ * A code-100 refusal of the request's events (one of them is invalid), not of the dataset: Meta answers
+ * an unknown dataset, or one the token cannot reach, with `GraphMethodException` (subcode 33), the same
+ * for each event, so that one is not sent again event by event.
+ */
+function refusesAnEvent(res: SafeResponse): boolean {
+  if (res.status < 400 || res.status >= 500) return false;
+  const error = graphErrorOf(res.bodyText);
+  return error?.code === 100 && error.type !== 'GraphMethodException' && error.error_subcode !== 33;
+}
+
+const SENT_ALONE = '(Enviado sozinho: o Meta recusou o envio conjunto por um evento inválido, código 100.)';
+
+/**
+ * One request with events of one connection; an answer per event, in order. A batch refused for an
+ * invalid event goes again one event per request, all at once (as many requests as before batching,
+ * and only when Meta refused one).
+ */
+export async function postMetaEvents(
+  events: MetaServerEvent[],
   connection: MetaConnection,
   ctx: MetaContext,
-): Promise<DeliveryResult> {
-  const request = metaRequestBody(event, connection);
+): Promise<DeliveryResult[]> {
   const started = performance.now();
   let res: SafeResponse;
   try {
@@ -154,12 +199,54 @@ export async function sendMetaEvent(
       url: eventsUrl(ctx, connection.dataset_id),
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ ...request, access_token: connection.access_token }),
+      body: JSON.stringify({
+        data: events,
+        ...(connection.test_event_code ? { test_event_code: connection.test_event_code } : {}),
+        access_token: connection.access_token,
+      }),
     });
   } catch (err) {
-    return outcomeOfError(err, Math.round(performance.now() - started));
+    const result = outcomeOfError(err, Math.round(performance.now() - started));
+    return events.map(() => result);
   }
-  return metaOutcome(res, request);
+  if (events.length > 1 && refusesAnEvent(res))
+    return Promise.all(
+      events.map(async (event) => {
+        const [alone] = await postMetaEvents([event], connection, ctx);
+        return { ...alone!, message: `${alone!.message} ${SENT_ALONE}` };
+      }),
+    );
+  return events.map((event) => metaOutcome(res, metaRequestBody(event, connection), events.length));
+}
+
+/** Attempts running together for one connection share a request (per process). */
+type Item = { event: MetaServerEvent; connection: MetaConnection; ctx: MetaContext };
+const sendTogether = groupedByKey<Item, DeliveryResult>(
+  ({ connection, ctx }) =>
+    sha256(
+      JSON.stringify([
+        ctx.graphUrl,
+        connection.dataset_id,
+        connection.access_token,
+        connection.test_event_code,
+      ]),
+    ),
+  (items) =>
+    postMetaEvents(
+      items.map((i) => i.event),
+      items[0]!.connection,
+      items[0]!.ctx,
+    ),
+  { maxBatch: EVENTS_BATCH, maxInFlight: 2 },
+);
+
+/** Sends one server event, in the next request of its connection. */
+export function sendMetaEvent(
+  event: MetaServerEvent,
+  connection: MetaConnection,
+  ctx: MetaContext,
+): Promise<DeliveryResult> {
+  return sendTogether({ event, connection, ctx });
 }
 
 /**

@@ -12,7 +12,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import { conversionSettings, deliveries, integrations } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { mayReportLead, openGoogleAdsConnection, type ConversionCandidate } from '../conversions/index.ts';
+import { mayReportLead, openConnection, type ConversionCandidate } from '../conversions/index.ts';
 import { newDelivery, type DeliveryRow } from './enqueue-lead-deliveries.ts';
 import { leadDeliveryQueue as leadDeliveryJob } from './jobs/lead-delivery.queue.ts';
 
@@ -50,7 +50,7 @@ export async function enqueueStageDeliveries(
     let event: string | undefined;
     if (p.name === 'meta') event = p.stageEvents?.[status]?.meta?.trim() || undefined;
     else if (p.name === 'google_ads') {
-      const actions = openGoogleAdsConnection(deps.config.appKey, p.payloadEncrypted).conversion_actions;
+      const actions = openConnection('google_ads', deps.config.appKey, p.payloadEncrypted).conversion_actions;
       event = actions[status]?.trim() && (lead.gclid || lead.email || lead.phone) ? status : undefined;
     }
     if (!event) return [];

@@ -39,6 +39,14 @@ export function useTestMeta(realEstateId: number) {
   });
 }
 
+export function useTestGoogleAds(realEstateId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await call('testGoogleAdsConversions', { params: { id: realEstateId } })).data,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: conversionKeys.settings(realEstateId) }),
+  });
+}
+
 export function useRotateGoogleFile(realEstateId: number) {
   const queryClient = useQueryClient();
   return useMutation({

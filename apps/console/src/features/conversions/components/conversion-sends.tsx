@@ -1,4 +1,4 @@
-import { deliveryTargetLabel } from '@vitrine/contracts';
+import { AD_CONVERSION_TARGETS, deliveryTargetLabel, type AdConversionTarget } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
 import { Megaphone } from 'lucide-react';
 import { Link } from 'react-router';
@@ -10,14 +10,24 @@ import { getApiErrorMessage } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/datetime';
 import { useConversionSends } from '../api/conversions';
 
-/** "Últimos envios": the ad platforms' last 50 deliveries, with their errors. */
+const TO_PLATFORM: Record<AdConversionTarget, string> = { meta: 'ao Meta', google_ads: 'ao Google Ads' };
+
+/** "ao Meta e ao Google Ads": the platforms of the sends listed (both while none is). */
+function platformsOf(sends: readonly { integration: string }[] | undefined): string {
+  const listed = AD_CONVERSION_TARGETS.filter((p) => sends?.some((s) => s.integration === p));
+  return (listed.length ? listed : AD_CONVERSION_TARGETS).map((p) => TO_PLATFORM[p]).join(' e ');
+}
+
+/** "Últimos envios": the ad platforms' last 50 deliveries, each with its platform and error. */
 export function ConversionSends({ realEstateId }: { realEstateId: number }) {
   const query = useConversionSends(realEstateId);
   return (
     <Card>
       <CardHeader>
         <CardTitle>Últimos envios</CardTitle>
-        <CardDescription>Os 50 envios mais recentes ao Meta, com a resposta de cada um.</CardDescription>
+        <CardDescription>
+          Os 50 envios mais recentes {platformsOf(query.data)}, com a resposta de cada um.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {query.isPending ? (

@@ -337,6 +337,7 @@ export function ConversionsForm({
       </Card>
 
       <GoogleAdsApiCard
+        realEstateId={realEstateId}
         saved={settings.google_ads}
         draft={draft.google_ads}
         onChange={(google_ads) => setDraft({ ...draft, google_ads })}

@@ -43,6 +43,9 @@ function settings(over: Partial<ConversionSettings> = {}): ConversionSettings {
       refresh_token: '',
       conversion_actions: {},
       paused_reason: null,
+      last_test_ok: null,
+      last_test_message: null,
+      last_tested_at: null,
     },
     stage_events: LEAD_STATUSES.map((status) => ({ status, ...DEFAULT_STAGE_EVENTS[status] })),
     ...over,
@@ -68,6 +71,27 @@ const connected = (): ConversionSettings =>
       lead_conversion_name: 'Lead Vitrine',
       file_url: FILE_URL,
       last_fetched_at: '2026-11-27T06:00:00.000Z',
+    },
+  });
+
+/** The Google Ads API on, its secrets answered masked, never tested. */
+const googleAdsOn = (over: Partial<ConversionSettings['google_ads']> = {}): ConversionSettings =>
+  settings({
+    notice_confirmed: true,
+    google_ads: {
+      enabled: true,
+      customer_id: '1234567890',
+      login_customer_id: '',
+      developer_token: SECRET_MASK,
+      client_id: '42-vitrine.apps.googleusercontent.com',
+      client_secret: SECRET_MASK,
+      refresh_token: SECRET_MASK,
+      conversion_actions: { lead: '701' },
+      paused_reason: null,
+      last_test_ok: null,
+      last_test_message: null,
+      last_tested_at: null,
+      ...over,
     },
   });
 
@@ -300,6 +324,108 @@ describe('/conversoes', () => {
       meta: { enabled: true, dataset_id: '1234567890' },
     });
     expect(await screen.findByText('Conversões salvas.')).toBeInTheDocument();
+  });
+
+  it("names each send's platform in the last sends", async () => {
+    handle('getConversionSettings', { data: connected() });
+    handle('listConversionSends', {
+      data: [
+        send(),
+        send({ id: '00000000-0000-4000-8000-0000000000d3', integration: 'google_ads', event: 'ganho' }),
+      ],
+    });
+    renderScreen();
+    const sends = await screen.findByRole('table');
+    expect(
+      screen.getByText('Os 50 envios mais recentes ao Meta e ao Google Ads, com a resposta de cada um.'),
+    ).toBeInTheDocument();
+    const rows = within(sends).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Meta (conversões) · Lead')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Google Ads (conversões) · ganho')).toBeInTheDocument();
+  });
+
+  it('says only Google Ads when the sends listed are all to Google Ads', async () => {
+    handle('getConversionSettings', { data: googleAdsOn() });
+    handle('listConversionSends', { data: [send({ integration: 'google_ads' })] });
+    renderScreen();
+    await screen.findByRole('table');
+    expect(
+      screen.getByText('Os 50 envios mais recentes ao Google Ads, com a resposta de cada um.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the Google Ads API fields with their labels and hints, secrets masked until focused', async () => {
+    handle('getConversionSettings', { data: googleAdsOn() });
+    handle('listConversionSends', { data: [] });
+    renderScreen();
+    const user = userEvent.setup();
+    const account = await screen.findByLabelText('ID da conta do Google Ads');
+    expect(account).toHaveValue('1234567890');
+    expect(account).toHaveAttribute('inputmode', 'numeric');
+    expect(account).toHaveAccessibleDescription('No topo do Google Ads, ex.: 123-456-7890.');
+    expect(screen.getByLabelText('ID da conta de administrador (opcional)')).toHaveValue('');
+    const client = screen.getByLabelText('ID do cliente OAuth');
+    expect(client).toHaveValue('42-vitrine.apps.googleusercontent.com');
+    expect(client).not.toHaveAttribute('inputmode');
+    for (const label of [
+      'Token de desenvolvedor',
+      'Chave secreta do cliente OAuth',
+      'Token de atualização (refresh token)',
+    ])
+      expect(screen.getByLabelText(label)).toHaveValue(SECRET_MASK);
+    expect(screen.getByLabelText('Token de atualização (refresh token)')).toHaveAccessibleDescription(
+      'Da conta Google com acesso ao Google Ads, escopo adwords. Guardado criptografado.',
+    );
+    // Focus clears the mask to type a new secret; leaving it empty puts the mask back (kept as saved).
+    const secret = screen.getByLabelText('Chave secreta do cliente OAuth');
+    await user.click(secret);
+    expect(secret).toHaveValue('');
+    await user.tab();
+    expect(secret).toHaveValue(SECRET_MASK);
+    expect(screen.getByLabelText('Lead recebido')).toHaveValue('701');
+  });
+
+  it('tests the Google Ads API connection and shows the result on the card', async () => {
+    const message =
+      'Conexão verificada com a conta 123-456-7890. Lead recebido: ação 701 "Lead do site", ativa.';
+    handle('getConversionSettings', { data: googleAdsOn() }, { once: true });
+    handle('getConversionSettings', {
+      data: googleAdsOn({
+        last_test_ok: true,
+        last_test_message: message,
+        last_tested_at: '2026-11-28T03:00:00.000Z',
+      }),
+    });
+    handle('listConversionSends', { data: [] });
+    handle('testGoogleAdsConversions', { data: { ok: true, message } });
+    renderScreen();
+    const user = userEvent.setup();
+    expect(
+      await screen.findByText(
+        'Salve a conta, as credenciais e as ações e teste a conexão (o teste não envia conversões).',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Testar conexão com o Google Ads' }));
+    expect(await screen.findByText('Google Ads conectado')).toBeInTheDocument();
+    expect(sent('testGoogleAdsConversions')[0]!.path).toBe(
+      `/v1/real-estates/${AGENCY}/conversions/google-ads/test`,
+    );
+    expect(await screen.findByText(/Último teste: OK em/)).toHaveTextContent(message);
+    // Meta's button is another one.
+    expect(screen.getByRole('button', { name: 'Testar conexão' })).toBeInTheDocument();
+  });
+
+  it("shows Google's refusal when the Google Ads API test fails", async () => {
+    const message =
+      'O Google recusou as credenciais OAuth (invalid_grant: Token has been expired or revoked.): gere um novo token de atualização.';
+    handle('getConversionSettings', { data: googleAdsOn() });
+    handle('listConversionSends', { data: [] });
+    handle('testGoogleAdsConversions', { data: { ok: false, message } });
+    renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Testar conexão com o Google Ads' }));
+    expect(await screen.findByText('Falha no teste')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
   });
 
   it('tells an agent the screen is for owners and admins, without calling the API', () => {

@@ -12,8 +12,13 @@
  *   (a google.rpc.Status whose `details[]` hold a GoogleAdsFailure: `errors[].errorCode`, `message`,
  *   `location.fieldPathElements` with the row's `index`), `results[]` being `{}` for a failed row.
  *   Errors outside the rows are RPC errors: 401 UNAUTHENTICATED (a bad or expired access token, a bad
- *   developer token), 403 PERMISSION_DENIED (a customer the login cannot reach), 429
- *   RESOURCE_EXHAUSTED (queued by tests with `enqueue('upload', googleRpcError(429, …))`).
+ *   developer token, an unknown customer: CUSTOMER_NOT_FOUND), 403 PERMISSION_DENIED (a manager account
+ *   the login does not reach the customer through), 429 RESOURCE_EXHAUSTED (queued by tests with
+ *   `enqueue('upload', googleRpcError(429, …))`).
+ * - `POST /{version}/customers/{customerId}/googleAds:search` (same headers and errors): a GAQL `query`
+ *   of the customer's conversion actions (`SELECT conversion_action.… FROM conversion_action WHERE
+ *   conversion_action.id IN (…)`), answered as `{results: [{conversionAction: {resourceName, id, name,
+ *   status}}], fieldMask}` with the selected fields only; another query is a 400 QUERY_ERROR.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -86,6 +91,8 @@ export async function startFakeGoogleAdsApi(options: {
   refreshToken: string;
   /** Conversion action ids of the customer (others: INVALID_CONVERSION_ACTION). */
   conversionActions: string[];
+  /** Names and statuses the search answers (default: "Ação {id}", ENABLED). */
+  actionDetails?: Record<string, { name?: string; status?: 'ENABLED' | 'REMOVED' | 'HIDDEN' }>;
 }): Promise<FakeGoogleAdsApi> {
   const conversions: FakeGoogleAdsApi['conversions'] = [];
   const issued: string[] = [];
@@ -99,13 +106,63 @@ export async function startFakeGoogleAdsApi(options: {
     location: { fieldPathElements: [{ fieldName: 'conversions', index }, { fieldName: field }] },
   });
 
+  /** The conversion-action query the connection test sends; the fields it selects, in Google's names. */
+  const FIELDS: Record<string, string> = { id: 'id', name: 'name', status: 'status', type: 'type' };
+  const search = (raw: string, customerId: string) => {
+    let query = '';
+    try {
+      query = String((JSON.parse(raw) as { query?: unknown }).query ?? '');
+    } catch {
+      /* answered below */
+    }
+    const parsed =
+      /^SELECT\s+(.+?)\s+FROM\s+conversion_action(?:\s+WHERE\s+conversion_action\.id\s+IN\s+\(([\d,\s]*)\))?\s*$/i.exec(
+        query.trim(),
+      );
+    const selected = parsed?.[1]!.split(',').map((f) => /^conversion_action\.(\w+)$/.exec(f.trim())?.[1]);
+    if (!parsed || !selected!.every((f) => f && FIELDS[f]))
+      return {
+        status: 400,
+        body: googleRpcBody(400, { queryError: 'UNRECOGNIZED_FIELD' }, `Cannot parse the query: ${query}`),
+      };
+    const ids =
+      parsed[2] === undefined ? options.conversionActions : parsed[2].split(',').map((x) => x.trim());
+    const results = options.conversionActions
+      .filter((id) => ids.includes(id))
+      .map((id) => {
+        const all: Record<string, string> = {
+          id,
+          name: options.actionDetails?.[id]?.name ?? `Ação ${id}`,
+          status: options.actionDetails?.[id]?.status ?? 'ENABLED',
+          type: 'UPLOAD_CLICKS',
+        };
+        return {
+          conversionAction: {
+            resourceName: `customers/${customerId}/conversionActions/${id}`,
+            ...Object.fromEntries(selected!.map((f) => [FIELDS[f!]!, all[f!]])),
+          },
+        };
+      });
+    return {
+      status: 200,
+      body: {
+        // proto3 JSON: an empty list is left out.
+        ...(results.length ? { results } : {}),
+        fieldMask: selected!.map((f) => `conversionAction.${FIELDS[f!]}`).join(','),
+        queryResourceConsumption: '1',
+      },
+    };
+  };
+
   const server = await startFakeServer({
     route: (req) =>
       req.method === 'POST' && req.path === '/token'
         ? 'token'
         : req.method === 'POST' && /^\/v\d+\/customers\/\d+:uploadClickConversions$/.test(req.path)
           ? 'upload'
-          : undefined,
+          : req.method === 'POST' && /^\/v\d+\/customers\/\d+\/googleAds:search$/.test(req.path)
+            ? 'search'
+            : undefined,
     handle: (req) => {
       if (req.route === 'token') {
         const form = new URLSearchParams(req.body);
@@ -135,7 +192,7 @@ export async function startFakeGoogleAdsApi(options: {
         };
       }
 
-      const customerId = /customers\/(\d+):/.exec(req.path)![1]!;
+      const customerId = /customers\/(\d+)[:/]/.exec(req.path)![1]!;
       const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
       if (!bearer || !valid.has(bearer))
         return {
@@ -155,11 +212,17 @@ export async function startFakeGoogleAdsApi(options: {
             'The developer token is not valid.',
           ),
         };
+      if (customerId !== options.customerId)
+        return {
+          status: 401,
+          body: googleRpcBody(
+            401,
+            { authenticationError: 'CUSTOMER_NOT_FOUND' },
+            'No customer found for the provided customer id.',
+          ),
+        };
       const login = req.headers['login-customer-id'];
-      if (
-        customerId !== options.customerId ||
-        (options.loginCustomerId !== undefined && login !== options.loginCustomerId)
-      )
+      if (options.loginCustomerId !== undefined && login !== options.loginCustomerId)
         return {
           status: 403,
           body: googleRpcBody(
@@ -168,6 +231,7 @@ export async function startFakeGoogleAdsApi(options: {
             "User doesn't have permission to access customer. Note: If you're accessing a client customer, the manager's customer id must be set in the 'login-customer-id' header.",
           ),
         };
+      if (req.route === 'search') return search(req.body, customerId);
       let body: { conversions?: Record<string, unknown>[]; partialFailure?: boolean };
       try {
         body = JSON.parse(req.body) as typeof body;

@@ -4,7 +4,9 @@
  * `test_event_code`) and `GET /{version}/{dataset_id}` (the connection test, bearer token). Its answers
  * follow Meta's: `{events_received, messages, fbtrace_id}`, and errors as `{error: {message, type, code,
  * fbtrace_id}}` with HTTP 400 — 190 for a bad token, 100 for an unknown dataset or a malformed event.
- * Tests queue rate-limit answers (codes 4, 17, 32, 613) or outages with `enqueue`.
+ * Tests queue rate-limit answers (codes 4, 17, 32, 613) or outages with `enqueue`. As Meta, one invalid
+ * event of `data` (up to 1,000) rejects the whole request and keeps none of its events; `refuse` makes
+ * an event id invalid.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -21,6 +23,8 @@ export interface FakeGraphApi extends FakeServer {
   readonly events: { datasetId: string; event: Record<string, unknown>; testEventCode: string | null }[];
   /** Makes a token invalid from now on (Meta's code 190 for it). */
   revoke(token: string): void;
+  /** Makes the event with this `event_id` invalid (code 100), refusing every request that carries it. */
+  refuse(eventId: string): void;
 }
 
 const trace = () => randomBytes(8).toString('base64url');
@@ -40,6 +44,7 @@ export async function startFakeGraphApi(options: {
 }): Promise<FakeGraphApi> {
   const events: FakeGraphApi['events'] = [];
   const tokens = new Set([options.accessToken]);
+  const refused = new Set<string>();
   const error = (code: number, message: string, type = 'OAuthException') => ({
     status: 400,
     body: { error: { message, type, code, fbtrace_id: trace() } },
@@ -86,6 +91,7 @@ export async function startFakeGraphApi(options: {
       for (const e of body.data as Record<string, unknown>[]) {
         const userData = (e.user_data ?? {}) as Record<string, unknown>;
         const time = e.event_time;
+        if (refused.has(String(e.event_id))) return error(100, 'Invalid parameter');
         if (typeof e.event_name !== 'string' || !e.event_name)
           return error(100, 'Invalid parameter: event_name');
         if (typeof time !== 'number' || !Number.isInteger(time) || time > now + 60 || time < now - 7 * 86400)
@@ -131,9 +137,11 @@ export async function startFakeGraphApi(options: {
     graphUrl: `${server.url}/v23.0`,
     events,
     revoke: (token: string) => void tokens.delete(token),
+    refuse: (eventId: string) => void refused.add(eventId),
     reset() {
       resetServer();
       events.length = 0;
+      refused.clear();
     },
   });
 }
