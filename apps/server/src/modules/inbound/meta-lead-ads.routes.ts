@@ -100,6 +100,8 @@ export default async function metaLeadAdsRoutes(app: FastifyInstance) {
       pageId: request.body.page_id,
       token: request.body.page_access_token,
     });
+    // A "Conectar com Facebook" left halfway is moot now: its pages and tokens are forgotten.
+    await discardMetaOAuth(deps, m.realEstateId, request.currentUser!.id);
     return connected(request, m.realEstateId);
   });
 

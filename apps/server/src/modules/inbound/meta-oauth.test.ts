@@ -254,6 +254,17 @@ describe('Conectar com Facebook', () => {
     expect((await client.delete(oauthUrl(owner.realEstateId))).statusCode).toBe(204);
     const after = await view(client, owner.realEstateId);
     expect(after).toMatchObject({ oauth: null, status: 'not_connected' });
+
+    // Pasting a token (avançado) also forgets a login left halfway.
+    ({ state } = await start(client, owner.realEstateId));
+    await callback(client, { error: 'access_denied', state });
+    expect((await view(client, owner.realEstateId)).oauth.error).toMatch(/cancelou/);
+    const pasted = await client.put(`/v1/real-estates/${owner.realEstateId}/lead-sources/meta`, {
+      page_id: page.id,
+      page_access_token: page.token,
+    });
+    expect(pasted.statusCode, pasted.body).toBe(200);
+    expect(pasted.json().data).toMatchObject({ status: 'connected', oauth: null });
   });
 });
 
