@@ -4,7 +4,9 @@
  * port with a fresh DATA_DIR and the demo seed (the test kit's spawnServer), waits for /healthz and
  * hands the URL to the tests. YouTube's thumbnail host is a local server too (no test reaches the
  * internet): it answers every id with e2e/fixtures/youtube-hqdefault.jpg, except ids starting with
- * "semcapa" (404, as YouTube answers an id it has no thumbnail for).
+ * "semcapa" (404, as YouTube answers an id it has no thumbnail for). Meta's Graph API and Facebook Login
+ * are the local fake (apps/server/src/testing/fake-graph.ts) with the product's app configured: its
+ * dialog logs in a user who manages the pages in E2E_FACEBOOK_PAGES (e2e/lead-sources-facebook.e2e.test.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -23,6 +25,15 @@ import {
   startFakeDns,
   waitForHttp,
 } from '@vitrine/test-kit';
+import { startFakeGraph } from '../apps/server/src/testing/fake-graph.ts';
+
+/** The Facebook pages the fake dialog's user manages (the second one without the "advertise" task). */
+export const E2E_FACEBOOK_PAGES = [
+  { id: '104738291230001', name: 'Imobiliária Facebook Centro', tasks: ['ADVERTISE', 'ANALYZE', 'MANAGE'] },
+  { id: '104738291230002', name: 'Imobiliária Facebook Praia', tasks: ['ADVERTISE', 'ANALYZE'] },
+  { id: '104738291230003', name: 'Blog do Corretor', tasks: ['MODERATE'] },
+] as const;
+const META_APP = { id: '5550001112223', secret: 'e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0' };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -86,6 +97,17 @@ export default async function setup(project: TestProject) {
   const thumbnails = await startThumbnailServer();
   // Agencies' domains are checked against an empty zone: never the internet's DNS.
   const dns = await startFakeDns();
+  const graph = await startFakeGraph({ appId: META_APP.id, appSecret: META_APP.secret });
+  for (const p of E2E_FACEBOOK_PAGES)
+    graph.addPage({
+      id: p.id,
+      name: p.name,
+      forms: [{ id: `${p.id.slice(-4)}01`, name: `Lançamento ${p.name.split(' ').pop()}`, status: 'ACTIVE' }],
+    });
+  graph.loginAs({
+    name: 'Carla Facebook',
+    pages: E2E_FACEBOOK_PAGES.map((p) => ({ id: p.id, tasks: [...p.tasks] })),
+  });
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vitrine-e2e-'));
@@ -114,6 +136,12 @@ export default async function setup(project: TestProject) {
       // The help widget's contacts (docs/operations.md, "Support contacts"): no default WhatsApp.
       SUPPORT_EMAIL: 'suporte@vitrine.test',
       SUPPORT_WHATSAPP: '5511987654321',
+      // Meta lead forms and "Conectar com Facebook" against the local fake Graph API and dialog.
+      META_APP_ID: META_APP.id,
+      META_APP_SECRET: META_APP.secret,
+      META_WEBHOOK_VERIFY_TOKEN: 'verifica-vitrine-e2e-2026',
+      META_GRAPH_URL: graph.graphUrl,
+      META_OAUTH_DIALOG_URL: graph.dialogUrl,
     },
     echoStderr: Boolean(process.env.E2E_SERVER_LOG),
   });
@@ -130,6 +158,7 @@ export default async function setup(project: TestProject) {
     await server.stop('SIGKILL');
     thumbnails.server.close();
     await dns.close();
+    await graph.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -141,6 +170,7 @@ export default async function setup(project: TestProject) {
     await server.stop('SIGTERM', 10_000);
     thumbnails.server.close();
     await dns.close();
+    await graph.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

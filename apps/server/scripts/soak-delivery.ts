@@ -39,7 +39,7 @@ import {
   startWorker,
   type ServerHandle,
 } from './lib/harness.ts';
-import { graphError } from '../src/modules/conversions/testing/fake-graph-api.ts';
+import { graphError } from '../src/testing/fake-graph.ts';
 import { googleRpcError } from '../src/modules/conversions/testing/fake-google-ads-api.ts';
 import { startFakeAdPlatforms } from './lib/fake-ad-platforms.ts';
 

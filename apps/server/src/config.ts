@@ -326,6 +326,14 @@ const envSchema = z.object({
     .url()
     .default('https://graph.facebook.com/v21.0')
     .transform((v) => v.replace(/\/+$/, '')),
+  /**
+   * Facebook Login's dialog ("Conectar com Facebook", docs/decisions/020-meta-lead-ads.md): the agency's
+   * browser is sent here with META_APP_ID; a local fake dialog in tests.
+   */
+  META_OAUTH_DIALOG_URL: z
+    .url()
+    .default('https://www.facebook.com/v21.0/dialog/oauth')
+    .transform((v) => v.replace(/\/+$/, '')),
   /** The Google Ads API with its version (a local fake in tests), and Google's OAuth token endpoint. */
   GOOGLE_ADS_API_URL: z
     .url()

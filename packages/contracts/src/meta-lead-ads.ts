@@ -40,9 +40,30 @@ const metaFormSchema = z.object({
 });
 export type MetaForm = z.infer<typeof metaFormSchema>;
 
+/** A page of the Facebook user who went through "Conectar com Facebook", to choose from. */
+const metaOAuthPageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Why this page cannot be connected (the user cannot advertise on it), in Portuguese; null: it can. */
+  problem: z.string().nullable(),
+});
+export type MetaOAuthPage = z.infer<typeof metaOAuthPageSchema>;
+
 export const metaLeadAdsSchema = z.object({
   /** The product's Meta app is set up on this server (META_APP_SECRET and META_WEBHOOK_VERIFY_TOKEN). */
   configured: z.boolean(),
+  /** "Conectar com Facebook" is offered: META_APP_ID and META_APP_SECRET are set too. */
+  oauth_available: z.boolean(),
+  /**
+   * This user's "Conectar com Facebook" back from Facebook: the pages to choose from, or why it stopped
+   * (in Portuguese). Null when none is waiting.
+   */
+  oauth: z
+    .object({
+      pages: z.array(metaOAuthPageSchema),
+      error: z.string().nullable(),
+    })
+    .nullable(),
   status: z.enum(META_LEAD_ADS_STATUSES),
   /** The Facebook page connected (its id and name as Meta gave them). */
   page_id: z.string().nullable(),
@@ -80,6 +101,24 @@ export const connectMetaLeadAdsBody = z.object({
     .regex(/^[A-Za-z0-9_\-.|]+$/, 'O token de acesso da página tem caracteres inválidos: copie-o de novo.'),
 });
 export type ConnectMetaLeadAdsInput = z.input<typeof connectMetaLeadAdsBody>;
+
+export const connectMetaOAuthPageBody = z.object({
+  page_id: z
+    .string({ error: 'Escolha a página do Facebook.' })
+    .trim()
+    .regex(/^\d{1,25}$/, 'Escolha a página do Facebook.'),
+});
+export type ConnectMetaOAuthPageInput = z.input<typeof connectMetaOAuthPageBody>;
+
+/** What Facebook Login sends back to the redirect URI: a code and our state, or why there is none. */
+export const metaOAuthCallbackQuery = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+  error_reason: z.string().max(200).optional(),
+  error_code: z.string().max(50).optional(),
+  error_description: z.string().max(1000).optional(),
+});
 
 export const updateMetaLeadFormsBody = z.object({
   forms: z
@@ -176,5 +215,36 @@ export const metaLeadAdsEndpoints = {
     params: idParams,
     body: updateMetaLeadFormsBody,
     response: metaLeadAdsResponse,
+  },
+  startMetaOAuth: {
+    tags: ['lead-sources'],
+    summary:
+      'Conectar com Facebook: o endereço do Login do Facebook (app do Vitrine, permissões dos formulários) para onde o navegador vai',
+    params: idParams,
+    response: z.object({ data: z.object({ url: z.string() }) }),
+  },
+  discardMetaOAuth: {
+    tags: ['lead-sources'],
+    summary: 'Descartar a conexão com o Facebook em andamento (a lista de páginas e os tokens guardados)',
+    params: idParams,
+    status: 204,
+    response: noContent,
+  },
+  connectMetaOAuthPage: {
+    tags: ['lead-sources'],
+    summary:
+      'Conectar a página escolhida depois do Login do Facebook (o token da página fica no servidor, testado como o colado)',
+    params: idParams,
+    body: connectMetaOAuthPageBody,
+    response: metaLeadAdsResponse,
+  },
+  metaOAuthCallback: {
+    tags: ['lead-sources'],
+    summary:
+      'Retorno do Login do Facebook (code e state): troca o code pelos tokens e volta à tela de origens de leads (302)',
+    query: metaOAuthCallbackQuery,
+    status: 302,
+    response: noContent,
+    hide: true,
   },
 } as const satisfies EndpointSchemas;

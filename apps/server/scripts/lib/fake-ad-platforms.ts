@@ -3,7 +3,7 @@
  * and of the Google Ads API (OAuth token and click-conversion upload), the server settings that point
  * at them, and the body of the console's PUT that turns both on for an agency.
  */
-import { startFakeGraphApi } from '../../src/modules/conversions/testing/fake-graph-api.ts';
+import { startFakeGraph } from '../../src/testing/fake-graph.ts';
 import { startFakeGoogleAdsApi } from '../../src/modules/conversions/testing/fake-google-ads-api.ts';
 
 export const AD_KEYS = {
@@ -17,7 +17,7 @@ export const AD_KEYS = {
 };
 
 export async function startFakeAdPlatforms() {
-  const graph = await startFakeGraphApi({ datasetId: AD_KEYS.dataset, accessToken: AD_KEYS.metaToken });
+  const graph = await startFakeGraph({ dataset: { id: AD_KEYS.dataset, token: AD_KEYS.metaToken } });
   const google = await startFakeGoogleAdsApi({
     customerId: AD_KEYS.customer,
     developerToken: AD_KEYS.developerToken,

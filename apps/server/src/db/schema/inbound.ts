@@ -132,3 +132,36 @@ export const apiIdempotencyKeys = pgTable(
     index('api_idempotency_keys_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * A "Conectar com Facebook" in progress (docs/decisions/020-meta-lead-ads.md#amended-2026-11-28-conectar-com-facebook):
+ * made when an owner or admin is sent to Facebook Login, bound to that user's session. `stateHash` is
+ * the SHA-256 of the `state` nonce (single use: `usedAt` is set by the callback); the callback keeps the
+ * user's pages (id, name, tasks) and, sealed with APP_KEY, the user token and the pages' tokens, until
+ * one page is chosen (the row is then deleted) or the row expires.
+ */
+export const metaOauthGrants = pgTable(
+  'meta_oauth_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    realEstateId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionHash: text('session_hash').notNull(),
+    stateHash: text('state_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The pages the user can choose (no tokens). */
+    pages: jsonb('pages').$type<{ id: string; name: string; tasks: string[]; problem: string | null }[]>(),
+    /** `{userToken, pageTokens: {pageId: token}}`, encrypted with APP_KEY. */
+    secretEncrypted: text('secret_encrypted'),
+    /** Why the connection stopped, in Portuguese (cancelled, Meta refused the code, no pages). */
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('meta_oauth_grants_state_unique').on(t.stateHash),
+    index('meta_oauth_grants_real_estate_idx').on(t.realEstateId, t.userId),
+  ],
+);

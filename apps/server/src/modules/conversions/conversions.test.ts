@@ -8,14 +8,14 @@ import {
 } from '../../testing/test-app.ts';
 import { captureLead } from '../leads/index.ts';
 import { sha256Hex } from './hash-user-data.ts';
-import { graphError, startFakeGraphApi, type FakeGraphApi } from './testing/fake-graph-api.ts';
+import { graphError, startFakeGraph, type FakeGraph } from '../../testing/fake-graph.ts';
 import { startFakeGoogleAdsApi, type FakeGoogleAdsApi } from './testing/fake-google-ads-api.ts';
 
 const DATASET = '987654321098765';
 const TOKEN = 'EAAGtokenDaImobiliaria123';
 
 let ctx: TestContext;
-let graph: FakeGraphApi;
+let graph: FakeGraph;
 let google: FakeGoogleAdsApi;
 const ADS = {
   customer_id: '123-456-7890',
@@ -26,7 +26,7 @@ const ADS = {
 };
 
 beforeAll(async () => {
-  graph = await startFakeGraphApi({ datasetId: DATASET, accessToken: TOKEN });
+  graph = await startFakeGraph({ dataset: { id: DATASET, token: TOKEN } });
   google = await startFakeGoogleAdsApi({
     customerId: '1234567890',
     developerToken: ADS.developer_token,

@@ -4,7 +4,7 @@ import { fakeHang, fakeReply } from '../integrations/adapters/testing/fake-serve
 import { sha256Hex } from './hash-user-data.ts';
 import { metaEventOf, type ConversionLead, type MetaServerEvent } from './meta-events.ts';
 import { postMetaEvents, sendMetaEvent, testMetaConnection, type MetaConnection } from './send-meta-event.ts';
-import { graphError, startFakeGraphApi, type FakeGraphApi } from './testing/fake-graph-api.ts';
+import { graphError, startFakeGraph, type FakeGraph } from '../../testing/fake-graph.ts';
 
 const connection: MetaConnection = {
   dataset_id: '123456789012345',
@@ -27,14 +27,13 @@ const capture = { event: 'Lead', createdAt: new Date(), atCapture: true };
 const pageUrl = 'https://imoveis.exemplo.com.br/imoveis/ap-pinheiros';
 
 describe('Meta Conversions API', () => {
-  let graph: FakeGraphApi;
+  let graph: FakeGraph;
   let http: SafeHttpClient;
   let ctx: { http: SafeHttpClient; graphUrl: string };
 
   beforeAll(async () => {
-    graph = await startFakeGraphApi({
-      datasetId: connection.dataset_id,
-      accessToken: connection.access_token,
+    graph = await startFakeGraph({
+      dataset: { id: connection.dataset_id, token: connection.access_token },
     });
     http = createSafeHttpClient({ allowPrivateNetwork: true, timeoutMs: 1_000 });
     ctx = { http, graphUrl: graph.graphUrl };

@@ -109,6 +109,18 @@ async function graphCall<T>(
   const url = new URL(`${config.META_GRAPH_URL}/${path.replace(/^\//, '')}`);
   const form = new URLSearchParams({ ...params, access_token: token });
   if (config.META_APP_SECRET) form.set('appsecret_proof', appSecretProof(config.META_APP_SECRET, token));
+  // The token goes in the body of a POST, in the query of a GET (as Meta documents both).
+  if (method === 'GET') url.search = form.toString();
+  return graphFetch<T>(url, method, method === 'POST' ? form : undefined, signal);
+}
+
+/** One request to the Graph API: its JSON, or a `MetaGraphError` from Meta's error body. */
+async function graphFetch<T>(
+  url: URL,
+  method: 'GET' | 'POST' = 'GET',
+  body?: URLSearchParams,
+  signal?: AbortSignal,
+): Promise<T> {
   let res: Response;
   try {
     const timeout = AbortSignal.timeout(TIMEOUT_MS);
@@ -117,9 +129,7 @@ async function graphCall<T>(
       headers: { accept: 'application/json' },
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     };
-    // The token goes in the body of a POST, in the query of a GET (as Meta documents both).
-    if (method === 'POST') init.body = form;
-    else url.search = form.toString();
+    if (body) init.body = body;
     res = await fetch(url, init);
   } catch {
     throw new MetaGraphError(
@@ -128,20 +138,20 @@ async function graphCall<T>(
     );
   }
   const text = await res.text().catch(() => '');
-  let body: unknown = null;
+  let answer: unknown = null;
   try {
-    body = text ? (JSON.parse(text) as unknown) : null;
+    answer = text ? (JSON.parse(text) as unknown) : null;
   } catch {
-    body = null;
+    answer = null;
   }
-  if (!res.ok || (body && typeof body === 'object' && 'error' in body))
-    throw classifyGraphError(res.status, body as GraphErrorBody | null);
-  if (!body || typeof body !== 'object')
+  if (!res.ok || (answer && typeof answer === 'object' && 'error' in answer))
+    throw classifyGraphError(res.status, answer as GraphErrorBody | null);
+  if (!answer || typeof answer !== 'object')
     throw new MetaGraphError(
       'retry',
       `A Meta respondeu algo que não é JSON (HTTP ${res.status}); tentamos de novo mais tarde.`,
     );
-  return body as T;
+  return answer as T;
 }
 
 /** A lead as the Graph API answers `GET /{leadgen-id}`. */
@@ -225,3 +235,80 @@ export const subscribePage = (config: GraphConfig, token: string, pageId: string
   graphCall<{ success?: boolean }>(config, 'POST', `${pageId}/subscribed_apps`, token, {
     subscribed_fields: 'leadgen',
   });
+
+// ── Facebook Login ("Conectar com Facebook", docs/decisions/020-meta-lead-ads.md) ────────────────────
+
+type OAuthConfig = GraphConfig & Pick<AppConfig, 'META_APP_ID'>;
+
+/**
+ * The login dialog's code → a user token (`GET /oauth/access_token` with the app secret), then that
+ * token → a long-lived one (`grant_type=fb_exchange_token`): page tokens read with it do not expire.
+ */
+export async function exchangeLoginCode(
+  config: OAuthConfig,
+  code: string,
+  redirectUri: string,
+): Promise<string> {
+  const short = new URL(`${config.META_GRAPH_URL}/oauth/access_token`);
+  short.search = new URLSearchParams({
+    client_id: config.META_APP_ID ?? '',
+    redirect_uri: redirectUri,
+    client_secret: config.META_APP_SECRET ?? '',
+    code,
+  }).toString();
+  const first = await graphFetch<{ access_token?: string }>(short);
+  if (!first.access_token) throw new MetaGraphError('refused', 'A Meta não devolveu o token do usuário.');
+  const long = new URL(`${config.META_GRAPH_URL}/oauth/access_token`);
+  long.search = new URLSearchParams({
+    grant_type: 'fb_exchange_token',
+    client_id: config.META_APP_ID ?? '',
+    client_secret: config.META_APP_SECRET ?? '',
+    fb_exchange_token: first.access_token,
+  }).toString();
+  const second = await graphFetch<{ access_token?: string }>(long);
+  if (!second.access_token) throw new MetaGraphError('refused', 'A Meta não devolveu o token do usuário.');
+  return second.access_token;
+}
+
+/** The permissions the user granted the app (`GET /me/permissions`): the names with status `granted`. */
+export async function grantedPermissions(config: GraphConfig, userToken: string): Promise<Set<string>> {
+  const answer = await graphCall<{ data?: { permission?: string; status?: string }[] }>(
+    config,
+    'GET',
+    'me/permissions',
+    userToken,
+  );
+  return new Set(
+    (answer.data ?? []).filter((p) => p.status === 'granted' && p.permission).map((p) => p.permission!),
+  );
+}
+
+export interface GraphUserPage {
+  id: string;
+  name?: string;
+  access_token?: string;
+  tasks?: string[];
+}
+
+/** At most this many pages of `/me/accounts` are followed (100 Facebook pages each). */
+const MAX_ACCOUNT_PAGES = 20;
+
+/** The Facebook pages the user manages, with their page tokens (`GET /me/accounts`, every `paging.next`). */
+export async function listUserPages(config: GraphConfig, userToken: string): Promise<GraphUserPage[]> {
+  const found: GraphUserPage[] = [];
+  const origin = new URL(config.META_GRAPH_URL).origin;
+  let answer = await graphCall<{ data?: GraphUserPage[]; paging?: { next?: string } }>(
+    config,
+    'GET',
+    'me/accounts',
+    userToken,
+    { fields: 'id,name,access_token,tasks', limit: '100' },
+  );
+  for (let i = 1; ; i++) {
+    if (Array.isArray(answer.data)) found.push(...answer.data.filter((p) => typeof p?.id === 'string'));
+    const next = URL.canParse(answer.paging?.next ?? '') ? new URL(answer.paging!.next!) : null;
+    // Meta's next link carries the query (token and proof included); followed on the Graph API's host only.
+    if (!next || next.origin !== origin || i >= MAX_ACCOUNT_PAGES) return found;
+    answer = await graphFetch(next);
+  }
+}

@@ -3,7 +3,7 @@
  * verification request and its signed `leadgen` notifications) and the agency's connection on the lead
  * sources screen (owner and admin only).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@vitrine/contracts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { mount } from '../../lib/mount.ts';
@@ -15,6 +15,13 @@ import {
   refreshMetaLeadForms,
   saveMetaFormPages,
 } from './meta-lead-ads.ts';
+import { connectMetaOAuthPage } from './connect-meta-oauth-page.ts';
+import {
+  discardMetaOAuth,
+  finishMetaOAuth,
+  metaOAuthReturnUrl,
+  startMetaOAuth,
+} from './meta-oauth-grants.ts';
 import {
   leadgenChanges,
   parseMetaJson,
@@ -71,8 +78,21 @@ export default async function metaLeadAdsRoutes(app: FastifyInstance) {
 
   mount(app, 'getMetaLeadAds', async (request) => {
     const m = await app.requireMembership(request, request.params.id, MANAGERS);
-    return { data: await metaLeadAdsView(deps, m.realEstateId) };
+    return { data: await metaLeadAdsView(deps, m.realEstateId, request.currentUser!.id) };
   });
+
+  /** After a page is connected (pasted token or Facebook Login): its forms, and the card's answer. */
+  const connected = async (request: FastifyRequest, realEstateId: number) => {
+    // The forms come with the connection; a failure to list them leaves the page connected.
+    await refreshMetaLeadForms(deps, realEstateId).catch((err: unknown) =>
+      request.log.warn({ err }, 'meta lead forms not listed after connecting'),
+    );
+    const data = await metaLeadAdsView(deps, realEstateId, request.currentUser!.id);
+    return {
+      data,
+      message: `Página ${data.page_name ?? data.page_id} conectada: os leads dos formulários chegam aqui.`,
+    };
+  };
 
   mount(app, 'connectMetaLeadAds', async (request) => {
     const m = await app.requireMembership(request, request.params.id, MANAGERS);
@@ -80,15 +100,37 @@ export default async function metaLeadAdsRoutes(app: FastifyInstance) {
       pageId: request.body.page_id,
       token: request.body.page_access_token,
     });
-    // The forms come with the connection; a failure to list them leaves the page connected.
-    await refreshMetaLeadForms(deps, m.realEstateId).catch((err: unknown) =>
-      request.log.warn({ err }, 'meta lead forms not listed after connecting'),
-    );
-    const data = await metaLeadAdsView(deps, m.realEstateId);
-    return {
-      data,
-      message: `Página ${data.page_name ?? data.page_id} conectada: os leads dos formulários chegam aqui.`,
-    };
+    // A "Conectar com Facebook" left halfway is moot now: its pages and tokens are forgotten.
+    await discardMetaOAuth(deps, m.realEstateId, request.currentUser!.id);
+    return connected(request, m.realEstateId);
+  });
+
+  // "Conectar com Facebook": the dialog's URL, Facebook's answer (a browser redirect), the page chosen.
+  mount(app, 'startMetaOAuth', async (request) => {
+    const m = await app.requireMembership(request, request.params.id, MANAGERS);
+    const url = await startMetaOAuth(deps, {
+      realEstateId: m.realEstateId,
+      userId: request.currentUser!.id,
+      sessionHash: request.session!.idHash,
+    });
+    return { data: { url } };
+  });
+
+  mount(app, 'metaOAuthCallback', async (request, reply) => {
+    const outcome = await finishMetaOAuth(deps, request.session, request.query);
+    return reply.redirect(metaOAuthReturnUrl(deps.config, outcome), 302);
+  });
+
+  mount(app, 'connectMetaOAuthPage', async (request) => {
+    const m = await app.requireMembership(request, request.params.id, MANAGERS);
+    await connectMetaOAuthPage(deps, m.realEstateId, request.currentUser!.id, request.body.page_id);
+    return connected(request, m.realEstateId);
+  });
+
+  mount(app, 'discardMetaOAuth', async (request, reply) => {
+    const m = await app.requireMembership(request, request.params.id, MANAGERS);
+    await discardMetaOAuth(deps, m.realEstateId, request.currentUser!.id);
+    return reply.status(204).send();
   });
 
   mount(app, 'disconnectMetaLeadAds', async (request, reply) => {
@@ -100,12 +142,15 @@ export default async function metaLeadAdsRoutes(app: FastifyInstance) {
   mount(app, 'listMetaLeadForms', async (request) => {
     const m = await app.requireMembership(request, request.params.id, MANAGERS);
     await refreshMetaLeadForms(deps, m.realEstateId);
-    return { data: await metaLeadAdsView(deps, m.realEstateId) };
+    return { data: await metaLeadAdsView(deps, m.realEstateId, request.currentUser!.id) };
   });
 
   mount(app, 'updateMetaLeadForms', async (request) => {
     const m = await app.requireMembership(request, request.params.id, MANAGERS);
     await saveMetaFormPages(deps, m.realEstateId, request.currentUser!.id, request.body);
-    return { data: await metaLeadAdsView(deps, m.realEstateId), message: 'Formulários salvos.' };
+    return {
+      data: await metaLeadAdsView(deps, m.realEstateId, request.currentUser!.id),
+      message: 'Formulários salvos.',
+    };
   });
 }

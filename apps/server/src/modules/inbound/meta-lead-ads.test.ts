@@ -14,7 +14,12 @@ import { fetchMetaLeadJob } from './jobs/fetch-meta-lead.job.ts';
 import { fetchMetaLeadQueue } from './jobs/fetch-meta-lead.queue.ts';
 import { fetchMetaLead } from './meta-lead-ads-fetch.ts';
 import { MetaGraphError } from './meta-lead-ads-graph.ts';
-import { leadgenNotification, signMetaBody, startFakeGraph, type FakeGraph } from './testing/fake-graph.ts';
+import {
+  leadgenNotification,
+  signMetaBody,
+  startFakeGraph,
+  type FakeGraph,
+} from '../../testing/fake-graph.ts';
 
 const APP_SECRET = 'f1e2d3c4b5a69788796a5b4c3d2e1f00';
 const VERIFY_TOKEN = 'verifica-vitrine-meta-2026';
@@ -28,14 +33,14 @@ const nextPageId = () => String(pageSeq++);
 const nextLeadId = () => String(leadSeq++);
 
 beforeAll(async () => {
-  graph = await startFakeGraph({ appSecret: APP_SECRET });
+  graph = await startFakeGraph({ appId: APP_ID, appSecret: APP_SECRET });
   ctx = await createTestContext(
     {},
     {
       META_APP_SECRET: APP_SECRET,
       META_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN,
       META_APP_ID: APP_ID,
-      META_GRAPH_URL: graph.baseUrl,
+      META_GRAPH_URL: graph.graphUrl,
     },
   );
 });

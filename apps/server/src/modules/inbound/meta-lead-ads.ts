@@ -13,6 +13,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { fetchMetaLeadQueue, type FetchMetaLeadPayload } from './jobs/fetch-meta-lead.queue.ts';
 import { lastReceivedByChannel } from './lead-sources.ts';
 import { listLeadForms, MetaGraphError, readPage, subscribePage, tokenAppId } from './meta-lead-ads-graph.ts';
+import { metaOAuthAvailable, metaOAuthView } from './meta-oauth-grants.ts';
 
 const CHANNEL = 'meta_lead_ads' as const;
 
@@ -108,6 +109,8 @@ function graphProblem(err: unknown, field: string): never {
 export async function metaLeadAdsView(
   deps: Pick<Deps, 'db' | 'config'>,
   realEstateId: number,
+  /** The user looking: their "Conectar com Facebook" back from Facebook, if any. */
+  userId: number | null = null,
 ): Promise<MetaLeadAds> {
   const row = await findMetaSource(deps, realEstateId);
   const s = metaSettingsOf(row?.settings);
@@ -120,6 +123,8 @@ export async function metaLeadAdsView(
     : [{ n: 0 }];
   return {
     configured: configured(deps),
+    oauth_available: metaOAuthAvailable(deps.config),
+    oauth: userId === null ? null : await metaOAuthView(deps, realEstateId, userId),
     status: !connected ? 'not_connected' : s.tokenError ? 'token_error' : 'connected',
     page_id: connected ? s.pageId : null,
     page_name: connected ? s.pageName : null,

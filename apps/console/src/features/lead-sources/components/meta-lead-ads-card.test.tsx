@@ -1,8 +1,9 @@
 import type { MetaLeadAds, Page } from '@vitrine/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
+import { leaveFor } from '@/lib/leave-for';
 import { resetToastsForTests } from '@/lib/toast';
 import { demoUser, pageList, setXsrfCookie } from '@/test/fixtures';
 import { failure, handle, sent } from '@/test/network';
@@ -11,6 +12,8 @@ import { MetaLeadAdsCard } from './meta-lead-ads-card';
 
 const view = (over: Partial<MetaLeadAds> = {}): MetaLeadAds => ({
   configured: true,
+  oauth_available: false,
+  oauth: null,
   status: 'not_connected',
   page_id: null,
   page_name: null,
@@ -36,16 +39,19 @@ const connected = (over: Partial<MetaLeadAds> = {}) =>
     ...over,
   });
 
+vi.mock('@/lib/leave-for', () => ({ leaveFor: vi.fn() }));
+
 const listing = (id: number, title: string, code: string | null) =>
   ({ id, title, listing_code: code }) as unknown as Page;
 
 beforeEach(() => {
+  vi.mocked(leaveFor).mockClear();
   resetToastsForTests();
   setXsrfCookie('tok');
   handle('listPages', pageList([listing(7, 'Sala no Centro', 'SC-7'), listing(8, 'Casa Jardins', 'CJ-8')]));
 });
 
-function renderCard() {
+function renderCard(url = '/origens') {
   return renderWithRouter(
     [
       {
@@ -58,7 +64,7 @@ function renderCard() {
         ),
       },
     ],
-    { auth: fakeAuth({ user: demoUser }), initialEntries: ['/origens'] },
+    { auth: fakeAuth({ user: demoUser }), initialEntries: [url] },
   );
 }
 
@@ -176,5 +182,112 @@ describe('Meta lead forms card', () => {
     await user.click(await screen.findByRole('button', { name: 'Desconectar' }));
     expect(await within(card()).findByText('Não conectado')).toBeInTheDocument();
     expect(sent('disconnectMetaLeadAds')).toHaveLength(1);
+  });
+
+  it('offers "Conectar com Facebook" with the pasted token as avançado, and sends the browser to Facebook', async () => {
+    handle('getMetaLeadAds', { data: view({ oauth_available: true }) });
+    handle('startMetaOAuth', { data: { url: 'https://www.facebook.com/v21.0/dialog/oauth?client_id=1' } });
+    renderCard();
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Conectar com Facebook' });
+    expect(screen.getByText('Avançado: colar o token da página')).toBeInTheDocument();
+    expect(screen.queryByText(/O botão “Conectar com Facebook” aparece quando/)).not.toBeInTheDocument();
+    await user.click(button);
+    await waitFor(() =>
+      expect(leaveFor).toHaveBeenCalledWith('https://www.facebook.com/v21.0/dialog/oauth?client_id=1'),
+    );
+    expect(sent('startMetaOAuth')).toHaveLength(1);
+  });
+
+  it('without the app id on the server: no Facebook button, says why, and keeps the token form', async () => {
+    handle('getMetaLeadAds', { data: view({ oauth_available: false }) });
+    renderCard();
+    expect(await screen.findByText(/O botão “Conectar com Facebook” aparece quando/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Conectar com Facebook' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Token de acesso da página')).toBeInTheDocument();
+  });
+
+  it('back from Facebook: lists the pages, refuses none silently, and connects the chosen one', async () => {
+    handle('getMetaLeadAds', {
+      data: view({
+        oauth_available: true,
+        oauth: {
+          error: null,
+          pages: [
+            { id: '104738291234567', name: 'Imobiliária Demonstração', problem: null },
+            {
+              id: '104738291234568',
+              name: 'Página do Corretor',
+              problem: 'Seu usuário não pode anunciar nesta página.',
+            },
+          ],
+        },
+      }),
+    });
+    handle('connectMetaOAuthPage', {
+      data: connected(),
+      message: 'Página Imobiliária Demonstração conectada: os leads dos formulários chegam aqui.',
+    });
+    renderCard('/origens?facebook=paginas');
+    const user = userEvent.setup();
+    expect(
+      await screen.findByRole('heading', { name: 'Escolha a página da imobiliária' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Seu usuário não pode anunciar nesta página.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Conectar a página Página do Corretor' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Conectar com Facebook' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Conectar a página Imobiliária Demonstração' }));
+    expect(await within(card()).findByText('Conectado')).toBeInTheDocument();
+    expect(sent('connectMetaOAuthPage').map((r) => r.body)).toEqual([{ page_id: '104738291234567' }]);
+    expect(
+      screen.queryByRole('heading', { name: 'Escolha a página da imobiliária' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('back from Facebook with an error: says it, and offers to try again; a pending list can be cancelled', async () => {
+    handle(
+      'getMetaLeadAds',
+      {
+        data: view({
+          oauth_available: true,
+          oauth: { error: 'Você cancelou a conexão no Facebook. Nada foi alterado.', pages: [] },
+        }),
+      },
+      { once: true },
+    );
+    handle('getMetaLeadAds', { data: view({ oauth_available: true }) });
+    renderCard('/origens?facebook=cancelado');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Você cancelou a conexão no Facebook.');
+    expect(screen.getByRole('button', { name: 'Conectar com Facebook' })).toBeEnabled();
+  });
+
+  it('says so when Facebook came back with a state that is not valid any more', async () => {
+    handle('getMetaLeadAds', { data: view({ oauth_available: true }) });
+    renderCard('/origens?facebook=invalido');
+    expect(await screen.findByText(/Não foi possível concluir a conexão com o Facebook/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Conectar com Facebook' })).toBeInTheDocument();
+  });
+
+  it('forgets the pages brought back when cancelled', async () => {
+    handle(
+      'getMetaLeadAds',
+      {
+        data: view({
+          oauth_available: true,
+          oauth: {
+            error: null,
+            pages: [{ id: '104738291234567', name: 'Imobiliária Demonstração', problem: null }],
+          },
+        }),
+      },
+      { once: true },
+    );
+    handle('getMetaLeadAds', { data: view({ oauth_available: true }) });
+    handle('discardMetaOAuth', null);
+    renderCard();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    expect(await screen.findByRole('button', { name: 'Conectar com Facebook' })).toBeInTheDocument();
+    expect(sent('discardMetaOAuth')).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { Link2Off, Megaphone, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { META_LEAD_ADS_STATUS_LABELS, type MetaLeadAds, type MetaLeadAdsStatus } from '@vitrine/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -20,6 +21,7 @@ import { useDisconnectMetaLeadAds } from '../api/disconnect-meta-lead-ads';
 import { useListingPages, type ListingPage } from '../api/get-listing-pages';
 import { useMetaLeadAds } from '../api/get-meta-lead-ads';
 import { useRefreshMetaLeadForms, useSaveMetaLeadForms } from '../api/meta-lead-forms';
+import { useConnectMetaOAuthPage, useDiscardMetaOAuth, useStartMetaOAuth } from '../api/meta-oauth';
 import { CopyField } from './copy-field';
 
 const STATUS_TONES: Record<MetaLeadAdsStatus, BadgeTone> = {
@@ -29,9 +31,9 @@ const STATUS_TONES: Record<MetaLeadAdsStatus, BadgeTone> = {
 };
 
 /**
- * Facebook and Instagram lead forms (docs/product.md#meta-lead-forms): connect the agency's page with a
- * page access token, see whether Meta still accepts it, choose each form's listing, and the webhook the
- * product's Meta app uses.
+ * Facebook and Instagram lead forms (docs/product.md#meta-lead-forms): connect the agency's page with
+ * "Conectar com Facebook" (or, avançado, a pasted page access token), see whether Meta still accepts it,
+ * choose each form's listing, and the webhook the product's Meta app uses.
  */
 export function MetaLeadAdsCard({ realEstateId }: { realEstateId: number }) {
   const query = useMetaLeadAds(realEstateId);
@@ -112,8 +114,32 @@ function MetaLeadAdsBody({ realEstateId, view }: { realEstateId: number; view: M
           )}
         </Alert>
       )}
-      {(!connected || view.status === 'token_error') && (
-        <ConnectForm realEstateId={realEstateId} pageId={view.page_id} reconnect={connected} />
+      <FacebookReturn />
+      {view.oauth ? (
+        <OAuthChoice realEstateId={realEstateId} oauth={view.oauth} />
+      ) : (
+        (!connected || view.status === 'token_error') &&
+        (view.oauth_available ? (
+          <div className="grid gap-4">
+            <FacebookButton realEstateId={realEstateId} reconnect={connected} />
+            <details className="rounded-md border px-3 py-2 text-sm">
+              <summary className="cursor-pointer font-medium">Avançado: colar o token da página</summary>
+              <div className="mt-3">
+                <ConnectForm realEstateId={realEstateId} pageId={view.page_id} reconnect={connected} />
+              </div>
+            </details>
+          </div>
+        ) : (
+          <>
+            <Alert variant="info">
+              <p>
+                O botão “Conectar com Facebook” aparece quando o operador do Vitrine configurar o app da Meta
+                (META_APP_ID e META_APP_SECRET). Até lá, conecte com o token da página.
+              </p>
+            </Alert>
+            <ConnectForm realEstateId={realEstateId} pageId={view.page_id} reconnect={connected} />
+          </>
+        ))
       )}
       {view.status === 'connected' && <FormsList realEstateId={realEstateId} forms={view.forms} />}
       <WebhookDetails view={view} />
@@ -144,6 +170,142 @@ function MetaLeadAdsBody({ realEstateId, view }: { realEstateId: number; view: M
         </div>
       )}
     </>
+  );
+}
+
+/** What Facebook's return said when it cannot be shown from the server's view (an invalid state). */
+function FacebookReturn() {
+  const [params] = useSearchParams();
+  if (params.get('facebook') !== 'invalido') return null;
+  return (
+    <Alert variant="warning">
+      <p>
+        <strong>Não foi possível concluir a conexão com o Facebook.</strong> O pedido expirou, já foi usado ou
+        foi aberto em outra sessão. Clique em “Conectar com Facebook” de novo.
+      </p>
+    </Alert>
+  );
+}
+
+function FacebookButton({ realEstateId, reconnect }: { realEstateId: number; reconnect: boolean }) {
+  const start = useStartMetaOAuth(realEstateId);
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm text-muted-foreground">
+        Entre com o usuário do Facebook que administra a página da imobiliária e autorize o app do Vitrine
+        Imóveis. Depois, escolha a página aqui.
+      </p>
+      <div>
+        <Button
+          className="bg-[#1877F2] text-white hover:bg-[#166FE5]"
+          disabled={start.isPending || start.isSuccess}
+          onClick={() =>
+            start.mutate(undefined, {
+              onError: (error) =>
+                toast({
+                  variant: 'danger',
+                  title: 'Não foi possível ir ao Facebook',
+                  description: getApiErrorMessage(error),
+                }),
+            })
+          }
+        >
+          {start.isPending || start.isSuccess
+            ? 'Abrindo o Facebook…'
+            : reconnect
+              ? 'Conectar de novo com Facebook'
+              : 'Conectar com Facebook'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Back from Facebook: the pages to choose from, or why the connection stopped. */
+function OAuthChoice({
+  realEstateId,
+  oauth,
+}: {
+  realEstateId: number;
+  oauth: NonNullable<MetaLeadAds['oauth']>;
+}) {
+  const connect = useConnectMetaOAuthPage(realEstateId);
+  const discard = useDiscardMetaOAuth(realEstateId);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const groupId = useId();
+
+  const onConnect = (pageId: string) => {
+    setChosen(pageId);
+    setMessage(null);
+    connect.mutate(pageId, {
+      onSuccess: (answer) =>
+        toast({ variant: 'success', title: 'Página conectada', description: answer.message }),
+      onError: (error) => setMessage(getApiErrorMessage(error)),
+    });
+  };
+
+  if (oauth.error)
+    return (
+      <div className="grid gap-3">
+        <Alert variant="danger">
+          <p>{oauth.error}</p>
+        </Alert>
+        <div className="flex flex-wrap gap-2">
+          <FacebookButton realEstateId={realEstateId} reconnect={false} />
+        </div>
+      </div>
+    );
+
+  return (
+    <section className="grid gap-3" aria-labelledby={groupId}>
+      <div>
+        <h3 id={groupId} className="text-sm font-medium">
+          Escolha a página da imobiliária
+        </h3>
+        <p className="text-xs text-muted-foreground">
+          Estas são as páginas que você autorizou no Facebook. Os leads dos formulários da página escolhida
+          chegam aqui.
+        </p>
+      </div>
+      <ul className="grid gap-2">
+        {oauth.pages.map((page) => (
+          <li
+            key={page.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
+          >
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium">{page.name}</p>
+              <p className="text-xs text-muted-foreground">ID {page.id}</p>
+              {page.problem && <p className="mt-1 text-xs text-destructive">{page.problem}</p>}
+            </div>
+            <Button
+              size="sm"
+              disabled={!!page.problem || connect.isPending}
+              aria-label={`Conectar a página ${page.name}`}
+              onClick={() => onConnect(page.id)}
+            >
+              {connect.isPending && chosen === page.id ? 'Conectando…' : 'Conectar esta página'}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {message && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {message}
+        </p>
+      )}
+      <div>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={discard.isPending || connect.isPending}
+          onClick={() => discard.mutate()}
+        >
+          Cancelar
+        </Button>
+      </div>
+    </section>
   );
 }
 
@@ -221,9 +383,6 @@ function ConnectForm({
           <li>Em “Usuário ou página”, escolha a sua página: o token mostrado é o token da página.</li>
           <li>Cole o token aqui. Ao conectar, o Vitrine inscreve a página para receber os leads.</li>
         </ol>
-        <p className="mt-2 text-xs text-muted-foreground">
-          Em breve: conectar com um clique (“Conectar com Facebook”), sem copiar token.
-        </p>
       </details>
       <div>
         <Button type="submit" disabled={connect.isPending}>

@@ -84,6 +84,8 @@ beforeEach(() => {
   handle('getMetaLeadAds', {
     data: {
       configured: false,
+      oauth_available: false,
+      oauth: null,
       status: 'not_connected',
       page_id: null,
       page_name: null,
