@@ -307,6 +307,7 @@ const MANAGER_ONLY = [
   'GET /v1/real-estates/{id}/conversions',
   'PUT /v1/real-estates/{id}/conversions',
   'POST /v1/real-estates/{id}/conversions/meta/test',
+  'POST /v1/real-estates/{id}/conversions/google-ads/test',
   'POST /v1/real-estates/{id}/conversions/google/rotate',
   'GET /v1/real-estates/{id}/conversions/sends',
   // Listing feeds (docs/product.md#feeds): the feed addresses, their tokens and the highlight quotas.
