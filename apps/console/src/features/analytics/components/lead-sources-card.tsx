@@ -41,7 +41,7 @@ export function LeadSourcesCard({ data, period, maxPages = 8 }: LeadSourcesCardP
           <>
             <ul className="grid min-w-0 grid-cols-1 content-start gap-2.5" aria-label="Leads por origem">
               {data.total.map((s) => (
-                <li key={s.source} className="grid min-w-0 gap-1">
+                <li key={s.source} className="grid min-w-0 grid-cols-1 gap-1">
                   <div className="flex items-baseline justify-between gap-3 text-sm">
                     <span className="font-medium">{leadSourceLabel(s.source)}</span>
                     <span className="tabular-nums">
@@ -65,7 +65,7 @@ export function LeadSourcesCard({ data, period, maxPages = 8 }: LeadSourcesCardP
               <h3 className="text-xs font-medium text-muted-foreground">Imóveis e de onde vêm os leads</h3>
               <ul className="grid min-w-0 grid-cols-1 gap-3" aria-label="Leads por imóvel e origem">
                 {pages.map((p) => (
-                  <li key={p.page?.id ?? 'none'} className="grid min-w-0 gap-1">
+                  <li key={p.page?.id ?? 'none'} className="grid min-w-0 grid-cols-1 gap-1">
                     <div className="flex items-baseline justify-between gap-3 text-sm">
                       {p.page ? (
                         <Link

@@ -55,7 +55,7 @@ export function ConversionSends({ realEstateId }: { realEstateId: number }) {
               {query.data.map((d) => (
                 <TableRow key={d.id}>
                   <TableCell className="whitespace-nowrap">{formatDateTime(d.created_at)}</TableCell>
-                  <TableCell>
+                  <TableCell className="max-w-56 min-w-32 [overflow-wrap:anywhere]">
                     {d.lead ? (
                       <Link className="underline" to={`${paths.leads}?lead=${d.lead_id}`}>
                         {d.lead.name}
@@ -70,7 +70,7 @@ export function ConversionSends({ realEstateId }: { realEstateId: number }) {
                   <TableCell>
                     <DeliveryStatusBadge status={d.status} />
                   </TableCell>
-                  <TableCell className="max-w-80 text-xs text-muted-foreground">
+                  <TableCell className="max-w-80 min-w-48 text-xs [overflow-wrap:anywhere] text-muted-foreground">
                     {d.last_error ?? '—'}
                   </TableCell>
                 </TableRow>

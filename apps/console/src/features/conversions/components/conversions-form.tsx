@@ -242,11 +242,11 @@ export function ConversionsForm({
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
             <Button type="button" variant="outline" disabled={test.isPending} onClick={() => void runTest()}>
               <PlugZap aria-hidden="true" />
-              {test.isPending ? 'Testando...' : 'Testar conexão'}
+              {test.isPending ? 'Testando...' : 'Testar conexão'} <span className="sr-only">com o Meta</span>
             </Button>
             <p className="text-xs text-muted-foreground" role="status">
               {meta.last_tested_at
-                ? `${meta.last_test_ok ? 'Último teste: OK' : 'Último teste falhou'} em ${formatDateTime(meta.last_tested_at)}. ${meta.last_test_message ?? ''}`
+                ? `${meta.last_test_ok ? 'Último teste: OK' : 'Último teste falhou'} em ${formatDateTime(meta.last_tested_at)}.${meta.last_test_message ? ` ${meta.last_test_message}` : ''}`
                 : 'Salve o ID e o token e teste a conexão.'}
             </p>
           </div>

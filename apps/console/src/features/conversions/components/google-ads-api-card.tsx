@@ -198,19 +198,14 @@ export function GoogleAdsApiCard({
           </div>
         </fieldset>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <Button
-            type="button"
-            variant="outline"
-            disabled={test.isPending}
-            aria-label="Testar conexão com o Google Ads"
-            onClick={() => void runTest()}
-          >
+          <Button type="button" variant="outline" disabled={test.isPending} onClick={() => void runTest()}>
             <PlugZap aria-hidden="true" />
-            {test.isPending ? 'Testando...' : 'Testar conexão'}
+            {test.isPending ? 'Testando...' : 'Testar conexão'}{' '}
+            <span className="sr-only">com o Google Ads</span>
           </Button>
           <p className="text-xs text-muted-foreground" role="status">
             {saved.last_tested_at
-              ? `${saved.last_test_ok ? 'Último teste: OK' : 'Último teste falhou'} em ${formatDateTime(saved.last_tested_at)}. ${saved.last_test_message ?? ''}`
+              ? `${saved.last_test_ok ? 'Último teste: OK' : 'Último teste falhou'} em ${formatDateTime(saved.last_tested_at)}.${saved.last_test_message ? ` ${saved.last_test_message}` : ''}`
               : 'Salve a conta, as credenciais e as ações e teste a conexão (o teste não envia conversões).'}
           </p>
         </div>

@@ -412,7 +412,24 @@ describe('/conversoes', () => {
     );
     expect(await screen.findByText(/Último teste: OK em/)).toHaveTextContent(message);
     // Meta's button is another one.
-    expect(screen.getByRole('button', { name: 'Testar conexão' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Testar conexão com o Meta' })).toBeInTheDocument();
+  });
+
+  it('says which connection is being tested while the Google Ads test runs', async () => {
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    handle('getConversionSettings', { data: googleAdsOn() });
+    handle('listConversionSends', { data: [] });
+    handle('testGoogleAdsConversions', async () => {
+      await answered;
+      return { data: { ok: true, message: 'Conexão verificada.' } };
+    });
+    renderScreen();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Testar conexão com o Google Ads' }));
+    expect(await screen.findByRole('button', { name: 'Testando... com o Google Ads' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('button', { name: 'Testar conexão com o Google Ads' })).toBeEnabled();
   });
 
   it("shows Google's refusal when the Google Ads API test fails", async () => {
