@@ -18,12 +18,10 @@ export const stripControlChars = (value: string) => value.replace(CONTROL_CHARS_
 export const controlCharsMessage = (field: string) =>
   `O campo ${field} contém caracteres de controle inválidos (como o caractere nulo). Remova-os e tente novamente.`;
 
-/** How deep the walks below go; a deeper part is judged (and cleaned) as its JSON text. */
+/** How deep the walks below go. */
 const MAX_DEPTH = 32;
-/** A refused character as JSON.stringify writes it (`\u0000`…), for the parts past MAX_DEPTH. */
-const ESCAPED_CONTROL = /\\u00(0[0-8bcef]|1[0-9a-f])/i;
 
-/** The dotted path of every string (value or key) holding a refused character, in a JSON-like value. */
+/** The dotted path of every string holding a refused character, in a JSON-like value. */
 export function findControlChars(
   value: unknown,
   path: string[] = [],
@@ -32,33 +30,37 @@ export function findControlChars(
 ): string[] {
   if (typeof value === 'string') {
     if (hasControlChars(value)) found.push(path.join('.') || 'body');
-  } else if (value && typeof value === 'object') {
-    if (depth >= MAX_DEPTH) {
-      if (ESCAPED_CONTROL.test(JSON.stringify(value))) found.push(path.join('.') || 'body');
-      return found;
-    }
-    for (const [k, v] of Object.entries(value)) {
-      const at = [...path, stripControlChars(k)];
-      if (hasControlChars(k)) found.push(at.join('.'));
-      findControlChars(v, at, found, depth + 1);
-    }
+  } else if (value && typeof value === 'object' && depth < MAX_DEPTH) {
+    for (const [k, v] of Object.entries(value)) findControlChars(v, [...path, k], found, depth + 1);
   }
   return found;
 }
 
-/**
- * A copy of a JSON-like value with the refused characters stripped from every string, keys too (a NUL
- * anywhere fails a PostgreSQL jsonb column, and with it the lead). A part nested past MAX_DEPTH is kept
- * as its JSON text, stripped the same way.
- */
+/** A copy of a JSON-like value with the refused characters stripped from every string. */
 export function stripControlCharsDeep<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return stripControlChars(value) as T;
-  if (value && typeof value === 'object' && depth >= MAX_DEPTH)
-    return JSON.stringify(value).replace(new RegExp(ESCAPED_CONTROL.source, 'gi'), '') as T;
-  if (Array.isArray(value)) return value.map((v) => stripControlCharsDeep(v, depth + 1)) as T;
-  if (value && typeof value === 'object')
+  if (Array.isArray(value))
+    return (depth < MAX_DEPTH ? value.map((v) => stripControlCharsDeep(v, depth + 1)) : value) as T;
+  if (value && typeof value === 'object' && depth < MAX_DEPTH) {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [stripControlChars(k), stripControlCharsDeep(v, depth + 1)]),
+      Object.entries(value).map(([k, v]) => [k, stripControlCharsDeep(v, depth + 1)]),
     ) as T;
+  }
   return value;
+}
+
+/**
+ * A JSON-like value made safe to store whole in a jsonb column (an inbound request's body, what a source
+ * said of a lead): the refused characters stripped from every string, keys too (PostgreSQL refuses a NUL
+ * anywhere in jsonb, and the statement with it would fail the lead), and a part nested past 32 levels
+ * dropped (null), since nothing a source sends nests so deep.
+ */
+export function stripControlCharsForJsonb<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return stripControlChars(value) as T;
+  if (!value || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return null as T;
+  if (Array.isArray(value)) return value.map((v) => stripControlCharsForJsonb(v, depth + 1)) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [stripControlChars(k), stripControlCharsForJsonb(v, depth + 1)]),
+  ) as T;
 }

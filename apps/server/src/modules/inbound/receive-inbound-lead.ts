@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  stripControlCharsDeep,
+  stripControlCharsForJsonb,
   type InboundChannel,
   type InboundOutcome,
   type LeadSource,
@@ -80,7 +80,7 @@ type InboundDeps = Pick<Deps, 'db' | 'queue'> & Partial<Pick<Deps, 'analytics'>>
 export async function receiveInboundLead(deps: InboundDeps, request: InboundRequest): Promise<InboundResult> {
   // Whatever the channel parsed, nothing PostgreSQL refuses (a NUL in a Graph answer, a key) reaches
   // the lead's statement: there it would fail the lead with its group (docs/lead-sources.md).
-  const input = stripControlCharsDeep(request.lead);
+  const input = stripControlCharsForJsonb(request.lead);
   const code = input.listingCode?.trim() || null;
   const externalId = request.externalId ?? null;
   const captured = await captureLead(deps, {
@@ -114,7 +114,7 @@ export async function receiveInboundLead(deps: InboundDeps, request: InboundRequ
       httpStatus: request.httpStatus,
       reason: null,
       externalId,
-      body: stripControlCharsDeep(request.body ?? null),
+      body: stripControlCharsForJsonb(request.body ?? null),
     },
     ...(request.commitWith ? { commitWith: request.commitWith } : {}),
   });
@@ -173,7 +173,7 @@ async function recordInboundGroup(deps: Pick<Deps, 'db'>, records: InboundRecord
       httpStatus: record.httpStatus,
       reason: record.reason ?? null,
       externalId: record.externalId ?? null,
-      body: stripControlCharsDeep(record.body ?? null),
+      body: stripControlCharsForJsonb(record.body ?? null),
       leadId: record.leadId ?? null,
       receivedAt: now,
     })),
