@@ -12,6 +12,11 @@
  * Each caller still gets its answer only after the commit that holds its lead. If a shared transaction
  * fails, its leads are retried one by one, so one bad lead never fails the others. Contacts are matched
  * under advisory locks in the database, so several server processes link a person to one contact.
+ *
+ * Leads from outside the landing pages (modules/inbound) ride the same two round trips: their page is
+ * found by listing code in the lookup (`pageFromListingCode`), their inbound-ledger row is written by
+ * the group's write (`inboundRequest`), and a caller's own record can commit with the lead
+ * (`commitWith`: the lead API's Idempotency-Key answer), docs/decisions/019-inbound-leads.md.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
