@@ -191,6 +191,11 @@ const envSchema = z.object({
    * the worker processes through PostgreSQL's NOTIFY. Tests lengthen it to prove that wake-up.
    */
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(0.5),
+  /**
+   * Embedded database only: seconds between passes of the process's own autovacuum
+   * (db/embedded-autovacuum.ts; PGlite starts no autovacuum worker). PostgreSQL runs its own.
+   */
+  EMBEDDED_AUTOVACUUM_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /** Seconds between delivery attempts after the first (Svix schedule): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
   DELIVERY_RETRY_SCHEDULE: z
     .string()

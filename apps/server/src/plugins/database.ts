@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { openDatabase, pgdataDir, runMigrations, type Database } from '../db/client.ts';
+import { startEmbeddedAutovacuum } from '../db/embedded-autovacuum.ts';
 import { pgliteTemplateFor } from '../db/template.ts';
 
 declare module 'fastify' {
@@ -42,7 +43,16 @@ export default fp<DatabasePluginOptions>(
       app.log.info({ kind: database.kind }, 'database ready');
     }
     app.decorate('database', database);
-    if (owned) app.addHook('onClose', async () => database.close());
+    if (!owned) return;
+    // The embedded database's autovacuum (PGlite starts none), in the process that holds it.
+    const stopAutovacuum = startEmbeddedAutovacuum(database, {
+      intervalMs: app.config.EMBEDDED_AUTOVACUUM_SECONDS * 1000,
+      log: app.log,
+    });
+    app.addHook('onClose', async () => {
+      stopAutovacuum();
+      await database.close();
+    });
   },
   { name: 'database' },
 );
