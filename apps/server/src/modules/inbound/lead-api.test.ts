@@ -485,6 +485,32 @@ describe('Idempotency-Key', () => {
     expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
   });
 
+  it('leads sent together with keys of their own: each key keeps its own answer, replayed by that key', async () => {
+    const { owner, key, token } = await agencyWithKey('Lote S.A.');
+    const bodies = Array.from({ length: 6 }, (_, i) => ({
+      ...LEAD,
+      name: `Pessoa ${i}`,
+      email: `pessoa${i}@exemplo.com.br`,
+      phone: `+55 (11) 97777-000${i}`,
+    }));
+    // Sent at once, they share the capture's transactions, and their answers are written together.
+    const first = await Promise.all(bodies.map((b, i) => send(token, b, { 'idempotency-key': `lote-${i}` })));
+    expect(first.map((r) => r.statusCode)).toEqual(bodies.map(() => 201));
+    const ids = first.map((r) => valid(apiLeadResponse, r).data.id);
+    expect(new Set(ids).size).toBe(6);
+    const kept = await ctx.database.db
+      .select()
+      .from(apiIdempotencyKeys)
+      .where(eq(apiIdempotencyKeys.apiKeyId, key.id));
+    expect(kept.map((k) => [k.key, k.responseStatus, k.leadId]).sort()).toEqual(
+      ids.map((id, i) => [`lote-${i}`, 201, id]).sort(),
+    );
+    const again = await Promise.all(bodies.map((b, i) => send(token, b, { 'idempotency-key': `lote-${i}` })));
+    expect(again.map((r) => r.headers['idempotent-replayed'])).toEqual(bodies.map(() => 'true'));
+    expect(again.map((r) => valid(apiLeadResponse, r).data.id)).toEqual(ids);
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(6);
+  });
+
   it('a lead stored by a request that crashed before answering is the same lead on the retry', async () => {
     const { owner, token } = await agencyWithKey('Queda S.A.');
     const key = { 'idempotency-key': 'queda-1' };
