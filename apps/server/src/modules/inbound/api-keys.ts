@@ -17,7 +17,6 @@ import type { Deps } from '../../deps.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { queryPrepared } from '../../db/client.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
-import { hitWindowsGrouped } from '../../lib/throttle.ts';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -154,73 +153,110 @@ export interface ApiKeyLimits {
 export const looksLikeApiKey = (token: string) =>
   token.startsWith(API_KEY_TOKEN_PREFIX) && token.length <= 100 && /^[A-Za-z0-9_-]+$/.test(token);
 
-type KeyRow = {
+type AdmitRow = {
   i: string | number;
   id: number;
   real_estate_id: number;
   scopes: string[] | string;
-  mark_used: boolean;
+  key_hits: string | number;
+  key_reset_at: string | Date;
+  agency_hits: string | number | null;
+  agency_reset_at: string | Date | null;
 };
 
-const KEYS_SQL = `
-select inp.i, k.id, k.real_estate_id, k.scopes,
-  (k.last_used_at is null or k.last_used_at < now() - interval '60 seconds') as mark_used
-from unnest($1::text[]) with ordinality as inp(token_hash, i)
-join api_keys k on k.token_hash = inp.token_hash and k.revoked_at is null`;
-
-const MARK_USED_SQL = `
-update api_keys set last_used_at = now()
-where id = any($1::int[]) and (last_used_at is null or last_used_at < now() - interval '60 seconds')`;
-
 const LEAD_API_WINDOW_SECONDS = 60;
+
+/**
+ * The group's keys found by hash, each key marked used (at most once a minute), one hit counted in each
+ * key's window and, only for requests within their key's limit ($2), one in the agency's window: one
+ * statement, one round trip. Within a group the hits are numbered in arrival order, so each request sees
+ * the count it would have seen alone. The two windows' upserts never touch the same row (their keys'
+ * prefixes differ), so they can share the statement.
+ */
+const ADMIT_SQL = `
+with inp as (
+  select i, token_hash, key_limit
+  from unnest($1::text[], $2::int[]) with ordinality as t(token_hash, key_limit, i)
+), found as (
+  select inp.i, inp.key_limit, k.id, k.real_estate_id, k.scopes,
+    (k.last_used_at is null or k.last_used_at < now() - interval '60 seconds') as mark_used
+  from inp join api_keys k on k.token_hash = inp.token_hash and k.revoked_at is null
+), used as (
+  update api_keys set last_used_at = now()
+  where id in (select id from found where mark_used)
+    and (last_used_at is null or last_used_at < now() - interval '60 seconds')
+  returning 1
+), key_counts as (
+  select 'lead-api:key:' || id as key, count(*)::int as n from found group by id
+), key_upserted as (
+  insert into rate_limits (key, hits, reset_at)
+  select key, n, now() + make_interval(secs => ${LEAD_API_WINDOW_SECONDS}) from key_counts order by key
+  on conflict (key) do update set
+    hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
+    reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+  returning key, hits, reset_at
+), key_numbered as (
+  select f.i, u.hits - c.n + row_number() over (partition by f.id order by f.i) as hits, u.reset_at
+  from found f
+  join key_counts c on c.key = 'lead-api:key:' || f.id
+  join key_upserted u on u.key = c.key
+), within as (
+  select f.i, f.real_estate_id from found f join key_numbered kn on kn.i = f.i where kn.hits <= f.key_limit
+), agency_counts as (
+  select 'lead-api:agency:' || real_estate_id as key, count(*)::int as n from within group by real_estate_id
+), agency_upserted as (
+  insert into rate_limits (key, hits, reset_at)
+  select key, n, now() + make_interval(secs => ${LEAD_API_WINDOW_SECONDS}) from agency_counts order by key
+  on conflict (key) do update set
+    hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
+    reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+  returning key, hits, reset_at
+), agency_numbered as (
+  select w.i, u.hits - c.n + row_number() over (partition by w.real_estate_id order by w.i) as hits, u.reset_at
+  from within w
+  join agency_counts c on c.key = 'lead-api:agency:' || w.real_estate_id
+  join agency_upserted u on u.key = c.key
+)
+select f.i, f.id, f.real_estate_id, f.scopes, kn.hits as key_hits, kn.reset_at as key_reset_at,
+  an.hits as agency_hits, an.reset_at as agency_reset_at
+from found f
+join key_numbered kn on kn.i = f.i
+left join agency_numbered an on an.i = f.i`;
 
 interface AdmitInput {
   token: string;
   limits: ApiKeyLimits;
 }
 
+const windowOf = (hits: string | number, resetAt: string | Date): RateWindow => ({
+  hits: Number(hits),
+  retryAfterSeconds: Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000)),
+});
+
 /**
- * A group of requests (group commit, lib/group-commit.ts): their keys found by hash in one read, each
- * key marked used (at most once a minute), one hit counted in each key's window and, only for requests
- * whose key is within its limit, one in the agency's window (so a key that floods never spends the other
+ * A group of requests (group commit, lib/group-commit.ts) in one statement: their keys, the keys' "last
+ * used" marks and the windows, per key and then per agency (a key that floods never spends the other
  * keys' share of the agency's limit). Each request sees the counts it would have seen alone.
  */
 async function admitApiKeys(deps: Pick<Deps, 'db'>, inputs: AdmitInput[]): Promise<Admission[]> {
-  const rows = await queryPrepared<KeyRow>(deps.db, 'lead_api_keys', KEYS_SQL, [
+  const rows = await queryPrepared<AdmitRow>(deps.db, 'lead_api_admit', ADMIT_SQL, [
     inputs.map((x) => sha256(x.token)),
+    inputs.map((x) => x.limits.perKeyPerMinute),
   ]);
   const found = new Map(rows.map((r) => [Number(r.i) - 1, r]));
-  const admitted = inputs.flatMap((input, index) => {
+  return inputs.map((_, index): Admission => {
     const row = found.get(index);
-    return row ? [{ index, input, row }] : [];
-  });
-  const answers: Admission[] = inputs.map(() => ({ ok: false }));
-  if (!admitted.length) return answers;
-  const used = [...new Set(admitted.filter((a) => a.row.mark_used).map((a) => Number(a.row.id)))];
-  if (used.length) await queryPrepared(deps.db, 'lead_api_keys_used', MARK_USED_SQL, [used]);
-  const perKey = await hitWindowsGrouped(
-    deps.db,
-    admitted.map((a) => [[`lead-api:key:${a.row.id}`, LEAD_API_WINDOW_SECONDS]]),
-  );
-  const within = admitted.filter((a, i) => perKey[i]![0]!.hits <= a.input.limits.perKeyPerMinute);
-  const perAgency = await hitWindowsGrouped(
-    deps.db,
-    within.map((a) => [[`lead-api:agency:${a.row.real_estate_id}`, LEAD_API_WINDOW_SECONDS]]),
-  );
-  const agencyOf = new Map(within.map((a, i) => [a.index, perAgency[i]![0]!]));
-  admitted.forEach((a, i) => {
-    answers[a.index] = {
+    if (!row) return { ok: false };
+    return {
       ok: true,
-      key: {
-        id: Number(a.row.id),
-        realEstateId: Number(a.row.real_estate_id),
-        scopes: textArray(a.row.scopes),
-      },
-      perKey: perKey[i]![0]!,
-      perAgency: agencyOf.get(a.index) ?? null,
+      key: { id: Number(row.id), realEstateId: Number(row.real_estate_id), scopes: textArray(row.scopes) },
+      perKey: windowOf(row.key_hits, row.key_reset_at),
+      perAgency:
+        row.agency_hits === null || row.agency_reset_at === null
+          ? null
+          : windowOf(row.agency_hits, row.agency_reset_at),
     };
   });
-  return answers;
 }
 
 const admitGrouped = groupedPerApp(admitApiKeys, { maxBatch: 200, maxInFlight: 4 });

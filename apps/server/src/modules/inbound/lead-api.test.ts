@@ -691,6 +691,35 @@ describe('rate limits', () => {
     // 429s are not written to the inbound ledger (a flood would flood it too).
     expect(await ledgerOf(owner.realEstateId)).toHaveLength(5);
   });
+
+  it('sent at once, the same limits hold: each request counted in arrival order, in one statement', async () => {
+    const { client: c, ...owner } = await signedInOwner(limitedApp(), 'Rajada S.A.');
+    const tokens: string[] = [];
+    for (const name of ['Site', 'Zapier']) {
+      const res = await c.post(`/v1/real-estates/${owner.realEstateId}/api-keys`, { name });
+      tokens.push(res.json().data.token as string);
+    }
+    const post = (token: string, i: number) =>
+      limitedApp().app.inject({
+        method: 'POST',
+        url: '/v1/leads',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: `Pessoa ${i}`, email: `rajada${i}@exemplo.com.br` },
+      });
+    const first = await Promise.all(Array.from({ length: 8 }, (_, i) => post(tokens[0]!, i)));
+    const statuses = first.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    for (const r of first.filter((x) => x.statusCode === 429))
+      expect(valid(apiErrorSchema, r).message).toMatch(/desta chave/);
+    // The flooding key's refused requests spent none of the agency's share: 2 more, from the other key.
+    const second = await Promise.all(Array.from({ length: 3 }, (_, i) => post(tokens[1]!, 20 + i)));
+    expect(second.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    const agency = second.filter((r) => r.statusCode === 429);
+    expect(agency).toHaveLength(1);
+    expect(valid(apiErrorSchema, agency[0]!).message).toMatch(/da imobiliária/);
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(5);
+  });
 });
 
 describe('/docs/json', () => {
