@@ -61,6 +61,7 @@ describe('the job registry', () => {
       'lead-api-idempotency-sweep',
       'lead-auto-reply',
       'lead-delivery',
+      'meta-oauth-grant-sweep',
       'privacy-retention',
       'rate-limit-sweep',
       'session-sweep',

@@ -12,7 +12,7 @@ import { leadDeliveryJob } from '../modules/deliveries/index.ts';
 import { demoResetJob } from '../modules/demo/index.ts';
 import { domainRecheckJob } from '../modules/domains/index.ts';
 import { fetchMetaLeadJob } from '../modules/inbound/index.ts';
-import { leadApiIdempotencySweepJob } from '../modules/inbound/index.ts';
+import { leadApiIdempotencySweepJob, metaOAuthGrantSweepJob } from '../modules/inbound/index.ts';
 import { leadAlertJob, leadAutoReplyJob } from '../modules/leads/index.ts';
 import { privacyRetentionJob } from '../modules/privacy/index.ts';
 import { uploadOrphanJob, videoCleanupJob, videoProcessingJob } from '../modules/videos/index.ts';
@@ -36,5 +36,6 @@ export const jobRegistry: readonly JobDefinition[] = [
   sessionSweepJob,
   rateLimitSweepJob,
   leadApiIdempotencySweepJob,
+  metaOAuthGrantSweepJob,
   domainRecheckJob,
 ];

@@ -10,3 +10,4 @@ export {
   type InboundResult,
 } from './receive-inbound-lead.ts';
 export { leadApiIdempotencySweepJob } from './jobs/lead-api-idempotency-sweep.job.ts';
+export { metaOAuthGrantSweepJob } from './jobs/meta-oauth-grant-sweep.job.ts';

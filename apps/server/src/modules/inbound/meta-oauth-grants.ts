@@ -256,3 +256,12 @@ export async function discardMetaOAuth(deps: Pick<Deps, 'db'>, realEstateId: num
     .delete(metaOauthGrants)
     .where(and(eq(metaOauthGrants.realEstateId, realEstateId), eq(metaOauthGrants.userId, userId)));
 }
+
+/** Deletes the grants past their expiry (their sealed tokens with them). Returns how many. */
+export async function sweepMetaOAuthGrants(deps: Pick<Deps, 'db'>, now = new Date()): Promise<number> {
+  const deleted = await deps.db
+    .delete(metaOauthGrants)
+    .where(lt(metaOauthGrants.expiresAt, now))
+    .returning({ id: metaOauthGrants.id });
+  return deleted.length;
+}

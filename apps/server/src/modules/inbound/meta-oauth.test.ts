@@ -9,6 +9,7 @@ import {
   type TestClient,
   type TestContext,
 } from '../../testing/test-app.ts';
+import { metaOAuthGrantSweepJob } from './index.ts';
 import { AWAITING_TOKEN } from './meta-lead-ads.ts';
 
 const APP_SECRET = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -197,6 +198,32 @@ describe('Conectar com Facebook', () => {
     });
     expect(anonymous.statusCode).toBe(302);
     expect(anonymous.headers.location).toMatch(/facebook=invalido$/);
+  });
+
+  it('an unfinished login is swept once expired, its sealed token with it; a login in progress stays', async () => {
+    const { client, ...owner } = await signedInOwner(ctx, 'Abandono S.A.');
+    const page = graph.addPage({ id: nextPageId() });
+    const { state } = await start(client, owner.realEstateId);
+    const { code } = graph.loginAs({ pages: [{ id: page.id, tasks: ['ADVERTISE'] }] });
+    // Back from Facebook with the pages, and then nobody picks one.
+    expect((await callback(client, { code, state })).searchParams.get('facebook')).toBe('paginas');
+    const grantsOf = (realEstateId: number) =>
+      ctx.database.db.select().from(metaOauthGrants).where(eq(metaOauthGrants.realEstateId, realEstateId));
+    const [abandoned] = await grantsOf(owner.realEstateId);
+    expect(abandoned!.secretEncrypted).not.toBeNull();
+    const { client: other, ...another } = await signedInOwner(ctx, 'Em Curso S.A.');
+    await start(other, another.realEstateId);
+
+    const jobDeps = { ...ctx.app.deps, signal: new AbortController().signal };
+    await metaOAuthGrantSweepJob.handle({}, jobDeps);
+    expect(await grantsOf(owner.realEstateId)).toHaveLength(1); // not expired yet
+    await ctx.database.db
+      .update(metaOauthGrants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(metaOauthGrants.realEstateId, owner.realEstateId));
+    await metaOAuthGrantSweepJob.handle({}, jobDeps);
+    expect(await grantsOf(owner.realEstateId)).toEqual([]);
+    expect(await grantsOf(another.realEstateId)).toHaveLength(1);
   });
 
   it('says in Portuguese when the user cancelled, Meta refused the code, throttled, or no page came', async () => {
