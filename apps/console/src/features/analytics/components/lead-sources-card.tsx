@@ -11,10 +11,12 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { LEAD_SOURCE_CHART_COLOURS, leadSourceLabel } from '@/components/lead-source-badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatRate } from '../format';
 
 interface LeadSourcesCardProps {
-  data: AnalyticsLeadSources;
+  /** Absent while the report loads: the card keeps its place, with placeholders. */
+  data: AnalyticsLeadSources | undefined;
   /** Shown in the header: "7 dias", "Últimos 30 dias". */
   period: string;
   /** How many listings to show (the API sends up to 20). */
@@ -23,10 +25,10 @@ interface LeadSourcesCardProps {
 
 export function LeadSourcesCard({ data, period, maxPages = 8 }: LeadSourcesCardProps) {
   const id = useId();
-  const total = data.total.reduce((n, s) => n + s.leads, 0);
-  const pages = data.pages.slice(0, maxPages);
+  const total = data ? data.total.reduce((n, s) => n + s.leads, 0) : 0;
+  const pages = data ? data.pages.slice(0, maxPages) : [];
   return (
-    <Card className="min-w-0 overflow-hidden" data-testid="lead-sources">
+    <Card className="min-w-0 overflow-hidden" data-testid="lead-sources" aria-busy={!data}>
       <CardHeader className="flex-row items-center gap-2 p-4 pb-2 sm:p-5 sm:pb-2">
         <Megaphone className="size-4 text-muted-foreground" aria-hidden="true" />
         <h2 id={`${id}-title`} className="text-sm font-semibold">
@@ -35,7 +37,9 @@ export function LeadSourcesCard({ data, period, maxPages = 8 }: LeadSourcesCardP
         <span className="ml-auto text-xs text-muted-foreground">{period}</span>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5 p-4 pt-0 sm:p-5 sm:pt-0 lg:grid-cols-2 [&>*]:min-w-0">
-        {total === 0 ? (
+        {!data ? (
+          <LeadSourcesSkeleton />
+        ) : total === 0 ? (
           <p className="text-sm text-muted-foreground lg:col-span-2">Nenhum lead no período.</p>
         ) : (
           <>
@@ -107,5 +111,24 @@ export function LeadSourcesCard({ data, period, maxPages = 8 }: LeadSourcesCardP
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The card's two columns while the report loads: bars for the sources, rows for the listings. */
+function LeadSourcesSkeleton() {
+  return (
+    <>
+      <span className="sr-only">Carregando os leads por origem...</span>
+      {[3, 4].map((rows, column) => (
+        <div key={column} className="grid content-start gap-3" aria-hidden="true">
+          {Array.from({ length: rows }, (_, i) => (
+            <div key={i} className="grid gap-1.5">
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-2 w-full" />
+            </div>
+          ))}
+        </div>
+      ))}
+    </>
   );
 }

@@ -122,8 +122,9 @@ interface TopRow {
 
 /** Which source (portal, form, API, page) and which listing brought the week's leads. */
 export function WeekLeadSources({ query }: { query: ReturnType<typeof useWeekReport> }) {
-  if (!query.isSuccess) return null;
-  return <LeadSourcesCard data={query.data.lead_sources} period="7 dias" maxPages={5} />;
+  // A failed report says so once, in "Sua semana" above.
+  if (query.isError) return null;
+  return <LeadSourcesCard data={query.data?.lead_sources} period="7 dias" maxPages={5} />;
 }
 
 /** The listings that bring leads, and the ones that turn visits into leads best. */

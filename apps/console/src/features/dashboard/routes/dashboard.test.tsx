@@ -256,13 +256,25 @@ describe('/dashboard: the week at a glance', () => {
     expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', '/analytics?periodo=7d&page_id=3');
   });
 
+  it('keeps the "Leads por origem" card in place while the week loads, and says so', async () => {
+    handle('getAnalytics', () => new Promise(() => undefined));
+    replyNovoLeads(0);
+    replyDeliveries();
+    renderDashboard();
+    const card = await screen.findByTestId('lead-sources');
+    expect(card).toHaveAttribute('aria-busy', 'true');
+    expect(within(card).getByText('Carregando os leads por origem...')).toBeInTheDocument();
+    expect(within(card).queryByText('Nenhum lead no período.')).not.toBeInTheDocument();
+  });
+
   it("breaks the week's leads down by source, and each listing's by source", async () => {
     replyAnalytics(makeReport());
     replyNovoLeads(0);
     replyDeliveries();
     renderDashboard();
     const card = await screen.findByTestId('lead-sources', {}, { timeout: 5000 });
-    const bySource = within(card).getByRole('list', { name: 'Leads por origem' });
+    const bySource = await within(card).findByRole('list', { name: 'Leads por origem' });
+    expect(card).toHaveAttribute('aria-busy', 'false');
     expect(
       within(bySource)
         .getAllByRole('listitem')
