@@ -77,12 +77,8 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                 </TableCell>
                 <TableCell className="max-w-60 min-w-36">
                   {lead.phone && <div className="whitespace-nowrap">{formatPhone(lead.phone)}</div>}
-                  {/* One line, cut with an ellipsis when the column is narrow; the whole address on hover,
-                      and for screen readers (the text stays whole in the page). */}
                   {lead.email && (
-                    <div className="truncate text-xs text-muted-foreground" title={lead.email}>
-                      {lead.email}
-                    </div>
+                    <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{lead.email}</div>
                   )}
                 </TableCell>
                 <TableCell className="max-w-56 min-w-32">

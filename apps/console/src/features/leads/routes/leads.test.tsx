@@ -150,18 +150,6 @@ describe('/leads list', () => {
     expect(screen.queryByText('Atrasado')).not.toBeInTheDocument();
   });
 
-  it('keeps a long e-mail on one line in the table, cut with an ellipsis, whole in its title', async () => {
-    const email = 'maria.souza.de.oliveira.santos@imobiliaria-exemplo-de-sao-paulo.com.br';
-    replyList(leadList([makeLead({ email })], { total: 1 }));
-    renderLeads();
-    await screen.findAllByText('Maria Souza');
-    const table = screen.getByRole('table');
-    const cell = within(table).getByText(email);
-    expect(cell).toHaveAttribute('title', email);
-    expect(cell).toHaveClass('truncate');
-    expect(cell.className).not.toMatch(/overflow-wrap:anywhere/);
-  });
-
   it('flags leads past the response deadline and those over the plan', async () => {
     replyList(leadList([makeLead({ overdue: true, over_plan_limit: true })], { total: 1 }));
     renderLeads();
