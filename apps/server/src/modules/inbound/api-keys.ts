@@ -166,6 +166,15 @@ type AdmitRow = {
 
 const LEAD_API_WINDOW_SECONDS = 60;
 
+/** Adds a CTE's counts (`key`, `n`) to their one-minute windows, answering each window's new state. */
+const countIn = (counts: string) => `
+  insert into rate_limits (key, hits, reset_at)
+  select key, n, now() + make_interval(secs => ${LEAD_API_WINDOW_SECONDS}) from ${counts} order by key
+  on conflict (key) do update set
+    hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
+    reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+  returning key, hits, reset_at`;
+
 /**
  * The group's keys found by hash, each key marked used (at most once a minute), one hit counted in each
  * key's window and, only for requests within their key's limit ($2), one in the agency's window: one
@@ -188,14 +197,7 @@ with inp as (
   returning 1
 ), key_counts as (
   select 'lead-api:key:' || id as key, count(*)::int as n from found group by id
-), key_upserted as (
-  insert into rate_limits (key, hits, reset_at)
-  select key, n, now() + make_interval(secs => ${LEAD_API_WINDOW_SECONDS}) from key_counts order by key
-  on conflict (key) do update set
-    hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
-    reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-  returning key, hits, reset_at
-), key_numbered as (
+), key_upserted as (${countIn('key_counts')}), key_numbered as (
   select f.i, u.hits - c.n + row_number() over (partition by f.id order by f.i) as hits, u.reset_at
   from found f
   join key_counts c on c.key = 'lead-api:key:' || f.id
@@ -204,14 +206,7 @@ with inp as (
   select f.i, f.real_estate_id from found f join key_numbered kn on kn.i = f.i where kn.hits <= f.key_limit
 ), agency_counts as (
   select 'lead-api:agency:' || real_estate_id as key, count(*)::int as n from within group by real_estate_id
-), agency_upserted as (
-  insert into rate_limits (key, hits, reset_at)
-  select key, n, now() + make_interval(secs => ${LEAD_API_WINDOW_SECONDS}) from agency_counts order by key
-  on conflict (key) do update set
-    hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
-    reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-  returning key, hits, reset_at
-), agency_numbered as (
+), agency_upserted as (${countIn('agency_counts')}), agency_numbered as (
   select w.i, u.hits - c.n + row_number() over (partition by w.real_estate_id order by w.i) as hits, u.reset_at
   from within w
   join agency_counts c on c.key = 'lead-api:agency:' || w.real_estate_id

@@ -659,11 +659,12 @@ describe('rate limits', () => {
     LEAD_API_AGENCY_LIMIT_PER_MINUTE: '5',
   });
 
-  it('per key, then per agency: 429 with Retry-After; a flooding key does not spend the others’ share', async () => {
-    const { client: c, ...owner } = await signedInOwner(limitedApp(), 'Limite S.A.');
+  /** An agency with two keys ("Site", "Zapier") on the limited app, and a lead sender per key. */
+  async function agencyWithTwoKeys(name: string, emailPrefix: string) {
+    const { client: c, ...owner } = await signedInOwner(limitedApp(), name);
     const tokens: string[] = [];
-    for (const name of ['Site', 'Zapier']) {
-      const res = await c.post(`/v1/real-estates/${owner.realEstateId}/api-keys`, { name });
+    for (const keyName of ['Site', 'Zapier']) {
+      const res = await c.post(`/v1/real-estates/${owner.realEstateId}/api-keys`, { name: keyName });
       tokens.push(res.json().data.token as string);
     }
     const post = (token: string, i: number) =>
@@ -671,8 +672,13 @@ describe('rate limits', () => {
         method: 'POST',
         url: '/v1/leads',
         headers: { authorization: `Bearer ${token}` },
-        payload: { name: `Pessoa ${i}`, email: `p${i}@exemplo.com.br` },
+        payload: { name: `Pessoa ${i}`, email: `${emailPrefix}${i}@exemplo.com.br` },
       });
+    return { owner, tokens, post };
+  }
+
+  it('per key, then per agency: 429 with Retry-After; a flooding key does not spend the others’ share', async () => {
+    const { owner, tokens, post } = await agencyWithTwoKeys('Limite S.A.', 'p');
     const first: number[] = [];
     for (let i = 0; i < 10; i++) first.push((await post(tokens[0]!, i)).statusCode);
     expect(first).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
@@ -693,19 +699,7 @@ describe('rate limits', () => {
   });
 
   it('sent at once, the same limits hold: each request counted in arrival order, in one statement', async () => {
-    const { client: c, ...owner } = await signedInOwner(limitedApp(), 'Rajada S.A.');
-    const tokens: string[] = [];
-    for (const name of ['Site', 'Zapier']) {
-      const res = await c.post(`/v1/real-estates/${owner.realEstateId}/api-keys`, { name });
-      tokens.push(res.json().data.token as string);
-    }
-    const post = (token: string, i: number) =>
-      limitedApp().app.inject({
-        method: 'POST',
-        url: '/v1/leads',
-        headers: { authorization: `Bearer ${token}` },
-        payload: { name: `Pessoa ${i}`, email: `rajada${i}@exemplo.com.br` },
-      });
+    const { owner, tokens, post } = await agencyWithTwoKeys('Rajada S.A.', 'rajada');
     const first = await Promise.all(Array.from({ length: 8 }, (_, i) => post(tokens[0]!, i)));
     const statuses = first.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
