@@ -6,6 +6,12 @@ const baseURL = inject('baseURL');
 const browser = useBrowser();
 
 /** A fresh context (no cookies, empty localStorage) per test. */
+/** The sign-in form the server renders, loaded with its script (the console's own /entrar is a spinner). */
+async function serverLoginForm(page: Page) {
+  await page.locator('form#auth').waitFor();
+  await page.waitForLoadState('load');
+}
+
 async function freshPage(viewport?: { width: number; height: number }) {
   const { context, page } = await newPage(browser(), baseURL, viewport);
   return { page, close: () => context.close() };
@@ -190,9 +196,13 @@ describe('console in the browser', () => {
       await page.goto('/dashboard');
       await page.waitForURL('**/entrar');
       expect(new URL(page.url()).pathname).toBe('/entrar');
+      // The console first moves its own address to /entrar, then loads the server's form: asking for the
+      // next page before that load would cancel it (the CI run of 2026-11-28 went there), so wait for the form.
+      await serverLoginForm(page);
 
       await page.goto('/usuarios');
       await page.waitForURL('**/entrar');
+      await serverLoginForm(page);
       await page.getByLabel('E-mail').fill(DEMO.email);
       await page.getByLabel('Senha', { exact: true }).fill(DEMO.password);
       await page.getByRole('button', { name: 'Entrar', exact: true }).click();
