@@ -110,14 +110,21 @@ export const connectMetaOAuthPageBody = z.object({
 });
 export type ConnectMetaOAuthPageInput = z.input<typeof connectMetaOAuthPageBody>;
 
-/** What Facebook Login sends back to the redirect URI: a code and our state, or why there is none. */
+/** One parameter of the callback: a value it can't be (repeated, too long) is read as absent. */
+const callbackParam = (max: number) => z.string().max(max).optional().catch(undefined);
+
+/**
+ * What Facebook Login sends back to the redirect URI: a code and our state, or why there is none. The
+ * browser arrives here, so a malformed query is never answered with JSON: its parameters read as absent,
+ * the state with them, and the visitor is sent back to the lead sources' screen ("invalido").
+ */
 export const metaOAuthCallbackQuery = z.object({
-  code: z.string().max(2000).optional(),
-  state: z.string().max(500).optional(),
-  error: z.string().max(200).optional(),
-  error_reason: z.string().max(200).optional(),
-  error_code: z.string().max(50).optional(),
-  error_description: z.string().max(1000).optional(),
+  code: callbackParam(2000),
+  state: callbackParam(500),
+  error: callbackParam(200),
+  error_reason: callbackParam(200),
+  error_code: callbackParam(50),
+  error_description: callbackParam(1000),
 });
 
 export const updateMetaLeadFormsBody = z.object({

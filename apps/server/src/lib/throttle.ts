@@ -20,7 +20,7 @@ export function createThrottle(db: Db) {
           reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
         returning hits, reset_at`);
       const row = rowsOf<WindowRow>(result)[0]!;
-      return { hits: Number(row.hits), retryAfterSeconds: secondsUntil(row.reset_at) };
+      return windowState(row.hits, row.reset_at);
     },
     /** Counts one hit (or `count` hits) on several windows in one round trip. Keys must be distinct. */
     async hitMany(windows: [key: string, decaySeconds: number, count?: number][]): Promise<ThrottleState[]> {
@@ -33,9 +33,7 @@ export function createThrottle(db: Db) {
         sql`select hits, reset_at from rate_limits where key = ${key} and reset_at > now()`,
       );
       const row = rowsOf<WindowRow>(result)[0];
-      return row
-        ? { hits: Number(row.hits), retryAfterSeconds: secondsUntil(row.reset_at) }
-        : { hits: 0, retryAfterSeconds: 0 };
+      return row ? windowState(row.hits, row.reset_at) : { hits: 0, retryAfterSeconds: 0 };
     },
     /** Sets (or extends) a window that ends in `seconds`: a lock. */
     async lockFor(key: string, seconds: number) {
@@ -113,10 +111,7 @@ export async function hitWindowsGrouped(
       const row = rowOf.get(key)!;
       const place = (placed.get(key) ?? 0) + 1;
       placed.set(key, place);
-      return {
-        hits: Number(row.hits) - wanted.get(key)!.n + place,
-        retryAfterSeconds: secondsUntil(row.reset_at),
-      };
+      return windowState(Number(row.hits) - wanted.get(key)!.n + place, row.reset_at);
     }),
   );
 }
@@ -128,7 +123,7 @@ export function statesOf(
 ): ThrottleState[] {
   return windows.map(([k]) => {
     const row = rows.find((r) => r.key === k)!;
-    return { hits: Number(row.hits), retryAfterSeconds: secondsUntil(row.reset_at) };
+    return windowState(row.hits, row.reset_at);
   });
 }
 
@@ -143,7 +138,8 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-function secondsUntil(value: string | Date): number {
-  const t = value instanceof Date ? value.getTime() : new Date(value).getTime();
-  return Math.max(1, Math.ceil((t - Date.now()) / 1000));
+/** A window's state from its row (hits as the driver returns them; at least a second to wait). */
+export function windowState(hits: string | number, resetAt: string | Date): ThrottleState {
+  const t = resetAt instanceof Date ? resetAt.getTime() : new Date(resetAt).getTime();
+  return { hits: Number(hits), retryAfterSeconds: Math.max(1, Math.ceil((t - Date.now()) / 1000)) };
 }

@@ -17,6 +17,7 @@ import type { Deps } from '../../deps.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { queryPrepared } from '../../db/client.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
+import { windowState } from '../../lib/throttle.ts';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -166,14 +167,28 @@ type AdmitRow = {
 
 const LEAD_API_WINDOW_SECONDS = 60;
 
-/** Adds a CTE's counts (`key`, `n`) to their one-minute windows, answering each window's new state. */
-const countIn = (counts: string) => `
+/**
+ * One kind of one-minute window (`name`: the key's, the agency's) as three CTEs: the group's hits per
+ * window (`<name>_counts`, the rows of `from` by their column `by`), their upsert into rate_limits
+ * (`<name>_upserted`), and each row's own count, numbered in arrival order (`<name>_numbered`: `i`,
+ * `hits`, `reset_at`), so each request sees the count it would have seen alone.
+ */
+const windowCtes = (name: string, from: string, by: string, prefix: string) => `
+${name}_counts as (
+  select '${prefix}' || ${by} as key, count(*)::int as n from ${from} group by ${by}
+), ${name}_upserted as (
   insert into rate_limits (key, hits, reset_at)
-  select key, n, now() + make_interval(secs => ${LEAD_API_WINDOW_SECONDS}) from ${counts} order by key
+  select key, n, now() + make_interval(secs => ${LEAD_API_WINDOW_SECONDS}) from ${name}_counts order by key
   on conflict (key) do update set
     hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
     reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-  returning key, hits, reset_at`;
+  returning key, hits, reset_at
+), ${name}_numbered as (
+  select r.i, u.hits - c.n + row_number() over (partition by r.${by} order by r.i) as hits, u.reset_at
+  from ${from} r
+  join ${name}_counts c on c.key = '${prefix}' || r.${by}
+  join ${name}_upserted u on u.key = c.key
+)`;
 
 /**
  * The group's keys found by hash, each key marked used (at most once a minute), one hit counted in each
@@ -195,23 +210,9 @@ with inp as (
   where id in (select id from found where mark_used)
     and (last_used_at is null or last_used_at < now() - interval '60 seconds')
   returning 1
-), key_counts as (
-  select 'lead-api:key:' || id as key, count(*)::int as n from found group by id
-), key_upserted as (${countIn('key_counts')}), key_numbered as (
-  select f.i, u.hits - c.n + row_number() over (partition by f.id order by f.i) as hits, u.reset_at
-  from found f
-  join key_counts c on c.key = 'lead-api:key:' || f.id
-  join key_upserted u on u.key = c.key
-), within as (
+), ${windowCtes('key', 'found', 'id', 'lead-api:key:')}, within as (
   select f.i, f.real_estate_id from found f join key_numbered kn on kn.i = f.i where kn.hits <= f.key_limit
-), agency_counts as (
-  select 'lead-api:agency:' || real_estate_id as key, count(*)::int as n from within group by real_estate_id
-), agency_upserted as (${countIn('agency_counts')}), agency_numbered as (
-  select w.i, u.hits - c.n + row_number() over (partition by w.real_estate_id order by w.i) as hits, u.reset_at
-  from within w
-  join agency_counts c on c.key = 'lead-api:agency:' || w.real_estate_id
-  join agency_upserted u on u.key = c.key
-)
+), ${windowCtes('agency', 'within', 'real_estate_id', 'lead-api:agency:')}
 select f.i, f.id, f.real_estate_id, f.scopes, kn.hits as key_hits, kn.reset_at as key_reset_at,
   an.hits as agency_hits, an.reset_at as agency_reset_at
 from found f
@@ -222,11 +223,6 @@ interface AdmitInput {
   token: string;
   limits: ApiKeyLimits;
 }
-
-const windowOf = (hits: string | number, resetAt: string | Date): RateWindow => ({
-  hits: Number(hits),
-  retryAfterSeconds: Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000)),
-});
 
 /**
  * A group of requests (group commit, lib/group-commit.ts) in one statement: their keys, the keys' "last
@@ -245,11 +241,11 @@ async function admitApiKeys(deps: Pick<Deps, 'db'>, inputs: AdmitInput[]): Promi
     return {
       ok: true,
       key: { id: Number(row.id), realEstateId: Number(row.real_estate_id), scopes: textArray(row.scopes) },
-      perKey: windowOf(row.key_hits, row.key_reset_at),
+      perKey: windowState(row.key_hits, row.key_reset_at),
       perAgency:
         row.agency_hits === null || row.agency_reset_at === null
           ? null
-          : windowOf(row.agency_hits, row.agency_reset_at),
+          : windowState(row.agency_hits, row.agency_reset_at),
     };
   });
 }

@@ -198,6 +198,15 @@ describe('Conectar com Facebook', () => {
     });
     expect(anonymous.statusCode).toBe(302);
     expect(anonymous.headers.location).toMatch(/facebook=invalido$/);
+    // A malformed query (a repeated or oversized parameter) sends the browser back too, never JSON.
+    for (const url of [
+      `/v1/oauth/meta/callback?state=${late.state}&state=${late.state}&code=x`,
+      `/v1/oauth/meta/callback?state=${late.state}&code=${'x'.repeat(2001)}`,
+    ]) {
+      const malformed = await client.get(url);
+      expect(malformed.statusCode, malformed.body).toBe(302);
+      expect(malformed.headers.location).toMatch(/facebook=invalido$/);
+    }
   });
 
   it('an unfinished login is swept once expired, its sealed token with it; a login in progress stays', async () => {

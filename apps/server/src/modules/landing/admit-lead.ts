@@ -11,7 +11,7 @@
 import { queryPrepared } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
-import type { ThrottleState } from '../../lib/throttle.ts';
+import { windowState, type ThrottleState } from '../../lib/throttle.ts';
 
 /** Window lengths: per IP (the hard and soft limits) and per page (the per-minute spam signal). */
 export const LEAD_IP_WINDOW_SECONDS = 600;
@@ -71,11 +71,6 @@ type AdmitRow = {
   page_reset_at: string | Date;
 };
 
-const state = (hits: string | number, resetAt: string | Date): ThrottleState => ({
-  hits: Number(hits),
-  retryAfterSeconds: Math.max(1, Math.ceil((new Date(resetAt).getTime() - Date.now()) / 1000)),
-});
-
 /** Admits a group of leads in one statement; the answers come in the order of the inputs. */
 export async function admitLeads(deps: Pick<Deps, 'db'>, inputs: AdmitInput[]): Promise<Admission[]> {
   const rows = await queryPrepared<AdmitRow>(deps.db, 'lead_admit', ADMIT_SQL, [
@@ -88,8 +83,8 @@ export async function admitLeads(deps: Pick<Deps, 'db'>, inputs: AdmitInput[]): 
     if (!r) return { page: null };
     return {
       page: { id: Number(r.id), realEstateId: Number(r.real_estate_id), slug: r.slug },
-      perIp: state(r.ip_hits, r.ip_reset_at),
-      perPage: state(r.page_hits, r.page_reset_at),
+      perIp: windowState(r.ip_hits, r.ip_reset_at),
+      perPage: windowState(r.page_hits, r.page_reset_at),
     };
   });
 }
