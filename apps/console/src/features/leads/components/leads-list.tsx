@@ -3,6 +3,7 @@ import { Inbox, Mail, MapPinOff, Phone, SearchX, ShieldAlert, ShieldCheck, UserR
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LeadSourceBadge } from '@/components/lead-source-badge';
+import { EmailText } from '@/components/email-text';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/components/ui/states';
@@ -78,7 +79,9 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                 <TableCell className="max-w-60 min-w-36">
                   {lead.phone && <div className="whitespace-nowrap">{formatPhone(lead.phone)}</div>}
                   {lead.email && (
-                    <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{lead.email}</div>
+                    <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+                      <EmailText email={lead.email} />
+                    </div>
                   )}
                 </TableCell>
                 <TableCell className="max-w-56 min-w-32">
@@ -137,7 +140,9 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                     <dt>
                       <Mail className="size-3.5 text-muted-foreground" aria-label="E-mail" />
                     </dt>
-                    <dd className="min-w-0 [overflow-wrap:anywhere]">{lead.email}</dd>
+                    <dd className="min-w-0 [overflow-wrap:anywhere]">
+                      <EmailText email={lead.email} />
+                    </dd>
                   </div>
                 )}
                 {propertyText(lead) && (
