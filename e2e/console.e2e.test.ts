@@ -5,13 +5,13 @@ import { DEMO, logIn, newPage, PHONE, useBrowser } from './kit';
 const baseURL = inject('baseURL');
 const browser = useBrowser();
 
-/** A fresh context (no cookies, empty localStorage) per test. */
 /** The sign-in form the server renders, loaded with its script (the console's own /entrar is a spinner). */
 async function serverLoginForm(page: Page) {
   await page.locator('form#auth').waitFor();
   await page.waitForLoadState('load');
 }
 
+/** A fresh context (no cookies, empty localStorage) per test. */
 async function freshPage(viewport?: { width: number; height: number }) {
   const { context, page } = await newPage(browser(), baseURL, viewport);
   return { page, close: () => context.close() };
