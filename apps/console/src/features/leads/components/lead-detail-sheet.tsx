@@ -3,6 +3,7 @@ import { paths } from '@vitrine/contracts/paths';
 import { ExternalLink, Mail, MessageCircle, Phone, ShieldAlert } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { EmailText } from '@/components/email-text';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -213,7 +214,11 @@ function LeadDetailBody({
       <Section title="Contato">
         <dl className="grid gap-2">
           {lead.phone && <Field label="Telefone">{formatPhone(lead.phone)}</Field>}
-          {lead.email && <Field label="E-mail">{lead.email}</Field>}
+          {lead.email && (
+            <Field label="E-mail">
+              <EmailText email={lead.email} />
+            </Field>
+          )}
           <Field label="Consentimento">{lead.consent ? 'Autorizou ser contatado' : 'Não registrado'}</Field>
         </dl>
         <div className="flex flex-wrap gap-2">
