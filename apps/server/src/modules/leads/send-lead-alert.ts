@@ -16,10 +16,20 @@ import { assignLeadByRotation } from '../team/index.ts';
 
 export const LEAD_ALERT_PREFERENCE = 'lead_alert_email';
 
-/** Owners and admins get alerts unless they turned them off; agents only when they turned them on. */
+/**
+ * The agency's active members: who gets alerts (owners and admins unless they turned them off; agents
+ * only when they turned them on), and every member's address by user id (the lead's assignee gets its
+ * alert whatever their preference).
+ */
 async function alertRecipients(db: Tx, realEstateId: number) {
   const rows = await db
-    .select({ email: users.email, name: users.name, role: memberships.role, pref: preferences.value })
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: memberships.role,
+      pref: preferences.value,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(
@@ -31,7 +41,12 @@ async function alertRecipients(db: Tx, realEstateId: number) {
       ),
     )
     .where(and(eq(memberships.realEstateId, realEstateId), eq(memberships.status, 'active')));
-  return rows.filter((r) => (r.pref === null || r.pref === undefined ? r.role !== 'agent' : r.pref === true));
+  return {
+    alerted: rows.filter((r) =>
+      r.pref === null || r.pref === undefined ? r.role !== 'agent' : r.pref === true,
+    ),
+    emailOf: new Map(rows.map((r) => [r.userId, r.email])),
+  };
 }
 
 /** A lead of the group with what its alert shows. */
@@ -95,14 +110,14 @@ export async function sendLeadAlerts(
 
   /** An agency's recipients (the team by its preferences, or the listed addresses plus agents who opted in). */
   const recipients = async (realEstateId: number) => {
-    const [team, { lead_alert_emails: listed }] = await Promise.all([
+    const [{ alerted, emailOf }, { lead_alert_emails: listed }] = await Promise.all([
       alertRecipients(db, realEstateId),
       getAgencyPreferences(deps, realEstateId, ['lead_alert_emails']),
     ]);
     const emails = listed.length
-      ? [...listed, ...team.filter((r) => r.role === 'agent').map((r) => r.email)]
-      : team.map((r) => r.email);
-    return { emails: [...new Map(emails.map((e) => [e.toLowerCase(), e])).values()] };
+      ? [...listed, ...alerted.filter((r) => r.role === 'agent').map((r) => r.email)]
+      : alerted.map((r) => r.email);
+    return { emails: [...new Map(emails.map((e) => [e.toLowerCase(), e])).values()], emailOf };
   };
 
   const failed = new Set<string>();
@@ -153,28 +168,17 @@ export async function sendLeadAlerts(
 }
 
 async function mailAlert(
-  deps: Pick<Deps, 'db' | 'config' | 'mailer'>,
+  deps: Pick<Deps, 'config' | 'mailer'>,
   { lead, agency, pageTitle }: AlertRow,
-  agencyRecipients: { emails: string[] },
+  agencyRecipients: { emails: string[]; emailOf: Map<number, string> },
 ) {
   const recipients = [...agencyRecipients.emails];
   // The member in charge of the lead (by hand or by rotation; docs/product.md#lead-assignment) always gets
-  // the alert.
-  if (lead.assignedUserId !== null) {
-    const [assigned] = await deps.db
-      .select({ email: users.email })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(
-        and(
-          eq(memberships.realEstateId, lead.realEstateId),
-          eq(memberships.userId, lead.assignedUserId),
-          eq(memberships.status, 'active'),
-        ),
-      );
-    if (assigned && !recipients.some((e) => e.toLowerCase() === assigned.email.toLowerCase()))
-      recipients.push(assigned.email);
-  }
+  // the alert, while an active member of the agency (the group's read of its members, no query per lead).
+  const assigned =
+    lead.assignedUserId === null ? undefined : agencyRecipients.emailOf.get(lead.assignedUserId);
+  if (assigned && !recipients.some((e) => e.toLowerCase() === assigned.toLowerCase()))
+    recipients.push(assigned);
   const consoleUrl = `${deps.config.APP_URL}/leads?lead=${lead.id}`;
   // The visitor's name and the page's title in a subject: one line, no links, short
   // (docs/decisions/018-accounts-and-abuse.md).
