@@ -9,16 +9,23 @@ export interface ThrottleState {
   retryAfterSeconds: number;
 }
 
+/**
+ * How a count lands in its window (the rows to insert give `key`, `hits` and a `reset_at` one window
+ * away): added to the window while it is open, starting a new one once it has passed. Every statement
+ * that counts rate-limit hits ends with it; answers `key, hits, reset_at`.
+ */
+export const WINDOW_UPSERT = `on conflict (key) do update set
+  hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
+  reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+returning key, hits, reset_at`;
+
 export function createThrottle(db: Db) {
   return {
     /** Counts one hit and returns the window's state. */
     async hit(key: string, decaySeconds: number): Promise<ThrottleState> {
       const result = await db.execute(sql`
         insert into rate_limits (key, hits, reset_at) values (${key}, 1, now() + make_interval(secs => ${decaySeconds}))
-        on conflict (key) do update set
-          hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        returning hits, reset_at`);
+        ${sql.raw(WINDOW_UPSERT)}`);
       const row = rowsOf<WindowRow>(result)[0]!;
       return windowState(row.hits, row.reset_at);
     },
@@ -63,10 +70,7 @@ export function hitWindowsSql(windows: [key: string, decaySeconds: number, count
     insert into rate_limits (key, hits, reset_at)
     select k, n, now() + make_interval(secs => d) from unnest(${sql.param(keys)}::text[], ${sql.param(decays)}::int[], ${sql.param(counts)}::int[]) as w(k, d, n)
     order by k
-    on conflict (key) do update set
-      hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
-      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning key, hits, reset_at`;
+    ${sql.raw(WINDOW_UPSERT)}`;
 }
 
 const GROUPED_WINDOWS_SQL = `
@@ -74,10 +78,7 @@ insert into rate_limits (key, hits, reset_at)
 select k, n, now() + make_interval(secs => d)
 from unnest($1::text[], $2::int[], $3::int[]) as w(k, d, n)
 order by k
-on conflict (key) do update set
-  hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
-  reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-returning key, hits, reset_at`;
+${WINDOW_UPSERT}`;
 
 /**
  * Counts the hits of a group of requests (group commit: several callers' requests together) in one

@@ -18,6 +18,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { jsonParam } from '../../db/json-rows.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
+import { WINDOW_UPSERT } from '../../lib/throttle.ts';
 import type { Campaign } from './classify-visit.ts';
 
 export const SESSION_IDLE_MS = ANALYTICS_SESSION_IDLE_MINUTES * 60 * 1000;
@@ -61,10 +62,7 @@ const INGEST_SQL = `
     ), hits as (
       insert into rate_limits (key, hits, reset_at)
       select rate_key, n, now() + interval '60 seconds' from windows order by rate_key
-      on conflict (key) do update set
-        hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
-        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-      returning key, hits, reset_at
+      ${WINDOW_UPSERT}
     ), ok as (
       select b.*, h.reset_at, row_number() over (partition by b.rate_key order by b.i) <= $3::int - (h.hits - w.n) as allowed
       from b join windows w on w.rate_key = b.rate_key join hits h on h.key = b.rate_key

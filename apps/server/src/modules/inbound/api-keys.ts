@@ -17,7 +17,7 @@ import type { Deps } from '../../deps.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { queryPrepared } from '../../db/client.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
-import { windowState } from '../../lib/throttle.ts';
+import { windowState, WINDOW_UPSERT } from '../../lib/throttle.ts';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -179,10 +179,7 @@ ${name}_counts as (
 ), ${name}_upserted as (
   insert into rate_limits (key, hits, reset_at)
   select key, n, now() + make_interval(secs => ${LEAD_API_WINDOW_SECONDS}) from ${name}_counts order by key
-  on conflict (key) do update set
-    hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
-    reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-  returning key, hits, reset_at
+  ${WINDOW_UPSERT}
 ), ${name}_numbered as (
   select r.i, u.hits - c.n + row_number() over (partition by r.${by} order by r.i) as hits, u.reset_at
   from ${from} r

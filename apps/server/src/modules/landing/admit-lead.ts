@@ -11,7 +11,7 @@
 import { queryPrepared } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
-import { windowState, type ThrottleState } from '../../lib/throttle.ts';
+import { windowState, WINDOW_UPSERT, type ThrottleState } from '../../lib/throttle.ts';
 
 /** Window lengths: per IP (the hard and soft limits) and per page (the per-minute spam signal). */
 export const LEAD_IP_WINDOW_SECONDS = 600;
@@ -46,10 +46,7 @@ with inp as (
 ), upserted as (
   insert into rate_limits (key, hits, reset_at)
   select key, n, now() + make_interval(secs => decay) from counted order by key
-  on conflict (key) do update set
-    hits = case when rate_limits.reset_at <= now() then excluded.hits else rate_limits.hits + excluded.hits end,
-    reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-  returning key, hits, reset_at
+  ${WINDOW_UPSERT}
 ), numbered as (
   select w.i, w.key, u.hits - c.n + row_number() over (partition by w.key order by w.i) as hits, u.reset_at
   from wanted w join counted c using (key) join upserted u using (key)
