@@ -475,6 +475,16 @@ const attempts = (
     [ids],
   )
 ).rows[0].n as number;
+// First attempts made over a minute after their lead: the ones a kill -9 left without a job (a direct
+// hand-over in flight, modules/deliveries/hand-over.ts), found by the overdue sweep.
+const rescued = (
+  await db.query(
+    `select count(*)::int as n from deliveries d
+       join delivery_attempts a on a.delivery_id = d.id and a.attempt = 1
+      where d.lead_id = any($1::uuid[]) and a.started_at > d.created_at + interval '60 seconds'`,
+    [ids],
+  )
+).rows[0].n as number;
 // Anything still pending: show where its job is, to tell a slow retry from a lost job.
 const stuck = await db.query(
   `select d.id, d.status, d.attempts, d.next_attempt_at, j.state, j.retry_count, j.start_after, j.started_on
@@ -543,6 +553,9 @@ console.log(
 );
 console.log(
   `  tentativas no ledger:  ${attempts}; chamadas ao receptor: ${calls}, falhas simuladas: ${failedCalls}`,
+);
+console.log(
+  `  primeiras tentativas mais de 60 s depois do lead (achadas pela varredura após um kill -9): ${rescued}`,
 );
 console.log(`  duplicados no receptor (mesmo webhook-id recebido de novo): ${duplicates}`);
 console.log(`  leads com mais de um webhook-id: ${unstableIds}`);

@@ -47,6 +47,11 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> extends Jo
   handle(payload: z.output<Payload>, deps: JobDeps, attempt?: JobAttempt): Promise<void>;
   /** Work repeated beside the workers (sweeps, clean-ups), only in processes that run workers. */
   every?: { seconds: number; run(deps: JobDeps): Promise<unknown> };
+  /**
+   * Set up beside the workers, only in processes that run them (the deliveries' direct hand-over);
+   * `stop` is awaited when the process shuts down, before the queue stops.
+   */
+  start?(deps: JobDeps): { stop(): Promise<void> };
 }
 
 /** Keeps the payload type of the definition (a plain annotation would widen it to `unknown`). */

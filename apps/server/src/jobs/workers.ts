@@ -28,6 +28,8 @@ export default fp(
         { batchSize: typeof batchSize === 'function' ? batchSize(app.config) : batchSize, pollers },
         (data, attempt) => job.handle(parsePayload(job, data), deps, attempt),
       );
+      const started = job.start?.(deps);
+      if (started) app.addHook('preClose', () => started.stop());
       const every = job.every;
       if (every) {
         const timer = setInterval(() => {

@@ -32,9 +32,9 @@ export interface ConversionAttempt {
     userAgent: string | null;
     submissionKey: string | null;
     createdAt: Date;
+    /** What the source said of the lead (a Meta lead form's lead id). */
+    sourceDetails: unknown;
   };
-  /** The lead's row as read (its `source_details`, once leads carry one). */
-  leadJson: Record<string, unknown>;
   pageUrl: string | null;
   delivery: { event: string | null; createdAt: Date };
 }
@@ -111,7 +111,7 @@ export async function attemptConversion(
   const connection = openConnection('meta', deps.config.appKey, input.payloadEncrypted);
   const event = input.delivery.event ?? CAPTURE_EVENT;
   const serverEvent = metaEventOf(
-    { ...input.lead, metaLeadId: metaLeadIdOf(input.leadJson.source_details) },
+    { ...input.lead, metaLeadId: metaLeadIdOf(input.lead.sourceDetails) },
     { event, createdAt: input.delivery.createdAt, atCapture: input.delivery.event === CAPTURE_EVENT },
     input.pageUrl,
   );

@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { isAdConversionTarget, type IntegrationName } from '@vitrine/contracts';
 import { pipelinedTransaction, queryPrepared, type Db, type Statement } from '../../db/client.ts';
 import { jsonParam, rowFromJson } from '../../db/json-rows.ts';
-import { deliveries, integrations, leads, pages } from '../../db/schema.ts';
+import { deliveries, integrations, leads } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { Queue } from '../../plugins/queue.ts';
 import { leadDeliveryQueue as leadDeliveryJob } from './jobs/lead-delivery.queue.ts';
@@ -30,24 +30,16 @@ import {
   signingSecretOf,
 } from '../integrations/index.ts';
 import { agencyPagesUrl } from '../domains/index.ts';
-import { leadPageFor, toLeadForDelivery } from './lead-for-delivery.ts';
+import {
+  leadPageFor,
+  leadPageFromJson,
+  leadPageJsonSql,
+  toLeadForDelivery,
+  type LeadPageRow,
+} from './lead-for-delivery.ts';
 import { attemptConversion } from '../conversions/index.ts';
 
 const MAX_DELAY_MS = 10 * 60 * 60 * 1000;
-
-/** The page columns a delivery carries (title, code, URL, price, place): read with the lead. */
-const leadPageColumns = {
-  id: pages.id,
-  title: pages.title,
-  slug: pages.slug,
-  listingCode: pages.listingCode,
-  priceCents: pages.priceCents,
-  purpose: pages.purpose,
-  propertyType: pages.propertyType,
-  neighborhood: pages.neighborhood,
-  city: pages.city,
-  state: pages.state,
-};
 
 /**
  * Deliveries, each with its integration, its lead and the lead's page (the columns above), as JSON.
@@ -57,9 +49,7 @@ const leadPageColumns = {
  */
 const READ_SQL = `
 select d.id, row_to_json(d) as delivery, row_to_json(i) as integration, row_to_json(l) as lead,
-  case when p.id is null then null else json_build_object(${Object.values(leadPageColumns)
-    .map((c) => `'${c.name}', p.${c.name}`)
-    .join(', ')}) end as page
+  case when p.id is null then null else ${leadPageJsonSql('p')} end as page
 from unnest($1::uuid[]) as k(id)
 cross join lateral (select * from deliveries where id = k.id limit 1) d
 left join lateral (
@@ -208,11 +198,27 @@ function recordAttempt(deps: Pick<Deps, 'db' | 'queue'>, record: AttemptRecord):
   return recorder.submit(record);
 }
 
-/** The page's columns a delivery carries, from the JSON read with the lead. */
-const pageFromJson = (json: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(leadPageColumns).map(([key, column]) => [key, json[column.name] ?? null]),
-  ) as Parameters<typeof toLeadForDelivery>[1] & object;
+/** A delivery as an attempt finds it: its row, its integration, its lead and the lead's page. */
+export interface FoundDelivery {
+  delivery: typeof deliveries.$inferSelect;
+  integration: typeof integrations.$inferSelect | null;
+  lead: typeof leads.$inferSelect | null;
+  page: LeadPageRow | null;
+}
+
+/** A first attempt handed over: a delivery's id, read first, or the rows its capture holds (hand-over.ts). */
+export type PreparedAttempt = string | FoundDelivery;
+
+async function findDelivery(db: Db, id: string): Promise<FoundDelivery | null> {
+  const found = await readDelivery(db, id);
+  if (!found) return null;
+  return {
+    delivery: rowFromJson(deliveries, found.delivery),
+    integration: found.integration && rowFromJson(integrations, found.integration),
+    lead: found.lead && rowFromJson(leads, found.lead),
+    page: found.page && leadPageFromJson(found.page),
+  };
+}
 
 /**
  * An integration's payload and signing secret, decrypted once per process and sealed value rather than
@@ -253,10 +259,16 @@ type AttemptDeps = Pick<Deps, 'db' | 'queue' | 'config' | 'log' | 'outbound'>;
  * of its own; if even that cannot be queued, the group job fails and pg-boss runs it again, where only
  * the deliveries still untried are attempted.
  */
-export async function attemptFirstDeliveries(deps: AttemptDeps, deliveryIds: string[]): Promise<void> {
+export async function attemptFirstDeliveries(deps: AttemptDeps, attempts: PreparedAttempt[]): Promise<void> {
   const settled = await Promise.allSettled(
-    deliveryIds.map((deliveryId) => attemptDelivery(deps, { deliveryId, firstOnly: true })),
+    attempts.map((a) =>
+      attemptDelivery(
+        deps,
+        typeof a === 'string' ? { deliveryId: a, firstOnly: true } : { found: a, firstOnly: true },
+      ),
+    ),
   );
+  const deliveryIds = attempts.map((a) => (typeof a === 'string' ? a : a.delivery.id));
   const failed = deliveryIds.filter((id, i) => {
     const r = settled[i]!;
     if (r.status === 'rejected') deps.log.error({ err: r.reason, delivery: id }, 'delivery attempt failed');
@@ -274,8 +286,11 @@ export async function attemptFirstDeliveries(deps: AttemptDeps, deliveryIds: str
 
 export async function attemptDelivery(
   deps: AttemptDeps,
-  job: {
-    deliveryId: string;
+  job: (
+    | { deliveryId: string }
+    /** The rows as its capture wrote them (a first attempt handed over, hand-over.ts): nothing is read. */
+    | { found: FoundDelivery }
+  ) & {
     /** A replay from the console: attempt even if the integration is paused. */
     manual?: boolean;
     /** A group job's first attempt: a delivery already tried is left to its own job. */
@@ -283,12 +298,11 @@ export async function attemptDelivery(
   },
 ): Promise<void> {
   const { db, config } = deps;
-  const found = await readDelivery(db, job.deliveryId);
+  const found = 'found' in job ? job.found : await findDelivery(db, job.deliveryId);
   if (!found) return;
-  const delivery = rowFromJson(deliveries, found.delivery);
+  const { delivery, integration, lead, page } = found;
   if (delivery.status !== 'pending') return;
   if (job.firstOnly && delivery.attempts !== 0) return;
-  const integration = found.integration && rowFromJson(integrations, found.integration);
   const attempt = delivery.attempts + 1;
   const startedAt = new Date();
 
@@ -313,15 +327,12 @@ export async function attemptDelivery(
     return;
   } else if (isAdConversionTarget(delivery.integration)) {
     // An ad platform (docs/decisions/023-ad-conversions.md): its event, sent with the agency's connection.
-    if (!found.lead) return;
-    const lead = rowFromJson(leads, found.lead);
-    const page = found.page && pageFromJson(found.page);
+    if (!lead) return;
     try {
       const sent = await attemptConversion(deps, {
         target: delivery.integration,
         payloadEncrypted: integration.payloadEncrypted,
         lead,
-        leadJson: found.lead,
         pageUrl: page ? leadPageFor(page, config.LANDING_URL).url || null : null,
         delivery,
       });
@@ -341,9 +352,7 @@ export async function attemptDelivery(
       };
     }
   } else {
-    if (!found.lead) return;
-    const lead = rowFromJson(leads, found.lead);
-    const page = found.page && pageFromJson(found.page);
+    if (!lead) return;
     const name = delivery.integration as IntegrationName;
     const { payload, signingSecret } = openSecrets(config.appKey, { ...integration, name });
     const ctx = adapterContext(config, deps.outbound, signingSecret);

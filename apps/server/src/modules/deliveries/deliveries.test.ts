@@ -470,24 +470,62 @@ describe('attempts recorded in groups', () => {
 });
 
 describe('group jobs', () => {
-  it("a captured group's deliveries share one job, and each is delivered", async () => {
-    const { id, receiver } = await agencyWithWebhook();
+  it("with the workers in the process, a captured group's first attempts are handed over: delivered, with no job row", async () => {
+    const { id, receiver, c } = await agencyWithWebhook();
     const captured = await Promise.all(
       [0, 1, 2].map((i) =>
         captureLead(ctx.app.deps, {
           realEstateId: id,
-          name: `Em grupo ${i}`,
-          phone: `1193333000${i}`,
+          name: `Entregue direto ${i}`,
+          phone: `1193333100${i}`,
           consent: true,
         }),
       ),
     );
-    const ids = captured.map((c) => c.deliveries[0]!.id);
-    const [job] = await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryIds: ids } });
-    expect(job!.data).toEqual({ deliveryIds: ids });
     await waitFor(() => (receiver.events.length >= 3 ? true : null), { what: 'three webhooks' });
     const leadIds = receiver.events.map((e) => (e.body as { data: { id: string } }).data.id).sort();
     expect(leadIds).toEqual(captured.map((c) => c.lead.id).sort());
+    const ids = captured.map((c) => c.deliveries[0]!.id);
+    for (const deliveryId of ids) {
+      expect(await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryId } })).toEqual([]);
+      expect(
+        await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryIds: [deliveryId] } }),
+      ).toEqual([]);
+    }
+    for (const deliveryId of ids) expect((await settled(c, deliveryId, 'delivered')).attempts).toBe(1);
+  });
+
+  it("in a process without the workers (an API replica), a captured group's deliveries share one job, and each is delivered", async () => {
+    const { id, receiver } = await agencyWithWebhook();
+    // A second app on the same database, as a replica beside this one's workers would be.
+    const replica = await createTestContext(
+      { appKey: ctx.config.appKey },
+      { RUN_WORKER: 'false', ALLOW_PRIVATE_NETWORK_TARGETS: '1' },
+      undefined,
+      undefined,
+      false,
+      ctx.database,
+    );
+    try {
+      const captured = await Promise.all(
+        [0, 1, 2].map((i) =>
+          captureLead(replica.app.deps, {
+            realEstateId: id,
+            name: `Em grupo ${i}`,
+            phone: `1193333000${i}`,
+            consent: true,
+          }),
+        ),
+      );
+      const ids = captured.map((c) => c.deliveries[0]!.id);
+      const [job] = await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryIds: ids } });
+      expect(job!.data).toEqual({ deliveryIds: ids });
+      await waitFor(() => (receiver.events.length >= 3 ? true : null), { what: 'three webhooks' });
+      const leadIds = receiver.events.map((e) => (e.body as { data: { id: string } }).data.id).sort();
+      expect(leadIds).toEqual(captured.map((c) => c.lead.id).sort());
+    } finally {
+      await replica.close();
+    }
   });
 
   it('a group job run again leaves a delivery already tried to its own job (no attempt ahead of the schedule)', async () => {

@@ -3,13 +3,13 @@
  * URL, price, place). A lead whose page was deleted keeps its data and says so honestly: an empty page
  * (no title, no URL), never the site root dressed up as a property.
  */
-import type { leads, pages } from '../../db/schema.ts';
+import { pages, type leads } from '../../db/schema.ts';
 import type { LeadForDelivery, LeadPage } from '../integrations/index.ts';
 import { LEAD_SOURCE_LABELS } from '@vitrine/contracts';
 import { formatPrice } from '../../lib/format.ts';
 
 type LeadRow = typeof leads.$inferSelect;
-/** The page columns a delivery needs (see `leadPageColumns` in the engine). */
+/** The page columns a delivery needs (leadPageColumns below). */
 export type LeadPageRow = Pick<
   typeof pages.$inferSelect,
   | 'id'
@@ -23,6 +23,32 @@ export type LeadPageRow = Pick<
   | 'city'
   | 'state'
 >;
+
+/** The page columns a delivery carries, by key: read with the lead (the engine's read, the capture's lookup). */
+const leadPageColumns = {
+  id: pages.id,
+  title: pages.title,
+  slug: pages.slug,
+  listingCode: pages.listingCode,
+  priceCents: pages.priceCents,
+  purpose: pages.purpose,
+  propertyType: pages.propertyType,
+  neighborhood: pages.neighborhood,
+  city: pages.city,
+  state: pages.state,
+} satisfies { [K in keyof LeadPageRow]: unknown };
+
+/** SQL: the page columns of the pages row `alias` as one JSON object (LeadPageRow's columns). */
+export const leadPageJsonSql = (alias: string) =>
+  `json_build_object(${Object.values(leadPageColumns)
+    .map((c) => `'${c.name}', ${alias}.${c.name}`)
+    .join(', ')})`;
+
+/** The page's columns a delivery carries, from the JSON leadPageJsonSql builds. */
+export const leadPageFromJson = (json: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(leadPageColumns).map(([key, column]) => [key, json[column.name] ?? null]),
+  ) as LeadPageRow;
 
 /** The receivers' idempotency key (Standard Webhooks `webhook-id`), the same on every retry. */
 export const webhookIdOf = (deliveryId: string) => `msg_${deliveryId.replace(/-/g, '')}`;

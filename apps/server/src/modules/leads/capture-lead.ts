@@ -9,6 +9,8 @@
  * one lookup (contacts, integrations, analytics sessions, the plans' month), one write of every row
  * through CTEs (contacts, leads, deliveries, session links), then one job insert per queue (the
  * deliveries' group jobs, and one job that sends the alerts and queues the auto-replies), COMMIT.
+ * In a process that runs the delivery workers, the group's first attempts get no job: they are handed
+ * to those workers after the commit, with the rows the group holds (deliveries/hand-over.ts).
  * Each caller still gets its answer only after the commit that holds its lead. If a shared transaction
  * fails, its leads are retried one by one, so one bad lead never fails the others. Contacts are matched
  * under advisory locks in the database, so several server processes link a person to one contact.
@@ -22,14 +24,26 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { pipelinedTransaction, type Statement } from '../../db/client.ts';
 import { insertFromJson, jsonParam, rowFromJson, rowToJson } from '../../db/json-rows.ts';
-import { auditLog, contacts, deliveries, inboundRequests, leads, subscriptions } from '../../db/schema.ts';
+import {
+  auditLog,
+  contacts,
+  deliveries,
+  inboundRequests,
+  integrations,
+  leads,
+  subscriptions,
+} from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import type { Queue } from '../../plugins/queue.ts';
 import {
   deliveryGroupPayloads,
+  deliveryHandOverOf,
   enqueueLeadDeliveries,
   leadDeliveryJob,
+  leadPageFromJson,
+  leadPageJsonSql,
   type DeliveryRow,
+  type FoundDelivery,
 } from '../deliveries/index.ts';
 import { LEAD_ALERT_MAX_IDS, leadAlertJob } from './jobs/lead-alert.job.ts';
 import { leadAutoReplyJob } from './jobs/lead-auto-reply.job.ts';
@@ -130,8 +144,7 @@ select
     ) c
   ) c) as contacts,
   (select coalesce(json_agg(i), '[]'::json) from (
-    select real_estate_id, name, halted_kind, halted_reason from integrations
-    where real_estate_id = any($4::int[]) and is_active
+    select * from integrations where real_estate_id = any($4::int[]) and is_active
   ) i) as integrations,
   ${leadSessionCandidatesSql(['$5', '$6', '$7', '$8'])} as sessions,
   (select coalesce(json_agg(s), '[]'::json) from (
@@ -143,12 +156,15 @@ select
     group by real_estate_id
   ) u) as month_leads,
   (select coalesce(json_agg(x), '[]'::json) from (
-    select k.i, p.id from unnest($11::int[], $12::text[]) with ordinality as k(agency, code, i)
+    select k.i, p.id, ${leadPageJsonSql('p')} as page
+    from unnest($11::int[], $12::text[]) with ordinality as k(agency, code, i)
     cross join lateral (
-      select id from pages where real_estate_id = k.agency and listing_code = k.code
+      select * from pages where real_estate_id = k.agency and listing_code = k.code
       order by updated_at desc limit 1
     ) p
-  ) x) as listing_pages`;
+  ) x) as listing_pages,
+  (select coalesce(json_agg(${leadPageJsonSql('p')}), '[]'::json) from pages p
+    where p.id = any($13::int[])) as pages`;
 /**
  * Every row of the group in one statement: new contacts, counted contacts, leads, deliveries, session
  * links, and the agencies' leads of the month. The counted contacts are found by their ids
@@ -183,17 +199,20 @@ type LookupRow = {
     email: string | null;
     name: string;
   }[];
-  integrations: {
+  /** The agencies' active integrations, whole (a handed-over attempt sends with them). */
+  integrations: ({
     real_estate_id: number;
     name: DeliveryRow['integration'];
     halted_kind: 'paused' | 'disabled' | null;
     halted_reason: string | null;
-  }[];
+  } & Record<string, unknown>)[];
   sessions: SessionCandidateRow[];
   subscriptions: Record<string, unknown>[];
   month_leads: { real_estate_id: number; n: number }[];
   /** The pages found by listing code: `i` is the 1-based place in the lookup's codes. */
-  listing_pages: { i: number | string; id: number }[];
+  listing_pages: { i: number | string; id: number; page: Record<string, unknown> }[];
+  /** The pages of the group's leads (their columns a delivery carries), when the attempts are handed over. */
+  pages: Record<string, unknown>[];
 };
 type Contact = {
   id: string;
@@ -247,6 +266,10 @@ function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<CapturedLead[
       month,
       byCode.map((i) => inputs[i]!.realEstateId),
       byCode.map((i) => inputs[i]!.listingCode!),
+      // The pages a handed-over attempt carries: only in a process that runs the delivery workers.
+      deliveryHandOverOf(deps.queue)
+        ? [...new Set(inputs.flatMap((l) => (l.pageId && !l.quarantined ? [l.pageId] : [])))]
+        : [],
     ],
   };
   return pipelinedTransaction<LookupRow, CapturedLead[]>(deps.db, groupContactKeys(inputs), lookup, (rows) =>
@@ -289,6 +312,7 @@ async function writeGroup(
   );
   flagOverPlanLimit(rows, found, planned, now);
   const newDeliveries = deliveriesOf(rows, found.integrations, now);
+  const handOver = handOverOf(deps.queue, rows, newDeliveries, found);
   const write = {
     name: 'lead_write',
     text: WRITE_SQL,
@@ -304,19 +328,56 @@ async function writeGroup(
       jsonParam(ledger.flatMap((r) => (r ? [rowToJson(inboundRequests, r)] : []))),
     ],
   };
-  const jobs = await groupJobStatements(deps.queue, rows, newDeliveries);
+  const jobs = await groupJobStatements(deps.queue, rows, handOver ? [] : newDeliveries);
   const byLead = new Map<string, DeliveryRow[]>();
   for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
   const own = inputs.flatMap((input, i) => (input.commitWith ? [input.commitWith(rows[i]!)] : []));
-  return {
-    statements: [write, ...jobs, ...own],
-    result: rows.map((lead, i) => ({
-      lead,
-      deliveries: byLead.get(lead.id) ?? [],
-      ...(ledger[i] ? { inboundRequestId: ledger[i].id } : {}),
-    })),
-  };
+  const result: CapturedLead[] = rows.map((lead, i) => ({
+    lead,
+    deliveries: byLead.get(lead.id) ?? [],
+    ...(ledger[i] ? { inboundRequestId: ledger[i].id } : {}),
+  }));
+  if (handOver?.length) handedOver.set(result[0]!, handOver);
+  return { statements: [write, ...jobs, ...own], result };
 }
+
+/**
+ * The group's first attempts with the rows they need, when this process's delivery workers take them
+ * after the commit without a job (deliveries/hand-over.ts) and have room for them; otherwise undefined
+ * and the group writes its jobs.
+ */
+function handOverOf(
+  queue: Queue,
+  rows: LeadRow[],
+  newDeliveries: DeliveryRow[],
+  found: LookupRow,
+): FoundDelivery[] | undefined {
+  const pending = newDeliveries.filter((d) => d.status === 'pending');
+  const handOver = deliveryHandOverOf(queue);
+  if (!handOver?.room(pending.length)) return undefined;
+  const integrationOf = new Map(
+    found.integrations.map((i) => [`${i.real_estate_id}|${i.name}`, rowFromJson(integrations, i)]),
+  );
+  const pageOf = new Map(
+    [...found.pages, ...found.listing_pages.map((p) => p.page)].map((p) => [
+      Number(p.id),
+      leadPageFromJson(p),
+    ]),
+  );
+  const leadOf = new Map(rows.map((r) => [r.id, r]));
+  return pending.map((delivery) => {
+    const lead = leadOf.get(delivery.leadId)!;
+    return {
+      delivery,
+      integration: integrationOf.get(`${delivery.realEstateId}|${delivery.integration}`) ?? null,
+      lead,
+      page: (lead.pageId !== null && pageOf.get(lead.pageId)) || null,
+    };
+  });
+}
+
+/** The attempts a committed group hands over, by the group's first result (see handOverOf). */
+const handedOver = new WeakMap<CapturedLead, FoundDelivery[]>();
 
 /** The contacts the lookup found, by each of their keys (the oldest contact first holds a key). */
 function contactsByKey(found: LookupRow['contacts']): Map<string, Contact> {
@@ -571,7 +632,9 @@ function batcherFor(deps: CaptureDeps): GroupCommit<NewLead, CapturedLead> {
     batcher = new GroupCommit<NewLead, CapturedLead>({
       run: (inputs) => storeGroup(deps, inputs),
       committed: (results) => {
-        if (results.some((r) => r.deliveries.some((d) => d.status === 'pending')))
+        const handOver = results[0] && handedOver.get(results[0]);
+        if (handOver) deliveryHandOverOf(queue)?.run(handOver);
+        else if (results.some((r) => r.deliveries.some((d) => d.status === 'pending')))
           queue.wake(leadDeliveryJob);
       },
       maxBatch: MAX_BATCH,

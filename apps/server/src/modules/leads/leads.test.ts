@@ -478,6 +478,7 @@ describe('a lead costs the same whatever the agency’s size', () => {
   it('the lookup reads the contacts and sessions it matches, not every one of the agency', async () => {
     const owner = await createOwner(ctx, 'Muitos contatos');
     const id = owner.realEstateId;
+    const page = await insertPage(ctx, id, { title: 'Casa com código', listingCode: 'LK-1' });
     // Many contacts and open sessions, and no ANALYZE since: the plan must not depend on statistics.
     await ctx.database.query(
       `insert into contacts (real_estate_id, name, phone, email)
@@ -502,15 +503,21 @@ describe('a lead costs the same whatever the agency’s size', () => {
       '2026-11-01',
       [id],
       ['COD-SEM-PAGINA'],
+      [page.id],
     ];
     const [found] = await ctx.database.query<{
       contacts: { phone: string }[];
       sessions: { visitor_hash: string }[];
       listing_pages: unknown[];
+      pages: { id: number; title: string; listing_code: string | null }[];
     }>(LOOKUP_SQL, params);
     expect(found!.contacts.map((c) => c.phone)).toEqual(['11900000007']);
     expect(found!.sessions.map((s) => s.visitor_hash)).toEqual(['v7']);
     expect(found!.listing_pages).toEqual([]);
+    // The page a handed-over attempt carries (deliveries/hand-over.ts).
+    expect(found!.pages).toEqual([
+      expect.objectContaining({ id: page.id, title: 'Casa com código', listing_code: 'LK-1' }),
+    ]);
     const [plan] = await ctx.database.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
       `explain (analyze, format json) ${LOOKUP_SQL}`,
       params,

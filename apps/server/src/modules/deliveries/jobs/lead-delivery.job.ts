@@ -6,10 +6,12 @@
  * attempt that fails unexpectedly goes back as a job of its own. Retries, replays and the sweep's
  * rescues are one job per delivery (`deliveryId`). The application's own retry schedule enqueues the
  * next attempt as a new job; pg-boss's retries below only cover a handler that crashed. Beside the
- * workers, a sweep re-enqueues deliveries whose job was lost.
+ * workers, a sweep re-enqueues deliveries whose job was lost, or that a direct hand-over (hand-over.ts:
+ * a process that captures and runs these workers) left unattempted when it died.
  */
 import { defineJob } from '../../../jobs/define-job.ts';
 import { attemptDelivery, attemptFirstDeliveries } from '../attempt-delivery.ts';
+import { startDeliveryHandOver } from '../hand-over.ts';
 import { rescueOverdueDeliveries } from '../rescue-overdue-deliveries.ts';
 import { leadDeliveryQueue } from './lead-delivery.queue.ts';
 
@@ -22,4 +24,6 @@ export const leadDeliveryJob = defineJob({
     await attemptDelivery(deps, { deliveryId: data.deliveryId!, manual: data.manual });
   },
   every: { seconds: 30, run: (deps) => rescueOverdueDeliveries(deps) },
+  // A captured group's first attempts, handed straight to this process's workers (hand-over.ts).
+  start: startDeliveryHandOver,
 });
