@@ -495,6 +495,39 @@ describe('group jobs', () => {
     for (const deliveryId of ids) expect((await settled(c, deliveryId, 'delivered')).attempts).toBe(1);
   });
 
+  it('past the room of the hand-over (2 × DELIVERY_CONCURRENCY × 10 attempts), a group writes its jobs, and each is delivered', async () => {
+    const { id, receiver } = await agencyWithWebhook();
+    // Another app with workers on the same database: room for 20 first attempts in flight.
+    const small = await createTestContext(
+      { appKey: ctx.config.appKey },
+      { DELIVERY_CONCURRENCY: '1', ALLOW_PRIVATE_NETWORK_TARGETS: '1' },
+      undefined,
+      undefined,
+      false,
+      ctx.database,
+    );
+    try {
+      const captured = await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          captureLead(small.app.deps, {
+            realEstateId: id,
+            name: `Sem espaço ${i}`,
+            phone: `119444400${String(i).padStart(2, '0')}`,
+            consent: true,
+          }),
+        ),
+      );
+      const ids = captured.map((c) => c.deliveries[0]!.id);
+      const jobs = await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryIds: [ids[0]!] } });
+      expect(jobs).toHaveLength(1);
+      await waitFor(() => (receiver.events.length >= 25 ? true : null), { what: '25 webhooks' });
+      const leadIds = new Set(receiver.events.map((e) => (e.body as { data: { id: string } }).data.id));
+      expect(leadIds).toEqual(new Set(captured.map((c) => c.lead.id)));
+    } finally {
+      await small.close();
+    }
+  });
+
   it("in a process without the workers (an API replica), a captured group's deliveries share one job, and each is delivered", async () => {
     const { id, receiver } = await agencyWithWebhook();
     // A second app on the same database, as a replica beside this one's workers would be.
