@@ -48,6 +48,30 @@ describe('GroupCommit', () => {
     expect(committed).toEqual([[1], [3]]);
   });
 
+  it('a committed callback that throws never stores the batch again: the callers get their results, and a warning says why', async () => {
+    const runs: number[][] = [];
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const g = new GroupCommit<number, number>({
+        run: async (xs) => {
+          runs.push(xs);
+          return xs;
+        },
+        committed: () => {
+          throw new Error('bug no aviso');
+        },
+      });
+      expect(await Promise.all([g.submit(1), g.submit(2)])).toEqual([1, 2]);
+      await new Promise((r) => setImmediate(r));
+      expect(runs).toEqual([[1, 2]]);
+      expect(warnings.map((w) => w.message)).toContain('bug no aviso');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('never puts items of one key in two batches at once', async () => {
     const runs: string[][] = [];
     let release!: () => void;

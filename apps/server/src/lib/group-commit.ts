@@ -85,19 +85,31 @@ export class GroupCommit<I, R> {
   private async runBatch(batch: Waiting<I, R>[]) {
     try {
       const results = await this.opts.run(batch.map((w) => w.input));
-      this.opts.committed?.(results);
+      this.afterCommit(results);
       batch.forEach((w, i) => w.resolve(results[i]!));
     } catch (err) {
       if (batch.length === 1) return batch[0]!.reject(err);
       for (const w of batch) {
         try {
           const results = await this.opts.run([w.input]);
-          this.opts.committed?.(results);
+          this.afterCommit(results);
           w.resolve(results[0]!);
         } catch (e) {
           w.reject(e);
         }
       }
+    }
+  }
+
+  /**
+   * `committed`, which must never make a committed batch look failed: that would store its items again,
+   * one by one. What it throws (a bug) is reported as a process warning, on stderr.
+   */
+  private afterCommit(results: R[]) {
+    try {
+      this.opts.committed?.(results);
+    } catch (err) {
+      process.emitWarning(err instanceof Error ? err : new Error(String(err)), 'GroupCommitWarning');
     }
   }
 }

@@ -72,8 +72,9 @@ function ledgerText(request: unknown, answer: string): string {
 
 /**
  * Events per request. Meta takes up to 1,000, but one invalid event rejects them all and sends each of
- * them again alone: 200 bounds that second round (and a request's body, about 1 KB an event), and is
- * what a worker process has in flight at most (DELIVERY_GROUP_MAX × DELIVERY_CONCURRENCY × 2 pollers).
+ * them again alone: 200 bounds that second round (and a request's body, about 1 KB an event). It is
+ * what a worker's pollers have in flight at most (DELIVERY_GROUP_MAX × DELIVERY_CONCURRENCY × 2); the
+ * direct hand-over (deliveries/hand-over.ts) may have as many again.
  */
 const EVENTS_BATCH = 200;
 

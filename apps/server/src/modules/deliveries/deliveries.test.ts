@@ -521,11 +521,29 @@ describe('group jobs', () => {
       const jobs = await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryIds: [ids[0]!] } });
       expect(jobs).toHaveLength(1);
       await waitFor(() => (receiver.events.length >= 25 ? true : null), { what: '25 webhooks' });
-      const leadIds = new Set(receiver.events.map((e) => (e.body as { data: { id: string } }).data.id));
-      expect(leadIds).toEqual(new Set(captured.map((c) => c.lead.id)));
+      const leadIds = receiver.events.map((e) => (e.body as { data: { id: string } }).data.id).sort();
+      expect(leadIds).toEqual(captured.map((c) => c.lead.id).sort());
     } finally {
       await small.close();
     }
+  });
+
+  it('at shutdown the hand-over reserves no more room, and a group that reserved before gets its jobs after its commit', async () => {
+    const { id } = await agencyWithWebhook();
+    const { startDeliveryHandOver, deliveryHandOverOf } = await import('./hand-over.ts');
+    const [d] = await deliveriesWithoutJob(id, ['Na parada']);
+    // A hand-over of its own (this app's stays as it is), on the same database and queue.
+    const queue = { ...ctx.app.queue };
+    const started = startDeliveryHandOver({ ...ctx.app.deps, queue, signal: new AbortController().signal });
+    const handOver = deliveryHandOverOf(queue)!;
+    expect(handOver.reserve(1)).toBe(true);
+    const stopped = started.stop();
+    expect(handOver.reserve(1)).toBe(false);
+    // The reserved group commits now: its delivery gets a job instead of an attempt.
+    handOver.run([d!.id]);
+    await stopped;
+    const jobs = await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryIds: [d!.id] } });
+    expect(jobs).toHaveLength(1);
   });
 
   it("in a process without the workers (an API replica), a captured group's deliveries share one job, and each is delivered", async () => {

@@ -1,9 +1,9 @@
 /**
  * The direct hand-over (decision 004, issue 28): in a process that runs the delivery workers (`npm
- * start`, the production server, `npm run worker` does not capture), a captured group's first attempts
- * go straight to them once the group has committed, with the rows the capture holds. No job row is
- * written, fetched or completed, and nothing is read again. Past HAND_OVER_MAX attempts in flight, and
- * in processes without the workers (API replicas), the capture writes the group's jobs as before.
+ * start`, the production server; a worker process for the leads its own jobs capture), a captured
+ * group's first attempts go straight to them once the group has committed, with the rows the capture holds. No job row is
+ * written, fetched or completed, and nothing is read again. Past its room (startDeliveryHandOver), in
+ * processes without the workers (API replicas) and at shutdown, the capture writes the group's jobs.
  *
  * What keeps a lead from being lost: the deliveries are committed with the lead, `pending` and due, so
  * a process killed between the commit and the attempt's record leaves them to the sweep
@@ -13,12 +13,17 @@
 import type { JobDeps } from '../../jobs/define-job.ts';
 import type { Queue } from '../../plugins/queue.ts';
 import { attemptFirstDeliveries, type PreparedAttempt } from './attempt-delivery.ts';
-import { DELIVERY_GROUP_MAX } from './jobs/lead-delivery.queue.ts';
+import { DELIVERY_GROUP_MAX, deliveryGroupPayloads, leadDeliveryQueue } from './jobs/lead-delivery.queue.ts';
 
 export interface DeliveryHandOver {
-  /** Whether `count` more first attempts fit now (false once the process is shutting down). */
-  room(count: number): boolean;
-  /** Runs committed first attempts now; an attempt that fails unexpectedly goes back as a job. */
+  /**
+   * Reserves room for `count` first attempts (false: none; the group writes its jobs). A reservation
+   * is either run (`run`) once its group commits or given back (`release`) if the group fails.
+   */
+  reserve(count: number): boolean;
+  /** Gives back a reservation whose group did not commit. */
+  release(count: number): void;
+  /** Runs a committed group's reserved first attempts; an attempt that fails unexpectedly goes back as a job. */
   run(attempts: PreparedAttempt[]): void;
 }
 
@@ -30,29 +35,49 @@ export function deliveryHandOverOf(queue: Queue): DeliveryHandOver | undefined {
   return handOvers.get(queue);
 }
 
+/** How long a shutdown waits for the attempts in flight: under server.ts's 10 s forced exit. */
+const STOP_WAIT_MS = 8_000;
+
 /**
- * Starts the hand-over beside the delivery workers (lead-delivery.job.ts `start`). Attempts in flight
- * are bounded as the workers' own are (two pollers × DELIVERY_CONCURRENCY jobs × DELIVERY_GROUP_MAX);
- * at shutdown, new groups get jobs again and the attempts in flight are awaited (up to 20 s, as the
- * queue's own graceful stop).
+ * Starts the hand-over beside the delivery workers (lead-delivery.job.ts `start`). Its attempts in
+ * flight are bounded as the workers' own are (two pollers × DELIVERY_CONCURRENCY jobs ×
+ * DELIVERY_GROUP_MAX), in addition to them. At shutdown it reserves no more room (new groups commit
+ * with their jobs); a group that reserved before and commits after gets its jobs then, and the
+ * attempts and jobs in flight are awaited, up to STOP_WAIT_MS.
  */
 export function startDeliveryHandOver(deps: JobDeps): { stop(): Promise<void> } {
   const max = 2 * deps.config.DELIVERY_CONCURRENCY * DELIVERY_GROUP_MAX;
-  let inFlight = 0;
+  /** Attempts reserved or running. */
+  let taken = 0;
   let stopping = false;
   const running = new Set<Promise<void>>();
+  /** A reserved group that committed during the shutdown: its jobs, as the capture would have written them. */
+  const enqueue = (attempts: PreparedAttempt[]) =>
+    deps.db.transaction((tx) =>
+      deps.queue.enqueueMany(
+        tx,
+        leadDeliveryQueue,
+        deliveryGroupPayloads(attempts.map((a) => (typeof a === 'string' ? a : a.delivery.id))),
+      ),
+    );
   const handOver: DeliveryHandOver = {
-    room: (count) => !stopping && inFlight + count <= max,
+    reserve(count) {
+      if (stopping || taken + count > max) return false;
+      taken += count;
+      return true;
+    },
+    release(count) {
+      taken -= count;
+    },
     run(attempts) {
       if (!attempts.length) return;
-      inFlight += attempts.length;
-      const run = attemptFirstDeliveries(deps, attempts)
+      const run = (stopping ? enqueue(attempts) : attemptFirstDeliveries(deps, attempts))
         .catch((err: unknown) =>
           // Not even a job could be written for the failed ones: the sweep finds them, two minutes late.
           deps.log.error({ err, deliveries: attempts.length }, 'delivery hand-over failed'),
         )
         .finally(() => {
-          inFlight -= attempts.length;
+          taken -= attempts.length;
           running.delete(run);
         });
       running.add(run);
@@ -62,13 +87,16 @@ export function startDeliveryHandOver(deps: JobDeps): { stop(): Promise<void> } 
   return {
     async stop() {
       stopping = true;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled([...running]),
-        new Promise((resolve) => (timer = setTimeout(resolve, 20_000).unref())),
-      ]);
-      clearTimeout(timer);
-      handOvers.delete(deps.queue);
+      // Until every reserved group has committed (or failed) and every attempt or job insert has ended.
+      const deadline = Date.now() + STOP_WAIT_MS;
+      while (taken > 0 && Date.now() < deadline) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...running]),
+          new Promise((resolve) => (timer = setTimeout(resolve, Math.min(50, deadline - Date.now())))),
+        ]);
+        clearTimeout(timer);
+      }
     },
   };
 }

@@ -7,6 +7,6 @@ export { webhookIdOf } from './lead-for-delivery.ts';
 export { type DeliveryRow } from './enqueue-lead-deliveries.ts';
 export { leadDeliveryJob } from './jobs/lead-delivery.job.ts';
 export { DELIVERY_GROUP_MAX, deliveryGroupPayloads } from './jobs/lead-delivery.queue.ts';
-export { deliveryHandOverOf } from './hand-over.ts';
+export { deliveryHandOverOf, type DeliveryHandOver } from './hand-over.ts';
 export { leadPageJsonSql, leadPageFromJson } from './lead-for-delivery.ts';
 export type { FoundDelivery } from './attempt-delivery.ts';

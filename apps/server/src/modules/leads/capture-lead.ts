@@ -42,6 +42,7 @@ import {
   leadDeliveryJob,
   leadPageFromJson,
   leadPageJsonSql,
+  type DeliveryHandOver,
   type DeliveryRow,
   type FoundDelivery,
 } from '../deliveries/index.ts';
@@ -228,7 +229,7 @@ type Contact = {
  * Stores a group of leads in one transaction of two round trips (pipelinedTransaction): BEGIN, the
  * contact keys' locks and the lookup; then every row, the jobs and COMMIT.
  */
-function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<CapturedLead[]> {
+async function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<CapturedLead[]> {
   const now = new Date();
   const linked = inputs.filter(linksContact);
   const ids = inputs.map(() => randomUUID());
@@ -253,6 +254,17 @@ function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<CapturedLead[
   const month = monthKey(now);
   /** The inputs whose page is found by listing code, in the order of the lookup's codes. */
   const byCode = inputs.flatMap((l, i) => (pagedByCode(l) ? [i] : []));
+  const group: Group = {
+    inputs,
+    ids,
+    now,
+    sessions,
+    planned,
+    month,
+    byCode,
+    handOver: deliveryHandOverOf(deps.queue),
+    reserved: 0,
+  };
   const lookup = {
     name: 'lead_lookup',
     text: LOOKUP_SQL,
@@ -267,14 +279,23 @@ function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<CapturedLead[
       byCode.map((i) => inputs[i]!.realEstateId),
       byCode.map((i) => inputs[i]!.listingCode!),
       // The pages a handed-over attempt carries: only in a process that runs the delivery workers.
-      deliveryHandOverOf(deps.queue)
+      group.handOver
         ? [...new Set(inputs.flatMap((l) => (l.pageId && !l.quarantined ? [l.pageId] : [])))]
         : [],
     ],
   };
-  return pipelinedTransaction<LookupRow, CapturedLead[]>(deps.db, groupContactKeys(inputs), lookup, (rows) =>
-    writeGroup(deps, { inputs, ids, now, sessions, planned, month, byCode }, rows[0]!),
-  );
+  try {
+    return await pipelinedTransaction<LookupRow, CapturedLead[]>(
+      deps.db,
+      groupContactKeys(inputs),
+      lookup,
+      (rows) => writeGroup(deps, group, rows[0]!),
+    );
+  } catch (err) {
+    // The group did not commit: its room goes back (its leads are retried alone, each reserving anew).
+    group.handOver?.release(group.reserved);
+    throw err;
+  }
 }
 
 const pagedByCode = (l: NewLead) => !!l.pageFromListingCode && !l.pageId && !!l.listingCode;
@@ -288,14 +309,19 @@ interface Group {
   planned: number[];
   month: string;
   byCode: number[];
+  /** This process's delivery hand-over, decided once for the group (its lookup reads the pages then). */
+  handOver: DeliveryHandOver | undefined;
+  /** First attempts reserved in the hand-over by writeGroup. */
+  reserved: number;
 }
 
 /** The group's rows and jobs, from what the lookup found: the statements of the second round trip. */
 async function writeGroup(
   deps: CaptureDeps,
-  { inputs, ids, now, sessions, planned, month, byCode }: Group,
+  group: Group,
   found: LookupRow,
 ): Promise<{ statements: Statement[]; result: CapturedLead[] }> {
+  const { inputs, ids, now, sessions, planned, month, byCode } = group;
   const visits = matchLeadSessions(sessions, found.sessions);
   const byKey = contactsByKey(found.contacts);
   const pageOf = new Map(found.listing_pages.map((p) => [byCode[Number(p.i) - 1]!, Number(p.id)]));
@@ -312,7 +338,7 @@ async function writeGroup(
   );
   flagOverPlanLimit(rows, found, planned, now);
   const newDeliveries = deliveriesOf(rows, found.integrations, now);
-  const handOver = handOverOf(deps.queue, rows, newDeliveries, found);
+  const handOver = handOverOf(group, rows, newDeliveries, found);
   const write = {
     name: 'lead_write',
     text: WRITE_SQL,
@@ -337,24 +363,24 @@ async function writeGroup(
     deliveries: byLead.get(lead.id) ?? [],
     ...(ledger[i] ? { inboundRequestId: ledger[i].id } : {}),
   }));
-  if (handOver?.length) handedOver.set(result[0]!, handOver);
+  if (handOver?.length) handedOver.set(result[0]!, { runner: group.handOver!, attempts: handOver });
   return { statements: [write, ...jobs, ...own], result };
 }
 
 /**
  * The group's first attempts with the rows they need, when this process's delivery workers take them
- * after the commit without a job (deliveries/hand-over.ts) and have room for them; otherwise undefined
- * and the group writes its jobs.
+ * after the commit without a job (deliveries/hand-over.ts) and room is reserved for them; otherwise
+ * undefined and the group writes its jobs.
  */
 function handOverOf(
-  queue: Queue,
+  group: Group,
   rows: LeadRow[],
   newDeliveries: DeliveryRow[],
   found: LookupRow,
 ): FoundDelivery[] | undefined {
   const pending = newDeliveries.filter((d) => d.status === 'pending');
-  const handOver = deliveryHandOverOf(queue);
-  if (!handOver?.room(pending.length)) return undefined;
+  if (!group.handOver?.reserve(pending.length)) return undefined;
+  group.reserved = pending.length;
   const integrationOf = new Map(
     found.integrations.map((i) => [`${i.real_estate_id}|${i.name}`, rowFromJson(integrations, i)]),
   );
@@ -377,7 +403,7 @@ function handOverOf(
 }
 
 /** The attempts a committed group hands over, by the group's first result (see handOverOf). */
-const handedOver = new WeakMap<CapturedLead, FoundDelivery[]>();
+const handedOver = new WeakMap<CapturedLead, { runner: DeliveryHandOver; attempts: FoundDelivery[] }>();
 
 /** The contacts the lookup found, by each of their keys (the oldest contact first holds a key). */
 function contactsByKey(found: LookupRow['contacts']): Map<string, Contact> {
@@ -633,7 +659,7 @@ function batcherFor(deps: CaptureDeps): GroupCommit<NewLead, CapturedLead> {
       run: (inputs) => storeGroup(deps, inputs),
       committed: (results) => {
         const handOver = results[0] && handedOver.get(results[0]);
-        if (handOver) deliveryHandOverOf(queue)?.run(handOver);
+        if (handOver) handOver.runner.run(handOver.attempts);
         else if (results.some((r) => r.deliveries.some((d) => d.status === 'pending')))
           queue.wake(leadDeliveryJob);
       },
