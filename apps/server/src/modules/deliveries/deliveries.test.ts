@@ -469,22 +469,45 @@ describe('attempts recorded in groups', () => {
   });
 });
 
+/** A second app on this file's database, as another process would be, with these settings. */
+const secondApp = (env: NodeJS.ProcessEnv) =>
+  createTestContext(
+    { appKey: ctx.config.appKey },
+    { ALLOW_PRIVATE_NETWORK_TARGETS: '1', ...env },
+    undefined,
+    undefined,
+    false,
+    ctx.database,
+  );
+
+/** `count` leads captured at once (one group), each with a phone of its own. */
+let phones = 0;
+const captureTogether = (deps: TestContext['app']['deps'], id: number, count: number, name: string) =>
+  Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      captureLead(deps, {
+        realEstateId: id,
+        name: `${name} ${i}`,
+        phone: `1195${String(++phones).padStart(7, '0')}`,
+        consent: true,
+      }),
+    ),
+  );
+
+/** Waits until the receiver got one webhook for each of these leads, and checks it got no other. */
+async function expectEachDelivered(receiver: FakeWebhook, captured: { lead: { id: string } }[]) {
+  await waitFor(() => (receiver.events.length >= captured.length ? true : null), {
+    what: `${captured.length} webhooks`,
+  });
+  const leadIds = receiver.events.map((e) => (e.body as { data: { id: string } }).data.id).sort();
+  expect(leadIds).toEqual(captured.map((c) => c.lead.id).sort());
+}
+
 describe('group jobs', () => {
   it("with the workers in the process, a captured group's first attempts are handed over: delivered, with no job row", async () => {
     const { id, receiver, c } = await agencyWithWebhook();
-    const captured = await Promise.all(
-      [0, 1, 2].map((i) =>
-        captureLead(ctx.app.deps, {
-          realEstateId: id,
-          name: `Entregue direto ${i}`,
-          phone: `1193333100${i}`,
-          consent: true,
-        }),
-      ),
-    );
-    await waitFor(() => (receiver.events.length >= 3 ? true : null), { what: 'three webhooks' });
-    const leadIds = receiver.events.map((e) => (e.body as { data: { id: string } }).data.id).sort();
-    expect(leadIds).toEqual(captured.map((c) => c.lead.id).sort());
+    const captured = await captureTogether(ctx.app.deps, id, 3, 'Entregue direto');
+    await expectEachDelivered(receiver, captured);
     const ids = captured.map((c) => c.deliveries[0]!.id);
     for (const deliveryId of ids) {
       expect(await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryId } })).toEqual([]);
@@ -498,31 +521,13 @@ describe('group jobs', () => {
   it('past the room of the hand-over (2 × DELIVERY_CONCURRENCY × 10 attempts), a group writes its jobs, and each is delivered', async () => {
     const { id, receiver } = await agencyWithWebhook();
     // Another app with workers on the same database: room for 20 first attempts in flight.
-    const small = await createTestContext(
-      { appKey: ctx.config.appKey },
-      { DELIVERY_CONCURRENCY: '1', ALLOW_PRIVATE_NETWORK_TARGETS: '1' },
-      undefined,
-      undefined,
-      false,
-      ctx.database,
-    );
+    const small = await secondApp({ DELIVERY_CONCURRENCY: '1' });
     try {
-      const captured = await Promise.all(
-        Array.from({ length: 25 }, (_, i) =>
-          captureLead(small.app.deps, {
-            realEstateId: id,
-            name: `Sem espaço ${i}`,
-            phone: `119444400${String(i).padStart(2, '0')}`,
-            consent: true,
-          }),
-        ),
-      );
-      const ids = captured.map((c) => c.deliveries[0]!.id);
-      const jobs = await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryIds: [ids[0]!] } });
+      const captured = await captureTogether(small.app.deps, id, 25, 'Sem espaço');
+      const first = captured[0]!.deliveries[0]!.id;
+      const jobs = await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryIds: [first] } });
       expect(jobs).toHaveLength(1);
-      await waitFor(() => (receiver.events.length >= 25 ? true : null), { what: '25 webhooks' });
-      const leadIds = receiver.events.map((e) => (e.body as { data: { id: string } }).data.id).sort();
-      expect(leadIds).toEqual(captured.map((c) => c.lead.id).sort());
+      await expectEachDelivered(receiver, captured);
     } finally {
       await small.close();
     }
@@ -549,31 +554,13 @@ describe('group jobs', () => {
   it("in a process without the workers (an API replica), a captured group's deliveries share one job, and each is delivered", async () => {
     const { id, receiver } = await agencyWithWebhook();
     // A second app on the same database, as a replica beside this one's workers would be.
-    const replica = await createTestContext(
-      { appKey: ctx.config.appKey },
-      { RUN_WORKER: 'false', ALLOW_PRIVATE_NETWORK_TARGETS: '1' },
-      undefined,
-      undefined,
-      false,
-      ctx.database,
-    );
+    const replica = await secondApp({ RUN_WORKER: 'false' });
     try {
-      const captured = await Promise.all(
-        [0, 1, 2].map((i) =>
-          captureLead(replica.app.deps, {
-            realEstateId: id,
-            name: `Em grupo ${i}`,
-            phone: `1193333000${i}`,
-            consent: true,
-          }),
-        ),
-      );
+      const captured = await captureTogether(replica.app.deps, id, 3, 'Em grupo');
       const ids = captured.map((c) => c.deliveries[0]!.id);
       const [job] = await ctx.app.queue.boss.findJobs('lead-delivery', { data: { deliveryIds: ids } });
       expect(job!.data).toEqual({ deliveryIds: ids });
-      await waitFor(() => (receiver.events.length >= 3 ? true : null), { what: 'three webhooks' });
-      const leadIds = receiver.events.map((e) => (e.body as { data: { id: string } }).data.id).sort();
-      expect(leadIds).toEqual(captured.map((c) => c.lead.id).sort());
+      await expectEachDelivered(receiver, captured);
     } finally {
       await replica.close();
     }
