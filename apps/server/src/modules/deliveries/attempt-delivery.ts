@@ -254,10 +254,11 @@ type Outcome = 'delivered' | 'retry' | 'failed' | 'paused' | 'disabled' | 'dead'
 type AttemptDeps = Pick<Deps, 'db' | 'queue' | 'config' | 'log' | 'outbound'>;
 
 /**
- * A captured group's first attempts (a group job), all at once. A delivery already tried is left to its
- * own job. An attempt that fails unexpectedly (not the receiver: the database, a bug) goes back as a job
- * of its own; if even that cannot be queued, the group job fails and pg-boss runs it again, where only
- * the deliveries still untried are attempted.
+ * A captured group's first attempts (a group job, or the direct hand-over's rows), all at once. A
+ * delivery already tried is left to its own job. An attempt that fails unexpectedly (not the receiver:
+ * the database, a bug) goes back as a job of its own; if even that cannot be queued, a group job fails
+ * and pg-boss runs it again, where only the deliveries still untried are attempted (a hand-over logs
+ * it, and the overdue sweep finds them).
  */
 export async function attemptFirstDeliveries(deps: AttemptDeps, attempts: PreparedAttempt[]): Promise<void> {
   const settled = await Promise.allSettled(
