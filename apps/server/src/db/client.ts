@@ -156,6 +156,38 @@ export interface Statement {
   values?: unknown[];
 }
 
+/**
+ * A record some callers write with each row of a group (the lead API's Idempotency-Key answer with each
+ * new lead): the values of the whole group in one statement, not one statement per row. Callers name it
+ * with `commitWith` (below).
+ */
+export interface GroupStatement<V> {
+  statement(values: V[]): Statement;
+}
+
+/** One row's value for a GroupStatement, built once the row is known (`commitWith(kind, value)`). */
+export interface CommitWith<R> {
+  kind: GroupStatement<unknown>;
+  value(row: R): unknown;
+}
+
+/** Ties a row's value to its statement's kind, so the two agree on `V`. */
+export const commitWith = <R, V>(kind: GroupStatement<V>, value: (row: R) => V): CommitWith<R> => ({
+  kind: kind as GroupStatement<unknown>,
+  value,
+});
+
+/** The statements of a group's `commitWith` values: one per kind, in the order the kinds first appear. */
+export function groupStatements<R>(items: { commit: CommitWith<R>; row: R }[]): Statement[] {
+  const byKind = new Map<GroupStatement<unknown>, unknown[]>();
+  for (const { commit, row } of items) {
+    const values = byKind.get(commit.kind) ?? [];
+    values.push(commit.value(row));
+    byKind.set(commit.kind, values);
+  }
+  return [...byKind].map(([kind, values]) => kind.statement(values));
+}
+
 type PipelineClient = pg.PoolClient & { connection?: { stream?: { cork(): void; uncork(): void } } };
 
 /**

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { IDEMPOTENCY_WINDOW_HOURS } from '@vitrine/contracts';
 import { apiIdempotencyKeys } from '../../db/schema.ts';
-import { queryPrepared, type Statement } from '../../db/client.ts';
+import { queryPrepared, type GroupStatement } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
 
@@ -136,15 +136,18 @@ set response_status = v.status, response_body = v.body::jsonb, lead_id = v.lead_
 from unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[]) as v(api_key_id, key, status, body, lead_id)
 where k.api_key_id = v.api_key_id and k.key = v.key`;
 
+/** COMPLETE_SQL's parameters for a group of answers. */
+const completeValues = (inputs: CompleteInput[]) => [
+  inputs.map((x) => x.apiKeyId),
+  inputs.map((x) => x.key),
+  inputs.map((x) => x.status),
+  inputs.map((x) => JSON.stringify(x.body ?? null)),
+  inputs.map((x) => x.leadId),
+];
+
 const completeGrouped = groupedPerApp(
   async (deps: Pick<Deps, 'db'>, inputs: CompleteInput[]) => {
-    await queryPrepared(deps.db, 'lead_api_idempotency_complete', COMPLETE_SQL, [
-      inputs.map((x) => x.apiKeyId),
-      inputs.map((x) => x.key),
-      inputs.map((x) => x.status),
-      inputs.map((x) => JSON.stringify(x.body ?? null)),
-      inputs.map((x) => x.leadId),
-    ]);
+    await queryPrepared(deps.db, 'lead_api_idempotency_complete', COMPLETE_SQL, completeValues(inputs));
     return inputs.map(() => undefined);
   },
   { maxBatch: 200, maxInFlight: 4 },
@@ -155,21 +158,17 @@ export function completeIdempotencyKey(deps: Pick<Deps, 'db'>, input: CompleteIn
   return completeGrouped(deps, input);
 }
 
-const COMPLETE_ONE_SQL = `
-update api_idempotency_keys set response_status = $3, response_body = $4::jsonb, lead_id = $5::uuid
-where api_key_id = $1 and key = $2`;
-
 /**
- * The same, as a statement for the transaction that stores the lead (receiveInboundLead's
- * `commitWith`): the answer is kept in the commit that makes it true, with no commit of its own.
+ * The same, for the transaction that stores the leads (capture's `commitWith`): each answer is kept in
+ * the commit that makes it true, with no commit of its own, and a group's answers in one statement.
  */
-export function completeIdempotencyStatement(input: CompleteInput): Statement {
-  return {
-    name: 'lead_api_idempotency_complete_one',
-    text: COMPLETE_ONE_SQL,
-    values: [input.apiKeyId, input.key, input.status, JSON.stringify(input.body ?? null), input.leadId],
-  };
-}
+export const idempotencyCompletion: GroupStatement<CompleteInput> = {
+  statement: (inputs) => ({
+    name: 'lead_api_idempotency_complete',
+    text: COMPLETE_SQL,
+    values: completeValues(inputs),
+  }),
+};
 
 /** The request that claimed the key failed on our side: the key is free for the retry. */
 export async function releaseIdempotencyKey(

@@ -18,6 +18,7 @@ import {
   LEAD_API_LIMITS,
   type ApiLeadResponse,
 } from '@vitrine/contracts';
+import { commitWith } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { EndpointRequest } from '../../lib/mount.ts';
@@ -34,7 +35,7 @@ import {
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
-  completeIdempotencyStatement,
+  idempotencyCompletion,
   releaseIdempotencyKey,
   requestFingerprint,
 } from './lead-api-idempotency.ts';
@@ -305,21 +306,20 @@ async function receiveApiLead(
     externalId: idempotencyKey ? externalIdOf(key, request) : null,
     ...(idempotencyKey
       ? {
-          commitWith: (lead) =>
-            completeIdempotencyStatement({
-              apiKeyId: key.id,
-              key: idempotencyKey,
-              status: 201,
-              body: apiLeadAnswer(
-                {
-                  lead,
-                  outcome: 'created',
-                  listingNotFound: !!lead.listingCode && lead.pageId === null,
-                },
-                hadListingCode,
-              ),
-              leadId: lead.id,
-            }),
+          commitWith: commitWith(idempotencyCompletion, (lead: InboundResult['lead']) => ({
+            apiKeyId: key.id,
+            key: idempotencyKey,
+            status: 201,
+            body: apiLeadAnswer(
+              {
+                lead,
+                outcome: 'created',
+                listingNotFound: !!lead.listingCode && lead.pageId === null,
+              },
+              hadListingCode,
+            ),
+            leadId: lead.id,
+          })),
         }
       : {}),
   });

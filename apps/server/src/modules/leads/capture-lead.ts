@@ -22,7 +22,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { pipelinedTransaction, type Statement } from '../../db/client.ts';
+import { groupStatements, pipelinedTransaction, type CommitWith, type Statement } from '../../db/client.ts';
 import { insertFromJson, jsonParam, rowFromJson, rowToJson } from '../../db/json-rows.ts';
 import {
   auditLog,
@@ -77,11 +77,11 @@ export type NewLead = Omit<
    */
   inboundRequest?: Omit<typeof inboundRequests.$inferInsert, 'id' | 'leadId' | 'receivedAt'>;
   /**
-   * A statement the caller's own record needs committed with the new lead (the lead API's
-   * Idempotency-Key answer): built from the lead as stored, run in the group's transaction. Not run
-   * for a duplicate, which stores nothing.
+   * The caller's own record, committed with the new lead (the lead API's Idempotency-Key answer): its
+   * value is built from the lead as stored, and the group's values of one kind are written by one
+   * statement in the group's transaction. Not written for a duplicate, which stores nothing.
    */
-  commitWith?: (lead: typeof leads.$inferSelect) => Statement;
+  commitWith?: CommitWith<typeof leads.$inferSelect>;
 };
 type LeadRow = typeof leads.$inferSelect;
 /**
@@ -357,7 +357,9 @@ async function writeGroup(
   const jobs = await groupJobStatements(deps.queue, rows, handOver ? [] : newDeliveries);
   const byLead = new Map<string, DeliveryRow[]>();
   for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
-  const own = inputs.flatMap((input, i) => (input.commitWith ? [input.commitWith(rows[i]!)] : []));
+  const own = groupStatements(
+    inputs.flatMap((input, i) => (input.commitWith ? [{ commit: input.commitWith, row: rows[i]! }] : [])),
+  );
   const result: CapturedLead[] = rows.map((lead, i) => ({
     lead,
     deliveries: byLead.get(lead.id) ?? [],
