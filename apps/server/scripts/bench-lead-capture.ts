@@ -433,6 +433,13 @@ async function analyze() {
   const client = new pg.Client({ connectionString: analyzeUrl });
   await client.connect();
   await client.query('analyze');
+  // Every run's slices start right after a checkpoint. A checkpoint makes the next change to each page
+  // write the whole page to the WAL; one that fell inside some runs' slices (every 5 minutes, and at each
+  // run's CREATE and DROP DATABASE) made identical runs differ by up to half. After this one, the
+  // timed checkpoint is 5 minutes away, longer than the slices. Needs a superuser (or pg_checkpoint).
+  await client.query('checkpoint').catch((err: Error) => {
+    console.log(`  (sem CHECKPOINT antes das fatias: ${err.message})`);
+  });
   await client.end();
 }
 
