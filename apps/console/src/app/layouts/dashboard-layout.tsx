@@ -23,6 +23,13 @@ export function DashboardLayout() {
 
   return (
     <div className="min-h-dvh bg-muted/30 md:grid md:grid-cols-[17rem_minmax(0,1fr)]">
+      {/* The first Tab: past the menu's dozen links straight to the screen (hidden until focused). */}
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow-md focus:ring-2 focus:ring-ring"
+      >
+        Pular para o conteúdo
+      </a>
       {/* The panel runs the page's full height (its grid row); what it holds stays in view (sticky). */}
       <aside aria-label="Barra lateral" className="hidden border-r bg-sidebar md:block">
         <div className="sticky top-0 flex h-dvh flex-col">
@@ -45,7 +52,11 @@ export function DashboardLayout() {
           <Brand to={paths.dashboard} className="text-sm" />
         </header>
 
-        <main id="conteudo" className="min-w-0 flex-1 px-4 pt-6 pb-24 sm:px-6 md:px-8 md:pt-8">
+        <main
+          id="conteudo"
+          tabIndex={-1}
+          className="min-w-0 flex-1 outline-none px-4 pt-6 pb-24 sm:px-6 md:px-8 md:pt-8"
+        >
           <ProtectedRoute>
             <Outlet />
           </ProtectedRoute>

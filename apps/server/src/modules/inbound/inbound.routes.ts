@@ -118,7 +118,10 @@ export default async function inboundRoutes(app: FastifyInstance) {
     const m = await app.requireMembership(request, request.params.id, MANAGERS);
     const { channel } = request.params;
     await connectSource(deps, { realEstateId: m.realEstateId, channel, userId: request.currentUser!.id });
-    return { data: await viewOf(m.realEstateId, channel), message: 'Origem conectada.' };
+    return {
+      data: await viewOf(m.realEstateId, channel),
+      message: 'Agora copie a URL e a chave abaixo para o portal.',
+    };
   });
 
   mount(app, 'rotateLeadSourceSecret', async (request) => {
@@ -140,7 +143,10 @@ export default async function inboundRoutes(app: FastifyInstance) {
     const m = await app.requireMembership(request, request.params.id, MANAGERS);
     const { channel } = request.params;
     await disconnectSource(deps, { realEstateId: m.realEstateId, channel, userId: request.currentUser!.id });
-    return { data: await viewOf(m.realEstateId, channel), message: 'Origem desconectada.' };
+    return {
+      data: await viewOf(m.realEstateId, channel),
+      message: 'Os leads desta origem deixam de ser aceitos; os já recebidos continuam na lista.',
+    };
   });
 
   // The test lead goes through the same path as the portal's push (mapping, inbound ledger, capture,

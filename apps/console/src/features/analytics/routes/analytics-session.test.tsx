@@ -69,7 +69,7 @@ describe('/analytics/session/{sessionId}', () => {
     expect(visitorCard).toHaveTextContent('DispositivoCelular');
     expect(visitorCard).toHaveTextContent('OrigemGoogle');
     expect(visitorCard).toHaveTextContent('Site de origemgoogle.com');
-    expect(visitorCard).toHaveTextContent('utm_campaignverao');
+    expect(visitorCard).toHaveTextContent('Campanha (utm_campaign)verao');
     expect(visitorCard).toHaveTextContent('AnúncioGoogle Ads (gclid)');
     const visit = screen.getByRole('heading', { name: 'Visita' }).closest('[data-slot=card]') as HTMLElement;
     expect(visit).toHaveTextContent('Tempo engajado1 min 35 s');

@@ -1,4 +1,5 @@
 import { paths } from '@vitrine/contracts/paths';
+import { UTM_LABELS } from '@/lib/campaign-labels';
 import { ArrowRight, CircleCheck, UserRoundX } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -96,11 +97,11 @@ function SessionBody({
   const titles = new Map(session.pages.map((p) => [p.id, p.title]));
   const origin = sessionOrigin(session);
   const campaign: Array<[string, string | null]> = [
-    ['utm_source', session.utm_source],
-    ['utm_medium', session.utm_medium],
-    ['utm_campaign', session.utm_campaign],
-    ['utm_term', session.utm_term],
-    ['utm_content', session.utm_content],
+    [UTM_LABELS.source, session.utm_source],
+    [UTM_LABELS.medium, session.utm_medium],
+    [UTM_LABELS.campaign, session.utm_campaign],
+    [UTM_LABELS.term, session.utm_term],
+    [UTM_LABELS.content, session.utm_content],
   ];
   const aside = 'lg:col-start-2';
   // Phones read the outcome, then the story, then the details; wide screens put the story on the left.
@@ -144,7 +145,7 @@ function SessionBody({
           .filter(([, v]) => v)
           .map(([label, v]) => (
             <Field key={label} label={label}>
-              <span className="font-mono text-xs break-all">{v}</span>
+              <span className="break-all">{v}</span>
             </Field>
           ))}
         {session.gclid && <Field label="Anúncio">Google Ads (gclid)</Field>}

@@ -247,7 +247,7 @@ export function ConversionsForm({
             <p className="text-xs text-muted-foreground" role="status">
               {meta.last_tested_at
                 ? `${meta.last_test_ok ? 'Último teste: OK' : 'Último teste falhou'} em ${formatDateTime(meta.last_tested_at)}.${meta.last_test_message ? ` ${meta.last_test_message}` : ''}`
-                : 'Salve o ID e o token e teste a conexão.'}
+                : 'Salve o ID e o token (botão Salvar conversões, no fim da página) e teste a conexão: o teste usa o que está salvo.'}
             </p>
           </div>
         </CardContent>

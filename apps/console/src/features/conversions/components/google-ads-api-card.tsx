@@ -206,7 +206,7 @@ export function GoogleAdsApiCard({
           <p className="text-xs text-muted-foreground" role="status">
             {saved.last_tested_at
               ? `${saved.last_test_ok ? 'Último teste: OK' : 'Último teste falhou'} em ${formatDateTime(saved.last_tested_at)}.${saved.last_test_message ? ` ${saved.last_test_message}` : ''}`
-              : 'Salve a conta, as credenciais e as ações e teste a conexão (o teste não envia conversões).'}
+              : 'Salve a conta, as credenciais e as ações (botão Salvar conversões, no fim da página) e teste a conexão: o teste usa o que está salvo e não envia conversões.'}
           </p>
         </div>
       </CardContent>

@@ -156,7 +156,11 @@ describe('/conversoes', () => {
     expect(screen.getByRole('status', { name: 'Carregando as conversões...' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Conversões de anúncios' })).toBeInTheDocument();
     expect(await screen.findByRole('switch', { name: 'Enviar conversões ao Meta' })).not.toBeChecked();
-    expect(screen.getByText('Salve o ID e o token e teste a conexão.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Salve o ID e o token (botão Salvar conversões, no fim da página) e teste a conexão: o teste usa o que está salvo.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText('Ligue e salve para gerar o endereço do arquivo.')).toBeInTheDocument();
     expect(stageInput('Evento no Meta', 'Visita agendada')).toHaveValue('Schedule');
     expect(stageInput('Evento no Meta', 'Ganho')).toHaveValue('Purchase');
@@ -402,7 +406,7 @@ describe('/conversoes', () => {
     const user = userEvent.setup();
     expect(
       await screen.findByText(
-        'Salve a conta, as credenciais e as ações e teste a conexão (o teste não envia conversões).',
+        'Salve a conta, as credenciais e as ações (botão Salvar conversões, no fim da página) e teste a conexão: o teste usa o que está salvo e não envia conversões.',
       ),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Testar conexão com o Google Ads' }));

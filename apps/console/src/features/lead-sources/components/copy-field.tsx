@@ -63,7 +63,7 @@ export function CopyField({
             onClick={() => setVisible((v) => !v)}
           >
             {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-            <span className="hidden sm:inline">{visible ? 'ocultar' : 'mostrar'}</span>
+            <span className="hidden sm:inline">{visible ? 'Ocultar' : 'Mostrar'}</span>
           </Button>
         )}
         <Button

@@ -296,6 +296,9 @@ function CreateKeyDialog({ realEstateId, endpoint }: { realEstateId: number; end
               A chave só envia leads para esta imobiliária: não lê nem altera mais nada.
             </p>
             <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancelar
+              </Button>
               <Button
                 type="submit"
                 disabled={formState.isSubmitting}

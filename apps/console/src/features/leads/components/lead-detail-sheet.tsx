@@ -1,4 +1,5 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, landingPath, type LeadStatus } from '@vitrine/contracts';
+import { CLICK_ID_LABELS, UTM_LABELS } from '@/lib/campaign-labels';
 import { paths } from '@vitrine/contracts/paths';
 import { ExternalLink, Mail, MessageCircle, Phone, ShieldAlert } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
@@ -159,14 +160,15 @@ function LeadDetailBody({
 
   const { utm } = lead;
   const details = sourceDetailsOf(lead);
-  const campaign: Array<[string, string | null]> = [
-    ['utm_source', utm.source],
-    ['utm_medium', utm.medium],
-    ['utm_campaign', utm.campaign],
-    ['utm_term', utm.term],
-    ['utm_content', utm.content],
-    ['gclid', lead.gclid],
-    ['fbclid', lead.fbclid],
+  // Click ids are opaque codes: monospaced, so they can be compared with the ad platform's.
+  const campaign: Array<[string, string | null, 'code'?]> = [
+    [UTM_LABELS.source, utm.source],
+    [UTM_LABELS.medium, utm.medium],
+    [UTM_LABELS.campaign, utm.campaign],
+    [UTM_LABELS.term, utm.term],
+    [UTM_LABELS.content, utm.content],
+    [CLICK_ID_LABELS.gclid, lead.gclid, 'code'],
+    [CLICK_ID_LABELS.fbclid, lead.fbclid, 'code'],
   ];
 
   return (
@@ -291,9 +293,9 @@ function LeadDetailBody({
           ))}
           {campaign
             .filter(([, value]) => value)
-            .map(([label, value]) => (
+            .map(([label, value, kind]) => (
               <Field key={label} label={label}>
-                <span className="font-mono text-xs">{value}</span>
+                {kind === 'code' ? <span className="break-all font-mono text-xs">{value}</span> : value}
               </Field>
             ))}
           {lead.referrer && (
