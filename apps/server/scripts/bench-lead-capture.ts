@@ -64,6 +64,11 @@ if (VIA !== 'form' && VIA !== 'push' && VIA !== 'api') {
   console.error('--via: form (formulário da página), push (push do portal) ou api (API de leads).');
   process.exit(2);
 }
+/**
+ * The targets (shared/guides/targets.md, issue 28): capture alone ≥ 50 % of the bare insert with p99 ≤ 50 ms;
+ * with workers on the same machine (the `npm start` shape, or apart), ≥ 35 % with p99 ≤ 60 ms.
+ */
+const TARGET = WORKERS !== 'false' ? { ratio: 35, p99: 60 } : { ratio: 50, p99: 50 };
 /** The listing code of the bench's page, sent by pushes and API leads. */
 const LISTING_CODE = 'BENCH-1';
 const VIA_LABEL = {
@@ -302,7 +307,7 @@ async function compare(
     );
   const p = report(`captura de lead (produto, ${VIA_LABEL})`, measured);
   console.log(
-    `\n  razão produto/base: ${((p.rps / b.rps) * 100).toFixed(0)}% (meta ≥ 50%); p99 do produto ${p.p99} ms (meta ≤ 50 ms)`,
+    `\n  razão produto/base: ${((p.rps / b.rps) * 100).toFixed(0)}% (meta ≥ ${TARGET.ratio}%); p99 do produto ${p.p99} ms (meta ≤ ${TARGET.p99} ms)`,
   );
   if (WORKERS === 'false') return;
   // Did the workers keep up? Webhooks received when the last slice ended, against the leads accepted
