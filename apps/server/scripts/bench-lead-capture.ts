@@ -441,7 +441,8 @@ async function analyze() {
   // Every run's slices start right after a checkpoint. A checkpoint makes the next change to each page
   // write the whole page to the WAL; one that fell inside some runs' slices (every 5 minutes, and at each
   // run's CREATE and DROP DATABASE) made identical runs differ by up to half. After this one, the
-  // timed checkpoint is 5 minutes away, longer than the slices. Needs a superuser (or pg_checkpoint).
+  // timed checkpoint is 5 minutes away, longer than the default slices and their drains (a run with a
+  // much larger --seconds may still meet one). Needs a superuser (or pg_checkpoint).
   await client.query('checkpoint').catch((err: Error) => {
     console.log(`  (sem CHECKPOINT antes das fatias: ${err.message})`);
   });

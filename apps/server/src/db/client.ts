@@ -162,20 +162,25 @@ export interface Statement {
  * with `commitWith` (below).
  */
 export interface GroupStatement<V> {
-  statement(values: V[]): Statement;
+  // Properties, not methods: TypeScript checks a method's parameters both ways, which would let a value
+  // of the wrong shape through.
+  readonly statement: (values: readonly V[]) => Statement;
 }
 
-/** One row's value for a GroupStatement, built once the row is known (`commitWith(kind, value)`). */
+declare const commitWithBrand: unique symbol;
+/**
+ * One row's value for a GroupStatement, built once the row is known. Made only by `commitWith(kind,
+ * value)`, which checks that the value is what the kind writes.
+ */
 export interface CommitWith<R> {
-  kind: GroupStatement<unknown>;
-  value(row: R): unknown;
+  readonly kind: GroupStatement<unknown>;
+  readonly value: (row: R) => unknown;
+  readonly [commitWithBrand]: true;
 }
 
 /** Ties a row's value to its statement's kind, so the two agree on `V`. */
-export const commitWith = <R, V>(kind: GroupStatement<V>, value: (row: R) => V): CommitWith<R> => ({
-  kind: kind as GroupStatement<unknown>,
-  value,
-});
+export const commitWith = <R, V>(kind: GroupStatement<V>, value: (row: R) => V): CommitWith<R> =>
+  ({ kind: kind as GroupStatement<unknown>, value }) as unknown as CommitWith<R>;
 
 /** The statements of a group's `commitWith` values: one per kind, in the order the kinds first appear. */
 export function groupStatements<R>(items: { commit: CommitWith<R>; row: R }[]): Statement[] {

@@ -26,6 +26,11 @@ export function DashboardLayout() {
       {/* The first Tab: past the menu's dozen links straight to the screen (hidden until focused). */}
       <a
         href="#conteudo"
+        // Focus moves without a navigation: no history entry, no #conteudo in the address.
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('conteudo')?.focus();
+        }}
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow-md focus:ring-2 focus:ring-ring"
       >
         Pular para o conteúdo

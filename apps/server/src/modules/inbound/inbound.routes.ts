@@ -120,7 +120,10 @@ export default async function inboundRoutes(app: FastifyInstance) {
     await connectSource(deps, { realEstateId: m.realEstateId, channel, userId: request.currentUser!.id });
     return {
       data: await viewOf(m.realEstateId, channel),
-      message: 'Agora copie a URL e a chave abaixo para o portal.',
+      message:
+        channel === 'grupo_zap'
+          ? 'Agora cole a URL de integração e a chave secreta no Canal Pro do Grupo OLX.'
+          : 'Origem conectada: copie os dados do cartão para o sistema que vai enviar os leads.',
     };
   });
 

@@ -137,7 +137,7 @@ from unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[]) as v(api_k
 where k.api_key_id = v.api_key_id and k.key = v.key`;
 
 /** COMPLETE_SQL's parameters for a group of answers. */
-const completeValues = (inputs: CompleteInput[]) => [
+const completeValues = (inputs: readonly CompleteInput[]) => [
   inputs.map((x) => x.apiKeyId),
   inputs.map((x) => x.key),
   inputs.map((x) => x.status),

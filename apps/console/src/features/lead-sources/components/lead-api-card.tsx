@@ -236,6 +236,9 @@ function CreateKeyDialog({ realEstateId, endpoint }: { realEstateId: number; end
   });
 
   const onOpenChange = (next: boolean) => {
+    // Not while the key is being created: its answer would land in a closed dialog, and the key would
+    // exist although the person pressed Cancelar.
+    if (!next && formState.isSubmitting) return;
     setOpen(next);
     if (!next) {
       // The key leaves memory with the dialog: it is never shown again.
@@ -296,7 +299,12 @@ function CreateKeyDialog({ realEstateId, endpoint }: { realEstateId: number; end
               A chave só envia leads para esta imobiliária: não lê nem altera mais nada.
             </p>
             <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={formState.isSubmitting}
+                onClick={() => onOpenChange(false)}
+              >
                 Cancelar
               </Button>
               <Button

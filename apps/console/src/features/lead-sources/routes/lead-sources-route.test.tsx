@@ -114,10 +114,13 @@ describe('Origens de leads', () => {
     expect(sent('listLeadSources')).toHaveLength(0);
   });
 
-  it('connects the Grupo OLX source, then shows the URL and the secret masked until "mostrar"', async () => {
+  it('connects the Grupo OLX source, then shows the URL and the secret masked until "Mostrar"', async () => {
     handle('listLeadSources', { data: [source(), ...others] }, { once: true });
     handle('listInboundRequests', pageList<InboundRequestView>([]));
-    handle('connectLeadSource', { data: connected(), message: 'Origem conectada.' });
+    handle('connectLeadSource', {
+      data: connected(),
+      message: 'Agora cole a URL de integração e a chave secreta no Canal Pro do Grupo OLX.',
+    });
     renderScreen();
     const region = await card();
     expect(await within(region).findByText('Não conectado')).toBeInTheDocument();
