@@ -1,9 +1,10 @@
 /**
  * The direct hand-over (decision 004, issue 28): in a process that runs the delivery workers (`npm
  * start`, the production server; a worker process for the leads its own jobs capture), a captured
- * group's first attempts go straight to them once the group has committed, with the rows the capture holds. No job row is
- * written, fetched or completed, and nothing is read again. Past its room (startDeliveryHandOver), in
- * processes without the workers (API replicas) and at shutdown, the capture writes the group's jobs.
+ * group's first attempts go straight to them once the group has committed, with the rows the capture
+ * holds. No job row is written, fetched or completed, and nothing is read again. Past its room
+ * (startDeliveryHandOver), in processes without the workers (API replicas) and at shutdown, the
+ * capture writes the group's jobs.
  *
  * What keeps a lead from being lost: the deliveries are committed with the lead, `pending` and due, so
  * a process killed between the commit and the attempt's record leaves them to the sweep
