@@ -16,6 +16,10 @@
  * local fakes of both (scripts/lib/fake-ad-platforms.ts); the form's leads carry an fbclid and, one in
  * two, a gclid. Compare with a run without it, right before or after.
  *
+ * `--history N [--history-ids v7|v4]` (PostgreSQL): the agency has N past leads before the measure, with
+ * their contacts, deliveries and ledger rows (scripts/lib/lead-history.ts), so the indexes are those of
+ * an install that has lived, not of an empty database.
+ *
  * The baseline and the product run side by side and are measured in alternating slices (3 × 7 s
  * each by default), so a neighbour using the CPU weighs on both figures alike; the p99 printed is
  * the worst slice's.
@@ -28,7 +32,8 @@
  * It also prints the CPU time (user + system, from /proc; Linux) per 1,000 leads of each side: the
  * server process, and on PostgreSQL the database's backends, counted in that side's slices (for the
  * product, also the waits for its webhooks and e-mails). Unlike the rates, these hardly depend on the
- * neighbours' load on a shared machine. BENCH_KEEP_DB=1 keeps the PostgreSQL database (its address is
+ * neighbours' load on a shared machine. On PostgreSQL, the WAL each side wrote (pg_stat_wal): bytes
+ * per lead, and pages written whole after a checkpoint. BENCH_KEEP_DB=1 keeps the PostgreSQL database (its address is
  * printed), for EXPLAIN after the run.
  */
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -37,6 +42,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startFakeAdPlatforms } from './lib/fake-ad-platforms.ts';
+import { fillLeadHistory, type HistoryIds } from './lib/lead-history.ts';
 import {
   scratchPostgres,
   setupAgency,
@@ -59,6 +65,18 @@ const CONNECTIONS = arg('connections', 50);
 const WARMUP = arg('warmup', 5);
 const WORKERS = (process.env.BENCH_RUN_WORKER ?? 'true') as 'true' | 'false' | 'apart';
 const ADS = process.argv.includes('--ads');
+/**
+ * --history N: the agency's past before the measure (PostgreSQL): N leads with their contacts,
+ * deliveries and ledger rows, keyed as --history-ids says (v7, the product's; v4, before decision 025).
+ */
+const HISTORY = arg('history', 0);
+const HISTORY_IDS = (
+  process.argv.includes('--history-ids') ? process.argv[process.argv.indexOf('--history-ids') + 1] : 'v7'
+) as HistoryIds;
+if (HISTORY_IDS !== 'v4' && HISTORY_IDS !== 'v7') {
+  console.error('--history-ids: v7 (como o produto faz as chaves) ou v4 (como fazia antes da decisão 026).');
+  process.exit(2);
+}
 const VIA = process.argv.includes('--via') ? process.argv[process.argv.indexOf('--via') + 1] : 'form';
 if (VIA !== 'form' && VIA !== 'push' && VIA !== 'api') {
   console.error('--via: form (formulário da página), push (push do portal) ou api (API de leads).');
@@ -133,7 +151,22 @@ type Measure = {
    * process (the load generator, and for the product the fake webhook receiver and SMTP server too).
    */
   cpu: { server: number; db: number; bench: number };
+  /**
+   * What the side's slices wrote to PostgreSQL's WAL (pg_stat_wal, the whole cluster: the sides never
+   * run at once): bytes, and whole pages written after a checkpoint. Unlike the rates, these hardly
+   * move between identical runs on a noisy machine.
+   */
+  wal: { bytes: number; fpi: number };
 };
+
+const newMeasure = (): Measure => ({
+  ok: 0,
+  seconds: 0,
+  p50: [],
+  p99: [],
+  cpu: { server: 0, db: 0, bench: 0 },
+  wal: { bytes: 0, fpi: 0 },
+});
 
 /** CPU ms (user + system) of a process so far, from /proc; 0 where there is none. */
 function cpuMs(pid: number | undefined): number {
@@ -171,6 +204,7 @@ async function counted<T>(
   // Backends come and go (pools close idle connections): each one's last reading is kept, sampled often.
   const start = backendsCpuMs(side.database);
   const last = new Map(start);
+  const walStart = await walSoFar();
   const sample = () => {
     for (const [pid, ms] of backendsCpuMs(side.database)) last.set(pid, ms);
   };
@@ -184,7 +218,21 @@ async function counted<T>(
     const used = process.cpuUsage(bench);
     into.cpu.bench += (used.user + used.system) / 1000;
     for (const [pid, ms] of last) into.cpu.db += ms - (start.get(pid) ?? 0);
+    const wal = await walSoFar();
+    into.wal.bytes += wal.bytes - walStart.bytes;
+    into.wal.fpi += wal.fpi - walStart.fpi;
   }
+}
+
+/** The cluster's WAL so far (pg_stat_wal, PostgreSQL 14+); zeros on PGlite. */
+async function walSoFar(): Promise<{ bytes: number; fpi: number }> {
+  if (!statsClient) return { bytes: 0, fpi: 0 };
+  const { rows } = await statsClient
+    .query<{ bytes: string; fpi: string }>(
+      'select wal_bytes::text as bytes, wal_fpi::text as fpi from pg_stat_wal',
+    )
+    .catch(() => ({ rows: [{ bytes: '0', fpi: '0' }] }));
+  return { bytes: Number(rows[0]!.bytes), fpi: Number(rows[0]!.fpi) };
 }
 const request = (headers: () => Record<string, string>, product: boolean) => [
   {
@@ -234,7 +282,10 @@ const report = (title: string, m: Measure) => {
   const per1000 = (ms: number) => ((ms * 1000) / Math.max(1, m.ok)).toFixed(0);
   console.log(
     `  ${title}: ${rps.toFixed(0)} leads/s, p50 ${median} ms, p99 ${p99} ms (p99 de cada fatia: ${m.p99.join(', ')} ms)\n` +
-      `    CPU por 1.000 leads: servidor ${per1000(m.cpu.server)} ms, backends do banco ${per1000(m.cpu.db)} ms, este processo (carga e servidores falsos) ${per1000(m.cpu.bench)} ms`,
+      `    CPU por 1.000 leads: servidor ${per1000(m.cpu.server)} ms, backends do banco ${per1000(m.cpu.db)} ms, este processo (carga e servidores falsos) ${per1000(m.cpu.bench)} ms` +
+      (m.wal.bytes
+        ? `\n    WAL por lead: ${(m.wal.bytes / Math.max(1, m.ok) / 1024).toFixed(1)} KB, ${per1000(m.wal.fpi)} páginas inteiras por 1.000 leads`
+        : ''),
   );
   return { rps, p99 };
 };
@@ -276,8 +327,8 @@ async function compare(
   // This PostgreSQL database is seconds old: without them the planner takes the fresh tables for empty,
   // and pg-boss's job completion read every job of its queue (1.7 ms a call instead of 0.5 ms).
   await analyze();
-  const base: Measure = { ok: 0, seconds: 0, p50: [], p99: [], cpu: { server: 0, db: 0, bench: 0 } };
-  const measured: Measure = { ok: 0, seconds: 0, p50: [], p99: [], cpu: { server: 0, db: 0, bench: 0 } };
+  const base = newMeasure();
+  const measured = newMeasure();
   const bareSide = { pid: bare.pid, database };
   const productSide = { pid: product.pid, database };
   const each = Math.max(1, Math.round(SECONDS / ROUNDS));
@@ -365,11 +416,21 @@ async function startProduct(databaseUrl: string | null) {
   // Pushes and API leads name the page by its listing code; each needs its credential.
   let url = formUrl;
   let credential: Record<string, string> = {};
-  if (VIA !== 'form') {
-    const { data: pages } = await client.call('GET', `/v1/real-estates/${realEstateId}/pages`);
-    const page = (pages as { id: string; slug: string }[]).find((p) => p.slug === slugs[0])!;
-    await client.call('PUT', `/v1/pages/${page.id}`, { listing_code: LISTING_CODE });
-  }
+  const { data: pages } = await client.call('GET', `/v1/real-estates/${realEstateId}/pages`);
+  const page = (pages as { id: string; slug: string }[]).find((p) => p.slug === slugs[0])!;
+  if (VIA !== 'form') await client.call('PUT', `/v1/pages/${page.id}`, { listing_code: LISTING_CODE });
+  if (HISTORY && databaseUrl) {
+    const filled = await fillLeadHistory(databaseUrl, {
+      realEstateId,
+      pageId: Number(page.id),
+      leads: HISTORY,
+      ads: ADS,
+      ids: HISTORY_IDS,
+    });
+    console.log(
+      `  histórico: ${HISTORY} leads (chaves ${HISTORY_IDS}), ${filled.sizeMb} MB com os índices, em ${filled.seconds.toFixed(0)} s`,
+    );
+  } else if (HISTORY) console.log('  (--history só no PostgreSQL: ignorado no PGlite)');
   if (VIA === 'push') {
     const { data: source } = await client.call(
       'POST',
@@ -432,6 +493,8 @@ const heading = (db: string) => {
 
 /** The PostgreSQL database being measured (null on PGlite). */
 let analyzeUrl: string | null = null;
+/** A connection that reads the cluster's WAL statistics around each slice (null on PGlite). */
+let statsClient: pg.Client | null = null;
 /** ANALYZE of the measured PostgreSQL database (every table, both sides'). */
 async function analyze() {
   if (!analyzeUrl) return;
@@ -459,11 +522,15 @@ if (dbArg !== 'pglite') {
   }
   console.log(heading('PostgreSQL'));
   analyzeUrl = database.url;
+  statsClient = new pg.Client({ connectionString: database.url });
+  await statsClient.connect();
   const bare = await startBare({ DATABASE_URL: database.url });
   const product = await startProduct(database.url);
   await compare(bare, product, new URL(database.url).pathname.slice(1));
   await bare.stop();
   await product.stop();
+  await statsClient.end();
+  statsClient = null;
   // BENCH_KEEP_DB: leave the database for a look at its plans (EXPLAIN) after the run.
   if (process.env.BENCH_KEEP_DB) console.log(`  banco mantido: ${database.url}`);
   else await database.drop();

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { DELIVERY_OUTCOMES, DELIVERY_STATUSES, DELIVERY_TARGETS } from '@vitrine/contracts';
 import { createdAt, updatedAt } from './columns.ts';
 import { leads } from './leads.ts';
+import { newId } from '../../lib/ids.ts';
 
 /**
  * One delivery per lead and active integration (and per ad platform's event); its id is the webhook-id
@@ -12,7 +13,7 @@ import { leads } from './leads.ts';
 export const deliveries = pgTable(
   'deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(newId),
     /**
      * The lead's agency, copied for the agency's lists. No foreign key of its own: the lead's (cascade)
      * already ties the delivery to the agency, and a second check per delivery locked the agency's row

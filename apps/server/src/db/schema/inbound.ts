@@ -15,6 +15,7 @@ import { INBOUND_CHANNELS, INBOUND_OUTCOMES, LEAD_SOURCES } from '@vitrine/contr
 import { tenantId, users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { leads } from './leads.ts';
+import { newId } from '../../lib/ids.ts';
 
 /**
  * One row per agency and inbound channel it connected (docs/product.md#lead-sources): the Grupo OLX lead
@@ -51,7 +52,7 @@ export const leadSources = pgTable(
 export const inboundRequests = pgTable(
   'inbound_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(newId),
     realEstateId: tenantId(),
     channel: text('channel', { enum: INBOUND_CHANNELS }).notNull(),
     source: text('source', { enum: LEAD_SOURCES }),

@@ -16,11 +16,12 @@ import { LEAD_SOURCES, LEAD_STATUSES } from '@vitrine/contracts';
 import { tenantId, users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { pages } from './pages.ts';
+import { newId } from '../../lib/ids.ts';
 
 export const leads = pgTable(
   'leads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(newId),
     realEstateId: tenantId(),
     pageId: integer('page_id').references(() => pages.id, { onDelete: 'set null' }),
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
@@ -97,7 +98,7 @@ export const leads = pgTable(
 export const contacts = pgTable(
   'contacts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(newId),
     realEstateId: tenantId(),
     name: text('name').notNull(),
     email: text('email'),

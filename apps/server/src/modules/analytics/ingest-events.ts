@@ -9,7 +9,6 @@
  * a session. The tab sends back the session id it was given, so a visit that crosses midnight (new
  * salt, new visitor id) continues; without it the visitor id finds the open session.
  */
-import { randomUUID } from 'node:crypto';
 import {
   ANALYTICS_SESSION_IDLE_MINUTES,
   type AnalyticsDevice,
@@ -18,6 +17,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { jsonParam } from '../../db/json-rows.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
+import { newId } from '../../lib/ids.ts';
 import { WINDOW_UPSERT } from '../../lib/throttle.ts';
 import type { Campaign } from './classify-visit.ts';
 
@@ -133,7 +133,7 @@ async function storeBeacons(
     first_at: b.events[0]!.occurredAt.toISOString(),
     last_at: b.events.at(-1)!.occurredAt.toISOString(),
     n: b.events.length,
-    new_id: randomUUID(),
+    new_id: newId(),
     rate_key: b.rateKey,
     source: b.visit.source,
     utm_source: b.visit.utmSource,

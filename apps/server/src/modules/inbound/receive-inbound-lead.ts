@@ -8,7 +8,6 @@
  * lead's submission key `<channel>:<id>`: the same push twice, or ten times during a crash, is one lead
  * (the unique index settles it, whichever replica gets the repeat).
  */
-import { randomUUID } from 'node:crypto';
 import {
   stripControlCharsForJsonb,
   type InboundChannel,
@@ -18,6 +17,7 @@ import {
 import { inboundRequests } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
+import { newId } from '../../lib/ids.ts';
 import { captureLead, type CapturedLead, type NewLead } from '../leads/index.ts';
 
 /** What a source says of a lead, already validated and mapped by the channel. */
@@ -162,7 +162,7 @@ export const recordInbound: (deps: Pick<Deps, 'db'>, record: InboundRecord) => P
 
 async function recordInboundGroup(deps: Pick<Deps, 'db'>, records: InboundRecord[]): Promise<string[]> {
   const now = new Date();
-  const ids = records.map(() => randomUUID());
+  const ids = records.map(() => newId());
   await deps.db.insert(inboundRequests).values(
     records.map((record, i) => ({
       id: ids[i]!,

@@ -20,7 +20,6 @@
  * the group's write (`inboundRequest`), and a caller's own record can commit with the lead
  * (`commitWith`: the lead API's Idempotency-Key answer), docs/decisions/019-inbound-leads.md.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { groupStatements, pipelinedTransaction, type CommitWith, type Statement } from '../../db/client.ts';
 import { insertFromJson, jsonParam, rowFromJson, rowToJson } from '../../db/json-rows.ts';
@@ -49,6 +48,7 @@ import {
 import { LEAD_ALERT_MAX_IDS, leadAlertJob } from './jobs/lead-alert.job.ts';
 import { leadAutoReplyJob } from './jobs/lead-auto-reply.job.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
+import { newId } from '../../lib/ids.ts';
 import {
   leadSessionCandidatesSql,
   leadSessionLinkCtes,
@@ -232,7 +232,7 @@ type Contact = {
 async function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<CapturedLead[]> {
   const now = new Date();
   const linked = inputs.filter(linksContact);
-  const ids = inputs.map(() => randomUUID());
+  const ids = inputs.map(() => newId());
 
   const sessions = leadSessionLookup(
     deps,
@@ -332,9 +332,7 @@ async function writeGroup(
     return row;
   });
   const ledger = inputs.map((input, i) =>
-    input.inboundRequest
-      ? { ...input.inboundRequest, id: randomUUID(), leadId: ids[i]!, receivedAt: now }
-      : null,
+    input.inboundRequest ? { ...input.inboundRequest, id: newId(), leadId: ids[i]!, receivedAt: now } : null,
   );
   flagOverPlanLimit(rows, found, planned, now);
   const newDeliveries = deliveriesOf(rows, found.integrations, now);
@@ -481,7 +479,7 @@ function linkContact(row: LeadRow, input: NewLead, byKey: Map<string, Contact>) 
   row.isRepeat = !!contact && (!contact.isNew || contact.leads > 0);
   if (!contact) {
     contact = {
-      id: randomUUID(),
+      id: newId(),
       isNew: true,
       leads: 0,
       phone: row.phone,
@@ -549,7 +547,7 @@ function deliveriesOf(rows: LeadRow[], active: LookupRow['integrations'], now: D
       if (event === undefined) continue;
       const paused = i.halted_kind === 'paused';
       newDeliveries.push({
-        id: randomUUID(),
+        id: newId(),
         realEstateId: lead.realEstateId,
         leadId: lead.id,
         integration: i.name,
