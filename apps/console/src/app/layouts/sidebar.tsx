@@ -49,7 +49,8 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                 onClick={onNavigate}
                 className={({ isActive }) =>
                   cn(
-                    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground',
+                    // Tighter on short screens (a 1366 × 640 laptop), so every entry fits above the footer.
+                    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground [@media(max-height:720px)]:py-1.5',
                     isActive && 'bg-primary/10 text-primary hover:bg-primary/15 hover:text-primary',
                   )
                 }

@@ -48,7 +48,7 @@ export function Pagination({
               id={selectId}
               value={perPage}
               onChange={(e) => onPerPageChange(Number(e.target.value))}
-              className="h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40"
+              className="h-8 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
               {perPageOptions.map((n) => (
                 <option key={n} value={n}>

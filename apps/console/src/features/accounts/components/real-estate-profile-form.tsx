@@ -221,7 +221,7 @@ export function RealEstateProfileForm({ realEstate, readOnly, onSaved }: Props) 
             {text('city', 'Cidade', { autoComplete: 'address-level2' }, 'sm:col-span-3')}
             <FormField label="Estado" error={errors.state?.message} className="sm:col-span-1">
               <select
-                className="flex h-9 w-full rounded-md border border-input bg-background px-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-70 aria-invalid:border-destructive md:text-sm"
+                className="flex h-9 w-full rounded-md border border-input bg-background px-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-70 aria-invalid:border-destructive md:text-sm"
                 {...register('state')}
               >
                 <option value="">UF</option>

@@ -68,6 +68,9 @@ export function ConversionsForm({
   const eventsListId = useId();
   const noticeErrorId = useId();
   const err = (field: string) => errors[field]?.[0];
+  // The funnel's Google names are the file's: shown while the file is on, or while one of them must be fixed.
+  const googleFile =
+    draft.google.enabled || draft.stage_events.some((_, i) => err(`stage_events.${i}.google`));
 
   const formRef = useRef<HTMLFormElement>(null);
   // After a refused save, the keyboard lands on the first field to fix.
@@ -349,7 +352,10 @@ export function ConversionsForm({
           <CardTitle>Etapas do funil</CardTitle>
           <CardDescription>
             Quando um lead muda para uma etapa, o evento ao lado é enviado (uma vez por lead). Deixe em branco
-            para não enviar.
+            para não enviar.{' '}
+            {googleFile
+              ? 'O nome da conversão do Google vale para o arquivo; no envio pela API, cada etapa usa a ação indicada no cartão acima.'
+              : 'No Google, cada etapa usa a ação indicada no envio pela API; com o arquivo ligado, o nome da conversão de cada etapa fica aqui.'}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -364,7 +370,7 @@ export function ConversionsForm({
           >
             <span>Etapa</span>
             <span>Evento no Meta</span>
-            <span>Conversão no Google Ads</span>
+            {googleFile && <span>Conversão no Google Ads (arquivo)</span>}
           </div>
           <ul aria-label="Etapas e eventos" className="divide-y">
             {draft.stage_events.map((row, i) => {
@@ -389,13 +395,16 @@ export function ConversionsForm({
                     error={err(`stage_events.${i}.meta`)}
                     onChange={(meta) => set({ meta })}
                   />
-                  <StageInput
-                    field="Conversão no Google Ads"
-                    stage={label}
-                    value={row.google}
-                    error={err(`stage_events.${i}.google`)}
-                    onChange={(google) => set({ google })}
-                  />
+                  {/* The names are the file's: with it off they stay saved, out of the way. */}
+                  {googleFile && (
+                    <StageInput
+                      field="Conversão no Google Ads"
+                      stage={label}
+                      value={row.google}
+                      error={err(`stage_events.${i}.google`)}
+                      onChange={(google) => set({ google })}
+                    />
+                  )}
                 </li>
               );
             })}

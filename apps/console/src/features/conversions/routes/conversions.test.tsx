@@ -215,8 +215,30 @@ describe('/conversoes', () => {
     expect(sent('getConversionSettings')).toHaveLength(2);
   });
 
-  it('refuses an invalid stage event before sending, naming the field under the stage, and saves once fixed', async () => {
+  it("shows the funnel's Google names only with the file on: the API's stages use the actions of its card", async () => {
     handle('getConversionSettings', { data: settings() });
+    handle('listConversionSends', { data: [] });
+    renderScreen();
+    expect(await screen.findByLabelText('Evento no Meta para Ganho')).toHaveValue('Purchase');
+    expect(screen.queryByLabelText('Conversão no Google Ads para Ganho')).not.toBeInTheDocument();
+    expect(screen.getByText(/cada etapa usa a ação indicada no envio pela API/)).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('switch', { name: 'Gerar o arquivo para o Google Ads' }));
+    expect(screen.getByLabelText('Conversão no Google Ads para Ganho')).toBeInTheDocument();
+    expect(screen.getByText(/O nome da conversão do Google vale para o arquivo/)).toBeInTheDocument();
+  });
+
+  it('refuses an invalid stage event before sending, naming the field under the stage, and saves once fixed', async () => {
+    handle('getConversionSettings', {
+      data: settings({
+        google: {
+          enabled: true,
+          lead_conversion_name: 'Lead Vitrine',
+          file_url: FILE_URL,
+          last_fetched_at: null,
+        },
+      }),
+    });
     handle('listConversionSends', { data: [] });
     handle('updateConversionSettings', ({ body }) => ({
       data: settings({ stage_events: body.stage_events }),

@@ -49,9 +49,10 @@ export function WaitingLeadsCard({ realEstateId }: { realEstateId: number }) {
                 <li key={lead.id}>
                   <Link
                     to={`${paths.leads}?lead=${encodeURIComponent(lead.id)}`}
-                    className="flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-muted/50"
+                    // On a phone the name and the property take the whole width, the age goes under them.
+                    className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-2 py-1.5 hover:bg-muted/50 sm:flex-nowrap"
                   >
-                    <span className="min-w-0 flex-1">
+                    <span className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
                       <span className="block truncate text-sm font-medium">{lead.name}</span>
                       <span className="block truncate text-xs text-muted-foreground">
                         {lead.page?.title ?? 'Sem imóvel'}

@@ -223,7 +223,13 @@ function RankCard({
                     {i + 1}
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium">{r.title}</span>
+                    {/* Two lines on a phone, where one cuts most titles before the detail that tells them apart. */}
+                    <span
+                      className="line-clamp-2 text-sm font-medium break-words sm:line-clamp-1"
+                      title={r.title}
+                    >
+                      {r.title}
+                    </span>
                     <span className="block text-xs text-muted-foreground">{r.detail}</span>
                   </span>
                   <span className="shrink-0 text-sm font-semibold tabular-nums">

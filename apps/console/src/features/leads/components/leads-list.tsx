@@ -63,7 +63,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                   <div>{formatDay(lead.created_at)}</div>
                   <div className="text-xs text-muted-foreground">{formatTime(lead.created_at)}</div>
                 </TableCell>
-                <TableCell className="max-w-56 min-w-32">
+                <TableCell className="max-w-48 min-w-32">
                   <Link
                     to={leadHref(lead.id)}
                     state={leadLinkState}
@@ -76,24 +76,26 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
                   </div>
                   <QuarantineReason lead={lead} />
                 </TableCell>
-                <TableCell className="max-w-60 min-w-36">
+                <TableCell className="max-w-48 min-w-36">
                   {lead.phone && <div className="whitespace-nowrap">{formatPhone(lead.phone)}</div>}
                   {lead.email && (
-                    <div className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
-                      <EmailText email={lead.email} />
+                    // One line in the table (the whole address on hover and in the lead's detail); the
+                    // cards below wrap it instead.
+                    <div className="max-w-36 truncate text-xs text-muted-foreground" title={lead.email}>
+                      {lead.email}
                     </div>
                   )}
                 </TableCell>
-                <TableCell className="max-w-56 min-w-32">
+                <TableCell className="max-w-64 min-w-40">
                   <LeadProperty lead={lead} />
                 </TableCell>
-                <TableCell>
+                <TableCell className="whitespace-nowrap">
                   <LeadStatusBadge status={lead.status} />
                 </TableCell>
-                <TableCell className="max-w-40">
+                <TableCell className="max-w-36">
                   <Assignee lead={lead} />
                 </TableCell>
-                <TableCell className="max-w-48 min-w-28">
+                <TableCell className="max-w-44 min-w-28">
                   <LeadOrigin lead={lead} />
                 </TableCell>
                 {action && <TableCell className="text-right whitespace-nowrap">{action(lead)}</TableCell>}
@@ -201,14 +203,25 @@ export function LeadProperty({ lead }: { lead: Pick<Lead, 'page' | 'listing_code
   return <span className="text-muted-foreground">—</span>;
 }
 
-/** The source's badge and, when it says more, the campaign under it (or beside it on a card). */
+/**
+ * The source's badge and, when it says more, the campaign: under it on one line in the table (the whole
+ * campaign on hover and in the lead's detail), beside it and wrapped on a card.
+ */
 function LeadOrigin({ lead, inline = false }: { lead: Lead; inline?: boolean }) {
   const campaign = campaignSummary(lead);
   return (
     <div className={cn('flex gap-1', inline ? 'flex-wrap items-center gap-x-2' : 'flex-col items-start')}>
       <LeadSourceBadge source={lead.source} />
       {campaign !== sourceLabel(lead.source) && (
-        <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">{campaign}</span>
+        <span
+          className={cn(
+            'text-xs text-muted-foreground',
+            inline ? '[overflow-wrap:anywhere]' : 'max-w-28 truncate',
+          )}
+          title={inline ? undefined : campaign}
+        >
+          {campaign}
+        </span>
       )}
     </div>
   );

@@ -136,7 +136,7 @@ export function SeoFields({ publicUrl, isPublic }: { publicUrl: string; isPublic
 
 function SlugInput({ prefix, ...props }: ComponentProps<'input'> & { prefix: string }) {
   return (
-    <div className="flex min-w-0 items-stretch overflow-hidden rounded-md border border-input shadow-xs focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/40 has-[[aria-invalid=true]]:border-destructive">
+    <div className="flex min-w-0 items-stretch overflow-hidden rounded-md border border-input shadow-xs focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50 has-[[aria-invalid=true]]:border-destructive">
       <span className="hidden max-w-[55%] items-center truncate border-r bg-muted px-2 text-sm text-muted-foreground sm:flex">
         {prefix}
       </span>
