@@ -73,8 +73,9 @@ export const leads = pgTable(
      */
     assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
     /**
-     * The landing form's submission key (`_sid`, random per page view): a form sent again after its
-     * answer was lost (a replica died after the commit) finds its lead instead of storing a second one.
+     * The landing form's submission key (`_sid`, drawn per page view: the view's time in hex, then 128
+     * random bits; decision 025): a form sent again after its answer was lost (a replica died after the
+     * commit) finds its lead instead of storing a second one.
      */
     submissionKey: text('submission_key'),
     createdAt: createdAt(),

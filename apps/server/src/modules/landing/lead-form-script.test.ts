@@ -55,7 +55,10 @@ describe("the landing form's script", () => {
       gclid: 'Cj0abc',
       consent: true,
     });
-    expect(String(body._sid)).toMatch(/^[0-9a-f]{32}$/);
+    // The page view's milliseconds in hex, then 128 random bits: keys of later views sort after.
+    expect(String(body._sid)).toMatch(/^[0-9a-f]{43}$/);
+    const ms = parseInt(String(body._sid).slice(0, 11), 16);
+    expect(Math.abs(ms - Date.now())).toBeLessThan(60_000);
   });
 
   it('sends the field empty when the page has no Pixel cookie', async () => {
