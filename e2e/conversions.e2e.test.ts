@@ -139,7 +139,7 @@ it("sends the landing page's Pixel Lead event with the form's submission key as 
     await visitor.page.getByText('Recebemos seu contato!').first().waitFor();
 
     const sid = posted[0]?._sid;
-    expect(sid).toMatch(/^[0-9a-f]{32}$/);
+    expect(sid).toMatch(/^[0-9a-f]{43}$/); // the page view's time in hex, then 128 random bits
     const calls = () =>
       visitor.page.evaluate(() => (window as unknown as { __fbqCalls?: unknown[][] }).__fbqCalls ?? []);
     await expect.poll(calls).toContainEqual(['track', 'Lead', {}, { eventID: sid }]);

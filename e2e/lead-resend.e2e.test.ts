@@ -59,7 +59,7 @@ describe('a landing form whose answer is lost', () => {
       await visitor.page.locator('form#lead button[type=submit]').click();
 
       const classic = new URLSearchParams((await resend).postData() ?? '');
-      expect(sent[0]?._sid).toMatch(/^[0-9a-f]{32}$/);
+      expect(sent[0]?._sid).toMatch(/^[0-9a-f]{43}$/); // the page view's time in hex, then 128 random bits
       expect(classic.get('_sid')).toBe(sent[0]!._sid);
       await visitor.page.waitForURL(/enviado=1/);
       await visitor.page.getByText('Recebemos seu contato!').first().waitFor();

@@ -218,7 +218,7 @@ describe('the help button', () => {
 /**
  * What does not fit on the screen: the page wider than the window; a table wider than its frame or a
  * column past the frame's right edge; a cell whose text is cut (scrollWidth > clientWidth on the cell
- * or on a clipping element inside it) or spills into the next one; the sidebar shorter than the page.
+ * or on a clipping element inside it, unless it ends in "…" with its whole text as its title) or spills into the next one; the sidebar shorter than the page.
  */
 async function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -253,7 +253,12 @@ async function layoutProblems(page: Page): Promise<string[]> {
           if (!shown(el) || el.closest('.sr-only')) continue;
           const style = getComputedStyle(el);
           const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
-          if (clips && el.scrollWidth > el.clientWidth + 1)
+          // A line cut on purpose ("…") names its whole text in its title (hover; the detail shows it all):
+          // the Leads table's e-mail and campaign (docs/product.md#leads). Any other cut is a problem.
+          const explained =
+            style.textOverflow === 'ellipsis' &&
+            (el.getAttribute('title') ?? '').trim() === (el.textContent ?? '').trim();
+          if (clips && !explained && el.scrollWidth > el.clientWidth + 1)
             problems.push(
               `${name}: texto cortado "${text(el)}" (${el.scrollWidth}px em ${el.clientWidth}px)`,
             );

@@ -1,10 +1,10 @@
 /**
- * Ids of the rows written on every lead (leads, contacts, deliveries, the inbound ledger): UUID version 7
- * (RFC 9562), the creation's milliseconds first, then random bits. A new row's key then lands on the
- * right-most page of its primary key and of every index that leads with it (a lead's deliveries by
- * `lead_id`, its attempts by `delivery_id`), instead of on a random page of an index that outgrows the
- * cache as the agency's history grows, and each touched page is written whole to the WAL once per
- * checkpoint instead of once per random page (decision 025).
+ * Ids of the rows written on every lead and visit (leads, contacts, deliveries, the inbound ledger, the
+ * analytics sessions): UUID version 7 (RFC 9562), the creation's milliseconds first, then random bits. A
+ * new row's key then lands on the right-most page of its primary key and of every index that leads with
+ * it (a lead's deliveries by `lead_id`, its attempts by `delivery_id`), instead of on a random page of an
+ * index that outgrows the cache as the agency's history grows; after a checkpoint, one page is written
+ * whole to the WAL instead of nearly one per insert (decision 025).
  *
  * The 74 random bits come from `randomUUID`'s buffered generator: a version 4 id with its first 48 bits
  * replaced by the time and its version digit by 7 (its variant bits already say RFC 9562). The `uuid`
