@@ -68,13 +68,15 @@ const ADS = process.argv.includes('--ads');
 /**
  * --history N: the agency's past before the measure (PostgreSQL): N leads with their contacts,
  * deliveries and ledger rows, keyed as --history-ids says (v7, the product's; v4, before decision 025).
+ * Only the history: the server makes v7 ids whatever this says. To measure the code before decision 025,
+ * run that code (its capture files) with `--history-ids v4`, as docs/benchmarks.md did.
  */
 const HISTORY = arg('history', 0);
 const HISTORY_IDS = (
   process.argv.includes('--history-ids') ? process.argv[process.argv.indexOf('--history-ids') + 1] : 'v7'
 ) as HistoryIds;
 if (HISTORY_IDS !== 'v4' && HISTORY_IDS !== 'v7') {
-  console.error('--history-ids: v7 (como o produto faz as chaves) ou v4 (como fazia antes da decisão 026).');
+  console.error('--history-ids: v7 (como o produto faz as chaves) ou v4 (como fazia antes da decisão 025).');
   process.exit(2);
 }
 const VIA = process.argv.includes('--via') ? process.argv[process.argv.indexOf('--via') + 1] : 'form';
@@ -219,20 +221,31 @@ async function counted<T>(
     into.cpu.bench += (used.user + used.system) / 1000;
     for (const [pid, ms] of last) into.cpu.db += ms - (start.get(pid) ?? 0);
     const wal = await walSoFar();
-    into.wal.bytes += wal.bytes - walStart.bytes;
-    into.wal.fpi += wal.fpi - walStart.fpi;
+    if (wal.bytes) {
+      into.wal.bytes += wal.bytes - walStart.bytes;
+      into.wal.fpi += wal.fpi - walStart.fpi;
+    }
   }
 }
 
-/** The cluster's WAL so far (pg_stat_wal, PostgreSQL 14+); zeros on PGlite. */
+/**
+ * The cluster's WAL so far: bytes from the insert position (exact, at once), whole pages from pg_stat_wal
+ * (approximate: each backend adds its counts there at most once a second, some up to 10 s later, so a
+ * few may land on the next side's slice). Zeros on PGlite, and from the first failed read on.
+ */
 async function walSoFar(): Promise<{ bytes: number; fpi: number }> {
   if (!statsClient) return { bytes: 0, fpi: 0 };
-  const { rows } = await statsClient
-    .query<{ bytes: string; fpi: string }>(
-      'select wal_bytes::text as bytes, wal_fpi::text as fpi from pg_stat_wal',
-    )
-    .catch(() => ({ rows: [{ bytes: '0', fpi: '0' }] }));
-  return { bytes: Number(rows[0]!.bytes), fpi: Number(rows[0]!.fpi) };
+  try {
+    const { rows } = await statsClient.query<{ bytes: string; fpi: string }>(
+      `select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as bytes, wal_fpi::text as fpi from pg_stat_wal`,
+    );
+    return { bytes: Number(rows[0]!.bytes), fpi: Number(rows[0]!.fpi) };
+  } catch (err) {
+    console.log(`  (sem medida do WAL: ${(err as Error).message})`);
+    await statsClient.end().catch(() => {});
+    statsClient = null;
+    return { bytes: 0, fpi: 0 };
+  }
 }
 const request = (headers: () => Record<string, string>, product: boolean) => [
   {
@@ -284,7 +297,7 @@ const report = (title: string, m: Measure) => {
     `  ${title}: ${rps.toFixed(0)} leads/s, p50 ${median} ms, p99 ${p99} ms (p99 de cada fatia: ${m.p99.join(', ')} ms)\n` +
       `    CPU por 1.000 leads: servidor ${per1000(m.cpu.server)} ms, backends do banco ${per1000(m.cpu.db)} ms, este processo (carga e servidores falsos) ${per1000(m.cpu.bench)} ms` +
       (m.wal.bytes
-        ? `\n    WAL por lead: ${(m.wal.bytes / Math.max(1, m.ok) / 1024).toFixed(1)} KB, ${per1000(m.wal.fpi)} páginas inteiras por 1.000 leads`
+        ? `\n    WAL por lead: ${(m.wal.bytes / Math.max(1, m.ok) / 1024).toFixed(1)} KB, ${per1000(m.wal.fpi)} páginas inteiras por 1.000 leads (aprox.)`
         : ''),
   );
   return { rps, p99 };
@@ -529,7 +542,7 @@ if (dbArg !== 'pglite') {
   await compare(bare, product, new URL(database.url).pathname.slice(1));
   await bare.stop();
   await product.stop();
-  await statsClient.end();
+  await statsClient?.end();
   statsClient = null;
   // BENCH_KEEP_DB: leave the database for a look at its plans (EXPLAIN) after the run.
   if (process.env.BENCH_KEEP_DB) console.log(`  banco mantido: ${database.url}`);

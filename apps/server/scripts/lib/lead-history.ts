@@ -1,6 +1,6 @@
 /**
- * An agency's past, for benchmarks that must measure a database that has lived: `leads` leads over the
- * last year (one a minute at most), each with its contact, its deliveries (the webhook, and Meta's and
+ * An agency's past, for benchmarks that must measure a database that has lived: `leads` leads, one a
+ * minute back from now (a million span about two years), each with its contact, its deliveries (the webhook, and Meta's and
  * Google's where `ads`) delivered, and each delivery's one attempt in the ledger. Written with SQL
  * (generate_series), a million rows in a minute or two, on PostgreSQL only.
  *
@@ -17,7 +17,7 @@ const idSql = (ids: HistoryIds, at: string) =>
   ids === 'v4'
     ? 'gen_random_uuid()'
     : `(select (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-7' || substr(gen_random_uuid()::text, 16))::uuid
-        from (select lpad(to_hex((extract(epoch from ${at}) * 1000)::bigint), 12, '0') as h) t)`;
+        from (select lpad(to_hex(floor(extract(epoch from ${at}) * 1000)::bigint), 12, '0') as h) t)`;
 
 export async function fillLeadHistory(
   databaseUrl: string,

@@ -14,7 +14,8 @@
  *
  * Ids made in the same millisecond are not ordered among themselves (RFC 9562 allows it); they share
  * the index's last page all the same. The time they carry is the row's creation, which every such row
- * also stores in `created_at`: nothing is told that the row does not already show.
+ * also stores in `created_at`; a lead's id also goes to Meta and Google in its conversions' ids, with
+ * the event's own time beside it (decision 025, Consequences).
  */
 import { randomUUID } from 'node:crypto';
 

@@ -228,6 +228,31 @@ describe('/conversoes', () => {
     expect(screen.getByText(/O nome da conversão do Google vale para o arquivo/)).toBeInTheDocument();
   });
 
+  it('keeps a Google name to fix in view after the file is turned off, with the keyboard on it', async () => {
+    handle('getConversionSettings', {
+      data: settings({
+        google: {
+          enabled: true,
+          lead_conversion_name: 'Lead Vitrine',
+          file_url: FILE_URL,
+          last_fetched_at: null,
+        },
+      }),
+    });
+    handle('listConversionSends', { data: [] });
+    renderScreen();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Conversão no Google Ads para Ganho'), 'Venda!');
+    await user.click(screen.getByRole('switch', { name: 'Gerar o arquivo para o Google Ads' }));
+    expect(screen.queryByLabelText('Conversão no Google Ads para Ganho')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar conversões' }));
+
+    const won = await screen.findByLabelText('Conversão no Google Ads para Ganho');
+    expect(won).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(won).toHaveFocus());
+    expect(sent('updateConversionSettings')).toHaveLength(0);
+  });
+
   it('refuses an invalid stage event before sending, naming the field under the stage, and saves once fixed', async () => {
     handle('getConversionSettings', {
       data: settings({

@@ -230,7 +230,9 @@ function LeadOrigin({ lead, inline = false }: { lead: Lead; inline?: boolean }) 
 /** The member in charge of the lead, or "—" when nobody is (docs/product.md#lead-assignment). */
 function Assignee({ lead }: { lead: Lead }) {
   return lead.assigned_user_name ? (
-    <span className="line-clamp-2 [overflow-wrap:anywhere]">{lead.assigned_user_name}</span>
+    <span className="line-clamp-2 [overflow-wrap:anywhere]" title={lead.assigned_user_name}>
+      {lead.assigned_user_name}
+    </span>
   ) : (
     <span className="text-muted-foreground">—</span>
   );

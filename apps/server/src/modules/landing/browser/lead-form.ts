@@ -38,8 +38,8 @@ interface Answer {
   if (referrer && !referrer.value) referrer.value = d.referrer;
   // One submission key per page view, sent with the form and with its classic resend below: a form
   // whose answer was lost (a server died after storing it) finds its lead instead of a second one. The
-  // page view's milliseconds in hex (11 digits until 2527) come first, so a new key lands at the end of
-  // the agency's keys in the index, as the lead's own id does (decision 025); 128 random bits follow.
+  // page view's milliseconds in hex (11 digits until 2527) come first, so new keys land at one moving
+  // point of the agency's keys in the index, as the lead's own id does (decision 025); 128 random bits follow.
   const sid = field('_sid');
   // (Every browser with window.crypto has getRandomValues.)
   if (sid && !sid.value && w.crypto)
