@@ -74,6 +74,17 @@ const connected = (): ConversionSettings =>
     },
   });
 
+/** Only the Google Ads file on (the funnel then shows its Google names), never read by Google. */
+const googleFileOn = (): ConversionSettings =>
+  settings({
+    google: {
+      enabled: true,
+      lead_conversion_name: 'Lead Vitrine',
+      file_url: FILE_URL,
+      last_fetched_at: null,
+    },
+  });
+
 /** The Google Ads API on, its secrets answered masked, never tested. */
 const googleAdsOn = (over: Partial<ConversionSettings['google_ads']> = {}): ConversionSettings =>
   settings({
@@ -229,16 +240,7 @@ describe('/conversoes', () => {
   });
 
   it('keeps a Google name to fix in view after the file is turned off, with the keyboard on it', async () => {
-    handle('getConversionSettings', {
-      data: settings({
-        google: {
-          enabled: true,
-          lead_conversion_name: 'Lead Vitrine',
-          file_url: FILE_URL,
-          last_fetched_at: null,
-        },
-      }),
-    });
+    handle('getConversionSettings', { data: googleFileOn() });
     handle('listConversionSends', { data: [] });
     renderScreen();
     const user = userEvent.setup();
@@ -254,16 +256,7 @@ describe('/conversoes', () => {
   });
 
   it('refuses an invalid stage event before sending, naming the field under the stage, and saves once fixed', async () => {
-    handle('getConversionSettings', {
-      data: settings({
-        google: {
-          enabled: true,
-          lead_conversion_name: 'Lead Vitrine',
-          file_url: FILE_URL,
-          last_fetched_at: null,
-        },
-      }),
-    });
+    handle('getConversionSettings', { data: googleFileOn() });
     handle('listConversionSends', { data: [] });
     handle('updateConversionSettings', ({ body }) => ({
       data: settings({ stage_events: body.stage_events }),
