@@ -18,6 +18,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { queryPrepared } from '../../db/client.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
 import { windowState, WINDOW_UPSERT } from '../../lib/throttle.ts';
+import { keptAnswerOf, liveIdempotencyRow, type KeptAnswer } from './lead-api-idempotency.ts';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -143,7 +144,15 @@ export interface RateWindow {
 }
 
 export type Admission =
-  { ok: false } | { ok: true; key: AdmittedKey; perKey: RateWindow; perAgency: RateWindow | null };
+  | { ok: false }
+  | {
+      ok: true;
+      key: AdmittedKey;
+      perKey: RateWindow;
+      perAgency: RateWindow | null;
+      /** What the request's Idempotency-Key holds under this key (null: free, or no key sent). */
+      idempotency: KeptAnswer | null;
+    };
 
 export interface ApiKeyLimits {
   perKeyPerMinute: number;
@@ -163,6 +172,10 @@ type AdmitRow = {
   key_reset_at: string | Date;
   agency_hits: string | number | null;
   agency_reset_at: string | Date | null;
+  request_hash: string | null;
+  response_status: number | string | null;
+  response_body: unknown;
+  lead_id: string | null;
 };
 
 const LEAD_API_WINDOW_SECONDS = 60;
@@ -193,13 +206,17 @@ ${name}_counts as (
  * statement, one round trip. Within a group the hits are numbered in arrival order, so each request sees
  * the count it would have seen alone. The two windows' upserts never touch the same row (their keys'
  * prefixes differ), so they can share the statement.
+ *
+ * The same statement reads what each request's Idempotency-Key ($3) holds under its key
+ * (lead-api-idempotency.ts), and deletes it when it no longer counts (past its 24 hours, or a claim an
+ * earlier version abandoned), so the lead's transaction can write the key's answer with a plain insert.
  */
 const ADMIT_SQL = `
 with inp as (
-  select i, token_hash, key_limit
-  from unnest($1::text[], $2::int[]) with ordinality as t(token_hash, key_limit, i)
+  select i, token_hash, key_limit, idem_key
+  from unnest($1::text[], $2::int[], $3::text[]) with ordinality as t(token_hash, key_limit, idem_key, i)
 ), found as (
-  select inp.i, inp.key_limit, k.id, k.real_estate_id, k.scopes,
+  select inp.i, inp.key_limit, inp.idem_key, k.id, k.real_estate_id, k.scopes,
     (k.last_used_at is null or k.last_used_at < now() - interval '60 seconds') as mark_used
   from inp join api_keys k on k.token_hash = inp.token_hash and k.revoked_at is null
 ), used as (
@@ -207,18 +224,28 @@ with inp as (
   where id in (select id from found where mark_used)
     and (last_used_at is null or last_used_at < now() - interval '60 seconds')
   returning 1
+), idem_dropped as (
+  delete from api_idempotency_keys ik using found f
+  where f.idem_key is not null and ik.api_key_id = f.id and ik.key = f.idem_key
+    and not ${liveIdempotencyRow('ik')}
+  returning 1
 ), ${windowCtes('key', 'found', 'id', 'lead-api:key:')}, within as (
   select f.i, f.real_estate_id from found f join key_numbered kn on kn.i = f.i where kn.hits <= f.key_limit
 ), ${windowCtes('agency', 'within', 'real_estate_id', 'lead-api:agency:')}
 select f.i, f.id, f.real_estate_id, f.scopes, kn.hits as key_hits, kn.reset_at as key_reset_at,
-  an.hits as agency_hits, an.reset_at as agency_reset_at
+  an.hits as agency_hits, an.reset_at as agency_reset_at,
+  ik.request_hash, ik.response_status, ik.response_body, ik.lead_id
 from found f
 join key_numbered kn on kn.i = f.i
-left join agency_numbered an on an.i = f.i`;
+left join agency_numbered an on an.i = f.i
+left join api_idempotency_keys ik on f.idem_key is not null and ik.api_key_id = f.id and ik.key = f.idem_key
+  and ${liveIdempotencyRow('ik')}`;
 
 interface AdmitInput {
   token: string;
   limits: ApiKeyLimits;
+  /** The request's Idempotency-Key, when it sent a well-formed one. */
+  idempotencyKey: string | null;
 }
 
 /**
@@ -230,6 +257,7 @@ async function admitApiKeys(deps: Pick<Deps, 'db'>, inputs: AdmitInput[]): Promi
   const rows = await queryPrepared<AdmitRow>(deps.db, 'lead_api_admit', ADMIT_SQL, [
     inputs.map((x) => sha256(x.token)),
     inputs.map((x) => x.limits.perKeyPerMinute),
+    inputs.map((x) => x.idempotencyKey),
   ]);
   const found = new Map(rows.map((r) => [Number(r.i) - 1, r]));
   return inputs.map((_, index): Admission => {
@@ -243,15 +271,24 @@ async function admitApiKeys(deps: Pick<Deps, 'db'>, inputs: AdmitInput[]): Promi
         row.agency_hits === null || row.agency_reset_at === null
           ? null
           : windowState(row.agency_hits, row.agency_reset_at),
+      idempotency: keptAnswerOf(row),
     };
   });
 }
 
 const admitGrouped = groupedPerApp(admitApiKeys, { maxBatch: 200, maxInFlight: 4 });
 
-/** Admits one request by its bearer token, in a group with the others arriving now. */
-export function admitApiKey(deps: Pick<Deps, 'db'>, token: string, limits: ApiKeyLimits): Promise<Admission> {
-  return admitGrouped(deps, { token, limits });
+/**
+ * Admits one request by its bearer token, in a group with the others arriving now, and reads what its
+ * Idempotency-Key holds.
+ */
+export function admitApiKey(
+  deps: Pick<Deps, 'db'>,
+  token: string,
+  limits: ApiKeyLimits,
+  idempotencyKey: string | null = null,
+): Promise<Admission> {
+  return admitGrouped(deps, { token, limits, idempotencyKey });
 }
 
 /** A text[] column read through a raw statement: an array (node-postgres, PGlite) or its literal. */

@@ -1,36 +1,59 @@
 /**
- * The lead API's `Idempotency-Key`, honoured as Stripe does (docs/lead-api.md#idempotency): the first
- * request with a key claims it with its body's fingerprint; its answer is kept for 24 hours and
- * replayed to the same key with the same body; another body is refused; a key whose first request is
- * still running answers 409. Only answers of a request that ran are kept: a refused body (422) is not,
- * so the caller may fix it and send it again with the same key, and a failure of ours (5xx) releases
- * the key, so the retry runs again (the lead's external id still makes it one lead).
+ * The lead API's `Idempotency-Key`, honoured as Stripe does (docs/lead-api.md#idempotency): a request's
+ * answer is kept for 24 hours and replayed to the same key with the same body; another body is refused.
+ * Only answers of a request that ran are kept: a refused body (422) keeps nothing, so the caller may fix
+ * it and send it again with the same key, and a failure of ours (5xx) keeps nothing either.
+ *
+ * The key's row is written once, with its answer, in the transaction that stores the lead
+ * (`idempotencyAnswer`, capture's `commitWith`): no claim before the lead, no answer written after it.
+ * What a key already holds is read by the key's admission (api-keys.ts), in the statement the request
+ * pays anyway. Two requests with one key at once both run: the lead's submission key makes them one
+ * lead, the key's primary key keeps one answer, and the one that loses the race replays the winner's
+ * (docs/decisions/019-inbound-leads.md, third amendment).
  */
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_WINDOW_HOURS } from '@vitrine/contracts';
 import { apiIdempotencyKeys } from '../../db/schema.ts';
-import { queryPrepared, type GroupStatement } from '../../db/client.ts';
+import type { GroupStatement } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
-import { groupedPerApp } from '../../lib/group-commit.ts';
+import { isUniqueViolationOf } from '../pages/index.ts';
 
 /**
- * A claim older than this whose request never answered belongs to a process that died mid-request:
- * the next request with the same key and body takes it over.
+ * A row with no answer is a claim left by an earlier version of this server (which claimed a key before
+ * its lead): in flight while younger than this, then abandoned (its process died) and taken over.
  */
 export const IDEMPOTENCY_STALE_SECONDS = 60;
 
-export type Claim =
-  /** Ours: run the request, then `completeIdempotencyKey` (or `releaseIdempotencyKey` on failure). */
-  | { kind: 'claimed' }
+/**
+ * SQL: the row `k` still counts (within its 24 hours, and not an abandoned claim). The key's admission
+ * deletes the rows of its request's key that do not, so the lead's insert finds the key free.
+ */
+export const liveIdempotencyRow = (k: string) =>
+  `(${k}.created_at >= now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})
+    and (${k}.response_status is not null or ${k}.created_at >= now() - make_interval(secs => ${IDEMPOTENCY_STALE_SECONDS})))`;
+
+/** What a key holds: the body's fingerprint and the answer (no answer: an earlier version's claim in flight). */
+export interface KeptAnswer {
+  requestHash: string;
+  status: number | null;
+  body: unknown;
+  leadId: string | null;
+}
+
+export type KnownKey =
   /** Answered before with the same body: send the same status and body again. */
   | { kind: 'replay'; status: number; body: unknown; leadId: string | null }
   /** Used before with another body. */
   | { kind: 'mismatch' }
   /** Its first request is still running. */
-  | { kind: 'in_flight' }
-  /** Internal: the key's row vanished under a concurrent sweep; claim again. */
-  | { kind: 'retry' };
+  | { kind: 'in_flight' };
+
+/** SHA-256 of the body as parsed (before validation), its fields in a canonical order. */
+export const requestFingerprint = (body: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(canonical(body ?? null)))
+    .digest('hex');
 
 /** Keys sorted at every level: the same JSON object, whatever the order of its fields, has one fingerprint. */
 function canonical(value: unknown): unknown {
@@ -44,146 +67,114 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** SHA-256 of the body as parsed (before validation), its fields in a canonical order. */
-export const requestFingerprint = (body: unknown) =>
-  createHash('sha256')
-    .update(JSON.stringify(canonical(body ?? null)))
-    .digest('hex');
+/** What the request with this body does with what its key holds: null when the key is free. */
+export function knownKey(kept: KeptAnswer | null, fingerprint: string): KnownKey | null {
+  if (!kept) return null;
+  if (kept.requestHash !== fingerprint) return { kind: 'mismatch' };
+  if (kept.status === null) return { kind: 'in_flight' };
+  const body = typeof kept.body === 'string' ? JSON.parse(kept.body) : kept.body;
+  return { kind: 'replay', status: kept.status, body, leadId: kept.leadId };
+}
 
-interface ClaimInput {
+/** A raw row's columns as KeptAnswer (null when the row is absent). */
+export function keptAnswerOf(row: {
+  request_hash: string | null;
+  response_status: number | string | null;
+  response_body: unknown;
+  lead_id: string | null;
+}): KeptAnswer | null {
+  if (row.request_hash === null) return null;
+  return {
+    requestHash: row.request_hash,
+    status: row.response_status === null ? null : Number(row.response_status),
+    body: row.response_body,
+    leadId: row.lead_id,
+  };
+}
+
+interface AnswerInput {
   apiKeyId: number;
   key: string;
   fingerprint: string;
-}
-
-/**
- * One statement for a group of claims: each key is claimed (a new key, one past its 24 hours, or a
- * stale claim of the same body), or the row its first request left is read, as it was before the
- * statement (one snapshot). The same key twice in one group fails the statement ("cannot affect row a
- * second time"), and the group commit then claims them one by one: the second sees the first's claim.
- */
-const CLAIM_SQL = `
-with inp as (
-  select * from unnest($1::int[], $2::text[], $3::text[]) with ordinality as t(api_key_id, key, request_hash, i)
-), claimed as (
-  insert into api_idempotency_keys (api_key_id, key, request_hash)
-  select api_key_id, key, request_hash from inp order by api_key_id, key
-  on conflict (api_key_id, key) do update set
-    request_hash = excluded.request_hash, response_status = null, response_body = null, lead_id = null,
-    created_at = now()
-  where api_idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})
-    or (api_idempotency_keys.response_status is null
-      and api_idempotency_keys.request_hash = excluded.request_hash
-      and api_idempotency_keys.created_at < now() - make_interval(secs => ${IDEMPOTENCY_STALE_SECONDS}))
-  returning api_key_id, key
-)
-select inp.i, c.key is not null as claimed, k.request_hash, k.response_status, k.response_body, k.lead_id
-from inp
-left join claimed c on c.api_key_id = inp.api_key_id and c.key = inp.key
-left join api_idempotency_keys k on c.key is null and k.api_key_id = inp.api_key_id and k.key = inp.key`;
-
-type ClaimRow = {
-  i: string | number;
-  claimed: boolean;
-  request_hash: string | null;
-  response_status: number | null;
-  response_body: unknown;
-  lead_id: string | null;
-};
-
-async function claimGroup(deps: Pick<Deps, 'db'>, inputs: ClaimInput[]): Promise<Claim[]> {
-  const rows = await queryPrepared<ClaimRow>(deps.db, 'lead_api_idempotency_claim', CLAIM_SQL, [
-    inputs.map((x) => x.apiKeyId),
-    inputs.map((x) => x.key),
-    inputs.map((x) => x.fingerprint),
-  ]);
-  const rowOf = new Map(rows.map((r) => [Number(r.i) - 1, r]));
-  return inputs.map((input, index): Claim => {
-    const row = rowOf.get(index)!;
-    if (row.claimed) return { kind: 'claimed' };
-    // Swept between the statement's insert and its read cannot happen (one snapshot); a row that is
-    // neither claimed nor found was deleted by a concurrent sweep: claim it again alone.
-    if (row.request_hash === null) return { kind: 'retry' };
-    if (row.request_hash !== input.fingerprint) return { kind: 'mismatch' };
-    if (row.response_status === null) return { kind: 'in_flight' };
-    const body = typeof row.response_body === 'string' ? JSON.parse(row.response_body) : row.response_body;
-    return { kind: 'replay', status: Number(row.response_status), body, leadId: row.lead_id };
-  });
-}
-
-const claimGrouped = groupedPerApp(claimGroup, { maxBatch: 200, maxInFlight: 4 });
-
-/**
- * Claims `key` for this request: a new key, or one past its 24 hours, or a stale claim of the same body.
- * Otherwise says what the key's first request left. Requests that arrive together share one statement.
- */
-export async function claimIdempotencyKey(deps: Pick<Deps, 'db'>, input: ClaimInput): Promise<Claim> {
-  const claim = await claimGrouped(deps, input);
-  return claim.kind === 'retry' ? claimIdempotencyKey(deps, input) : claim;
-}
-
-interface CompleteInput {
-  apiKeyId: number;
-  key: string;
   status: number;
   body: unknown;
   leadId: string | null;
 }
 
-const COMPLETE_SQL = `
-update api_idempotency_keys k
-set response_status = v.status, response_body = v.body::jsonb, lead_id = v.lead_id::uuid
-from unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[]) as v(api_key_id, key, status, body, lead_id)
-where k.api_key_id = v.api_key_id and k.key = v.key`;
+/**
+ * A plain insert: a key taken meanwhile by a concurrent request fails the statement on the primary key
+ * (`isIdempotencyKeyTaken`), and the lead's transaction with it.
+ */
+const INSERT_SQL = `
+insert into api_idempotency_keys (api_key_id, key, request_hash, response_status, response_body, lead_id)
+select v.api_key_id, v.key, v.request_hash, v.status, v.body::jsonb, v.lead_id::uuid
+from unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[])
+  as v(api_key_id, key, request_hash, status, body, lead_id)`;
 
-/** COMPLETE_SQL's parameters for a group of answers. */
-const completeValues = (inputs: readonly CompleteInput[]) => [
+const insertValues = (inputs: readonly AnswerInput[]) => [
   inputs.map((x) => x.apiKeyId),
   inputs.map((x) => x.key),
+  inputs.map((x) => x.fingerprint),
   inputs.map((x) => x.status),
   inputs.map((x) => JSON.stringify(x.body ?? null)),
   inputs.map((x) => x.leadId),
 ];
 
-const completeGrouped = groupedPerApp(
-  async (deps: Pick<Deps, 'db'>, inputs: CompleteInput[]) => {
-    await queryPrepared(deps.db, 'lead_api_idempotency_complete', COMPLETE_SQL, completeValues(inputs));
-    return inputs.map(() => undefined);
-  },
-  { maxBatch: 200, maxInFlight: 4 },
-);
-
-/** Keeps the answer of the request that claimed the key (in one statement with the others arriving now). */
-export function completeIdempotencyKey(deps: Pick<Deps, 'db'>, input: CompleteInput): Promise<void> {
-  return completeGrouped(deps, input);
-}
-
 /**
- * The same, for the transaction that stores the leads (capture's `commitWith`): each answer is kept in
- * the commit that makes it true, with no commit of its own, and a group's answers in one statement.
+ * The answers of a group's new leads, each written in the commit that stores its lead (capture's
+ * `commitWith`), the group's in one statement.
  */
-export const idempotencyCompletion: GroupStatement<CompleteInput> = {
+export const idempotencyAnswer: GroupStatement<AnswerInput> = {
   statement: (inputs) => ({
-    name: 'lead_api_idempotency_complete',
-    text: COMPLETE_SQL,
-    values: completeValues(inputs),
+    name: 'lead_api_idempotency_answer',
+    text: INSERT_SQL,
+    values: insertValues(inputs),
   }),
 };
 
-/** The request that claimed the key failed on our side: the key is free for the retry. */
-export async function releaseIdempotencyKey(
+const KEY_PK = 'api_idempotency_keys_api_key_id_key_pk';
+
+/** The lead's transaction failed because a concurrent request with the same key kept its answer first. */
+export const isIdempotencyKeyTaken = (err: unknown) => isUniqueViolationOf(err, KEY_PK);
+
+/**
+ * Keeps the answer of a request whose lead was already stored (a duplicate: its commit wrote no answer).
+ * False when the key holds an answer already (a concurrent request with the same key kept it first).
+ */
+export async function keepIdempotencyAnswer(deps: Pick<Deps, 'db'>, input: AnswerInput): Promise<boolean> {
+  const kept = await deps.db
+    .insert(apiIdempotencyKeys)
+    .values({
+      apiKeyId: input.apiKeyId,
+      key: input.key,
+      requestHash: input.fingerprint,
+      responseStatus: input.status,
+      responseBody: input.body,
+      leadId: input.leadId,
+    })
+    .onConflictDoNothing()
+    .returning({ key: apiIdempotencyKeys.key });
+  return kept.length > 0;
+}
+
+/** What the key holds now (after a concurrent request kept its answer): null when nothing live. */
+export async function readIdempotencyKey(
   deps: Pick<Deps, 'db'>,
   input: { apiKeyId: number; key: string },
-): Promise<void> {
-  await deps.db
-    .delete(apiIdempotencyKeys)
+): Promise<KeptAnswer | null> {
+  const [row] = await deps.db
+    .select()
+    .from(apiIdempotencyKeys)
     .where(
       and(
         eq(apiIdempotencyKeys.apiKeyId, input.apiKeyId),
         eq(apiIdempotencyKeys.key, input.key),
-        isNull(apiIdempotencyKeys.responseStatus),
+        sql.raw(liveIdempotencyRow('api_idempotency_keys')),
       ),
     );
+  return row
+    ? { requestHash: row.requestHash, status: row.responseStatus, body: row.responseBody, leadId: row.leadId }
+    : null;
 }
 
 /** Deletes the keys past their 24 hours (a key reused after that is a new request). Returns how many. */

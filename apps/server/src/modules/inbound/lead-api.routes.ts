@@ -6,7 +6,8 @@
  *   served on the landing hosts (plugins/host-routing.ts). The key, its rate limits (per key, then per
  *   agency) and its "last used" mark are one statement, before the body is even read; the body goes
  *   through `receiveInboundLead` like every inbound lead; `Idempotency-Key` works as Stripe's
- *   (lead-api-idempotency.ts). Every answer from 400 to 499 past the key's check is written to the
+ *   (lead-api-idempotency.ts): what the key holds is read by the key's admission, and a new lead's
+ *   answer is written with the lead. Every answer from 400 to 499 past the key's check is written to the
  *   inbound ledger as refused, with its reason; a replayed answer as a repeat.
  * - The keys: listed, created (shown once) and revoked by owners and admins.
  */
@@ -33,11 +34,14 @@ import {
   type AdmittedKey,
 } from './api-keys.ts';
 import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  idempotencyCompletion,
-  releaseIdempotencyKey,
+  idempotencyAnswer,
+  isIdempotencyKeyTaken,
+  keepIdempotencyAnswer,
+  knownKey,
+  readIdempotencyKey,
   requestFingerprint,
+  type KeptAnswer,
+  type KnownKey,
 } from './lead-api-idempotency.ts';
 import { receiveApiLeadBody } from './lead-api-accept.ts';
 import { recordInbound, type InboundResult } from './receive-inbound-lead.ts';
@@ -46,8 +50,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The lead API's key that authenticated the request (set before the body is read). */
     leadApiKey: AdmittedKey | null;
+    /** What the request's Idempotency-Key held under that key when it was admitted. */
+    leadApiKept: KeptAnswer | null;
     /** The body as parsed, before validation: kept in the inbound ledger and fingerprinted. */
     leadApiBody: unknown;
+    /** `leadApiBody`'s fingerprint, once computed (fingerprintOf). */
+    leadApiFingerprint: string | null;
   }
 }
 
@@ -81,6 +89,12 @@ const tooMany = (seconds: number, what: string) =>
 
 const IDEMPOTENCY_FIELD = 'Idempotency-Key';
 
+/** The request's Idempotency-Key when it is a well-formed one (the handler refuses the others). */
+function wellFormedIdempotencyKey(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  return typeof header === 'string' && IDEMPOTENCY_KEY_PATTERN.test(header) ? header : null;
+}
+
 /** The request's Idempotency-Key, if any; 422 naming the header when it is not one. */
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
@@ -102,7 +116,9 @@ export default async function leadApiRoutes(app: FastifyInstance) {
   const { deps } = app;
   const { config } = deps;
   app.decorateRequest('leadApiKey', null);
+  app.decorateRequest('leadApiKept', null);
   app.decorateRequest('leadApiBody', null);
+  app.decorateRequest('leadApiFingerprint', null);
 
   mount(app, 'listApiKeys', async (request) => {
     const membership = await app.requireMembership(request, request.params.id, MANAGERS);
@@ -143,14 +159,20 @@ export default async function leadApiRoutes(app: FastifyInstance) {
     if (!match) throw missingKey();
     const token = match[1]!;
     if (!looksLikeApiKey(token)) throw invalidKey();
-    const admission = await admitApiKey(deps, token, {
-      perKeyPerMinute: config.LEAD_API_KEY_LIMIT_PER_MINUTE,
-      perAgencyPerMinute: config.LEAD_API_AGENCY_LIMIT_PER_MINUTE,
-    });
+    const admission = await admitApiKey(
+      deps,
+      token,
+      {
+        perKeyPerMinute: config.LEAD_API_KEY_LIMIT_PER_MINUTE,
+        perAgencyPerMinute: config.LEAD_API_AGENCY_LIMIT_PER_MINUTE,
+      },
+      wellFormedIdempotencyKey(request),
+    );
     if (!admission.ok) throw invalidKey();
     if (!admission.key.scopes.includes('leads:write'))
       throw new HttpError(403, 'Esta chave não pode enviar leads (falta a permissão leads:write).');
     request.leadApiKey = admission.key;
+    request.leadApiKept = admission.idempotency;
     if (admission.perKey.hits > config.LEAD_API_KEY_LIMIT_PER_MINUTE)
       throw tooMany(admission.perKey.retryAfterSeconds, 'desta chave');
     const agency = admission.perAgency!;
@@ -185,72 +207,86 @@ export default async function leadApiRoutes(app: FastifyInstance) {
     return payload;
   };
 
+  /** What the key holds now, after a concurrent request with it kept its answer. */
+  const knownNow = async (idem: { apiKeyId: number; key: string; fingerprint: string }): Promise<KnownKey> =>
+    // Nothing live: the other request's row was swept at that very moment; the retry runs again.
+    knownKey(await readIdempotencyKey(deps, idem), idem.fingerprint) ?? { kind: 'in_flight' };
+
+  /** The answer for a key that holds one: 422 for another body, 409 while running, else the replay. */
+  const answerKnown = async (
+    request: EndpointRequest<'createApiLead'>,
+    reply: FastifyReply,
+    known: KnownKey,
+    options: { record: boolean },
+  ) => {
+    if (known.kind === 'mismatch')
+      throw new HttpError(
+        422,
+        'Esta Idempotency-Key já foi usada com outro corpo nas últimas 24 horas. Para um lead novo, use uma chave nova.',
+        {
+          [IDEMPOTENCY_FIELD]: [
+            'Já usada com outro corpo nas últimas 24 horas: use uma chave nova para um lead novo.',
+          ],
+        },
+      );
+    if (known.kind === 'in_flight')
+      throw new HttpError(
+        409,
+        'Uma requisição com esta Idempotency-Key ainda está em andamento. Tente de novo em alguns segundos.',
+        undefined,
+        undefined,
+        { 'retry-after': '1' },
+      );
+    const key = request.leadApiKey!;
+    if (options.record)
+      await recordInbound(deps, {
+        realEstateId: key.realEstateId,
+        channel: 'lead_api',
+        source: 'api',
+        outcome: 'duplicate',
+        httpStatus: known.status,
+        externalId: externalIdOf(key, request),
+        body: request.leadApiBody,
+        leadId: known.leadId,
+      });
+    return reply
+      .status(known.status)
+      .header('idempotent-replayed', 'true')
+      .send(known.body as ApiLeadResponse);
+  };
+
   mount(
     app,
     'createApiLead',
     async (request, reply) => {
       const key = request.leadApiKey!;
       const idempotencyKey = idempotencyKeyOf(request);
-      if (idempotencyKey) {
-        const claim = await claimIdempotencyKey(deps, {
-          apiKeyId: key.id,
-          key: idempotencyKey,
-          fingerprint: requestFingerprint(request.leadApiBody),
-        });
-        if (claim.kind === 'mismatch')
-          throw new HttpError(
-            422,
-            'Esta Idempotency-Key já foi usada com outro corpo nas últimas 24 horas. Para um lead novo, use uma chave nova.',
-            {
-              [IDEMPOTENCY_FIELD]: [
-                'Já usada com outro corpo nas últimas 24 horas: use uma chave nova para um lead novo.',
-              ],
-            },
-          );
-        if (claim.kind === 'in_flight')
-          throw new HttpError(
-            409,
-            'Uma requisição com esta Idempotency-Key ainda está em andamento. Tente de novo em alguns segundos.',
-            undefined,
-            undefined,
-            { 'retry-after': '1' },
-          );
-        if (claim.kind === 'replay') {
-          await recordInbound(deps, {
-            realEstateId: key.realEstateId,
-            channel: 'lead_api',
-            source: 'api',
-            outcome: 'duplicate',
-            httpStatus: claim.status,
-            externalId: externalIdOf(key, request),
-            body: request.leadApiBody,
-            leadId: claim.leadId,
-          });
-          return reply
-            .status(claim.status)
-            .header('idempotent-replayed', 'true')
-            .send(claim.body as ApiLeadResponse);
-        }
-      }
+      if (!idempotencyKey) return (await receiveApiLead(deps, key, request, null)).answer;
+      const idem = {
+        apiKeyId: key.id,
+        key: idempotencyKey,
+        fingerprint: fingerprintOf(request),
+      };
+      const known = knownKey(request.leadApiKept, idem.fingerprint);
+      if (known) return answerKnown(request, reply, known, { record: true });
       try {
-        const { answer, completed } = await receiveApiLead(deps, key, request, idempotencyKey);
-        if (idempotencyKey && !completed)
-          await completeIdempotencyKey(deps, {
-            apiKeyId: key.id,
-            key: idempotencyKey,
-            status: 201,
-            body: answer,
-            leadId: answer.data.id,
-          });
-        return answer;
+        const { answer, completed } = await receiveApiLead(deps, key, request, idem);
+        if (completed) return answer;
+        // A duplicate (the key's 24 hours had passed, or a request with this key stored the lead at
+        // the same moment): keep this answer, unless the other request kept its own first.
+        const kept = await keepIdempotencyAnswer(deps, {
+          ...idem,
+          status: 201,
+          body: answer,
+          leadId: answer.data.id,
+        });
+        if (kept) return answer;
+        // The ledger already holds this request, as a duplicate.
+        return answerKnown(request, reply, await knownNow(idem), { record: false });
       } catch (err) {
-        // Ours failed (the lead may or may not be stored): the retry with the same key runs again, and
-        // the lead's external id makes it the same lead.
-        if (idempotencyKey)
-          await releaseIdempotencyKey(deps, { apiKeyId: key.id, key: idempotencyKey }).catch((e: unknown) =>
-            request.log.error({ err: e }, 'idempotency key not released'),
-          );
-        throw err;
+        // A request with this key kept its answer while this one ran: nothing of this one was stored.
+        if (!isIdempotencyKeyTaken(err)) throw err;
+        return answerKnown(request, reply, await knownNow(idem), { record: true });
       }
     },
     {
@@ -275,8 +311,12 @@ export default async function leadApiRoutes(app: FastifyInstance) {
 function externalIdOf(key: AdmittedKey, request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
   if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) return null;
-  return `${key.id}:${header}:${requestFingerprint(request.leadApiBody).slice(0, 16)}`;
+  return `${key.id}:${header}:${fingerprintOf(request).slice(0, 16)}`;
 }
+
+/** The body's fingerprint (lead-api-idempotency.ts), computed once per request. */
+const fingerprintOf = (request: FastifyRequest) =>
+  (request.leadApiFingerprint ??= requestFingerprint(request.leadApiBody));
 
 function messageOf(payload: string): string | null {
   try {
@@ -295,7 +335,7 @@ async function receiveApiLead(
   deps: Deps,
   key: AdmittedKey,
   request: EndpointRequest<'createApiLead'>,
-  idempotencyKey: string | null,
+  idem: { apiKeyId: number; key: string; fingerprint: string } | null,
 ): Promise<{ answer: ApiLeadResponse; completed: boolean }> {
   const body = request.body;
   const hadListingCode = !!body.listing_code;
@@ -303,12 +343,11 @@ async function receiveApiLead(
     realEstateId: key.realEstateId,
     body,
     rawBody: request.leadApiBody,
-    externalId: idempotencyKey ? externalIdOf(key, request) : null,
-    ...(idempotencyKey
+    externalId: idem ? externalIdOf(key, request) : null,
+    ...(idem
       ? {
-          commitWith: commitWith(idempotencyCompletion, (lead: InboundResult['lead']) => ({
-            apiKeyId: key.id,
-            key: idempotencyKey,
+          commitWith: commitWith(idempotencyAnswer, (lead: InboundResult['lead']) => ({
+            ...idem,
             status: 201,
             body: apiLeadAnswer(
               {

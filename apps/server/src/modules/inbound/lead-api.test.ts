@@ -474,15 +474,51 @@ describe('Idempotency-Key', () => {
     expect(await leadsOf(owner.realEstateId)).toHaveLength(2);
   });
 
-  it('concurrent requests with one key make one lead: the others wait (409) or get the replay', async () => {
+  it('concurrent requests with one key and body make one lead: the first answer, replayed to the others', async () => {
     const { owner, token } = await agencyWithKey('Concorrência S.A.');
     const key = { 'idempotency-key': 'rajada-1' };
     const answers = await Promise.all(Array.from({ length: 5 }, () => send(token, LEAD, key)));
-    const statuses = answers.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
-    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    expect(new Set(answers.filter((r) => r.statusCode === 201).map((r) => r.json().data.id)).size).toBe(1);
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(answers.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
+    const first = answers.find((r) => r.headers['idempotent-replayed'] === undefined)!;
+    expect(answers.map((r) => r.json())).toEqual(answers.map(() => first.json()));
+    expect(first.json().data.duplicate).toBe(false);
     expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
+    const ledger = await ledgerOf(owner.realEstateId);
+    expect(ledger.map((r) => r.outcome).sort()).toEqual([
+      'created',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+    ]);
+  });
+
+  it('concurrent requests with one key and different bodies: one lead, the others 422, nothing half-stored', async () => {
+    const { owner, token } = await agencyWithKey('Corrida S.A.');
+    const key = { 'idempotency-key': 'corrida-1' };
+    const bodies = Array.from({ length: 4 }, (_, i) => ({
+      ...LEAD,
+      name: `Pessoa ${i}`,
+      message: `Mensagem ${i}`,
+    }));
+    const answers = await Promise.all(bodies.map((b) => send(token, b, key)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422]);
+    for (const refused of answers.filter((r) => r.statusCode === 422))
+      expect(Object.keys(valid(apiErrorSchema, refused).errors ?? {})).toEqual(['Idempotency-Key']);
+    const stored = valid(
+      apiLeadResponse,
+      answers.find((r) => r.statusCode === 201)!,
+    );
+    const leads = await leadsOf(owner.realEstateId);
+    expect(leads.map((l) => l.id)).toEqual([stored.data.id]);
+    const ledger = await ledgerOf(owner.realEstateId);
+    expect(ledger.map((r) => r.outcome).sort()).toEqual(['created', 'refused', 'refused', 'refused']);
+    // The key keeps the stored lead's answer: its body replays it, the others still get 422.
+    const winner = bodies.find((b) => b.name === leads[0]!.name)!;
+    const again = await send(token, winner, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(stored);
   });
 
   it('leads sent together with keys of their own: each key keeps its own answer, replayed by that key', async () => {
