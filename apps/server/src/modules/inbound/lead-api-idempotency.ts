@@ -8,8 +8,9 @@
  * (`idempotencyAnswer`, capture's `commitWith`): no claim before the lead, no answer written after it.
  * What a key already holds is read by the key's admission (api-keys.ts), in the statement the request
  * pays anyway. Two requests with one key at once both run: the lead's submission key makes them one
- * lead, the key's primary key keeps one answer, and the one that loses the race replays the winner's
- * (docs/decisions/019-inbound-leads.md, third amendment).
+ * lead and the key's primary key keeps one answer; the one that loses the race replays the winner's
+ * answer (the same body) or answers 422 (another body) (docs/decisions/019-inbound-leads.md, third
+ * amendment).
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -103,13 +104,15 @@ interface AnswerInput {
 
 /**
  * A plain insert: a key taken meanwhile by a concurrent request fails the statement on the primary key
- * (`isIdempotencyKeyTaken`), and the lead's transaction with it.
+ * (`isIdempotencyKeyTaken`), and the lead's transaction with it. In the keys' order, so two groups
+ * never take the same keys in opposite orders.
  */
 const INSERT_SQL = `
 insert into api_idempotency_keys (api_key_id, key, request_hash, response_status, response_body, lead_id)
 select v.api_key_id, v.key, v.request_hash, v.status, v.body::jsonb, v.lead_id::uuid
 from unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[])
-  as v(api_key_id, key, request_hash, status, body, lead_id)`;
+  as v(api_key_id, key, request_hash, status, body, lead_id)
+order by v.api_key_id, v.key`;
 
 const insertValues = (inputs: readonly AnswerInput[]) => [
   inputs.map((x) => x.apiKeyId),
@@ -152,7 +155,7 @@ export async function keepIdempotencyAnswer(deps: Pick<Deps, 'db'>, input: Answe
       responseBody: input.body,
       leadId: input.leadId,
     })
-    .onConflictDoNothing()
+    .onConflictDoNothing({ target: [apiIdempotencyKeys.apiKeyId, apiIdempotencyKeys.key] })
     .returning({ key: apiIdempotencyKeys.key });
   return kept.length > 0;
 }

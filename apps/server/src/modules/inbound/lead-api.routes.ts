@@ -209,7 +209,7 @@ export default async function leadApiRoutes(app: FastifyInstance) {
 
   /** What the key holds now, after a concurrent request with it kept its answer. */
   const knownNow = async (idem: { apiKeyId: number; key: string; fingerprint: string }): Promise<KnownKey> =>
-    // Nothing live: the other request's row was swept at that very moment; the retry runs again.
+    // Nothing live (not expected: the row was just committed): the retry settles it.
     knownKey(await readIdempotencyKey(deps, idem), idem.fingerprint) ?? { kind: 'in_flight' };
 
   /** The answer for a key that holds one: 422 for another body, 409 while running, else the replay. */
@@ -281,8 +281,10 @@ export default async function leadApiRoutes(app: FastifyInstance) {
           leadId: answer.data.id,
         });
         if (kept) return answer;
-        // The ledger already holds this request, as a duplicate.
-        return answerKnown(request, reply, await knownNow(idem), { record: false });
+        // The ledger already holds this request, as a duplicate: replay the other request's answer when
+        // it is this body's, else answer what the ledger says (the lead, a duplicate).
+        const known = await knownNow(idem);
+        return known.kind === 'replay' ? answerKnown(request, reply, known, { record: false }) : answer;
       } catch (err) {
         // A request with this key kept its answer while this one ran: nothing of this one was stored.
         if (!isIdempotencyKeyTaken(err)) throw err;

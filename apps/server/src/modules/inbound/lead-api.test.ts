@@ -547,15 +547,24 @@ describe('Idempotency-Key', () => {
     expect(await leadsOf(owner.realEstateId)).toHaveLength(6);
   });
 
-  it('a lead stored by a request that crashed before answering is the same lead on the retry', async () => {
+  it('a lead whose key was forgotten is the same lead when sent again, and that answer is kept', async () => {
     const { owner, token } = await agencyWithKey('Queda S.A.');
     const key = { 'idempotency-key': 'queda-1' };
     const first = valid(apiLeadResponse, await send(token, LEAD, key));
-    // As if the process died after the lead was committed and before the answer was kept.
+    // As if the key had been swept (its 24 hours) while the lead stays.
     await ctx.database.db.delete(apiIdempotencyKeys).where(eq(apiIdempotencyKeys.key, 'queda-1'));
-    const retry = valid(apiLeadResponse, await send(token, LEAD, key));
-    expect(retry.data).toMatchObject({ id: first.data.id, duplicate: true });
+    const retry = await send(token, LEAD, key);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(valid(apiLeadResponse, retry).data).toMatchObject({ id: first.data.id, duplicate: true });
+    const again = await send(token, LEAD, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(retry.json());
     expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
+    expect((await ledgerOf(owner.realEstateId)).map((r) => r.outcome)).toEqual([
+      'created',
+      'duplicate',
+      'duplicate',
+    ]);
   });
 
   it('a key past its 24 hours is new: swept by the periodic job, a new body makes a new lead', async () => {
