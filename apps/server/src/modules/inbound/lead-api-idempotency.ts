@@ -176,7 +176,12 @@ export async function readIdempotencyKey(
       ),
     );
   return row
-    ? { requestHash: row.requestHash, status: row.responseStatus, body: row.responseBody, leadId: row.leadId }
+    ? keptAnswerOf({
+        request_hash: row.requestHash,
+        response_status: row.responseStatus,
+        response_body: row.responseBody,
+        lead_id: row.leadId,
+      })
     : null;
 }
 

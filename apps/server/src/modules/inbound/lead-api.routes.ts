@@ -97,9 +97,9 @@ function wellFormedIdempotencyKey(request: FastifyRequest): string | null {
 
 /** The request's Idempotency-Key, if any; 422 naming the header when it is not one. */
 function idempotencyKeyOf(request: FastifyRequest): string | null {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return null;
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header))
+  if (request.headers['idempotency-key'] === undefined) return null;
+  const header = wellFormedIdempotencyKey(request);
+  if (header === null)
     throw new HttpError(
       422,
       `O cabeçalho Idempotency-Key deve ter de 1 a ${IDEMPOTENCY_KEY_MAX} caracteres visíveis (letras, números e sinais, sem espaços), como um UUID.`,
@@ -311,8 +311,8 @@ export default async function leadApiRoutes(app: FastifyInstance) {
  * after its 24 hours, a new lead, as Stripe treats a key reused after it was pruned.
  */
 function externalIdOf(key: AdmittedKey, request: FastifyRequest): string | null {
-  const header = request.headers['idempotency-key'];
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) return null;
+  const header = wellFormedIdempotencyKey(request);
+  if (header === null) return null;
   return `${key.id}:${header}:${fingerprintOf(request).slice(0, 16)}`;
 }
 

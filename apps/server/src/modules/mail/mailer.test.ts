@@ -70,6 +70,40 @@ describe('SMTP driver', () => {
     expect(smtp.logins()).toBe(opened);
   });
 
+  it('without the pool (?pool=false), one connection per message; a named recipient goes through nodemailer whole', async () => {
+    const mailer = createMailer({
+      smtpUrl: `${smtp.url}?pool=false`,
+      from: 'Vitrine <nao-responda@vitrine.test>',
+      dataDir: tmpdir(),
+      log,
+    });
+    const before = smtp.connections();
+    try {
+      for (const to of ['sem-pool1@imobiliaria.test', 'sem-pool2@imobiliaria.test'])
+        await mailer.send({ to, subject: 'Olá, João', text: 'Linha 1\nLinha 2', html: '<p>Olá</p>' });
+      await mailer.send({
+        to: 'Dona Ana <sem-pool3@imobiliaria.test>',
+        subject: 'Convite',
+        text: 'Entre',
+        html: '<p>Entre</p>',
+      });
+    } finally {
+      mailer.close?.();
+    }
+    expect(smtp.connections() - before).toBe(3);
+    const received = (to: string) => smtp.messages.find((m) => m.to[0] === to)!.raw;
+    const first = received('sem-pool1@imobiliaria.test');
+    // The composed text as it was written: headers, both parts, the end boundary.
+    expect(first).toMatch(
+      /^From: Vitrine <nao-responda@vitrine\.test>\r\nTo: sem-pool1@imobiliaria\.test\r\n/,
+    );
+    expect(first).toContain('Subject: =?UTF-8?Q?Ol=C3=A1=2C_Jo=C3=A3o?=');
+    expect(first).toMatch(/Message-ID: <[0-9a-f-]{36}@vitrine\.test>/);
+    expect(first).toContain('Linha 1\r\nLinha 2');
+    expect(first).toMatch(/--_NmP-[0-9a-f]{16}-Part_1--\r\n$/);
+    expect(received('sem-pool3@imobiliaria.test')).toContain('To: Dona Ana <sem-pool3@imobiliaria.test>');
+  });
+
   it('a refused login fails the send (the job retries it), nothing is delivered', async () => {
     const mailer = createMailer({
       smtpUrl: `smtp://vitrine:errada@127.0.0.1:${smtp.port}`,

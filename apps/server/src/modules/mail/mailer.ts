@@ -8,10 +8,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { clipText } from '@vitrine/contracts';
-import { composeMime, senderOf } from './compose.ts';
+import { composeMime, senderOf, type ComposedMail } from './compose.ts';
 
 export interface MailMessage {
   to: string;
@@ -48,15 +49,25 @@ export function createMailer(opts: {
     // SMTP_URL turns it off.
     const transport: Transporter = nodemailer.createTransport({ url: opts.smtpUrl, pool: true });
     const sender = senderOf(opts.from);
+    // A message composed here (compose.ts) is handed straight to the SMTP pool, which speaks SMTP
+    // over its connections (reconnects, requeues, limits). Through sendMail it would go through
+    // nodemailer's MIME tree and stream pipeline again, raw text or not: about 250 µs more CPU per
+    // message, what a burst of new-lead alerts spends most on (docs/benchmarks.md, twelfth session).
+    const smtp = transport.transporter as unknown as PreparedTransport;
     return {
       driver: 'smtp',
       outboxDir,
       async send(message) {
         const subject = oneLine(message.subject);
-        // Composed here (compose.ts: the same message, a fraction of the CPU); nodemailer still
-        // speaks SMTP over its pool. An address compose.ts does not handle goes through nodemailer whole.
+        // An address compose.ts does not handle goes through nodemailer whole.
         const composed = composeMime(sender, { ...message, subject });
-        await transport.sendMail(composed ?? { from: opts.from, ...message, subject });
+        if (composed)
+          await new Promise<void>((resolve, reject) =>
+            smtp.send({ data: {}, message: new PreparedMessage(composed) }, (err) =>
+              err ? reject(err) : resolve(),
+            ),
+          );
+        else await transport.sendMail({ from: opts.from, ...message, subject });
         opts.log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
       },
       close: () => transport.close(),
@@ -97,6 +108,32 @@ export function createMailer(opts: {
       );
     },
   };
+}
+
+/**
+ * A message composed here, as nodemailer's SMTP transports read one (their transport API: a `mail`
+ * whose `message` gives the envelope, the Message-ID and a stream of the text). The pool and the
+ * single-connection transport (`?pool=false`) call no other method; mailer.test.ts sends through both.
+ */
+class PreparedMessage {
+  constructor(private readonly composed: ComposedMail) {}
+  getEnvelope() {
+    return this.composed.envelope;
+  }
+  messageId() {
+    return this.composed.messageId;
+  }
+  getHeader(key: string) {
+    return key.toLowerCase() === 'message-id' ? this.composed.messageId : undefined;
+  }
+  createReadStream() {
+    return Readable.from([Buffer.from(this.composed.raw)], { objectMode: false });
+  }
+}
+
+/** What this module uses of nodemailer's SMTP transports (`transport.transporter`). */
+interface PreparedTransport {
+  send(mail: { data: object; message: PreparedMessage }, callback: (err: Error | null) => void): void;
 }
 
 const escapeHtml = (s: string) =>
