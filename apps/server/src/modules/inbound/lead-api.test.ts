@@ -597,6 +597,45 @@ describe('Idempotency-Key', () => {
     expect(left.map((r) => r.key)).toEqual(['nova']);
   });
 
+  it('a key past its 24 hours sent again at once with its old body and a new one: the old lead, and a new lead or 422', async () => {
+    const { owner, key, token } = await agencyWithKey('Reuso S.A.');
+    const header = { 'idempotency-key': 'reuso-1' };
+    const first = valid(apiLeadResponse, await send(token, LEAD, header));
+    await ctx.database.db
+      .update(apiIdempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(apiIdempotencyKeys.key, 'reuso-1'));
+    const other = { ...LEAD, name: 'Outra Pessoa', email: 'outra@exemplo.com.br', phone: '21987650000' };
+    const [old, fresh] = await Promise.all([send(token, LEAD, header), send(token, other, header)]);
+    // The old body is its old lead (its submission key), whichever request keeps the key.
+    expect(old.headers['idempotent-replayed']).toBeUndefined();
+    expect(valid(apiLeadResponse, old).data).toMatchObject({ id: first.data.id, duplicate: true });
+    // The new body is a new lead, or, when the old body's answer took the key first, 422 naming the header.
+    expect([201, 422]).toContain(fresh.statusCode);
+    const created = fresh.statusCode === 201;
+    if (created) expect(valid(apiLeadResponse, fresh).data.duplicate).toBe(false);
+    else expect(Object.keys(valid(apiErrorSchema, fresh).errors ?? {})).toEqual(['Idempotency-Key']);
+    const leads = await leadsOf(owner.realEstateId);
+    expect(leads).toHaveLength(created ? 2 : 1);
+    expect((await ledgerOf(owner.realEstateId)).map((r) => r.outcome).sort()).toEqual(
+      created ? ['created', 'created', 'duplicate'] : ['created', 'duplicate', 'refused'],
+    );
+    // One live answer for the key, its winner's: that body replays it, the other body gets 422.
+    const kept = await ctx.database.db
+      .select({ leadId: apiIdempotencyKeys.leadId })
+      .from(apiIdempotencyKeys)
+      .where(and(eq(apiIdempotencyKeys.apiKeyId, key.id), eq(apiIdempotencyKeys.key, 'reuso-1')));
+    const winner = created ? valid(apiLeadResponse, fresh).data.id : first.data.id;
+    expect(kept.map((k) => k.leadId)).toEqual([winner]);
+    const [replayWinner, replayLoser] = created
+      ? [await send(token, other, header), await send(token, LEAD, header)]
+      : [await send(token, LEAD, header), await send(token, other, header)];
+    expect(replayWinner.headers['idempotent-replayed']).toBe('true');
+    expect(valid(apiLeadResponse, replayWinner).data.id).toBe(winner);
+    expect(replayLoser.statusCode).toBe(422);
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(leads.length);
+  });
+
   it('refuses a malformed Idempotency-Key naming the header', async () => {
     const { owner, token } = await agencyWithKey('Cabeçalho S.A.');
     for (const value of ['com espaço', 'x'.repeat(256), 'acentuação']) {
