@@ -70,6 +70,27 @@ describe('SMTP driver', () => {
     expect(smtp.logins()).toBe(opened);
   });
 
+  it('takes the pool size from SMTP_URL (?maxConnections=1: a burst over one connection)', async () => {
+    const mailer = createMailer({
+      smtpUrl: `${smtp.url}?maxConnections=1`,
+      from: 'Vitrine <nao-responda@vitrine.test>',
+      dataDir: tmpdir(),
+      log,
+    });
+    const before = smtp.connections();
+    try {
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          mailer.send({ to: `fila${i}@imobiliaria.test`, subject: 'Fila', text: 'x', html: '<p>x</p>' }),
+        ),
+      );
+    } finally {
+      mailer.close?.();
+    }
+    expect(smtp.connections() - before).toBe(1);
+    expect(smtp.messages.filter((m) => m.to[0]?.startsWith('fila'))).toHaveLength(8);
+  });
+
   it('without the pool (?pool=false), one connection per message; a named recipient goes through nodemailer whole', async () => {
     const mailer = createMailer({
       smtpUrl: `${smtp.url}?pool=false`,
