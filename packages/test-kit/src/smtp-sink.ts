@@ -26,11 +26,20 @@ export interface SmtpSink {
 }
 
 export async function startSmtpSink(
-  options: { login?: { user: string; pass: string }; keep?: boolean } = {},
+  options: {
+    login?: { user: string; pass: string };
+    keep?: boolean;
+    /**
+     * Asked at each MAIL FROM (`n`: this server's count of them, from 1): a reply code to refuse it with
+     * (421: the server closes the connection, as providers do at a per-connection limit), or null.
+     */
+    refuseMailFrom?: (n: number) => number | null;
+  } = {},
 ): Promise<SmtpSink> {
   const messages: SmtpMessage[] = [];
   let connections = 0;
   let logins = 0;
+  let mailFroms = 0;
   const login = options.login ?? { user: 'vitrine', pass: 'vitrine' };
   const server = new SMTPServer({
     secure: false,
@@ -48,6 +57,11 @@ export async function startSmtpSink(
         return callback(new Error('Credenciais inválidas'));
       logins++;
       callback(null, { user: auth.username });
+    },
+    onMailFrom(_address, _session, callback) {
+      const code = options.refuseMailFrom?.(++mailFroms) ?? null;
+      if (code === null) return callback();
+      callback(Object.assign(new Error('Tente de novo mais tarde'), { responseCode: code }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

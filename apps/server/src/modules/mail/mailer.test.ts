@@ -4,6 +4,7 @@
  * one connection per message. The outbox driver (no SMTP_URL) writes .eml files.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -123,6 +124,56 @@ describe('SMTP driver', () => {
     expect(first).toContain('Linha 1\r\nLinha 2');
     expect(first).toMatch(/--_NmP-[0-9a-f]{16}-Part_1--\r\n$/);
     expect(received('sem-pool3@imobiliaria.test')).toContain('To: Dona Ana <sem-pool3@imobiliaria.test>');
+  });
+
+  it('a message refused with 421 on a reused connection goes out on a new one', async () => {
+    // The second MAIL FROM of this server is refused with 421, as a provider's per-connection limit does.
+    const strict = await startSmtpSink({ refuseMailFrom: (n) => (n === 2 ? 421 : null) });
+    const mailer = createMailer({
+      smtpUrl: `${strict.url}?maxConnections=1`,
+      from: 'Vitrine <nao-responda@vitrine.test>',
+      dataDir: tmpdir(),
+      log,
+    });
+    try {
+      for (const to of ['primeiro@imobiliaria.test', 'segundo@imobiliaria.test'])
+        await mailer.send({ to, subject: 'Novo lead', text: 'x', html: '<p>x</p>' });
+    } finally {
+      mailer.close?.();
+      await strict.close();
+    }
+    expect(strict.messages.map((m) => m.to[0])).toEqual([
+      'primeiro@imobiliaria.test',
+      'segundo@imobiliaria.test',
+    ]);
+    expect(strict.connections()).toBe(2);
+  });
+
+  it('a proxy in SMTP_URL is used for every message (here one that does not answer: nothing delivered)', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const proxy = encodeURIComponent(`http://127.0.0.1:${closed}`);
+    for (const pool of [true, false]) {
+      const mailer = createMailer({
+        smtpUrl: `${smtp.url}?proxy=${proxy}${pool ? '' : '&pool=false'}`,
+        from: 'Vitrine <nao-responda@vitrine.test>',
+        dataDir: tmpdir(),
+        log,
+      });
+      const before = smtp.messages.length;
+      try {
+        await expect(
+          mailer.send({ to: 'via-proxy@imobiliaria.test', subject: 'x', text: 'x', html: '<p>x</p>' }),
+        ).rejects.toThrow(/ECONNREFUSED/);
+      } finally {
+        mailer.close?.();
+      }
+      expect(smtp.messages.length).toBe(before);
+    }
   });
 
   it('a refused login fails the send (the job retries it), nothing is delivered', async () => {

@@ -54,6 +54,13 @@ export function createMailer(opts: {
     // nodemailer's MIME tree and stream pipeline again, raw text or not: about 250 µs more CPU per
     // message, what a burst of new-lead alerts spends most on (docs/benchmarks.md, twelfth session).
     const smtp = transport.transporter as unknown as PreparedTransport;
+    // A `proxy` in SMTP_URL: nodemailer hands its socket maker to the transport in sendMail, which the
+    // composed messages skip; done once here, as sendMail does it.
+    const mail = transport as unknown as { getSocket?: unknown };
+    if (typeof mail.getSocket === 'function') {
+      smtp.getSocket = mail.getSocket;
+      mail.getSocket = false;
+    }
     return {
       driver: 'smtp',
       outboxDir,
@@ -63,7 +70,7 @@ export function createMailer(opts: {
         const composed = composeMime(sender, { ...message, subject });
         if (composed)
           await new Promise<void>((resolve, reject) =>
-            smtp.send({ data: {}, message: new PreparedMessage(composed) }, (err) =>
+            smtp.send({ data: { headers: {} }, message: new PreparedMessage(composed) }, (err) =>
               err ? reject(err) : resolve(),
             ),
           );
@@ -113,12 +120,15 @@ export function createMailer(opts: {
 /**
  * A message composed here, as nodemailer's SMTP transports read one (their transport API: a `mail`
  * whose `message` gives the envelope, the Message-ID and a stream of the text). The pool and the
- * single-connection transport (`?pool=false`) call no other method; mailer.test.ts sends through both.
+ * single-connection transport (`?pool=false`) call no other method in nodemailer 10.6.0, pinned exactly
+ * in package.json; mailer.test.ts sends through both, a retry on a new connection included.
  */
 class PreparedMessage {
   constructor(private readonly composed: ComposedMail) {}
+  /** A new object at each attempt: SMTP marks the envelope it sends (a refused MAIL FROM stays on it). */
   getEnvelope() {
-    return this.composed.envelope;
+    const { from, to } = this.composed.envelope;
+    return { from, to: [...to] };
   }
   messageId() {
     return this.composed.messageId;
@@ -134,6 +144,7 @@ class PreparedMessage {
 /** What this module uses of nodemailer's SMTP transports (`transport.transporter`). */
 interface PreparedTransport {
   send(mail: { data: object; message: PreparedMessage }, callback: (err: Error | null) => void): void;
+  getSocket?: unknown;
 }
 
 const escapeHtml = (s: string) =>
