@@ -8,7 +8,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '@vitrine/test-kit';
 import { loadConfig } from '../../config.ts';
 import { createMailer } from './mailer.ts';
@@ -174,6 +175,57 @@ describe('SMTP driver', () => {
       }
       expect(smtp.messages.length).toBe(before);
     }
+  });
+
+  it('nodemailer reads nothing of a composed message but what the mailer gives it (pool, no pool, a retry)', async () => {
+    // Every transport the mailer makes sends through a guard that fails on any other property read.
+    const allowed = {
+      data: ['signal', 'dsn', 'requireTLSExtensionEnabled', 'auth', 'headers'],
+      message: ['getEnvelope', 'messageId', 'getHeader', 'createReadStream'],
+    };
+    const unexpected: string[] = [];
+    const guard = <T extends object>(target: T, name: keyof typeof allowed) =>
+      new Proxy(target, {
+        get(obj, prop) {
+          if (typeof prop === 'string' && !allowed[name].includes(prop)) unexpected.push(`${name}.${prop}`);
+          const value = Reflect.get(obj, prop) as unknown;
+          // Its own methods read the message itself, not through the guard.
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(obj) : value;
+        },
+      });
+    const real = nodemailer.createTransport.bind(nodemailer);
+    const spy = vi.spyOn(nodemailer, 'createTransport').mockImplementation(((options: never) => {
+      const transport = real(options);
+      const inner = transport.transporter as unknown as {
+        send(mail: { data: object; message: object }, cb: unknown): unknown;
+      };
+      const send = inner.send.bind(inner);
+      inner.send = (mail, cb) =>
+        send({ data: guard(mail.data, 'data'), message: guard(mail.message, 'message') }, cb);
+      return transport;
+    }) as never);
+    const strict = await startSmtpSink({ refuseMailFrom: (n) => (n === 2 ? 421 : null) });
+    try {
+      for (const query of ['?maxConnections=1', '?pool=false']) {
+        const mailer = createMailer({
+          smtpUrl: `${strict.url}${query}`,
+          from: 'Vitrine <nao-responda@vitrine.test>',
+          dataDir: tmpdir(),
+          log,
+        });
+        try {
+          for (const to of ['um@imobiliaria.test', 'dois@imobiliaria.test'])
+            await mailer.send({ to, subject: 'Novo lead', text: 'x', html: '<p>x</p>' });
+        } finally {
+          mailer.close?.();
+        }
+      }
+    } finally {
+      spy.mockRestore();
+      await strict.close();
+    }
+    expect(strict.messages).toHaveLength(4);
+    expect([...new Set(unexpected)]).toEqual([]);
   });
 
   it('a refused login fails the send (the job retries it), nothing is delivered', async () => {
