@@ -51,7 +51,7 @@ export function createMailer(opts: {
     const sender = senderOf(opts.from);
     // A message composed here (compose.ts) is handed straight to the SMTP pool, which speaks SMTP
     // over its connections (reconnects, requeues, limits). Through sendMail it would go through
-    // nodemailer's MIME tree and stream pipeline again, raw text or not: about 250 µs more CPU per
+    // nodemailer's MIME tree and stream pipeline again, raw text or not: about 100–150 µs more CPU per
     // message, what a burst of new-lead alerts spends most on (docs/benchmarks.md, twelfth session).
     const smtp = transport.transporter as unknown as PreparedTransport;
     // A `proxy` in SMTP_URL: nodemailer hands its socket maker to the transport in sendMail, which the
