@@ -12,7 +12,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '@vitrine/test-kit';
 import { loadConfig } from '../../config.ts';
-import { createMailer } from './mailer.ts';
+import { createMailer, type Mailer } from './mailer.ts';
 
 // The mailer only logs at info; a logger that drops everything.
 const quiet = () => undefined;
@@ -27,6 +27,19 @@ const log = {
 } as unknown as FastifyBaseLogger;
 let smtp: SmtpSink;
 
+/** The SMTP driver to `smtpUrl`. */
+const smtpMailer = (smtpUrl: string) =>
+  createMailer({ smtpUrl, from: 'Vitrine <nao-responda@vitrine.test>', dataDir: tmpdir(), log });
+
+/** Sends a short message to each address in turn, then closes the mailer's connections. */
+async function sendEach(mailer: Mailer, recipients: string[]) {
+  try {
+    for (const to of recipients) await mailer.send({ to, subject: 'Novo lead', text: 'x', html: '<p>x</p>' });
+  } finally {
+    mailer.close?.();
+  }
+}
+
 beforeAll(async () => {
   smtp = await startSmtpSink({ login: { user: 'vitrine', pass: 'segredo' } });
 });
@@ -36,12 +49,7 @@ afterAll(async () => {
 
 describe('SMTP driver', () => {
   it('sends a burst of 30 messages whole, logged in, over at most 5 pooled connections', async () => {
-    const mailer = createMailer({
-      smtpUrl: smtp.url,
-      from: 'Vitrine <nao-responda@vitrine.test>',
-      dataDir: tmpdir(),
-      log,
-    });
+    const mailer = smtpMailer(smtp.url);
     expect(mailer.driver).toBe('smtp');
     const before = smtp.connections();
     try {
@@ -73,12 +81,7 @@ describe('SMTP driver', () => {
   });
 
   it('takes the pool size from SMTP_URL (?maxConnections=1: a burst over one connection)', async () => {
-    const mailer = createMailer({
-      smtpUrl: `${smtp.url}?maxConnections=1`,
-      from: 'Vitrine <nao-responda@vitrine.test>',
-      dataDir: tmpdir(),
-      log,
-    });
+    const mailer = smtpMailer(`${smtp.url}?maxConnections=1`);
     const before = smtp.connections();
     try {
       await Promise.all(
@@ -94,12 +97,7 @@ describe('SMTP driver', () => {
   });
 
   it('without the pool (?pool=false), one connection per message; a named recipient goes through nodemailer whole', async () => {
-    const mailer = createMailer({
-      smtpUrl: `${smtp.url}?pool=false`,
-      from: 'Vitrine <nao-responda@vitrine.test>',
-      dataDir: tmpdir(),
-      log,
-    });
+    const mailer = smtpMailer(`${smtp.url}?pool=false`);
     const before = smtp.connections();
     try {
       for (const to of ['sem-pool1@imobiliaria.test', 'sem-pool2@imobiliaria.test'])
@@ -130,17 +128,12 @@ describe('SMTP driver', () => {
   it('a message refused with 421 on a reused connection goes out on a new one', async () => {
     // The second MAIL FROM of this server is refused with 421, as a provider's per-connection limit does.
     const strict = await startSmtpSink({ refuseMailFrom: (n) => (n === 2 ? 421 : null) });
-    const mailer = createMailer({
-      smtpUrl: `${strict.url}?maxConnections=1`,
-      from: 'Vitrine <nao-responda@vitrine.test>',
-      dataDir: tmpdir(),
-      log,
-    });
     try {
-      for (const to of ['primeiro@imobiliaria.test', 'segundo@imobiliaria.test'])
-        await mailer.send({ to, subject: 'Novo lead', text: 'x', html: '<p>x</p>' });
+      await sendEach(smtpMailer(`${strict.url}?maxConnections=1`), [
+        'primeiro@imobiliaria.test',
+        'segundo@imobiliaria.test',
+      ]);
     } finally {
-      mailer.close?.();
       await strict.close();
     }
     expect(strict.messages.map((m) => m.to[0])).toEqual([
@@ -159,12 +152,7 @@ describe('SMTP driver', () => {
     });
     const proxy = encodeURIComponent(`http://127.0.0.1:${closed}`);
     for (const pool of [true, false]) {
-      const mailer = createMailer({
-        smtpUrl: `${smtp.url}?proxy=${proxy}${pool ? '' : '&pool=false'}`,
-        from: 'Vitrine <nao-responda@vitrine.test>',
-        dataDir: tmpdir(),
-        log,
-      });
+      const mailer = smtpMailer(`${smtp.url}?proxy=${proxy}${pool ? '' : '&pool=false'}`);
       const before = smtp.messages.length;
       try {
         await expect(
@@ -206,20 +194,8 @@ describe('SMTP driver', () => {
     }) as never);
     const strict = await startSmtpSink({ refuseMailFrom: (n) => (n === 2 ? 421 : null) });
     try {
-      for (const query of ['?maxConnections=1', '?pool=false']) {
-        const mailer = createMailer({
-          smtpUrl: `${strict.url}${query}`,
-          from: 'Vitrine <nao-responda@vitrine.test>',
-          dataDir: tmpdir(),
-          log,
-        });
-        try {
-          for (const to of ['um@imobiliaria.test', 'dois@imobiliaria.test'])
-            await mailer.send({ to, subject: 'Novo lead', text: 'x', html: '<p>x</p>' });
-        } finally {
-          mailer.close?.();
-        }
-      }
+      for (const query of ['?maxConnections=1', '?pool=false'])
+        await sendEach(smtpMailer(`${strict.url}${query}`), ['um@imobiliaria.test', 'dois@imobiliaria.test']);
     } finally {
       spy.mockRestore();
       await strict.close();
@@ -229,12 +205,7 @@ describe('SMTP driver', () => {
   });
 
   it('a refused login fails the send (the job retries it), nothing is delivered', async () => {
-    const mailer = createMailer({
-      smtpUrl: `smtp://vitrine:errada@127.0.0.1:${smtp.port}`,
-      from: 'Vitrine <nao-responda@vitrine.test>',
-      dataDir: tmpdir(),
-      log,
-    });
+    const mailer = smtpMailer(`smtp://vitrine:errada@127.0.0.1:${smtp.port}`);
     const before = smtp.messages.length;
     try {
       await expect(
