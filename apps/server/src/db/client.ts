@@ -156,43 +156,6 @@ export interface Statement {
   values?: unknown[];
 }
 
-/**
- * A record some callers write with each row of a group (the lead API's Idempotency-Key answer with each
- * new lead): the values of the whole group in one statement, not one statement per row. Callers name it
- * with `commitWith` (below).
- */
-export interface GroupStatement<V> {
-  // Properties, not methods: TypeScript checks a method's parameters both ways, which would let a value
-  // of the wrong shape through.
-  readonly statement: (values: readonly V[]) => Statement;
-}
-
-declare const commitWithBrand: unique symbol;
-/**
- * One row's value for a GroupStatement, built once the row is known. Made only by `commitWith(kind,
- * value)`, which checks that the value is what the kind writes.
- */
-export interface CommitWith<R> {
-  readonly kind: GroupStatement<unknown>;
-  readonly value: (row: R) => unknown;
-  readonly [commitWithBrand]: true;
-}
-
-/** Ties a row's value to its statement's kind, so the two agree on `V`. */
-export const commitWith = <R, V>(kind: GroupStatement<V>, value: (row: R) => V): CommitWith<R> =>
-  ({ kind: kind as GroupStatement<unknown>, value }) as unknown as CommitWith<R>;
-
-/** The statements of a group's `commitWith` values: one per kind, in the order the kinds first appear. */
-export function groupStatements<R>(items: { commit: CommitWith<R>; row: R }[]): Statement[] {
-  const byKind = new Map<GroupStatement<unknown>, unknown[]>();
-  for (const { commit, row } of items) {
-    const values = byKind.get(commit.kind) ?? [];
-    values.push(commit.value(row));
-    byKind.set(commit.kind, values);
-  }
-  return [...byKind].map(([kind, values]) => kind.statement(values));
-}
-
 type PipelineClient = pg.PoolClient & { connection?: { stream?: { cork(): void; uncork(): void } } };
 
 /**

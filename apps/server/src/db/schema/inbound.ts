@@ -48,6 +48,10 @@ export const leadSources = pgTable(
  * call), kept with what became of it, so an agency can prove what a portal sent and replay a refused one.
  * The body is stored with its secrets redacted. `externalId` is the source's own id of the lead
  * (`originLeadId`, Meta's leadgen id, the API's Idempotency-Key).
+ *
+ * A lead API request with an `Idempotency-Key` keeps its answer on its own row for 24 hours
+ * (modules/inbound/lead-api-idempotency.ts): `idempotencyKey` (`<api key id>:<header>`, unique while
+ * set), the body's fingerprint and the answer sent; the hourly sweep clears the three past 24 hours.
  */
 export const inboundRequests = pgTable(
   'inbound_requests',
@@ -68,6 +72,12 @@ export const inboundRequests = pgTable(
     /** A refused request replayed from the console (after the agency fixed the cause). */
     replayedAt: timestamp('replayed_at', { withTimezone: true }),
     replayedBy: integer('replayed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The lead API's Idempotency-Key under its API key (`<api key id>:<header>`) while its answer counts. */
+    idempotencyKey: text('idempotency_key'),
+    /** The fingerprint of the body the key was first used with (lead-api-idempotency.ts). */
+    requestHash: text('request_hash'),
+    /** The answer sent (with `httpStatus`), replayed to the same key and body. */
+    responseBody: jsonb('response_body'),
   },
   (t) => [
     index('inbound_requests_agency_received_idx').on(t.realEstateId, t.receivedAt),
@@ -81,6 +91,10 @@ export const inboundRequests = pgTable(
     index('inbound_requests_lead_idx')
       .on(t.leadId)
       .where(sql`${t.leadId} is not null`),
+    // One answer per live Idempotency-Key: a concurrent request with the key fails its lead's commit.
+    uniqueIndex('inbound_requests_idempotency_key_unique')
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );
 
@@ -112,8 +126,10 @@ export const apiKeys = pgTable(
 );
 
 /**
- * The lead API's idempotency keys (as Stripe honours them): the first request's fingerprint and answer
- * are kept for 24 h; the same key with the same body gets the same answer, with another body a 409.
+ * The lead API's idempotency keys before migration 0026, which moved the live answers onto their inbound
+ * ledger rows (docs/decisions/019-inbound-leads.md, fourth amendment). Neither read nor written since;
+ * the hourly sweep empties it of what an older replica wrote during a rolling deploy. To be dropped in
+ * a later release (docs/operations.md: migrations stay compatible with the version still running).
  */
 export const apiIdempotencyKeys = pgTable(
   'api_idempotency_keys',

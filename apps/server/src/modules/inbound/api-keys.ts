@@ -173,7 +173,7 @@ type AdmitRow = {
   agency_hits: string | number | null;
   agency_reset_at: string | Date | null;
   request_hash: string | null;
-  response_status: number | string | null;
+  http_status: number | string | null;
   response_body: unknown;
   lead_id: string | null;
 };
@@ -207,9 +207,9 @@ ${name}_counts as (
  * the count it would have seen alone. The two windows' upserts never touch the same row (their keys'
  * prefixes differ), so they can share the statement.
  *
- * The same statement reads what each request's Idempotency-Key ($3) holds under its key
- * (lead-api-idempotency.ts), and deletes it when it no longer counts (past its 24 hours, or a claim an
- * earlier version abandoned), so the lead's transaction can write the key's answer with a plain insert.
+ * The same statement reads what each request's Idempotency-Key ($3) holds under its key: the answer on
+ * an inbound ledger row (lead-api-idempotency.ts), cleared when it no longer counts (past its 24 hours,
+ * before the hourly sweep), so the lead's transaction can write the key's answer on its own row.
  */
 const ADMIT_SQL = `
 with inp as (
@@ -224,22 +224,23 @@ with inp as (
   where id in (select id from found where mark_used)
     and (last_used_at is null or last_used_at < now() - interval '60 seconds')
   returning 1
-), idem_dropped as (
-  delete from api_idempotency_keys ik using found f
-  where f.idem_key is not null and ik.api_key_id = f.id and ik.key = f.idem_key
-    and not ${liveIdempotencyRow('ik')}
+), idem_expired as (
+  update inbound_requests ir set idempotency_key = null, request_hash = null, response_body = null
+  from found f
+  where f.idem_key is not null and ir.idempotency_key = f.id || ':' || f.idem_key
+    and not ${liveIdempotencyRow('ir')}
   returning 1
 ), ${windowCtes('key', 'found', 'id', 'lead-api:key:')}, within as (
   select f.i, f.real_estate_id from found f join key_numbered kn on kn.i = f.i where kn.hits <= f.key_limit
 ), ${windowCtes('agency', 'within', 'real_estate_id', 'lead-api:agency:')}
 select f.i, f.id, f.real_estate_id, f.scopes, kn.hits as key_hits, kn.reset_at as key_reset_at,
   an.hits as agency_hits, an.reset_at as agency_reset_at,
-  ik.request_hash, ik.response_status, ik.response_body, ik.lead_id
+  ir.request_hash, ir.http_status, ir.response_body, ir.lead_id
 from found f
 join key_numbered kn on kn.i = f.i
 left join agency_numbered an on an.i = f.i
-left join api_idempotency_keys ik on f.idem_key is not null and ik.api_key_id = f.id and ik.key = f.idem_key
-  and ${liveIdempotencyRow('ik')}`;
+left join inbound_requests ir on f.idem_key is not null and ir.idempotency_key = f.id || ':' || f.idem_key
+  and ${liveIdempotencyRow('ir')}`;
 
 interface AdmitInput {
   token: string;

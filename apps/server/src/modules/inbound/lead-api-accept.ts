@@ -21,8 +21,8 @@ export async function receiveApiLeadBody(
     /** The body as sent, kept in the inbound ledger. */
     rawBody: unknown;
     externalId: string | null;
-    /** The Idempotency-Key's answer, committed with a new lead. */
-    commitWith?: InboundRequest['commitWith'];
+    /** The Idempotency-Key and its answer, kept on the ledger row committed with a new lead. */
+    idempotency?: InboundRequest['idempotency'];
   },
 ): Promise<InboundResult> {
   const { body } = input;
@@ -35,7 +35,7 @@ export async function receiveApiLeadBody(
     externalId: input.externalId,
     body: input.rawBody,
     httpStatus: 201,
-    ...(input.commitWith ? { commitWith: input.commitWith } : {}),
+    ...(input.idempotency ? { idempotency: input.idempotency } : {}),
     lead: {
       name: body.name,
       email: body.email,

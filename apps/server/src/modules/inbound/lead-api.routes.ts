@@ -19,7 +19,6 @@ import {
   LEAD_API_LIMITS,
   type ApiLeadResponse,
 } from '@vitrine/contracts';
-import { commitWith } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import type { EndpointRequest } from '../../lib/mount.ts';
@@ -34,7 +33,7 @@ import {
   type AdmittedKey,
 } from './api-keys.ts';
 import {
-  idempotencyAnswer,
+  idempotencyColumn,
   isIdempotencyKeyTaken,
   keepIdempotencyAnswer,
   knownKey,
@@ -270,16 +269,11 @@ export default async function leadApiRoutes(app: FastifyInstance) {
       const known = knownKey(request.leadApiKept, idem.fingerprint);
       if (known) return answerKnown(request, reply, known, { record: true });
       try {
-        const { answer, completed } = await receiveApiLead(deps, key, request, idem);
+        const { answer, completed, requestId } = await receiveApiLead(deps, key, request, idem);
         if (completed) return answer;
         // A duplicate (the key's 24 hours had passed, or a request with this key stored the lead at
-        // the same moment): keep this answer, unless the other request kept its own first.
-        const kept = await keepIdempotencyAnswer(deps, {
-          ...idem,
-          status: 201,
-          body: answer,
-          leadId: answer.data.id,
-        });
+        // the same moment): keep this answer on its ledger row, unless the other request kept its own first.
+        const kept = await keepIdempotencyAnswer(deps, { ...idem, requestId, body: answer });
         if (kept) return answer;
         // The ledger already holds this request, as a duplicate: replay the other request's answer when
         // it is this body's, else answer what the ledger says (the lead, a duplicate).
@@ -331,14 +325,15 @@ function messageOf(payload: string): string | null {
 
 /**
  * Stores the lead (once per Idempotency-Key) and builds the answer. A new lead's answer is kept for its
- * Idempotency-Key in the lead's own transaction (`completed`); a duplicate's is left to the caller.
+ * Idempotency-Key on its ledger row, in the lead's own transaction (`completed`); a duplicate's is left
+ * to the caller (`requestId`: the duplicate's ledger row).
  */
 async function receiveApiLead(
   deps: Deps,
   key: AdmittedKey,
   request: EndpointRequest<'createApiLead'>,
   idem: { apiKeyId: number; key: string; fingerprint: string } | null,
-): Promise<{ answer: ApiLeadResponse; completed: boolean }> {
+): Promise<{ answer: ApiLeadResponse; completed: boolean; requestId: string }> {
   const body = request.body;
   const hadListingCode = !!body.listing_code;
   const result = await receiveApiLeadBody(deps, {
@@ -348,23 +343,23 @@ async function receiveApiLead(
     externalId: idem ? externalIdOf(key, request) : null,
     ...(idem
       ? {
-          commitWith: commitWith(idempotencyAnswer, (lead: InboundResult['lead']) => ({
-            ...idem,
-            status: 201,
-            body: apiLeadAnswer(
-              {
-                lead,
-                outcome: 'created',
-                listingNotFound: !!lead.listingCode && lead.pageId === null,
-              },
-              hadListingCode,
-            ),
-            leadId: lead.id,
-          })),
+          idempotency: {
+            key: idempotencyColumn(idem.apiKeyId, idem.key),
+            requestHash: idem.fingerprint,
+            answer: (lead: InboundResult['lead']) =>
+              apiLeadAnswer(
+                { lead, outcome: 'created', listingNotFound: !!lead.listingCode && lead.pageId === null },
+                hadListingCode,
+              ),
+          },
         }
       : {}),
   });
-  return { answer: apiLeadAnswer(result, hadListingCode), completed: result.outcome === 'created' };
+  return {
+    answer: apiLeadAnswer(result, hadListingCode),
+    completed: result.outcome === 'created',
+    requestId: result.requestId,
+  };
 }
 
 /** The lead API's answer for a stored lead (the route's, and the replay's). */

@@ -4,7 +4,7 @@
  * validation and clipping, Idempotency-Key as Stripe's, the rate limits, the spam rules that apply, the
  * inbound ledger, and the answers against their contracts and the OpenAPI document.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -34,7 +34,6 @@ import {
   type TestContext,
 } from '../../testing/test-app.ts';
 import { leadApiIdempotencySweepJob } from './index.ts';
-import { IDEMPOTENCY_STALE_SECONDS } from './lead-api-idempotency.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -99,6 +98,12 @@ const ledgerOf = (realEstateId: number) =>
     .from(inboundRequests)
     .where(eq(inboundRequests.realEstateId, realEstateId))
     .orderBy(inboundRequests.receivedAt);
+/** The ledger row holding an Idempotency-Key's answer, as if received 25 hours ago. */
+const ageIdempotencyKey = (apiKeyId: number, key: string) =>
+  ctx.database.db
+    .update(inboundRequests)
+    .set({ receivedAt: new Date(Date.now() - 25 * 3600 * 1000) })
+    .where(eq(inboundRequests.idempotencyKey, `${apiKeyId}:${key}`));
 
 describe('API keys', () => {
   it('an owner creates a key shown once, stored as its SHA-256, listed by its prefix, in the audit log', async () => {
@@ -439,39 +444,50 @@ describe('Idempotency-Key', () => {
     expect(fromOther.json().data.id).not.toBe(first.json().data.id);
   });
 
-  it('refuses the same key with another body (422 naming the header), and a key still in flight (409)', async () => {
-    const { owner, token } = await agencyWithKey('Conflito S.A.');
+  it('refuses the same key with another body (422 naming the header), and keeps the answer on the ledger row', async () => {
+    const { owner, key: apiKey, token } = await agencyWithKey('Conflito S.A.');
     const key = { 'idempotency-key': 'f47ac10b-58cc-4372-a567-0e02b2c3d479' };
-    expect((await send(token, LEAD, key)).statusCode).toBe(201);
+    const first = valid(apiLeadResponse, await send(token, LEAD, key));
     const other = await send(token, { ...LEAD, message: 'Outra mensagem' }, key);
     expect(other.statusCode).toBe(422);
     expect(valid(apiErrorSchema, other).errors?.['Idempotency-Key']?.[0]).toMatch(/outro corpo/);
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
+    // One row per request: the created one holds the key's answer; the refused one holds none.
+    const { requestFingerprint } = await import('./lead-api-idempotency.ts');
+    const ledger = await ledgerOf(owner.realEstateId);
+    expect(ledger.map((r) => [r.outcome, r.httpStatus, r.idempotencyKey, r.requestHash])).toEqual([
+      ['created', 201, `${apiKey.id}:${key['idempotency-key']}`, requestFingerprint(LEAD)],
+      ['refused', 422, null, null],
+    ]);
+    expect(ledger[0]!.responseBody).toEqual(first);
+  });
 
+  it('an answer an older version kept in api_idempotency_keys is not read, and the sweep empties that table', async () => {
+    const { owner, token } = await agencyWithKey('Versão Antiga S.A.');
     const [apiKey] = await ctx.database.db
       .select()
       .from(apiKeys)
       .where(eq(apiKeys.tokenHash, sha256(token)));
     const { requestFingerprint } = await import('./lead-api-idempotency.ts');
-    const body = { ...LEAD, name: 'Em andamento' };
+    const body = { ...LEAD, name: 'Versão antiga' };
     await ctx.database.db
       .insert(apiIdempotencyKeys)
-      .values({ apiKeyId: apiKey!.id, key: 'em-andamento', requestHash: requestFingerprint(body) });
-    const busy = await send(token, body, { 'idempotency-key': 'em-andamento' });
-    expect(busy.statusCode).toBe(409);
-    expect(busy.headers['retry-after']).toBe('1');
-    expect(valid(apiErrorSchema, busy).message).toMatch(/em andamento/);
+      .values({ apiKeyId: apiKey!.id, key: 'antiga', requestHash: requestFingerprint(body) });
+    const stored = await send(token, body, { 'idempotency-key': 'antiga' });
+    expect(stored.statusCode).toBe(201);
+    expect(valid(apiLeadResponse, stored).data.duplicate).toBe(false);
     expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
-    const refused = (await ledgerOf(owner.realEstateId)).filter((r) => r.outcome === 'refused');
-    expect(refused.map((r) => r.httpStatus).sort()).toEqual([409, 422]);
 
-    // A claim left by a process that died mid-request is taken over by the retry of the same body.
+    const oldRows = () =>
+      ctx.database.db.select().from(apiIdempotencyKeys).where(eq(apiIdempotencyKeys.apiKeyId, apiKey!.id));
+    await leadApiIdempotencySweepJob.handle({}, { ...ctx.app.deps, signal: new AbortController().signal });
+    expect(await oldRows()).toHaveLength(1);
     await ctx.database.db
       .update(apiIdempotencyKeys)
-      .set({ createdAt: new Date(Date.now() - (IDEMPOTENCY_STALE_SECONDS + 5) * 1000) })
-      .where(and(eq(apiIdempotencyKeys.apiKeyId, apiKey!.id), eq(apiIdempotencyKeys.key, 'em-andamento')));
-    const retried = await send(token, body, { 'idempotency-key': 'em-andamento' });
-    expect(retried.statusCode).toBe(201);
-    expect(await leadsOf(owner.realEstateId)).toHaveLength(2);
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(apiIdempotencyKeys.apiKeyId, apiKey!.id));
+    await leadApiIdempotencySweepJob.handle({}, { ...ctx.app.deps, signal: new AbortController().signal });
+    expect(await oldRows()).toEqual([]);
   });
 
   it('concurrent requests with one key and body make one lead: the first answer, replayed to the others', async () => {
@@ -534,12 +550,9 @@ describe('Idempotency-Key', () => {
     expect(first.map((r) => r.statusCode)).toEqual(bodies.map(() => 201));
     const ids = first.map((r) => valid(apiLeadResponse, r).data.id);
     expect(new Set(ids).size).toBe(6);
-    const kept = await ctx.database.db
-      .select()
-      .from(apiIdempotencyKeys)
-      .where(eq(apiIdempotencyKeys.apiKeyId, key.id));
-    expect(kept.map((k) => [k.key, k.responseStatus, k.leadId]).sort()).toEqual(
-      ids.map((id, i) => [`lote-${i}`, 201, id]).sort(),
+    const kept = await ledgerOf(owner.realEstateId);
+    expect(kept.map((k) => [k.idempotencyKey, k.httpStatus, k.leadId]).sort()).toEqual(
+      ids.map((id, i) => [`${key.id}:lote-${i}`, 201, id]).sort(),
     );
     const again = await Promise.all(bodies.map((b, i) => send(token, b, { 'idempotency-key': `lote-${i}` })));
     expect(again.map((r) => r.headers['idempotent-replayed'])).toEqual(bodies.map(() => 'true'));
@@ -548,11 +561,14 @@ describe('Idempotency-Key', () => {
   });
 
   it('a lead whose key was forgotten is the same lead when sent again, and that answer is kept', async () => {
-    const { owner, token } = await agencyWithKey('Queda S.A.');
+    const { owner, key: apiKey, token } = await agencyWithKey('Queda S.A.');
     const key = { 'idempotency-key': 'queda-1' };
     const first = valid(apiLeadResponse, await send(token, LEAD, key));
     // As if the key had been swept (its 24 hours) while the lead stays.
-    await ctx.database.db.delete(apiIdempotencyKeys).where(eq(apiIdempotencyKeys.key, 'queda-1'));
+    await ctx.database.db
+      .update(inboundRequests)
+      .set({ idempotencyKey: null, requestHash: null, responseBody: null })
+      .where(eq(inboundRequests.idempotencyKey, `${apiKey.id}:queda-1`));
     const retry = await send(token, LEAD, key);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(valid(apiLeadResponse, retry).data).toMatchObject({ id: first.data.id, duplicate: true });
@@ -560,51 +576,44 @@ describe('Idempotency-Key', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(retry.json());
     expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
-    expect((await ledgerOf(owner.realEstateId)).map((r) => r.outcome)).toEqual([
-      'created',
-      'duplicate',
-      'duplicate',
+    // The retry's duplicate row holds the key's answer now.
+    expect((await ledgerOf(owner.realEstateId)).map((r) => [r.outcome, r.idempotencyKey])).toEqual([
+      ['created', null],
+      ['duplicate', `${apiKey.id}:queda-1`],
+      ['duplicate', null],
     ]);
   });
 
   it('a key past its 24 hours is new: swept by the periodic job, a new body makes a new lead', async () => {
-    const { owner, token } = await agencyWithKey('Expira S.A.');
+    const { owner, key: apiKey, token } = await agencyWithKey('Expira S.A.');
     const key = { 'idempotency-key': 'velha' };
     expect((await send(token, LEAD, key)).statusCode).toBe(201);
     expect(
       (await send(token, { name: 'Nova', phone: '21987654321' }, { 'idempotency-key': 'nova' })).statusCode,
     ).toBe(201);
-    await ctx.database.db
-      .update(apiIdempotencyKeys)
-      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
-      .where(eq(apiIdempotencyKeys.key, 'velha'));
+    await ageIdempotencyKey(apiKey.id, 'velha');
     // Past 24 h, even before the sweep, the key is new.
     const reused = await send(token, { ...LEAD, name: 'Outra Pessoa', email: 'x@exemplo.com.br' }, key);
     expect(reused.statusCode).toBe(201);
     expect(reused.headers['idempotent-replayed']).toBeUndefined();
     expect(await leadsOf(owner.realEstateId)).toHaveLength(3);
 
-    await ctx.database.db
-      .update(apiIdempotencyKeys)
-      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
-      .where(eq(apiIdempotencyKeys.key, 'velha'));
+    await ageIdempotencyKey(apiKey.id, 'velha');
     await leadApiIdempotencySweepJob.handle({}, { ...ctx.app.deps, signal: new AbortController().signal });
-    const left = await ctx.database.db
-      .select({ key: apiIdempotencyKeys.key })
-      .from(apiIdempotencyKeys)
-      .innerJoin(apiKeys, eq(apiKeys.id, apiIdempotencyKeys.apiKeyId))
-      .where(eq(apiKeys.realEstateId, owner.realEstateId));
-    expect(left.map((r) => r.key)).toEqual(['nova']);
+    // The ledger keeps its four rows; only the answer within its 24 hours is still held.
+    const ledger = await ledgerOf(owner.realEstateId);
+    expect(ledger).toHaveLength(3);
+    expect(ledger.flatMap((r) => (r.idempotencyKey ? [r.idempotencyKey] : []))).toEqual([
+      `${apiKey.id}:nova`,
+    ]);
+    expect(ledger.filter((r) => r.responseBody !== null || r.requestHash !== null)).toHaveLength(1);
   });
 
   it('a key past its 24 hours sent again at once with its old body and a new one: the old lead, and a new lead or 422', async () => {
     const { owner, key, token } = await agencyWithKey('Reuso S.A.');
     const header = { 'idempotency-key': 'reuso-1' };
     const first = valid(apiLeadResponse, await send(token, LEAD, header));
-    await ctx.database.db
-      .update(apiIdempotencyKeys)
-      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
-      .where(eq(apiIdempotencyKeys.key, 'reuso-1'));
+    await ageIdempotencyKey(key.id, 'reuso-1');
     const other = { ...LEAD, name: 'Outra Pessoa', email: 'outra@exemplo.com.br', phone: '21987650000' };
     const [old, fresh] = await Promise.all([send(token, LEAD, header), send(token, other, header)]);
     // The old body is its old lead (its submission key), whichever request keeps the key.
@@ -622,9 +631,9 @@ describe('Idempotency-Key', () => {
     );
     // One live answer for the key, its winner's: that body replays it, the other body gets 422.
     const kept = await ctx.database.db
-      .select({ leadId: apiIdempotencyKeys.leadId })
-      .from(apiIdempotencyKeys)
-      .where(and(eq(apiIdempotencyKeys.apiKeyId, key.id), eq(apiIdempotencyKeys.key, 'reuso-1')));
+      .select({ leadId: inboundRequests.leadId })
+      .from(inboundRequests)
+      .where(eq(inboundRequests.idempotencyKey, `${key.id}:reuso-1`));
     const winner = created ? valid(apiLeadResponse, fresh).data.id : first.data.id;
     expect(kept.map((k) => k.leadId)).toEqual([winner]);
     const [replayWinner, replayLoser] = created
@@ -694,24 +703,24 @@ describe('replay from the inbound ledger', () => {
 
   it('a request refused while its Idempotency-Key was in flight, replayed after the first one finished: the same lead', async () => {
     const { owner, console, token } = await agencyWithKey('Em Voo S.A.');
-    const [apiKey] = await ctx.database.db
-      .select()
-      .from(apiKeys)
-      .where(eq(apiKeys.tokenHash, sha256(token)));
-    const { requestFingerprint } = await import('./lead-api-idempotency.ts');
     const body = { ...LEAD, name: 'Primeira em andamento' };
-    const claim = { apiKeyId: apiKey!.id, key: 'pedido-voo', requestHash: requestFingerprint(body) };
-    await ctx.database.db.insert(apiIdempotencyKeys).values(claim);
-    expect((await send(token, body, { 'idempotency-key': 'pedido-voo' })).statusCode).toBe(409);
-    // The first request's process died; the site's retry takes the stale claim over and stores the lead.
-    await ctx.database.db
-      .update(apiIdempotencyKeys)
-      .set({ createdAt: new Date(Date.now() - (IDEMPOTENCY_STALE_SECONDS + 5) * 1000) })
-      .where(and(eq(apiIdempotencyKeys.apiKeyId, apiKey!.id), eq(apiIdempotencyKeys.key, 'pedido-voo')));
     const stored = await send(token, body, { 'idempotency-key': 'pedido-voo' });
     expect(stored.statusCode).toBe(201);
+    // Its retry got a 409 while the first request ran (as an earlier version answered, or when the first
+    // one's answer could not be read back): the ledger holds it as refused, with the same external id.
+    const [created] = await ledgerOf(owner.realEstateId);
+    await ctx.database.db.insert(inboundRequests).values({
+      realEstateId: owner.realEstateId,
+      channel: 'lead_api',
+      source: 'api',
+      outcome: 'refused',
+      httpStatus: 409,
+      reason:
+        'Uma requisição com esta Idempotency-Key ainda está em andamento. Tente de novo em alguns segundos.',
+      externalId: created!.externalId,
+      body: created!.body,
+    });
     const refused = (await ledgerOf(owner.realEstateId)).find((r) => r.outcome === 'refused')!;
-    expect(refused.httpStatus).toBe(409);
     const replay = await replayOf(console, refused.id);
     expect(replay.statusCode).toBe(201);
     expect(replay.json().data).toMatchObject({ outcome: 'duplicate', lead_id: stored.json().data.id });
@@ -818,14 +827,18 @@ describe('/docs/json', () => {
   });
 });
 
-describe('the idempotency table', () => {
-  it('holds no key of a deleted API key (cascade)', async () => {
-    const { key, token } = await agencyWithKey('Cascata S.A.');
-    await send(token, LEAD, { 'idempotency-key': 'cascata' });
+describe('the idempotency answers', () => {
+  it('are not mixed between API keys: ids are never reused, so a deleted key leaves nothing another key can replay', async () => {
+    const { owner, console, key, token } = await agencyWithKey('Cascata S.A.');
+    const first = valid(apiLeadResponse, await send(token, LEAD, { 'idempotency-key': 'cascata' }));
     await ctx.database.db.delete(apiKeys).where(eq(apiKeys.id, key.id));
-    const rows = await ctx.database.db.execute(
-      sql`select count(*)::int as n from api_idempotency_keys where api_key_id = ${key.id}`,
-    );
-    expect(JSON.stringify(rows)).toContain('"n":0');
+    const other = (
+      await console.post(`/v1/real-estates/${owner.realEstateId}/api-keys`, { name: 'Nova' })
+    ).json().data as { id: number; token: string };
+    expect(other.id).toBeGreaterThan(key.id);
+    const again = await send(other.token, LEAD, { 'idempotency-key': 'cascata' });
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    // The same person and body from another key: another submission key, so a new lead.
+    expect(valid(apiLeadResponse, again).data.id).not.toBe(first.data.id);
   });
 });

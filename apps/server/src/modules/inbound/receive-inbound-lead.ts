@@ -18,7 +18,7 @@ import { inboundRequests } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { groupedPerApp } from '../../lib/group-commit.ts';
 import { newId } from '../../lib/ids.ts';
-import { captureLead, type CapturedLead, type NewLead } from '../leads/index.ts';
+import { captureLead, type CapturedLead } from '../leads/index.ts';
 
 /** What a source says of a lead, already validated and mapped by the channel. */
 export interface InboundLead {
@@ -57,8 +57,11 @@ export interface InboundRequest {
   lead: InboundLead;
   /** The HTTP status the source is answered with when the lead is stored (201, 200…). */
   httpStatus: number;
-  /** The channel's own record, committed with a new lead (capture-lead.ts `commitWith`). */
-  commitWith?: NewLead['commitWith'];
+  /**
+   * The lead API's Idempotency-Key (`<api key id>:<header>`), the body's fingerprint and the answer for a
+   * new lead: kept on the ledger row the capture writes with the lead (lead-api-idempotency.ts).
+   */
+  idempotency?: { key: string; requestHash: string; answer: (lead: CapturedLead['lead']) => unknown };
 }
 
 export interface InboundResult extends CapturedLead {
@@ -115,8 +118,14 @@ export async function receiveInboundLead(deps: InboundDeps, request: InboundRequ
       reason: null,
       externalId,
       body: stripControlCharsForJsonb(request.body ?? null),
+      ...(request.idempotency
+        ? {
+            idempotencyKey: request.idempotency.key,
+            requestHash: request.idempotency.requestHash,
+            answer: request.idempotency.answer,
+          }
+        : {}),
     },
-    ...(request.commitWith ? { commitWith: request.commitWith } : {}),
   });
   const outcome = captured.duplicate ? 'duplicate' : 'created';
   const requestId =

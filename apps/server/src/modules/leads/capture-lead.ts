@@ -17,11 +17,11 @@
  *
  * Leads from outside the landing pages (modules/inbound) ride the same two round trips: their page is
  * found by listing code in the lookup (`pageFromListingCode`), their inbound-ledger row is written by
- * the group's write (`inboundRequest`), and a caller's own record can commit with the lead
- * (`commitWith`: the lead API's Idempotency-Key answer), docs/decisions/019-inbound-leads.md.
+ * the group's write (`inboundRequest`), with the lead API's Idempotency-Key answer on it when there is
+ * one (`answer`), docs/decisions/019-inbound-leads.md.
  */
 import { and, eq } from 'drizzle-orm';
-import { groupStatements, pipelinedTransaction, type CommitWith, type Statement } from '../../db/client.ts';
+import { pipelinedTransaction, type Statement } from '../../db/client.ts';
 import { insertFromJson, jsonParam, rowFromJson, rowToJson } from '../../db/json-rows.ts';
 import {
   auditLog,
@@ -75,15 +75,18 @@ export type NewLead = Omit<
    * An inbound source's request (docs/product.md#lead-sources): its row of the inbound ledger, written
    * in the lead's own statement (`leadId` set to the new lead), so a push costs no commit of its own.
    */
-  inboundRequest?: Omit<typeof inboundRequests.$inferInsert, 'id' | 'leadId' | 'receivedAt'>;
-  /**
-   * The caller's own record, committed with the new lead (the lead API's Idempotency-Key answer): its
-   * value is built from the lead as stored, and the group's values of one kind are written by one
-   * statement in the group's transaction. Not written for a duplicate, which stores nothing.
-   */
-  commitWith?: CommitWith<typeof leads.$inferSelect>;
+  inboundRequest?: InboundLedgerRow;
 };
 type LeadRow = typeof leads.$inferSelect;
+/**
+ * A ledger row as the capture writes it. `answer` is what the request is answered for the new lead (the
+ * lead API's, kept for its Idempotency-Key on this row): built from the lead as stored. Nothing is
+ * written for a duplicate, which stores nothing.
+ */
+export type InboundLedgerRow = Omit<
+  typeof inboundRequests.$inferInsert,
+  'id' | 'leadId' | 'receivedAt' | 'responseBody'
+> & { answer?: (lead: LeadRow) => unknown };
 /**
  * What capturing a lead needs: the database and the queue its jobs go into; with the analytics clock
  * when there is one (sessions are matched against it; otherwise the wall clock).
@@ -331,10 +334,18 @@ async function writeGroup(
     if (linksContact(input)) linkContact(row, input, byKey);
     return row;
   });
-  const ledger = inputs.map((input, i) =>
-    input.inboundRequest ? { ...input.inboundRequest, id: newId(), leadId: ids[i]!, receivedAt: now } : null,
-  );
   flagOverPlanLimit(rows, found, planned, now);
+  const ledger = inputs.map((input, i) => {
+    if (!input.inboundRequest) return null;
+    const { answer, ...row } = input.inboundRequest;
+    return {
+      ...row,
+      id: newId(),
+      leadId: ids[i]!,
+      receivedAt: now,
+      ...(answer ? { responseBody: answer(rows[i]!) } : {}),
+    };
+  });
   const newDeliveries = deliveriesOf(rows, found.integrations, now);
   const handOver = handOverOf(group, rows, newDeliveries, found);
   const write = {
@@ -355,16 +366,13 @@ async function writeGroup(
   const jobs = await groupJobStatements(deps.queue, rows, handOver ? [] : newDeliveries);
   const byLead = new Map<string, DeliveryRow[]>();
   for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
-  const own = groupStatements(
-    inputs.flatMap((input, i) => (input.commitWith ? [{ commit: input.commitWith, row: rows[i]! }] : [])),
-  );
   const result: CapturedLead[] = rows.map((lead, i) => ({
     lead,
     deliveries: byLead.get(lead.id) ?? [],
     ...(ledger[i] ? { inboundRequestId: ledger[i].id } : {}),
   }));
   if (handOver?.length) handedOver.set(result[0]!, { runner: group.handOver!, attempts: handOver });
-  return { statements: [write, ...jobs, ...own], result };
+  return { statements: [write, ...jobs], result };
 }
 
 /**
