@@ -447,15 +447,19 @@ await db.connect();
 const ids = [...acknowledged];
 const deadline = Date.now() + arg('wait-seconds', 600) * 1000;
 let delivered = 0;
+// With --ads each form lead also gets a Meta and a Google delivery, made by its group's follow-up job
+// after the capture (a job a kill -9 interrupted runs again once its heartbeat stops).
+const adDeliveriesDue = ADS ? 2 * ids.filter((id) => sidOf.has(id)).length : 0;
 while (Date.now() < deadline) {
   const { rows } = await db.query(
-    `select count(*) filter (where status = 'delivered')::int as n, count(*) filter (where status = 'pending')::int as pending
+    `select count(*) filter (where status = 'delivered')::int as n, count(*) filter (where status = 'pending')::int as pending,
+       count(*) filter (where integration in ('meta', 'google_ads'))::int as ads
        from deliveries where lead_id = any($1::uuid[])`,
     [ids],
   );
   delivered = rows[0].n;
   // Done when every one is delivered, or none is left to try (a `dead` one: 8 attempts all answered 500).
-  if ((!ADS && delivered >= ids.length) || rows[0].pending === 0) break;
+  if ((!ADS && delivered >= ids.length) || (rows[0].pending === 0 && rows[0].ads >= adDeliveriesDue)) break;
   await new Promise((r) => setTimeout(r, 1000));
 }
 const stored = (await db.query(`select count(*)::int as n from leads where id = any($1::uuid[])`, [ids]))

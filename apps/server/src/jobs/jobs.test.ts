@@ -87,6 +87,7 @@ describe('the job registry', () => {
       retryLimit: 5,
       retryDelay: 30,
       retryBackoff: true,
+      heartbeatSeconds: 30,
     });
   });
 

@@ -7,6 +7,7 @@ import {
   type TestContext,
 } from '../../testing/test-app.ts';
 import { captureLead } from '../leads/index.ts';
+import { queueAdConversions } from '../deliveries/index.ts';
 import { sha256Hex } from './hash-user-data.ts';
 import { graphError, startFakeGraph, type FakeGraph } from '../../testing/fake-graph.ts';
 import { startFakeGoogleAdsApi, type FakeGoogleAdsApi } from './testing/fake-google-ads-api.ts';
@@ -70,7 +71,7 @@ async function connectMeta(c: TestClient, id: number, over: Record<string, unkno
   return res.json().data;
 }
 
-const landingLead = (realEstateId: number, over: Record<string, unknown> = {}) =>
+const captureLandingLead = (realEstateId: number, over: Record<string, unknown> = {}) =>
   captureLead(ctx.app.deps, {
     realEstateId,
     name: 'Joana Prado',
@@ -87,6 +88,23 @@ const landingLead = (realEstateId: number, over: Record<string, unknown> = {}) =
     submissionKey: `${Math.random().toString(16).slice(2)}abcdef0123456789`,
     ...over,
   });
+
+const deliveriesOfLead = async (leadId: string) => {
+  const { deliveries: table } = await import('../../db/schema.ts');
+  const { eq } = await import('drizzle-orm');
+  return ctx.database.db.select().from(table).where(eq(table.leadId, leadId)).orderBy(table.createdAt);
+};
+
+/**
+ * A landing lead with its ad platforms' deliveries. The capture names the lead in its group's follow-up
+ * job, which makes them after the commit; made here at once too (the job then finds them made), so a
+ * test reads them without waiting for the job. 'made by the follow-up job' below checks the job's way.
+ */
+async function landingLead(realEstateId: number, over: Record<string, unknown> = {}) {
+  const captured = await captureLandingLead(realEstateId, over);
+  await queueAdConversions(ctx.app.deps, [captured.lead.id]);
+  return { ...captured, deliveries: await deliveriesOfLead(captured.lead.id) };
+}
 
 async function delivery(c: TestClient, id: string) {
   const res = await c.get(`/v1/deliveries/${id}`);
@@ -192,6 +210,38 @@ describe('Meta deliveries', () => {
     expect(lc.conversions).toEqual([
       expect.objectContaining({ platform: 'meta', event: 'Lead', status: 'delivered' }),
     ]);
+  });
+
+  it("are made by the group's follow-up job after the commit, once, whoever runs it and however often", async () => {
+    const { c, id } = await agency();
+    await connectMeta(c, id);
+    const captured = await captureLandingLead(id);
+    const silent = await captureLandingLead(id, { consent: false });
+    // The capture's own transaction wrote no ad delivery; its follow-up job names the lead that goes.
+    expect(captured.deliveries).toEqual([]);
+    const jobs = await ctx.database.query<{
+      data: { leadIds: string[]; conversions?: string[] };
+      heartbeat_seconds: number | null;
+    }>(`select data, heartbeat_seconds from pgboss.job where name = 'lead-alert' and data->'leadIds' ? $1`, [
+      captured.lead.id,
+    ]);
+    const job = jobs[0]!.data;
+    // A process killed while running it: pg-boss retries it once its heartbeat stops, not 15 minutes on.
+    expect(jobs[0]!.heartbeat_seconds).toBe(30);
+    expect(job.conversions).toContain(captured.lead.id);
+    expect(job.conversions ?? []).not.toContain(silent.lead.id);
+    // The workers run it: the delivery appears and is delivered, with nothing asked of the test.
+    const made = await waitFor(
+      async () => (await deliveriesOfLead(captured.lead.id)).find((d) => d.integration === 'meta') ?? null,
+      { what: 'the Lead delivery made by the follow-up job' },
+    );
+    await settled(c, made.id, 'delivered');
+    // Run again (a retry, a process killed after it committed): nothing more.
+    expect(await queueAdConversions(ctx.app.deps, [captured.lead.id, silent.lead.id])).toEqual([]);
+    expect((await deliveriesOfLead(captured.lead.id)).map((d) => [d.integration, d.event])).toEqual([
+      ['meta', 'Lead'],
+    ]);
+    expect(await deliveriesOfLead(silent.lead.id)).toEqual([]);
   });
 
   it('sends nothing for a lead without consent, a test lead, a lead not from a landing page, or Meta off', async () => {

@@ -1,11 +1,13 @@
 /**
  * Creates the deliveries of new leads and their jobs inside the caller's transaction (`deps.db`): one
  * per active integration of each lead's agency. Paused integrations get a paused delivery (sent when
- * the agency fixes the credentials). All jobs go in with one statement.
+ * the agency fixes the credentials). All jobs go in with one statement. A delivery the lead already has
+ * (same target and event) is left as it is, so running this twice for a lead creates nothing more.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { AD_CONVERSION_TARGETS, type DeliveryTarget } from '@vitrine/contracts';
 import type { Tx } from '../../db/client.ts';
-import { deliveries, integrations } from '../../db/schema.ts';
+import { deliveries, integrations, leads } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { captureDeliveryEvent, type ConversionCandidate } from '../conversions/index.ts';
 import { deliveryGroupPayloads, leadDeliveryQueue as leadDeliveryJob } from './jobs/lead-delivery.queue.ts';
@@ -42,6 +44,7 @@ export async function enqueueLeadDeliveries(
     id: string;
     realEstateId: number;
   })[],
+  options: { only?: readonly DeliveryTarget[] } = {},
 ): Promise<DeliveryRow[]> {
   const { db: tx } = deps;
   const agencies = [...new Set(forLeads.map((l) => l.realEstateId))];
@@ -54,7 +57,13 @@ export async function enqueueLeadDeliveries(
       haltedReason: integrations.haltedReason,
     })
     .from(integrations)
-    .where(and(inArray(integrations.realEstateId, agencies), eq(integrations.isActive, true)));
+    .where(
+      and(
+        inArray(integrations.realEstateId, agencies),
+        eq(integrations.isActive, true),
+        options.only ? inArray(integrations.name, [...options.only]) : undefined,
+      ),
+    );
   const now = new Date();
   const values = forLeads.flatMap((lead) =>
     active
@@ -76,11 +85,44 @@ export async function enqueueLeadDeliveries(
       }),
   );
   if (!values.length) return [];
-  const rows = await tx.insert(deliveries).values(values).returning();
+  const rows = await tx.insert(deliveries).values(values).onConflictDoNothing().returning();
   await deps.queue.enqueueMany(
     tx,
     leadDeliveryJob,
     deliveryGroupPayloads(rows.filter((r) => r.status === 'pending').map((r) => r.id)),
   );
   return rows;
+}
+
+/**
+ * The ad platforms' Lead events of captured leads (docs/decisions/023-ad-conversions.md, amended
+ * 2026-11-29): the capture names the leads the platforms take in its group's follow-up job, committed
+ * with the leads, and that job creates their deliveries here, in a transaction of its own: the leads as
+ * stored, the agencies' active ad platforms, the deliveries and their jobs. The job may run twice (a
+ * retry, a process killed after this committed): a lead's delivery is created once.
+ */
+export async function queueAdConversions(
+  deps: Pick<Deps, 'db' | 'queue'>,
+  leadIds: readonly string[],
+): Promise<DeliveryRow[]> {
+  if (!leadIds.length) return [];
+  const created = await deps.db.transaction(async (tx) => {
+    const found = await tx
+      .select({
+        id: leads.id,
+        realEstateId: leads.realEstateId,
+        source: leads.source,
+        consent: leads.consent,
+        isTest: leads.isTest,
+        gclid: leads.gclid,
+        email: leads.email,
+        phone: leads.phone,
+        createdAt: leads.createdAt,
+      })
+      .from(leads)
+      .where(and(inArray(leads.id, [...leadIds]), eq(leads.quarantined, false)));
+    return enqueueLeadDeliveries({ db: tx, queue: deps.queue }, found, { only: AD_CONVERSION_TARGETS });
+  });
+  if (created.some((d) => d.status === 'pending')) deps.queue.wake(leadDeliveryJob);
+  return created;
 }

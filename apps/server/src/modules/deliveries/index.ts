@@ -1,6 +1,6 @@
 /** The deliveries module's public API (CONTRIBUTING.md, "Module boundaries"); its routes: deliveries.routes.ts. */
 export { attemptDelivery } from './attempt-delivery.ts';
-export { enqueueLeadDeliveries } from './enqueue-lead-deliveries.ts';
+export { enqueueLeadDeliveries, queueAdConversions } from './enqueue-lead-deliveries.ts';
 export { enqueueStageDeliveries } from './enqueue-stage-deliveries.ts';
 export { resumePausedDeliveries } from './requeue-deliveries.ts';
 export { webhookIdOf } from './lead-for-delivery.ts';

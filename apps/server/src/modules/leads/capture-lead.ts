@@ -1,7 +1,8 @@
 /**
  * The one service that stores a lead: the lead, its link to an earlier contact, one delivery (with its
- * job) per active integration and the e-mail alert job are committed in one transaction, and only then
- * is the lead acknowledged. Lead capture and the console's "send a test lead" both come through here.
+ * job) per active CRM integration and the group's follow-up job (the e-mail alerts; the ad platforms'
+ * Lead events, whose deliveries that job makes after the commit) are committed in one transaction, and
+ * only then is the lead acknowledged. Lead capture and the console's "send a test lead" both come through here.
  *
  * Group commit (lib/group-commit.ts, shared with the public form's admission and analytics beacons):
  * the leads that arrive while a transaction is being prepared share the next one, and a group costs the
@@ -21,6 +22,7 @@
  * one (`answer`), docs/decisions/019-inbound-leads.md.
  */
 import { and, eq } from 'drizzle-orm';
+import { isAdConversionTarget } from '@vitrine/contracts';
 import { pipelinedTransaction, type Statement } from '../../db/client.ts';
 import { insertFromJson, jsonParam, rowFromJson, rowToJson } from '../../db/json-rows.ts';
 import {
@@ -363,7 +365,12 @@ async function writeGroup(
       jsonParam(ledger.flatMap((r) => (r ? [rowToJson(inboundRequests, r)] : []))),
     ],
   };
-  const jobs = await groupJobStatements(deps.queue, rows, handOver ? [] : newDeliveries);
+  const jobs = await groupJobStatements(
+    deps.queue,
+    rows,
+    handOver ? [] : newDeliveries,
+    conversionsOf(rows, found.integrations),
+  );
   const byLead = new Map<string, DeliveryRow[]>();
   for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
   const result: CapturedLead[] = rows.map((lead, i) => ({
@@ -550,16 +557,15 @@ function deliveriesOf(rows: LeadRow[], active: LookupRow['integrations'], now: D
     if (lead.quarantined) continue;
     for (const i of active) {
       if (Number(i.real_estate_id) !== lead.realEstateId) continue;
-      // An ad platform takes only some leads, with an event (docs/privacy.md#ad-conversions).
-      const event = captureDeliveryEvent(i.name, lead);
-      if (event === undefined) continue;
+      // The ad platforms' deliveries are made by the group's follow-up job (conversionsOf).
+      if (isAdConversionTarget(i.name)) continue;
       const paused = i.halted_kind === 'paused';
       newDeliveries.push({
         id: newId(),
         realEstateId: lead.realEstateId,
         leadId: lead.id,
         integration: i.name,
-        event,
+        event: null,
         status: paused ? 'paused' : 'pending',
         attempts: 0,
         retryBase: 0,
@@ -576,6 +582,28 @@ function deliveriesOf(rows: LeadRow[], active: LookupRow['integrations'], now: D
   return newDeliveries;
 }
 
+/**
+ * The group's leads an active ad platform of their agency takes (docs/privacy.md#ad-conversions): named in
+ * the group's follow-up job, committed with them, which creates their deliveries after the commit
+ * (deliveries' queueAdConversions). The capture's own transaction writes no row for them: a Lead event
+ * is no part of the visitor's answer, and Meta and Google take it days later.
+ */
+function conversionsOf(rows: LeadRow[], active: LookupRow['integrations']): string[] {
+  const ads = active.filter((i) => isAdConversionTarget(i.name));
+  if (!ads.length) return [];
+  return rows
+    .filter(
+      (lead) =>
+        !lead.quarantined &&
+        ads.some(
+          (i) =>
+            Number(i.real_estate_id) === lead.realEstateId &&
+            captureDeliveryEvent(i.name, lead) !== undefined,
+        ),
+    )
+    .map((lead) => lead.id);
+}
+
 /** The leads each planned agency received in this group (test leads do not count). */
 function monthUsageOf(rows: LeadRow[], planned: number[]) {
   return planned.map((id) => ({
@@ -586,13 +614,16 @@ function monthUsageOf(rows: LeadRow[], planned: number[]) {
 
 /**
  * The group's job inserts: its new deliveries share jobs (one pg-boss row per DELIVERY_GROUP_MAX
- * deliveries), and one job sends each lead's alert and hands the visitors' auto-replies to jobs of
- * their own when the agency has them on (jobs/lead-alert.job.ts).
+ * deliveries), and one follow-up job sends each lead's alert, hands the visitors' auto-replies to jobs
+ * of their own when the agency has them on, and makes the ad platforms' deliveries of the leads in
+ * `conversions` (jobs/lead-alert.job.ts). Those leads are a subset of the alerted ones (neither held
+ * for review nor tests).
  */
 async function groupJobStatements(
   queue: CaptureDeps['queue'],
   rows: LeadRow[],
   newDeliveries: DeliveryRow[],
+  conversions: string[],
 ): Promise<Statement[]> {
   const alerted = rows.filter((l) => !l.quarantined && !l.isTest).map((l) => l.id);
   const [deliveryJobs, alertJobs] = await Promise.all([
@@ -600,7 +631,10 @@ async function groupJobStatements(
       leadDeliveryJob,
       deliveryGroupPayloads(newDeliveries.filter((d) => d.status === 'pending').map((d) => d.id)),
     ),
-    queue.insertStatements(leadAlertJob, alerted.length ? [{ leadIds: alerted }] : []),
+    queue.insertStatements(
+      leadAlertJob,
+      alerted.length ? [{ leadIds: alerted, ...(conversions.length ? { conversions } : {}) }] : [],
+    ),
   ]);
   return [...deliveryJobs, ...alertJobs];
 }
