@@ -16,6 +16,10 @@
  * local fakes of both (scripts/lib/fake-ad-platforms.ts); the form's leads carry an fbclid and, one in
  * two, a gclid. Compare with a run without it, right before or after.
  *
+ * `--agencies N` (form only): the leads go to N agencies in turn, each with its page, webhook and team (and
+ * its conversions with `--ads`), as on a server that hosts many agencies: a capture group then mixes
+ * agencies, and so do its alert job and its deliveries' jobs.
+ *
  * `--history N [--history-ids v7|v4]` (PostgreSQL): the agency has N past leads before the measure, with
  * their contacts, deliveries and ledger rows (scripts/lib/lead-history.ts), so the indexes are those of
  * an install that has lived, not of an empty database.
@@ -65,6 +69,8 @@ const CONNECTIONS = arg('connections', 50);
 const WARMUP = arg('warmup', 5);
 const WORKERS = (process.env.BENCH_RUN_WORKER ?? 'true') as 'true' | 'false' | 'apart';
 const ADS = process.argv.includes('--ads');
+/** --agencies N: the form's leads go to N agencies in turn (one page, webhook and team each). */
+const AGENCIES = arg('agencies', 1);
 /**
  * --history N: the agency's past before the measure (PostgreSQL): N leads with their contacts,
  * deliveries and ledger rows, keyed as --history-ids says (v7, the product's; v4, before decision 025).
@@ -82,6 +88,10 @@ if (HISTORY_IDS !== 'v4' && HISTORY_IDS !== 'v7') {
 const VIA = process.argv.includes('--via') ? process.argv[process.argv.indexOf('--via') + 1] : 'form';
 if (VIA !== 'form' && VIA !== 'push' && VIA !== 'api') {
   console.error('--via: form (formulário da página), push (push do portal) ou api (API de leads).');
+  process.exit(2);
+}
+if (AGENCIES < 1 || (AGENCIES > 1 && VIA !== 'form')) {
+  console.error('--agencies: 1 ou mais, e só com leads pelo formulário (--via form).');
   process.exit(2);
 }
 /**
@@ -247,10 +257,11 @@ async function walSoFar(): Promise<{ bytes: number; fpi: number }> {
     return { bytes: 0, fpi: 0 };
   }
 }
-const request = (headers: () => Record<string, string>, product: boolean) => [
+const request = (headers: () => Record<string, string>, product: boolean, path?: () => string) => [
   {
     setupRequest: (r: Record<string, unknown>) => ({
       ...r,
+      ...(path ? { path: path() } : {}),
       body: body(product),
       // A browser's user agent: the product then looks for the visitor's analytics session, as it does for real forms.
       headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT, ...headers() },
@@ -265,13 +276,14 @@ async function slice(
   product: boolean,
   seconds: number,
   into: Measure,
+  path?: () => string,
 ) {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
     method: 'POST',
-    requests: request(headers, product) as never,
+    requests: request(headers, product, path) as never,
   });
   if (result.non2xx || result.errors || result.timeouts) {
     const statuses = Object.entries(result.statusCodeStats ?? {})
@@ -310,6 +322,8 @@ async function compare(
     url: string;
     pid?: number;
     headers: () => Record<string, string>;
+    /** The path of the next lead's page (--agencies: each agency in turn). */
+    path: () => string;
     delivered: () => number;
     mailed: () => number;
     probes: number;
@@ -317,7 +331,7 @@ async function compare(
   },
   database: string | null,
 ) {
-  const { url: productUrl, headers: productHeaders } = product;
+  const { url: productUrl, headers: productHeaders, path: productPath } = product;
   const bareUrl = bare.url;
   // Warm-up of each side at the measured concurrency (JIT tier-up, connection pools, the fresh tables'
   // first autovacuum and analyze, prepared statements' plans), not counted.
@@ -333,7 +347,7 @@ async function compare(
     connections: CONNECTIONS,
     duration: WARMUP,
     method: 'POST',
-    requests: request(productHeaders, true) as never,
+    requests: request(productHeaders, true, productPath) as never,
   });
   // A running database has its tables' statistics: autovacuum analyzes a table within a minute of its
   // first rows (autovacuum_naptime; on PGlite, the product's own pass every EMBEDDED_AUTOVACUUM_SECONDS).
@@ -356,7 +370,9 @@ async function compare(
         ? await counted(measured, productSide, () => drain(product, accepted))
         : await drain(product, accepted);
     await counted(base, bareSide, () => slice(bareUrl, () => ({}), false, each, base));
-    await counted(measured, productSide, () => slice(productUrl, productHeaders, true, each, measured));
+    await counted(measured, productSide, () =>
+      slice(productUrl, productHeaders, true, each, measured, productPath),
+    );
     accepted = warm['2xx'] + product.probes + measured.ok;
   }
   const delivered = product.delivered();
@@ -426,6 +442,19 @@ async function startProduct(databaseUrl: string | null) {
     payload: { url: receiver.url },
   });
   const formUrl = `${server.url}/v1/public/pages/${slugs[0]}/leads`;
+  // --agencies: the other agencies, each with its page, webhook (the same receiver) and conversions.
+  const formPaths = [new URL(formUrl).pathname];
+  for (let i = 1; i < AGENCIES; i++) {
+    const other = await setupAgency(server, databaseUrl, 1);
+    if (ads)
+      await other.client.call('PUT', `/v1/real-estates/${other.realEstateId}/conversions`, ads.settings);
+    await other.client.call('PUT', `/v1/real-estates/${other.realEstateId}/integrations`, {
+      name: 'webhook',
+      payload: { url: receiver.url },
+    });
+    formPaths.push(`/v1/public/pages/${other.slugs[0]}/leads`);
+  }
+  let turn = 0;
   // Pushes and API leads name the page by its listing code; each needs its credential.
   let url = formUrl;
   let credential: Record<string, string> = {};
@@ -474,6 +503,7 @@ async function startProduct(databaseUrl: string | null) {
         ...(VIA === 'api' ? { 'idempotency-key': `bench-${RUN}-${ip}` } : {}),
       };
     },
+    path: () => (VIA === 'form' ? formPaths[turn++ % formPaths.length]! : new URL(url).pathname),
     /** Leads sent before the measure (the worker's readiness probe). */
     probes: worker ? 1 : 0,
     /** Webhooks received so far: whether the workers kept up with the capture. */
@@ -501,7 +531,7 @@ const heading = (db: string) => {
       : WORKERS === 'apart' && db === 'PostgreSQL'
         ? 'workers num processo à parte (npm run worker)'
         : 'workers no mesmo processo';
-  return `\nbench:leads — ${db}, ${CONNECTIONS} conexões, ${SECONDS} s para cada lado em ${ROUNDS} fatias alternadas, ${workers}; leads ${VIA_LABEL}${ADS ? '; conversões ao Meta e ao Google Ads ligadas' : ''}\n`;
+  return `\nbench:leads — ${db}, ${CONNECTIONS} conexões, ${SECONDS} s para cada lado em ${ROUNDS} fatias alternadas, ${workers}; leads ${VIA_LABEL}${AGENCIES > 1 ? ` para ${AGENCIES} imobiliárias, uma de cada vez` : ''}${ADS ? '; conversões ao Meta e ao Google Ads ligadas' : ''}\n`;
 };
 
 /** The PostgreSQL database being measured (null on PGlite). */

@@ -30,12 +30,6 @@ export interface JobQueue<Payload extends z.ZodType = z.ZodType> {
   retry: { limit: number; delaySeconds: number; backoff?: boolean };
   /** An active job older than this is failed (and retried) by pg-boss: a process died in the middle of it. */
   expireInSeconds?: number;
-  /**
-   * The worker marks a running job alive every half of this (pg-boss's heartbeat); a job not marked for
-   * this long is failed and retried by pg-boss's supervisor (every 60 s): a process killed mid-job is
-   * noticed in about a minute and a half, without bounding how long a live job may take (≥ 10).
-   */
-  heartbeatSeconds?: number;
 }
 
 /** Which try of its job a handler runs: pg-boss's retry count and limit. */
@@ -125,7 +119,6 @@ export function toJobInsert<J extends JobQueue>(
     retryDelay: job.retry.delaySeconds,
     ...(job.retry.backoff ? { retryBackoff: true } : {}),
     ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
-    ...(job.heartbeatSeconds ? { heartbeatSeconds: job.heartbeatSeconds } : {}),
     ...(options.startAfter ? { startAfter: options.startAfter } : {}),
   };
 }

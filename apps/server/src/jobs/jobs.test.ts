@@ -57,6 +57,7 @@ describe('the job registry', () => {
       'demo-reset',
       'domain-recheck',
       'fetch-meta-lead',
+      'lead-ad-conversions',
       'lead-alert',
       'lead-api-idempotency-sweep',
       'lead-auto-reply',
@@ -87,7 +88,6 @@ describe('the job registry', () => {
       retryLimit: 5,
       retryDelay: 30,
       retryBackoff: true,
-      heartbeatSeconds: 30,
     });
   });
 

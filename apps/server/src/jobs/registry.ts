@@ -8,7 +8,7 @@ import { analyticsRetentionJob, analyticsRollupsJob } from '../modules/analytics
 import { sessionSweepJob } from '../modules/auth/index.ts';
 import { billingEventJob } from '../modules/billing/index.ts';
 import { catalogImportJob } from '../modules/catalog-import/index.ts';
-import { leadDeliveryJob } from '../modules/deliveries/index.ts';
+import { adConversionsJob, leadDeliveryJob } from '../modules/deliveries/index.ts';
 import { demoResetJob } from '../modules/demo/index.ts';
 import { domainRecheckJob } from '../modules/domains/index.ts';
 import { fetchMetaLeadJob } from '../modules/inbound/index.ts';
@@ -21,6 +21,7 @@ import { rateLimitSweepJob } from './rate-limit-sweep.job.ts';
 
 export const jobRegistry: readonly JobDefinition[] = [
   leadDeliveryJob,
+  adConversionsJob,
   leadAlertJob,
   leadAutoReplyJob,
   catalogImportJob,

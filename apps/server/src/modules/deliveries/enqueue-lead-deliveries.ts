@@ -96,10 +96,10 @@ export async function enqueueLeadDeliveries(
 
 /**
  * The ad platforms' Lead events of captured leads (docs/decisions/023-ad-conversions.md, amended
- * 2026-11-29): the capture names the leads the platforms take in its group's follow-up job, committed
- * with the leads, and that job creates their deliveries here, in a transaction of its own: the leads as
- * stored, the agencies' active ad platforms, the deliveries and their jobs. The job may run twice (a
- * retry, a process killed after this committed): a lead's delivery is created once.
+ * 2026-11-29): the capture names the leads the platforms take in a job committed with them
+ * (jobs/ad-conversions.job.ts), and that job makes their deliveries here, in a transaction of its own:
+ * the leads as stored, the agencies' active ad platforms, the deliveries and their jobs. The job may run
+ * twice (a retry, a process killed after this committed): a lead's delivery is made once.
  */
 export async function queueAdConversions(
   deps: Pick<Deps, 'db' | 'queue'>,

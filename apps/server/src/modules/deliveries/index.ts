@@ -6,6 +6,7 @@ export { resumePausedDeliveries } from './requeue-deliveries.ts';
 export { webhookIdOf } from './lead-for-delivery.ts';
 export { type DeliveryRow } from './enqueue-lead-deliveries.ts';
 export { leadDeliveryJob } from './jobs/lead-delivery.job.ts';
+export { AD_CONVERSIONS_MAX_IDS, adConversionsJob } from './jobs/ad-conversions.job.ts';
 export { DELIVERY_GROUP_MAX, deliveryGroupPayloads } from './jobs/lead-delivery.queue.ts';
 export { deliveryHandOverOf, type DeliveryHandOver } from './hand-over.ts';
 export { leadPageJsonSql, leadPageFromJson } from './lead-for-delivery.ts';

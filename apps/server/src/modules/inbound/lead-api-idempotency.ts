@@ -102,6 +102,17 @@ export async function keepIdempotencyAnswer(
   input: { requestId: string; apiKeyId: number; key: string; fingerprint: string; body: unknown },
 ): Promise<boolean> {
   const column = idempotencyColumn(input.apiKeyId, input.key);
+  // An answer of this key past its 24 hours and not yet cleared (the key crossed them while this request
+  // ran): cleared first, so the key is free for this answer.
+  await deps.db
+    .update(inboundRequests)
+    .set({ idempotencyKey: null, requestHash: null, responseBody: null })
+    .where(
+      and(
+        eq(inboundRequests.idempotencyKey, column),
+        sql.raw(`not ${liveIdempotencyRow('inbound_requests')}`),
+      ),
+    );
   try {
     const kept = await deps.db
       .update(inboundRequests)

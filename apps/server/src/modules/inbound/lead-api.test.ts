@@ -600,7 +600,7 @@ describe('Idempotency-Key', () => {
 
     await ageIdempotencyKey(apiKey.id, 'velha');
     await leadApiIdempotencySweepJob.handle({}, { ...ctx.app.deps, signal: new AbortController().signal });
-    // The ledger keeps its four rows; only the answer within its 24 hours is still held.
+    // The ledger keeps its three rows; only the answer within its 24 hours is still held.
     const ledger = await ledgerOf(owner.realEstateId);
     expect(ledger).toHaveLength(3);
     expect(ledger.flatMap((r) => (r.idempotencyKey ? [r.idempotencyKey] : []))).toEqual([

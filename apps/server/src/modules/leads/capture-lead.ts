@@ -1,8 +1,8 @@
 /**
  * The one service that stores a lead: the lead, its link to an earlier contact, one delivery (with its
- * job) per active CRM integration and the group's follow-up job (the e-mail alerts; the ad platforms'
- * Lead events, whose deliveries that job makes after the commit) are committed in one transaction, and
- * only then is the lead acknowledged. Lead capture and the console's "send a test lead" both come through here.
+ * job) per active CRM integration, the e-mail alert job and, when Meta or Google takes some of the leads,
+ * the job that makes those deliveries after the commit are committed in one transaction, and only then
+ * is the lead acknowledged. Lead capture and the console's "send a test lead" both come through here.
  *
  * Group commit (lib/group-commit.ts, shared with the public form's admission and analytics beacons):
  * the leads that arrive while a transaction is being prepared share the next one, and a group costs the
@@ -37,6 +37,8 @@ import {
 import type { Deps } from '../../deps.ts';
 import type { Queue } from '../../plugins/queue.ts';
 import {
+  AD_CONVERSIONS_MAX_IDS,
+  adConversionsJob,
   deliveryGroupPayloads,
   deliveryHandOverOf,
   enqueueLeadDeliveries,
@@ -107,7 +109,7 @@ export interface CapturedLead {
 }
 
 /** Leads per shared transaction (one alert job names them all), and transactions at once. */
-const MAX_BATCH = LEAD_ALERT_MAX_IDS;
+const MAX_BATCH = Math.min(LEAD_ALERT_MAX_IDS, AD_CONVERSIONS_MAX_IDS);
 const MAX_IN_FLIGHT = 8;
 /**
  * Rows per agency and month in lead_month_usage (db/schema.ts). Each group takes the next one in turn
@@ -365,12 +367,8 @@ async function writeGroup(
       jsonParam(ledger.flatMap((r) => (r ? [rowToJson(inboundRequests, r)] : []))),
     ],
   };
-  const jobs = await groupJobStatements(
-    deps.queue,
-    rows,
-    handOver ? [] : newDeliveries,
-    conversionsOf(rows, found.integrations),
-  );
+  const conversions = conversionsOf(rows, found.integrations);
+  const jobs = await groupJobStatements(deps.queue, rows, handOver ? [] : newDeliveries, conversions);
   const byLead = new Map<string, DeliveryRow[]>();
   for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
   const result: CapturedLead[] = rows.map((lead, i) => ({
@@ -379,6 +377,7 @@ async function writeGroup(
     ...(ledger[i] ? { inboundRequestId: ledger[i].id } : {}),
   }));
   if (handOver?.length) handedOver.set(result[0]!, { runner: group.handOver!, attempts: handOver });
+  if (conversions.length) withConversions.add(result[0]!);
   return { statements: [write, ...jobs], result };
 }
 
@@ -419,6 +418,8 @@ function handOverOf(
 
 /** The attempts a committed group hands over, by the group's first result (see handOverOf). */
 const handedOver = new WeakMap<CapturedLead, { runner: DeliveryHandOver; attempts: FoundDelivery[] }>();
+/** The groups (by their first result) whose commit queued an ad-conversions job: its workers are woken. */
+const withConversions = new WeakSet<CapturedLead>();
 
 /** The contacts the lookup found, by each of their keys (the oldest contact first holds a key). */
 function contactsByKey(found: LookupRow['contacts']): Map<string, Contact> {
@@ -557,7 +558,7 @@ function deliveriesOf(rows: LeadRow[], active: LookupRow['integrations'], now: D
     if (lead.quarantined) continue;
     for (const i of active) {
       if (Number(i.real_estate_id) !== lead.realEstateId) continue;
-      // The ad platforms' deliveries are made by the group's follow-up job (conversionsOf).
+      // The ad platforms' deliveries are made after the commit, by a job of the group (conversionsOf).
       if (isAdConversionTarget(i.name)) continue;
       const paused = i.halted_kind === 'paused';
       newDeliveries.push({
@@ -584,8 +585,8 @@ function deliveriesOf(rows: LeadRow[], active: LookupRow['integrations'], now: D
 
 /**
  * The group's leads an active ad platform of their agency takes (docs/privacy.md#ad-conversions): named in
- * the group's follow-up job, committed with them, which creates their deliveries after the commit
- * (deliveries' queueAdConversions). The capture's own transaction writes no row for them: a Lead event
+ * a job committed with them, which makes their deliveries after the commit (deliveries'
+ * ad-conversions.job.ts). The capture's own transaction writes no delivery row for them: a Lead event
  * is no part of the visitor's answer, and Meta and Google take it days later.
  */
 function conversionsOf(rows: LeadRow[], active: LookupRow['integrations']): string[] {
@@ -614,10 +615,9 @@ function monthUsageOf(rows: LeadRow[], planned: number[]) {
 
 /**
  * The group's job inserts: its new deliveries share jobs (one pg-boss row per DELIVERY_GROUP_MAX
- * deliveries), and one follow-up job sends each lead's alert, hands the visitors' auto-replies to jobs
- * of their own when the agency has them on, and makes the ad platforms' deliveries of the leads in
- * `conversions` (jobs/lead-alert.job.ts). Those leads are a subset of the alerted ones (neither held
- * for review nor tests).
+ * deliveries), one job sends each lead's alert and hands the visitors' auto-replies to jobs of their
+ * own when the agency has them on (jobs/lead-alert.job.ts), and, when an ad platform takes some of its
+ * leads, one job makes their deliveries (deliveries' ad-conversions.job.ts).
  */
 async function groupJobStatements(
   queue: CaptureDeps['queue'],
@@ -626,17 +626,15 @@ async function groupJobStatements(
   conversions: string[],
 ): Promise<Statement[]> {
   const alerted = rows.filter((l) => !l.quarantined && !l.isTest).map((l) => l.id);
-  const [deliveryJobs, alertJobs] = await Promise.all([
+  const [deliveryJobs, alertJobs, conversionJobs] = await Promise.all([
     queue.insertStatements(
       leadDeliveryJob,
       deliveryGroupPayloads(newDeliveries.filter((d) => d.status === 'pending').map((d) => d.id)),
     ),
-    queue.insertStatements(
-      leadAlertJob,
-      alerted.length ? [{ leadIds: alerted, ...(conversions.length ? { conversions } : {}) }] : [],
-    ),
+    queue.insertStatements(leadAlertJob, alerted.length ? [{ leadIds: alerted }] : []),
+    queue.insertStatements(adConversionsJob, conversions.length ? [{ leadIds: conversions }] : []),
   ]);
-  return [...deliveryJobs, ...alertJobs];
+  return [...deliveryJobs, ...alertJobs, ...conversionJobs];
 }
 
 /**
@@ -704,6 +702,7 @@ function batcherFor(deps: CaptureDeps): GroupCommit<NewLead, CapturedLead> {
         if (handOver) handOver.runner.run(handOver.attempts);
         else if (results.some((r) => r.deliveries.some((d) => d.status === 'pending')))
           queue.wake(leadDeliveryJob);
+        if (results[0] && withConversions.has(results[0])) queue.wake(adConversionsJob);
       },
       maxBatch: MAX_BATCH,
       maxInFlight: MAX_IN_FLIGHT,
@@ -713,17 +712,22 @@ function batcherFor(deps: CaptureDeps): GroupCommit<NewLead, CapturedLead> {
   return batcher;
 }
 
-/** Releases a quarantined lead: it is forwarded as if it had just arrived. */
+/**
+ * Releases a quarantined lead: it is forwarded as if it had just arrived. Null when it is no longer in
+ * quarantine (released meanwhile: two clicks at once release it once, and alert and answer once).
+ */
 export async function releaseLead(
   deps: CaptureDeps,
   input: { lead: Parameters<typeof enqueueLeadDeliveries>[1][number]; userId: number },
 ) {
   const { lead } = input;
   const created = await deps.db.transaction(async (tx) => {
-    await tx
+    const [released] = await tx
       .update(leads)
       .set({ quarantined: false, quarantineReason: null, updatedAt: new Date() })
-      .where(eq(leads.id, lead.id));
+      .where(and(eq(leads.id, lead.id), eq(leads.quarantined, true)))
+      .returning({ id: leads.id });
+    if (!released) return null;
     const rows = await enqueueLeadDeliveries({ db: tx, queue: deps.queue }, [lead]);
     await deps.queue.enqueue(tx, leadAlertJob, { leadId: lead.id });
     await deps.queue.enqueue(tx, leadAutoReplyJob, { leadId: lead.id });
@@ -735,6 +739,6 @@ export async function releaseLead(
     });
     return rows;
   });
-  if (created.length) deps.queue.wake(leadDeliveryJob);
+  if (created?.length) deps.queue.wake(leadDeliveryJob);
   return created;
 }

@@ -78,8 +78,10 @@ export default async function leadRoutes(app: FastifyInstance) {
 
   mount(app, 'releaseLead', async (request) => {
     const lead = await load(request, request.params.id);
-    if (!lead.quarantined) throw new HttpError(409, 'Este lead não está em quarentena.');
+    const notHeld = () => new HttpError(409, 'Este lead não está em quarentena.');
+    if (!lead.quarantined) throw notHeld();
     const created = await releaseLead(app.deps, { lead, userId: request.currentUser!.id });
+    if (!created) throw notHeld();
     return {
       data: { id: lead.id, deliveries: created.length },
       message: 'Lead liberado e encaminhado às integrações.',

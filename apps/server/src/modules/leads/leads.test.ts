@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, leads } from '../../db/schema.ts';
 import {
@@ -284,6 +284,22 @@ describe('one lead', () => {
     const [row] = await ctx.database.db.select().from(leads).where(eq(leads.id, q.id));
     expect(row!.quarantined).toBe(false);
     expect((await c.post(`/v1/leads/${q.id}/release`)).statusCode).toBe(409);
+  });
+
+  it('two releases at once release the lead once: one alert and auto-reply job, one audit row', async () => {
+    const { c, q } = await agencyWithLeads();
+    const answers = await Promise.all([0, 1].map(() => c.post(`/v1/leads/${q.id}/release`)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const jobs = await ctx.database.query<{ name: string }>(
+      `select name from pgboss.job where name in ('lead-alert', 'lead-auto-reply') and data->>'leadId' = $1 order by name`,
+      [q.id],
+    );
+    expect(jobs.map((j) => j.name)).toEqual(['lead-alert', 'lead-auto-reply']);
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subject, q.id), eq(auditLog.action, 'lead.released')));
+    expect(audit).toHaveLength(1);
   });
 });
 

@@ -3,14 +3,11 @@
  * leads enqueues one job for the whole group (`leadIds`); the job sends each lead's alert, and the
  * ones that fail go back as jobs of their own (`leadId`), so a retry never repeats an alert already
  * sent. A released lead or an older job carries a single `leadId`. A group's job also hands the
- * visitors' auto-replies to jobs of their own (only where the agency has them on), and first creates
- * the ad platforms' deliveries of the leads the capture named (`conversions`, docs/decisions/
- * 023-ad-conversions.md), so capture itself writes one job row for the group whatever the preferences
- * and the agency's ad platforms.
+ * visitors' auto-replies to jobs of their own (only where the agency has them on), so capture itself
+ * writes one job row for the group whatever the preferences.
  */
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../../jobs/define-job.ts';
-import { queueAdConversions } from '../../deliveries/index.ts';
 import { readAlertRows, sendLeadAlert, sendLeadAlerts } from '../send-lead-alert.ts';
 import { leadsToAutoReply } from '../send-lead-auto-reply.ts';
 import { leadAutoReplyJob } from './lead-auto-reply.job.ts';
@@ -22,8 +19,6 @@ const payload = z
   .object({
     leadId: z.uuid().optional(),
     leadIds: z.array(z.uuid()).min(1).max(LEAD_ALERT_MAX_IDS).optional(),
-    /** The group's leads an ad platform takes (by the capture's lookup): their deliveries are made here. */
-    conversions: z.array(z.uuid()).min(1).max(LEAD_ALERT_MAX_IDS).optional(),
   })
   .refine((p) => !!p.leadId !== !!p.leadIds, { message: 'informe leadId ou leadIds' });
 
@@ -31,17 +26,11 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
   name: 'lead-alert',
   payload,
   retry: { limit: 5, delaySeconds: 30, backoff: true },
-  // A process killed mid-job: its alerts and ad deliveries are retried a minute or two later, not at
-  // pg-boss's default 15-minute expiry; a slow SMTP server never makes a live job expire.
-  heartbeatSeconds: 30,
   concurrency: { batchSize: 5 },
   async handle(data, deps) {
     // Each alert first takes the agency's lead rotation turn ("roleta", docs/product.md#lead-assignment)
     // where it is on, so the member it picks gets the alert; a no-op for a lead already assigned, and on a
     // re-run.
-    // The ad platforms' deliveries first, in a commit of their own: an alert that fails or a process
-    // killed while sending leaves them queued; a re-run creates none twice.
-    if (data.conversions) await queueAdConversions(deps, data.conversions);
     if (data.leadId) return sendLeadAlert(deps, data.leadId);
     const leadIds = data.leadIds ?? [];
     // The group's leads (one statement), agencies and recipients are read once; each alert is sent on
