@@ -16,7 +16,7 @@
  * local fakes of both (scripts/lib/fake-ad-platforms.ts); the form's leads carry an fbclid and, one in
  * two, a gclid. Compare with a run without it, right before or after.
  *
- * `--agencies N` (form only): the leads go to N agencies in turn, each with its page, webhook and team (and
+ * `--agencies N` (form only): the leads go to N agencies in turn, each with its page, webhook and owner (who gets the alerts; and
  * its conversions with `--ads`), as on a server that hosts many agencies: a capture group then mixes
  * agencies, and so do its alert job and its deliveries' jobs.
  *
@@ -69,7 +69,7 @@ const CONNECTIONS = arg('connections', 50);
 const WARMUP = arg('warmup', 5);
 const WORKERS = (process.env.BENCH_RUN_WORKER ?? 'true') as 'true' | 'false' | 'apart';
 const ADS = process.argv.includes('--ads');
-/** --agencies N: the form's leads go to N agencies in turn (one page, webhook and team each). */
+/** --agencies N: the form's leads go to N agencies in turn (one page, webhook and owner each). */
 const AGENCIES = arg('agencies', 1);
 /**
  * --history N: the agency's past before the measure (PostgreSQL): N leads with their contacts,

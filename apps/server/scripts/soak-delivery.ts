@@ -448,7 +448,7 @@ const ids = [...acknowledged];
 const deadline = Date.now() + arg('wait-seconds', 600) * 1000;
 let delivered = 0;
 // With --ads each form lead also gets a Meta and a Google delivery, made by a job of its capture group
-// after the commit (a job a kill -9 interrupted runs again once it expires, within a minute).
+// after the commit (a job a kill -9 interrupted runs again once it expires, a minute or two later).
 const adDeliveriesDue = ADS ? 2 * ids.filter((id) => sidOf.has(id)).length : 0;
 while (Date.now() < deadline) {
   const { rows } = await db.query(

@@ -51,11 +51,17 @@ describe('migration 0026', () => {
           ('${row(5)}', 1, 'lead_api', 'api', 'refused', 409, '1:d:fedcba9876543210', '{}', null, now() - interval '121 minutes'),
           ('${row(4)}', 1, 'lead_api', 'api', 'duplicate', 201, '1:d:fedcba9876543210', '{}', '${B}', now() - interval '2 hours'),
           -- "old": an answer past its 24 hours.
-          ('${row(6)}', 1, 'lead_api', 'api', 'created', 201, '1:old:aaaaaaaaaaaaaaaa', '{}', null, now() - interval '30 hours');
+          ('${row(6)}', 1, 'lead_api', 'api', 'created', 201, '1:old:aaaaaaaaaaaaaaaa', '{}', null, now() - interval '30 hours'),
+          -- "e": its lead erased (no lead on either side); a refused 409 nearer the answer than the lead's row.
+          ('${row(7)}', 1, 'lead_api', 'api', 'created', 201, '1:e:bbbbbbbbbbbbbbbb', '{}', null, now() - interval '3 hours'),
+          ('${row(8)}', 1, 'lead_api', 'api', 'refused', 409, '1:e:bbbbbbbbbbbbbbbb', '{}', null, now() - interval '1 hour'),
+          -- "claim": a claim still running (no answer), its request in the ledger.
+          ('${row(9)}', 1, 'lead_api', 'api', 'created', 201, '1:claim:1111111111111111', '{}', null, now());
         insert into api_idempotency_keys (api_key_id, key, request_hash, response_status, response_body, lead_id, created_at) values
           (1, 'a', '0123456789abcdefXX', 201, '{"data": {"id": "a"}}', '${A}', now() - interval '1 hour'),
           (1, 'd', 'fedcba9876543210YY', 201, '{"data": {"id": "d"}}', '${B}', now() - interval '2 hours'),
           (1, 'old', 'aaaaaaaaaaaaaaaaZZ', 201, '{"data": {"id": "old"}}', null, now() - interval '30 hours'),
+          (1, 'e', 'bbbbbbbbbbbbbbbbVV', 201, '{"data": {"id": "e"}}', null, now() - interval '1 hour'),
           (1, 'claim', '1111111111111111WW', null, null, null, now());
       `);
       await migrate(db, { migrationsFolder });
@@ -74,12 +80,15 @@ describe('migration 0026', () => {
         [row(4), '1:d', 'fedcba9876543210YY', { data: { id: 'd' } }],
         [row(5), null, null, null],
         [row(6), null, null, null],
+        [row(7), '1:e', 'bbbbbbbbbbbbbbbbVV', { data: { id: 'e' } }],
+        [row(8), null, null, null],
+        [row(9), null, null, null],
       ]);
       // The old table stays for the replicas still running the version before.
       const { rows: old } = await client.query<{ n: number }>(
         `select count(*)::int as n from api_idempotency_keys`,
       );
-      expect(old[0]!.n).toBe(4);
+      expect(old[0]!.n).toBe(5);
     } finally {
       await client.close();
     }

@@ -645,6 +645,38 @@ describe('Idempotency-Key', () => {
     expect(await leadsOf(owner.realEstateId)).toHaveLength(leads.length);
   });
 
+  it("a duplicate's answer takes a key whose old answer passed its 24 hours before the sweep cleared it", async () => {
+    const { owner, key, token } = await agencyWithKey('Virada S.A.');
+    const first = valid(apiLeadResponse, await send(token, LEAD, { 'idempotency-key': 'virada' }));
+    await ageIdempotencyKey(key.id, 'virada');
+    // The request's own ledger row, as the route writes it for a duplicate.
+    const [duplicate] = await ctx.database.db
+      .insert(inboundRequests)
+      .values({
+        realEstateId: owner.realEstateId,
+        channel: 'lead_api',
+        source: 'api',
+        outcome: 'duplicate',
+        httpStatus: 201,
+        body: LEAD,
+        leadId: first.data.id,
+      })
+      .returning({ id: inboundRequests.id });
+    const { keepIdempotencyAnswer, requestFingerprint } = await import('./lead-api-idempotency.ts');
+    const answer = { ...first, data: { ...first.data, duplicate: true } };
+    expect(
+      await keepIdempotencyAnswer(ctx.app.deps, {
+        requestId: duplicate!.id,
+        apiKeyId: key.id,
+        key: 'virada',
+        fingerprint: requestFingerprint(LEAD),
+        body: answer,
+      }),
+    ).toBe(true);
+    const held = (await ledgerOf(owner.realEstateId)).filter((r) => r.idempotencyKey !== null);
+    expect(held.map((r) => [r.id, r.responseBody])).toEqual([[duplicate!.id, answer]]);
+  });
+
   it('refuses a malformed Idempotency-Key naming the header', async () => {
     const { owner, token } = await agencyWithKey('Cabeçalho S.A.');
     for (const value of ['com espaço', 'x'.repeat(256), 'acentuação']) {

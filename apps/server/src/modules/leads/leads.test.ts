@@ -9,7 +9,7 @@ import {
   insertPage,
   type TestContext,
 } from '../../testing/test-app.ts';
-import { captureLead, LOOKUP_SQL } from './capture-lead.ts';
+import { captureLead, LOOKUP_SQL, releaseLead } from './capture-lead.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -295,6 +295,20 @@ describe('one lead', () => {
       [q.id],
     );
     expect(jobs.map((j) => j.name)).toEqual(['lead-alert', 'lead-auto-reply']);
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subject, q.id), eq(auditLog.action, 'lead.released')));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('releaseLead twice at once with the same loaded lead: one release, the other null', async () => {
+    const { owner, q } = await agencyWithLeads();
+    const [lead] = await ctx.database.db.select().from(leads).where(eq(leads.id, q.id));
+    const results = await Promise.all(
+      [0, 1].map(() => releaseLead(ctx.app.deps, { lead: lead!, userId: owner.userId })),
+    );
+    expect(results.filter((r) => r === null)).toHaveLength(1);
     const audit = await ctx.database.db
       .select()
       .from(auditLog)
