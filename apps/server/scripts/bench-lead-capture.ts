@@ -16,9 +16,9 @@
  * local fakes of both (scripts/lib/fake-ad-platforms.ts); the form's leads carry an fbclid and, one in
  * two, a gclid. Compare with a run without it, right before or after.
  *
- * `--agencies N` (form only): the leads go to N agencies in turn, each with its page, webhook and owner (who gets the alerts; and
- * its conversions with `--ads`), as on a server that hosts many agencies: a capture group then mixes
- * agencies, and so do its alert job and its deliveries' jobs.
+ * `--agencies N` (form only): the leads go to N agencies in turn, each with its page, webhook and owner
+ * (who gets the alerts; and its conversions with `--ads`), as on a server that hosts many agencies: a
+ * capture group then mixes agencies, and so do its alert job and its deliveries' jobs.
  *
  * `--history N [--history-ids v7|v4]` (PostgreSQL): the agency has N past leads before the measure, with
  * their contacts, deliveries and ledger rows (scripts/lib/lead-history.ts), so the indexes are those of
