@@ -326,6 +326,7 @@ async function compare(
     path: () => string;
     delivered: () => number;
     mailed: () => number;
+    alerted: () => number;
     probes: number;
     adsReceived: () => { meta: number; google: number } | null;
   },
@@ -377,6 +378,7 @@ async function compare(
   }
   const delivered = product.delivered();
   const mailed = product.mailed();
+  const alerted = product.alerted();
   // The last slice's webhooks and e-mails are part of its leads' cost.
   const rest = WORKERS === 'false' ? 0 : await counted(measured, productSide, () => drain(product, accepted));
   const b = report('base (Fastify + 1 INSERT)', base);
@@ -393,17 +395,39 @@ async function compare(
   // Did the workers keep up? Webhooks received when the last slice ended, against the leads accepted
   // (warm-up included), then how long the rest took.
   console.log(
-    `  ao fim da última fatia: ${delivered} webhooks e ${mailed} e-mails de aviso recebidos, de ${accepted} leads aceitos; o resto em ${(rest / 1000).toFixed(1)} s (${product.delivered()} webhooks, ${product.mailed()} e-mails); antes das fatias da base, ${(drainedIn / 1000).toFixed(1)} s de espera pelo que ficou para trás`,
+    `  ao fim da última fatia: ${delivered} webhooks e avisos de ${alerted} leads (${mailed} e-mails) recebidos, de ${accepted} leads aceitos; o resto em ${(rest / 1000).toFixed(1)} s (${product.delivered()} webhooks, avisos de ${product.alerted()} leads em ${product.mailed()} e-mails); antes das fatias da base, ${(drainedIn / 1000).toFixed(1)} s de espera pelo que ficou para trás`,
   );
+}
+
+/**
+ * How many leads an alert e-mail names, from its Subject header: a digest's count ("12 novos leads: …",
+ * send-lead-alert.ts), otherwise one.
+ */
+function leadsOfAlert(headers: string): number {
+  const folded = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(headers)?.[1] ?? '';
+  const subject = folded
+    .replace(/\r\n[ \t]/g, ' ')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_, encoding: string, word: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(word, 'base64').toString()
+        : Buffer.from(
+            word
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString(),
+    );
+  const digest = /^(\d+) novos leads/.exec(subject);
+  return digest ? Number(digest[1]) : 1;
 }
 
 /**
  * Waits (up to 3 minutes) until every accepted lead reached the webhook and its alert the SMTP server;
  * answers the milliseconds waited.
  */
-async function drain(product: { delivered: () => number; mailed: () => number }, accepted: number) {
+async function drain(product: { delivered: () => number; alerted: () => number }, accepted: number) {
   const start = Date.now();
-  while ((product.delivered() < accepted || product.mailed() < accepted) && Date.now() - start < 180_000)
+  while ((product.delivered() < accepted || product.alerted() < accepted) && Date.now() - start < 180_000)
     await new Promise((r) => setTimeout(r, 100));
   return Date.now() - start;
 }
@@ -418,6 +442,7 @@ async function startProduct(databaseUrl: string | null) {
   const receiver = await startFakeWebhook({ path: '/hook' });
   // The new-lead alerts go out over SMTP, as in production (not to the local outbox's files).
   const smtp = await startSmtpSink({ keep: false });
+  const counted = { messages: 0, leads: 0 };
   const ads = ADS ? await startFakeAdPlatforms() : null;
   const apart = WORKERS === 'apart' && databaseUrl !== null;
   // One page takes the whole burst: lift the per-page spam threshold so the run measures the normal path.
@@ -508,8 +533,14 @@ async function startProduct(databaseUrl: string | null) {
     probes: worker ? 1 : 0,
     /** Webhooks received so far: whether the workers kept up with the capture. */
     delivered: () => receiver.received.length,
-    /** New-lead alerts received by the SMTP server so far. */
+    /** New-lead alert e-mails received by the SMTP server so far. */
     mailed: () => smtp.messages.length,
+    /** Leads those e-mails named (a digest names several). */
+    alerted: () => {
+      for (; counted.messages < smtp.messages.length; counted.messages++)
+        counted.leads += leadsOfAlert(smtp.messages[counted.messages]!.raw);
+      return counted.leads;
+    },
     /** What the ad platforms received (--ads). */
     adsReceived: () =>
       ads ? { meta: ads.graph.events.length, google: ads.google.conversions.length } : null,

@@ -9,7 +9,7 @@ import { SMTPServer } from 'smtp-server';
 
 export interface SmtpMessage {
   to: string[];
-  /** The message as received (headers and body). */
+  /** The message as received (headers and body; the headers only with `keep: false`). */
   raw: string;
 }
 
@@ -68,8 +68,9 @@ export async function startSmtpSink(
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address);
-        // keep: false (benchmarks) counts the message without holding its text.
-        messages.push({ to, raw: options.keep === false ? '' : Buffer.concat(chunks).toString() });
+        // keep: false (benchmarks) holds the message's headers only, not its text.
+        const raw = Buffer.concat(chunks).toString();
+        messages.push({ to, raw: options.keep === false ? raw.slice(0, raw.indexOf('\r\n\r\n') + 1) : raw });
         callback();
       });
     },

@@ -175,14 +175,23 @@ describe('workers', () => {
     }
   });
 
-  it('a group of captured leads gets one alert job; a lead whose alert fails goes back alone, the others are not resent', async () => {
-    const owner = await createOwner(api, 'Imobiliária em grupo');
-    const base = { realEstateId: owner.realEstateId, consent: true };
-    const captured = await Promise.all([
-      captureLead(api.app.deps, { ...base, name: 'Alerta um', phone: '11911112222' }),
-      captureLead(api.app.deps, { ...base, name: 'Alerta falha', phone: '11911113333' }),
-      captureLead(api.app.deps, { ...base, name: 'Alerta três', phone: '11911114444' }),
-    ]);
+  it("a group of captured leads gets one alert job; the leads of an e-mail that fails go back alone, the others' are not resent", async () => {
+    const failing = await createOwner(api, 'Imobiliária com SMTP recusado');
+    const working = await createOwner(api, 'Imobiliária em grupo');
+    const captured = await Promise.all(
+      [
+        [failing, 'Alerta falha um'],
+        [working, 'Alerta enviado'],
+        [failing, 'Alerta falha dois'],
+      ].map(([owner, name], i) =>
+        captureLead(api.app.deps, {
+          realEstateId: (owner as typeof failing).realEstateId,
+          name: name as string,
+          phone: `1191111222${i}`,
+          consent: true,
+        }),
+      ),
+    );
     const ids = captured.map((c) => c.lead.id);
     const [job] = await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadIds: ids } });
     expect(job!.data).toEqual({ leadIds: ids });
@@ -191,19 +200,24 @@ describe('workers', () => {
     const mailer = {
       driver: 'outbox' as const,
       outboxDir: '',
-      async send(message: { subject: string }) {
-        if (message.subject.includes('Alerta falha')) throw new Error('SMTP fora do ar');
+      async send(message: { to: string; subject: string }) {
+        if (message.to === failing.email) throw new Error('SMTP fora do ar');
         sent.push(message.subject);
       },
     };
     const deps = { ...api.app.deps, mailer, signal: new AbortController().signal };
     await leadAlertJob.handle(leadAlertJob.payload.parse(job!.data), deps);
-    expect(sent).toEqual(['Novo lead: Alerta um', 'Novo lead: Alerta três']);
-    const retried = await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadId: ids[1] } });
-    expect(retried.map((j) => j.data)).toEqual([{ leadId: ids[1] }]);
+    expect(sent).toEqual(['Novo lead: Alerta enviado']);
+    const retried = async (id: string) =>
+      (await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadId: id } })).map((j) => j.data);
+    expect([await retried(ids[0]!), await retried(ids[1]!), await retried(ids[2]!)]).toEqual([
+      [{ leadId: ids[0] }],
+      [],
+      [{ leadId: ids[2] }],
+    ]);
   });
 
-  it("a group of two agencies' leads: each alert goes to its own agency's team", async () => {
+  it("a group of two agencies' leads: each team gets its own agency's leads", async () => {
     const one = await createOwner(api, 'Imobiliária Um');
     const two = await createOwner(api, 'Imobiliária Dois');
     const captured = await Promise.all(
@@ -231,11 +245,10 @@ describe('workers', () => {
       { leadIds: ids },
       { ...api.app.deps, mailer, signal: new AbortController().signal },
     );
+    // One e-mail per team: the digest of its agency's two leads.
     expect(sent).toEqual([
-      [one.email, 'Novo lead: Grupo 0'],
-      [two.email, 'Novo lead: Grupo 1'],
-      [one.email, 'Novo lead: Grupo 2'],
-      [two.email, 'Novo lead: Grupo 3'],
+      [one.email, '2 novos leads: Grupo 0 e Grupo 2'],
+      [two.email, '2 novos leads: Grupo 1 e Grupo 3'],
     ]);
   });
 
@@ -258,8 +271,8 @@ describe('workers', () => {
     const mailer = {
       driver: 'outbox' as const,
       outboxDir: '',
-      async send(message: { subject: string }) {
-        if (message.subject.includes('Falha e-mail')) throw new Error('SMTP fora do ar');
+      async send() {
+        throw new Error('SMTP fora do ar');
       },
     };
     const deps = { ...api.app.deps, mailer, signal: new AbortController().signal };
@@ -267,9 +280,9 @@ describe('workers', () => {
     const queued = async (id: string) =>
       (await api.app.queue.boss.findJobs('lead-auto-reply', { data: { leadId: id } })).length;
     expect([await queued(ids[0]!), await queued(ids[1]!), await queued(ids[2]!)]).toEqual([1, 1, 0]);
-    expect(await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadId: ids[1] } })).toHaveLength(
-      1,
-    );
+    // The team's digest failed: its three leads' alerts go back, one job each.
+    for (const id of ids)
+      expect(await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadId: id } })).toHaveLength(1);
   });
 
   it('a delivery job names one delivery or a group of at most DELIVERY_GROUP_MAX', () => {

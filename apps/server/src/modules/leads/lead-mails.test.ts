@@ -6,8 +6,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customDomains, realEstates } from '../../db/schema.ts';
-import { createOwner, createTestContext, insertPage, type TestContext } from '../../testing/test-app.ts';
+import { customDomains, leads, realEstates } from '../../db/schema.ts';
+import {
+  addMember,
+  createOwner,
+  createTestContext,
+  insertPage,
+  type TestContext,
+} from '../../testing/test-app.ts';
 import { forgetDomains } from '../domains/index.ts';
 import { captureLead } from './capture-lead.ts';
 import { sendLeadAlerts } from './send-lead-alert.ts';
@@ -94,6 +100,47 @@ describe('e-mails with typed text', () => {
     expect(alert.subject).toBe('Novo lead (VivaReal): Bruna Costa');
     expect(alert.text).toContain('Origem: VivaReal (temperatura Alta)');
     expect(alert.text).toContain('Imóvel não encontrado (código NAO-EXISTE)');
+  });
+});
+
+describe('the alert of a burst', () => {
+  it('a recipient who gets several leads of one group gets one digest that lists them; a lead alone keeps its own alert', async () => {
+    const owner = await createOwner(ctx, 'Imobiliária Rajada');
+    const agent = await addMember(ctx, owner.realEstateId, 'agent');
+    const base = { realEstateId: owner.realEstateId, consent: true };
+    const captured = await Promise.all([
+      captureLead(ctx.app.deps, {
+        ...base,
+        name: 'Ana Souza',
+        phone: '11987650001',
+        message: 'x'.repeat(400),
+      }),
+      captureLead(ctx.app.deps, { ...base, name: SPAM_NAME, email: 'spam@exemplo.com.br' }),
+      captureLead(ctx.app.deps, { ...base, name: 'Carla Dias', phone: '11987650003' }),
+    ]);
+    const ids = captured.map((c) => c.lead.id);
+    // The agent (alerts off by default) is in charge of one of them: that one's alert only.
+    await ctx.database.db.update(leads).set({ assignedUserId: agent.userId }).where(eq(leads.id, ids[2]!));
+    const { sent, mailer } = capturing();
+    expect(await sendLeadAlerts({ ...ctx.app.deps, mailer }, ids)).toEqual({ failed: [] });
+
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      [owner.email, '3 novos leads: Ana Souza, Ganhe R$ 5.000 hoje em <b>agora</b> e mais 1'],
+      [agent.email, 'Novo lead: Carla Dias'],
+    ]);
+    const digest = sent[0]!;
+    for (const id of ids) {
+      expect(digest.text).toContain(`/leads?lead=${id}`);
+      expect(digest.html).toContain(`/leads?lead=${id}`);
+    }
+    expect(digest.text).toContain('Telefone: (11) 98765-0001');
+    expect(digest.text).toContain('E-mail: spam@exemplo.com.br');
+    // A long message is cut in the list; the lead's page has it whole.
+    expect(digest.text).toContain(`Mensagem: ${'x'.repeat(200)}`);
+    expect(digest.text).not.toContain('x'.repeat(300));
+    expect(`${digest.subject}\n${digest.text}\n${digest.html}`).not.toContain('golpe.example');
+    expect(digest.html).not.toContain('<b>agora</b>');
+    expect(digest.text).toContain('Você recebe este aviso de Imobiliária Rajada.');
   });
 });
 

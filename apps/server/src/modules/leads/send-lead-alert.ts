@@ -4,7 +4,7 @@
  * the alert off; agents who turned it on (their own preference lead_alert_email) get it either way.
  */
 import { and, eq } from 'drizzle-orm';
-import { LEAD_SOURCE_LABELS } from '@vitrine/contracts';
+import { clipText, LEAD_SOURCE_LABELS } from '@vitrine/contracts';
 import { queryPrepared, type Tx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
 import { leads, memberships, preferences, users } from '../../db/schema.ts';
@@ -90,9 +90,11 @@ export async function readAlertRows(db: Tx, leadIds: string[]): Promise<AlertRow
 
 /**
  * The new-lead e-mails of a group of leads (a captured group's lead-alert job), with one read of the
- * leads and, per agency, one of its recipients and preferences, whatever the group's size. Each lead's
- * alert is sent on its own: `failed` lists the leads whose alert (or rotation turn) failed, to be
- * retried alone; the others were sent. Before its alert, a lead takes the agency's rotation turn
+ * leads and, per agency, one of its recipients and preferences, whatever the group's size. Each
+ * recipient gets one e-mail: the lead's alert, or a digest of the group's leads it gets (a burst).
+ * `failed` lists the leads of an e-mail that failed (or whose rotation turn failed), to be retried
+ * alone (their other recipients then get them again); the others were sent. Before its alert, a lead
+ * takes the agency's rotation turn
  * ("roleta", docs/product.md#lead-assignment) when the agency has the rotation on, so the member it picks
  * gets the alert.
  */
@@ -125,8 +127,8 @@ export async function sendLeadAlerts(
     deps.log.warn({ err, leadId }, 'lead alert failed; it is retried');
     failed.add(leadId);
   };
-  // The rotation's turns in the group's order; then every alert at once (SMTP's pool or the outbox
-  // take them in parallel). A lead's alert never waits for, nor depends on, another's.
+  // The rotation's turns in the group's order; then every recipient's e-mail at once (SMTP's pool or the
+  // outbox take them in parallel). One recipient's e-mail never waits for, nor depends on, another's.
   const toSend: AlertRow[] = [];
   for (const leadId of leadIds) {
     const row = byId.get(leadId);
@@ -153,33 +155,53 @@ export async function sendLeadAlerts(
   // Each agency's recipients, read once for the group.
   const teamsRead = await Promise.allSettled(agencies.map(recipients));
   const teams = new Map(agencies.map((id, i) => [id, teamsRead[i]!]));
+  // Each recipient's leads of the group, per agency (the footer names it): one e-mail per recipient,
+  // the lead's own alert when it is one, a digest of them when the group brought the recipient several.
+  const mails = new Map<string, { to: string; rows: AlertRow[] }>();
+  for (const row of toSend) {
+    const team = teams.get(row.lead.realEstateId)!;
+    if (team.status === 'rejected') {
+      fail(row.lead.id, team.reason);
+      continue;
+    }
+    for (const to of alertAddresses(row.lead, team.value)) {
+      const key = `${row.lead.realEstateId}:${to.toLowerCase()}`;
+      const mail = mails.get(key) ?? mails.set(key, { to, rows: [] }).get(key)!;
+      mail.rows.push(row);
+    }
+  }
   await Promise.all(
-    toSend.map(async (row) => {
+    [...mails.values()].map(async ({ to, rows: mailed }) => {
       try {
-        const team = teams.get(row.lead.realEstateId)!;
-        if (team.status === 'rejected') throw team.reason;
-        await mailAlert(deps, row, team.value);
+        const facts = mailed.map((row) => alertFacts(deps, row));
+        await deps.mailer.send({ to, ...(facts.length === 1 ? leadAlert(facts[0]!) : digest(deps, facts)) });
       } catch (err) {
-        fail(row.lead.id, err);
+        for (const row of mailed) fail(row.lead.id, err);
       }
     }),
   );
   return { failed: leadIds.filter((id) => failed.has(id)) };
 }
 
-async function mailAlert(
-  deps: Pick<Deps, 'config' | 'mailer'>,
-  { lead, agency, pageTitle }: AlertRow,
+/**
+ * Who gets a lead's alert: the agency's recipients and the member in charge of the lead (by hand or by
+ * rotation; docs/product.md#lead-assignment), while an active member of the agency (the group's read of
+ * its members, no query per lead).
+ */
+function alertAddresses(
+  lead: AlertRow['lead'],
   agencyRecipients: { emails: string[]; emailOf: Map<number, string> },
 ) {
   const recipients = [...agencyRecipients.emails];
-  // The member in charge of the lead (by hand or by rotation; docs/product.md#lead-assignment) always gets
-  // the alert, while an active member of the agency (the group's read of its members, no query per lead).
   const assigned =
     lead.assignedUserId === null ? undefined : agencyRecipients.emailOf.get(lead.assignedUserId);
   if (assigned && !recipients.some((e) => e.toLowerCase() === assigned.toLowerCase()))
     recipients.push(assigned);
-  const consoleUrl = `${deps.config.APP_URL}/leads?lead=${lead.id}`;
+  return recipients;
+}
+
+/** What an alert says of a lead, typed text made safe for a platform e-mail (mailLabel). */
+function alertFacts(deps: Pick<Deps, 'config'>, { lead, agency, pageTitle }: AlertRow) {
   // The visitor's name and the page's title in a subject: one line, no links, short
   // (docs/decisions/018-accounts-and-abuse.md).
   const name = mailLabel(lead.name, 60) || 'sem nome';
@@ -192,35 +214,87 @@ async function mailAlert(
   const temperature =
     typeof lead.sourceDetails?.temperature === 'string' ? mailLabel(lead.sourceDetails.temperature, 20) : '';
   const unknownCode = !title && lead.listingCode ? mailLabel(lead.listingCode, 60) : '';
-  for (const email of recipients) {
-    const mail = renderEmail({
+  return {
+    name,
+    title,
+    from,
+    agencyName,
+    url: `${deps.config.APP_URL}/leads?lead=${lead.id}`,
+    origin: from ? `Origem: ${from}${temperature ? ` (temperatura ${temperature})` : ''}` : '',
+    listing: title
+      ? `Imóvel: ${title}`
+      : unknownCode
+        ? `Imóvel não encontrado (código ${unknownCode})`
+        : `Imobiliária: ${agencyName}`,
+    contact: [
+      lead.phone ? `Telefone: ${formatPhone(lead.phone)}` : null,
+      lead.email ? `E-mail: ${lead.email}` : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    message: lead.message ? `Mensagem: ${lead.message}` : '',
+    repeat: lead.isRepeat ? 'Esta pessoa já tinha deixado contato antes.' : '',
+  };
+}
+type AlertFacts = ReturnType<typeof alertFacts>;
+
+const alertFooter = (agencyName: string) =>
+  `Você recebe este aviso de ${agencyName}. Os destinatários são definidos em Configurações.`;
+
+/** One lead's alert. */
+function leadAlert(facts: AlertFacts) {
+  const { name, title, from } = facts;
+  return {
+    subject: `Novo lead${from ? ` (${from})` : ''}: ${name}${title ? ` — ${title}` : ''}`,
+    ...renderEmail({
       appName: 'Vitrine Imóveis',
       heading: `Novo lead: ${name}`,
-      paragraphs: [
-        from ? `Origem: ${from}${temperature ? ` (temperatura ${temperature})` : ''}` : '',
-        title
-          ? `Imóvel: ${title}`
-          : unknownCode
-            ? `Imóvel não encontrado (código ${unknownCode})`
-            : `Imobiliária: ${agencyName}`,
-        [
-          lead.phone ? `Telefone: ${formatPhone(lead.phone)}` : null,
-          lead.email ? `E-mail: ${lead.email}` : null,
-        ]
-          .filter(Boolean)
-          .join(' · '),
-        lead.message ? `Mensagem: ${lead.message}` : '',
-        lead.isRepeat ? 'Esta pessoa já tinha deixado contato antes.' : '',
-      ].filter(Boolean),
-      action: { label: 'Abrir o lead no console', url: consoleUrl },
-      footer: `Você recebe este aviso de ${agencyName}. Os destinatários são definidos em Configurações.`,
-    });
-    await deps.mailer.send({
-      to: email,
-      subject: `Novo lead${from ? ` (${from})` : ''}: ${name}${title ? ` — ${title}` : ''}`,
-      ...mail,
-    });
-  }
+      paragraphs: [facts.origin, facts.listing, facts.contact, facts.message, facts.repeat].filter(Boolean),
+      action: { label: 'Abrir o lead no console', url: facts.url },
+      footer: alertFooter(facts.agencyName),
+    }),
+  };
+}
+
+/** A message's first characters in a digest's list (the lead's page shows it whole). */
+const DIGEST_MESSAGE_CHARS = 280;
+
+/**
+ * The alert of several leads that one group brought a recipient at once (a burst: a campaign, a portal
+ * sending what it held back): one e-mail that lists them, each with its link, instead of one e-mail each
+ * within the same second (docs/product.md#new-lead-alerts).
+ */
+function digest(deps: Pick<Deps, 'config'>, all: AlertFacts[]) {
+  const [first, second] = all;
+  const sources = new Set(all.map((f) => f.from));
+  const from = sources.size === 1 ? first!.from : '';
+  const names =
+    all.length === 2
+      ? `${first!.name} e ${second!.name}`
+      : `${first!.name}, ${second!.name} e mais ${all.length - 2}`;
+  return {
+    subject: `${all.length} novos leads${from ? ` (${from})` : ''}: ${names}`,
+    ...renderEmail({
+      appName: 'Vitrine Imóveis',
+      heading: `${all.length} novos leads`,
+      paragraphs: [`Chegaram ${all.length} leads ao mesmo tempo. Cada um tem o seu link para o console.`],
+      items: all.map((f) => ({
+        title: f.name,
+        url: f.url,
+        lines: [
+          f.origin,
+          f.listing,
+          f.contact,
+          f.message.length > DIGEST_MESSAGE_CHARS
+            ? `${clipText(f.message, DIGEST_MESSAGE_CHARS - 1).trimEnd()}…`
+            : f.message,
+          f.repeat,
+        ].filter(Boolean),
+      })),
+      action: { label: 'Abrir os leads no console', url: `${deps.config.APP_URL}/leads` },
+      footer: alertFooter(first!.agencyName),
+    }),
+  };
 }
 
 /** One lead's alert (a released lead, a retried one): throws when it could not be sent, so the job retries. */

@@ -578,12 +578,19 @@ describe('lead assignment and what agents see', () => {
     // run twice (a job runs at least once): nothing changes
     for (const id of ids) expect(await assignLeadByRotation(ctx.app.deps, id)).toBeNull();
 
-    // the assigned agents got the new-lead alert (agents do not get it by default otherwise)
+    // the assigned agents got the new-lead alert of each of their leads (agents do not get it by default
+    // otherwise), alone or in a digest of the leads that arrived together
+    const named = async (email: string) =>
+      (await outboxFor(email))
+        .join('\n')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
     await waitFor(
-      async () => (await outboxFor(ana.email)).length >= 3 && (await outboxFor(bia.email)).length >= 3,
-      {
-        what: 'alerts to the assigned agents',
+      async () => {
+        const mails = { [ana.userId]: await named(ana.email), [bia.userId]: await named(bia.email) };
+        return rows.every((l) => mails[l.assignedUserId!]!.includes(`/leads?lead=${l.id}`));
       },
+      { what: 'alerts to the assigned agents' },
     );
     expect(await outboxFor(caio.email)).toHaveLength(0);
     const audit = (await c.get(`/v1/real-estates/${owner.realEstateId}/audit-log?per_page=50`)).json();

@@ -1,8 +1,8 @@
 /**
  * The new-lead e-mail to the agency's team (send-lead-alert.ts). A captured group of
- * leads enqueues one job for the whole group (`leadIds`); the job sends each lead's alert, and the
- * ones that fail go back as jobs of their own (`leadId`), so a retry never repeats an alert already
- * sent. A released lead or an older job carries a single `leadId`. A group's job also hands the
+ * leads enqueues one job for the whole group (`leadIds`); the job sends each recipient its e-mail (one
+ * lead's alert, or a digest of several), and the leads of an e-mail that failed go back as jobs of their
+ * own (`leadId`): a retry sends those leads again (to each of their recipients), never the others. A released lead or an older job carries a single `leadId`. A group's job also hands the
  * visitors' auto-replies to jobs of their own (only where the agency has them on), so capture itself
  * writes one job row for the group whatever the preferences.
  */
@@ -33,8 +33,8 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
     // re-run.
     if (data.leadId) return sendLeadAlert(deps, data.leadId);
     const leadIds = data.leadIds ?? [];
-    // The group's leads (one statement), agencies and recipients are read once; each alert is sent on
-    // its own.
+    // The group's leads (one statement), agencies and recipients are read once; each recipient gets one
+    // e-mail (a digest when the group brought it several leads).
     const read = await readAlertRows(deps.db, leadIds);
     const replies = await leadsToAutoReply(
       deps,
