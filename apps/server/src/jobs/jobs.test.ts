@@ -88,6 +88,7 @@ describe('the job registry', () => {
       retryLimit: 5,
       retryDelay: 30,
       retryBackoff: true,
+      expireInSeconds: 120,
     });
   });
 
@@ -195,6 +196,8 @@ describe('workers', () => {
     const ids = captured.map((c) => c.lead.id);
     const [job] = await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadIds: ids } });
     expect(job!.data).toEqual({ leadIds: ids });
+    // Written with the leads: a process killed in the middle of it, and it runs again two minutes later.
+    expect(job!.expireInSeconds).toBe(120);
 
     const sent: string[] = [];
     const mailer = {

@@ -142,6 +142,24 @@ describe('the alert of a burst', () => {
     expect(digest.html).not.toContain('<b>agora</b>');
     expect(digest.text).toContain('Você recebe este aviso de Imobiliária Rajada.');
   });
+
+  it('an e-mail not accepted within its deadline fails its leads (retried alone), so the job ends within its expiry', async () => {
+    const owner = await createOwner(ctx, 'Imobiliária com SMTP parado');
+    const { lead } = await captureLead(ctx.app.deps, {
+      realEstateId: owner.realEstateId,
+      name: 'Alerta parado',
+      phone: '11911113333',
+      consent: true,
+    });
+    const mailer = {
+      driver: 'outbox' as const,
+      outboxDir: '',
+      send: () => new Promise<void>(() => undefined),
+    };
+    expect(await sendLeadAlerts({ ...ctx.app.deps, mailer }, [lead.id], undefined, 50)).toEqual({
+      failed: [lead.id],
+    });
+  });
 });
 
 describe('the auto-reply of an agency with a verified domain', () => {

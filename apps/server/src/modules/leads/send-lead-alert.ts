@@ -11,6 +11,7 @@ import { leads, memberships, preferences, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { mailLabel, renderEmail } from '../mail/index.ts';
 import { formatPhone } from '../../lib/format.ts';
+import { withTimeout } from '../../lib/timeout.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
 import { assignLeadByRotation } from '../team/index.ts';
 
@@ -89,6 +90,14 @@ export async function readAlertRows(db: Tx, leadIds: string[]): Promise<AlertRow
 }
 
 /**
+ * How long one alert e-mail may take to be accepted (by the SMTP server, or the outbox): past it, its
+ * leads count as failed and go back as jobs of their own, so an alert job ends well within its expiry
+ * (lead-alert.job.ts) and pg-boss never runs it twice at once. An e-mail that was only slow may then
+ * arrive twice: an alert is sent at least once.
+ */
+export const ALERT_MAIL_DEADLINE_MS = 60_000;
+
+/**
  * The new-lead e-mails of a group of leads (a captured group's lead-alert job), with one read of the
  * leads and, per agency, one of its recipients and preferences, whatever the group's size. Each
  * recipient gets one e-mail: the lead's alert, or a digest of the group's leads it gets (a burst).
@@ -103,6 +112,8 @@ export async function sendLeadAlerts(
   leadIds: string[],
   /** The leads' rows when the caller already read them (readAlertRows). */
   read?: AlertRow[],
+  /** How long an e-mail may take to be accepted before its leads count as failed (tests shorten it). */
+  mailDeadlineMs = ALERT_MAIL_DEADLINE_MS,
 ): Promise<{ failed: string[] }> {
   const { db } = deps;
   if (!leadIds.length) return { failed: [] };
@@ -174,7 +185,10 @@ export async function sendLeadAlerts(
     [...mails.values()].map(async ({ to, rows: mailed }) => {
       try {
         const facts = mailed.map((row) => alertFacts(deps, row));
-        await deps.mailer.send({ to, ...(facts.length === 1 ? leadAlert(facts[0]!) : digest(deps, facts)) });
+        await withTimeout(
+          deps.mailer.send({ to, ...(facts.length === 1 ? leadAlert(facts[0]!) : digest(deps, facts)) }),
+          mailDeadlineMs,
+        );
       } catch (err) {
         for (const row of mailed) fail(row.lead.id, err);
       }

@@ -26,6 +26,10 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
   name: 'lead-alert',
   payload,
   retry: { limit: 5, delaySeconds: 30, backoff: true },
+  // A process killed in the middle of the job: pg-boss fails it after two minutes (checked every minute
+  // or so) and it runs again, instead of after pg-boss's default 15. The job ends well within them: each
+  // e-mail waits at most ALERT_MAIL_DEADLINE_MS, and the batch's five jobs run at once.
+  expireInSeconds: 2 * 60,
   concurrency: { batchSize: 5 },
   async handle(data, deps) {
     // Each alert first takes the agency's lead rotation turn ("roleta", docs/product.md#lead-assignment)
