@@ -141,6 +141,8 @@ describe('the alert of a burst', () => {
     expect(`${digest.subject}\n${digest.text}\n${digest.html}`).not.toContain('golpe.example');
     expect(digest.html).not.toContain('<b>agora</b>');
     expect(digest.text).toContain('Você recebe este aviso de Imobiliária Rajada.');
+    // The agency is named once, in the footer, not under each lead without a page.
+    expect(digest.text).not.toContain('Imobiliária: ');
   });
 
   it('an e-mail not accepted within its deadline fails its leads (retried alone), so the job ends within its expiry', async () => {

@@ -235,11 +235,8 @@ function alertFacts(deps: Pick<Deps, 'config'>, { lead, agency, pageTitle }: Ale
     agencyName,
     url: `${deps.config.APP_URL}/leads?lead=${lead.id}`,
     origin: from ? `Origem: ${from}${temperature ? ` (temperatura ${temperature})` : ''}` : '',
-    listing: title
-      ? `Imóvel: ${title}`
-      : unknownCode
-        ? `Imóvel não encontrado (código ${unknownCode})`
-        : `Imobiliária: ${agencyName}`,
+    /** The page, or the listing code that matched none; empty for a lead of neither. */
+    listing: title ? `Imóvel: ${title}` : unknownCode ? `Imóvel não encontrado (código ${unknownCode})` : '',
     contact: [
       lead.phone ? `Telefone: ${formatPhone(lead.phone)}` : null,
       lead.email ? `E-mail: ${lead.email}` : null,
@@ -263,7 +260,13 @@ function leadAlert(facts: AlertFacts) {
     ...renderEmail({
       appName: 'Vitrine Imóveis',
       heading: `Novo lead: ${name}`,
-      paragraphs: [facts.origin, facts.listing, facts.contact, facts.message, facts.repeat].filter(Boolean),
+      paragraphs: [
+        facts.origin,
+        facts.listing || `Imobiliária: ${facts.agencyName}`,
+        facts.contact,
+        facts.message,
+        facts.repeat,
+      ].filter(Boolean),
       action: { label: 'Abrir o lead no console', url: facts.url },
       footer: alertFooter(facts.agencyName),
     }),
@@ -291,7 +294,7 @@ function digest(deps: Pick<Deps, 'config'>, all: AlertFacts[]) {
     ...renderEmail({
       appName: 'Vitrine Imóveis',
       heading: `${all.length} novos leads`,
-      paragraphs: [`Chegaram ${all.length} leads ao mesmo tempo. Cada um tem o seu link para o console.`],
+      paragraphs: [`Chegaram ${all.length} leads ao mesmo tempo; o nome de cada um abre o lead no console.`],
       items: all.map((f) => ({
         title: f.name,
         url: f.url,
