@@ -72,7 +72,7 @@ export const PREFERENCE_LABELS: Record<PreferenceKey, { label: string; descripti
   lead_alert_emails: {
     label: 'E-mails que recebem o aviso de novo lead',
     description:
-      'Cada lead novo gera um e-mail para estes endereços. Vazio: o aviso vai para proprietários e administradores.',
+      'Cada lead novo gera um e-mail para estes endereços; leads que chegam juntos vêm num só e-mail. Vazio: o aviso vai para proprietários e administradores.',
   },
   response_sla_minutes: {
     label: 'Prazo de primeiro atendimento (minutos)',
