@@ -65,12 +65,24 @@ export async function startSmtpSink(
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
+      // keep: false (benchmarks) holds the message's headers only: chunks until the blank line after them.
+      let headersEnd = -1;
+      let held = 0;
+      stream.on('data', (c: Buffer) => {
+        if (options.keep !== false) return chunks.push(c);
+        if (headersEnd >= 0) return;
+        chunks.push(c);
+        held += c.length;
+        const found = Buffer.concat(chunks, held).indexOf('\r\n\r\n');
+        if (found >= 0) headersEnd = found + 2;
+      });
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address);
-        // keep: false (benchmarks) holds the message's headers only, not its text.
-        const raw = Buffer.concat(chunks).toString();
-        messages.push({ to, raw: options.keep === false ? raw.slice(0, raw.indexOf('\r\n\r\n') + 1) : raw });
+        const whole = Buffer.concat(chunks);
+        const raw = (
+          options.keep === false && headersEnd >= 0 ? whole.subarray(0, headersEnd) : whole
+        ).toString();
+        messages.push({ to, raw });
         callback();
       });
     },

@@ -30,6 +30,12 @@ export interface JobQueue<Payload extends z.ZodType = z.ZodType> {
   retry: { limit: number; delaySeconds: number; backoff?: boolean };
   /** An active job older than this is failed (and retried) by pg-boss: a process died in the middle of it. */
   expireInSeconds?: number;
+  /**
+   * pg-boss's heartbeat: the process running the job refreshes it every half of this, and pg-boss fails
+   * (and retries) an active job not refreshed for this long. A dead process's job is retried within a
+   * minute or two of it, while a live one that is only slow keeps running until `expireInSeconds`.
+   */
+  heartbeatSeconds?: number;
 }
 
 /** Which try of its job a handler runs: pg-boss's retry count and limit. */
@@ -119,6 +125,7 @@ export function toJobInsert<J extends JobQueue>(
     retryDelay: job.retry.delaySeconds,
     ...(job.retry.backoff ? { retryBackoff: true } : {}),
     ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+    ...(job.heartbeatSeconds ? { heartbeatSeconds: job.heartbeatSeconds } : {}),
     ...(options.startAfter ? { startAfter: options.startAfter } : {}),
   };
 }

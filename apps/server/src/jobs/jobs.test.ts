@@ -88,7 +88,7 @@ describe('the job registry', () => {
       retryLimit: 5,
       retryDelay: 30,
       retryBackoff: true,
-      expireInSeconds: 120,
+      heartbeatSeconds: 60,
     });
   });
 
@@ -196,8 +196,9 @@ describe('workers', () => {
     const ids = captured.map((c) => c.lead.id);
     const [job] = await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadIds: ids } });
     expect(job!.data).toEqual({ leadIds: ids });
-    // Written with the leads: a process killed in the middle of it, and it runs again two minutes later.
-    expect(job!.expireInSeconds).toBe(120);
+    // Written with the leads, with its heartbeat: a process killed in the middle of it, and it runs again
+    // a minute or two later.
+    expect(job!.heartbeatSeconds).toBe(60);
 
     const sent: string[] = [];
     const mailer = {
@@ -218,6 +219,35 @@ describe('workers', () => {
       [],
       [{ leadId: ids[2] }],
     ]);
+  });
+
+  it("an alert job whose process died is failed by its stale heartbeat and runs again, long before pg-boss's expiry", async () => {
+    const owner = await createOwner(api, 'Imobiliária do processo morto');
+    const { lead } = await captureLead(api.app.deps, {
+      realEstateId: owner.realEstateId,
+      name: 'Alerta órfão',
+      phone: '11911117777',
+      consent: true,
+    });
+    const { boss } = api.app.queue;
+    const mine = async () =>
+      (await boss.findJobs(leadAlertJob.name, { data: { leadIds: [lead.id] } })).map((j) => j.state);
+    // A worker claims the group's job (it is active, its heartbeat written) and dies: the heartbeat stops.
+    const claimed = await boss.fetch(leadAlertJob.name, { batchSize: 50 });
+    expect(claimed.some((j) => (j.data as { leadIds?: string[] }).leadIds?.includes(lead.id))).toBe(true);
+    expect(await mine()).toEqual(['active']);
+    const { table } = (await boss.getQueue(leadAlertJob.name))!;
+    await api.database.query(
+      `update pgboss.${table} set heartbeat_on = now() - interval '61 seconds' where name = $1 and state = 'active'`,
+      [leadAlertJob.name],
+    );
+    // pg-boss's supervisor, as it runs about every minute (its last pass forgotten, so this one is due).
+    await api.database.query(
+      `update pgboss.queue set monitor_on = null, monitor_claim_on = null where name = $1`,
+      [leadAlertJob.name],
+    );
+    await boss.supervise(leadAlertJob.name);
+    expect(await mine()).toEqual(['retry']);
   });
 
   it("a group of two agencies' leads: each team gets its own agency's leads", async () => {

@@ -145,22 +145,61 @@ describe('the alert of a burst', () => {
     expect(digest.text).not.toContain('Imobiliária: ');
   });
 
-  it('an e-mail not accepted within its deadline fails its leads (retried alone), so the job ends within its expiry', async () => {
-    const owner = await createOwner(ctx, 'Imobiliária com SMTP parado');
-    const { lead } = await captureLead(ctx.app.deps, {
-      realEstateId: owner.realEstateId,
-      name: 'Alerta parado',
-      phone: '11911113333',
-      consent: true,
-    });
+  it("only the leads of the e-mail that failed go back: the owner's digest was sent, the agent's alert failed", async () => {
+    const owner = await createOwner(ctx, 'Imobiliária Falha Parcial');
+    const agent = await addMember(ctx, owner.realEstateId, 'agent');
+    const base = { realEstateId: owner.realEstateId, consent: true };
+    const captured = await Promise.all([
+      captureLead(ctx.app.deps, { ...base, name: 'Do dono', phone: '11987650011' }),
+      captureLead(ctx.app.deps, { ...base, name: 'Da corretora', phone: '11987650012' }),
+    ]);
+    const ids = captured.map((c) => c.lead.id);
+    await ctx.database.db.update(leads).set({ assignedUserId: agent.userId }).where(eq(leads.id, ids[1]!));
+    const sent: MailMessage[] = [];
     const mailer = {
       driver: 'outbox' as const,
       outboxDir: '',
-      send: () => new Promise<void>(() => undefined),
+      async send(message: MailMessage) {
+        if (message.to === agent.email) throw new Error('caixa cheia');
+        sent.push(message);
+      },
     };
-    expect(await sendLeadAlerts({ ...ctx.app.deps, mailer }, [lead.id], undefined, 50)).toEqual({
-      failed: [lead.id],
-    });
+    expect(await sendLeadAlerts({ ...ctx.app.deps, mailer }, ids)).toEqual({ failed: [ids[1]] });
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([
+      [owner.email, '2 novos leads: Do dono e Da corretora'],
+    ]);
+  });
+
+  it("a digest names the source when its leads share one, and keeps each visitor's message on one line", async () => {
+    const owner = await createOwner(ctx, 'Imobiliária Portais');
+    const base = { realEstateId: owner.realEstateId, consent: true, source: 'portal_zap' as const };
+    const zap = await Promise.all([
+      captureLead(ctx.app.deps, {
+        ...base,
+        name: 'Zap um',
+        phone: '11987650021',
+        message: 'Oi\n\n2. Falso\nhttp://x',
+      }),
+      captureLead(ctx.app.deps, { ...base, name: 'Zap dois', phone: '11987650022' }),
+    ]);
+    const mixed = await Promise.all([
+      captureLead(ctx.app.deps, { ...base, name: 'Misto um', phone: '11987650023' }),
+      captureLead(ctx.app.deps, { ...base, source: 'api', name: 'Misto dois', phone: '11987650024' }),
+    ]);
+    const { sent, mailer } = capturing();
+    await sendLeadAlerts(
+      { ...ctx.app.deps, mailer },
+      zap.map((c) => c.lead.id),
+    );
+    await sendLeadAlerts(
+      { ...ctx.app.deps, mailer },
+      mixed.map((c) => c.lead.id),
+    );
+    expect(sent.map((m) => m.subject)).toEqual([
+      '2 novos leads (Portal ZAP): Zap um e Zap dois',
+      '2 novos leads: Misto um e Misto dois',
+    ]);
+    expect(sent[0]!.text).toContain('Mensagem: Oi 2. Falso http://x');
   });
 });
 

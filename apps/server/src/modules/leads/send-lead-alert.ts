@@ -11,7 +11,6 @@ import { leads, memberships, preferences, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { mailLabel, renderEmail } from '../mail/index.ts';
 import { formatPhone } from '../../lib/format.ts';
-import { withTimeout } from '../../lib/timeout.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
 import { assignLeadByRotation } from '../team/index.ts';
 
@@ -90,14 +89,6 @@ export async function readAlertRows(db: Tx, leadIds: string[]): Promise<AlertRow
 }
 
 /**
- * How long one alert e-mail may take to be accepted (by the SMTP server, or the outbox): past it, its
- * leads count as failed and go back as jobs of their own, so an alert job ends well within its expiry
- * (lead-alert.job.ts) and pg-boss never runs it twice at once. An e-mail that was only slow may then
- * arrive twice: an alert is sent at least once.
- */
-export const ALERT_MAIL_DEADLINE_MS = 60_000;
-
-/**
  * The new-lead e-mails of a group of leads (a captured group's lead-alert job), with one read of the
  * leads and, per agency, one of its recipients and preferences, whatever the group's size. Each
  * recipient gets one e-mail: the lead's alert, or a digest of the group's leads it gets (a burst).
@@ -112,8 +103,6 @@ export async function sendLeadAlerts(
   leadIds: string[],
   /** The leads' rows when the caller already read them (readAlertRows). */
   read?: AlertRow[],
-  /** How long an e-mail may take to be accepted before its leads count as failed (tests shorten it). */
-  mailDeadlineMs = ALERT_MAIL_DEADLINE_MS,
 ): Promise<{ failed: string[] }> {
   const { db } = deps;
   if (!leadIds.length) return { failed: [] };
@@ -185,10 +174,7 @@ export async function sendLeadAlerts(
     [...mails.values()].map(async ({ to, rows: mailed }) => {
       try {
         const facts = mailed.map((row) => alertFacts(deps, row));
-        await withTimeout(
-          deps.mailer.send({ to, ...(facts.length === 1 ? leadAlert(facts[0]!) : digest(deps, facts)) }),
-          mailDeadlineMs,
-        );
+        await deps.mailer.send({ to, ...(facts.length === 1 ? leadAlert(facts[0]!) : digest(deps, facts)) });
       } catch (err) {
         for (const row of mailed) fail(row.lead.id, err);
       }
@@ -243,7 +229,8 @@ function alertFacts(deps: Pick<Deps, 'config'>, { lead, agency, pageTitle }: Ale
     ]
       .filter(Boolean)
       .join(' · '),
-    message: lead.message ? `Mensagem: ${lead.message}` : '',
+    /** The visitor's message as typed (the e-mail's body escapes it; it is not a subject). */
+    message: lead.message ?? '',
     repeat: lead.isRepeat ? 'Esta pessoa já tinha deixado contato antes.' : '',
   };
 }
@@ -264,7 +251,7 @@ function leadAlert(facts: AlertFacts) {
         facts.origin,
         facts.listing || `Imobiliária: ${facts.agencyName}`,
         facts.contact,
-        facts.message,
+        facts.message ? `Mensagem: ${facts.message}` : '',
         facts.repeat,
       ].filter(Boolean),
       action: { label: 'Abrir o lead no console', url: facts.url },
@@ -275,6 +262,15 @@ function leadAlert(facts: AlertFacts) {
 
 /** A message's first characters in a digest's list (the lead's page shows it whole). */
 const DIGEST_MESSAGE_CHARS = 280;
+
+/**
+ * A visitor's message in a digest's list: on one line (in the text part, line breaks could draw what
+ * looks like another lead of the list) and cut at DIGEST_MESSAGE_CHARS.
+ */
+function digestMessage(message: string) {
+  const line = message.replace(/\s+/g, ' ').trim();
+  return line.length > DIGEST_MESSAGE_CHARS ? `${clipText(line, DIGEST_MESSAGE_CHARS - 1).trimEnd()}…` : line;
+}
 
 /**
  * The alert of several leads that one group brought a recipient at once (a burst: a campaign, a portal
@@ -302,9 +298,7 @@ function digest(deps: Pick<Deps, 'config'>, all: AlertFacts[]) {
           f.origin,
           f.listing,
           f.contact,
-          f.message.length > DIGEST_MESSAGE_CHARS
-            ? `${clipText(f.message, DIGEST_MESSAGE_CHARS - 1).trimEnd()}…`
-            : f.message,
+          f.message ? `Mensagem: ${digestMessage(f.message)}` : '',
           f.repeat,
         ].filter(Boolean),
       })),

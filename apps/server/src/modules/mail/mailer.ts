@@ -190,8 +190,7 @@ export function renderEmail(opts: {
 <p style="margin:0 0 24px;font-weight:600;color:#0f766e">${escapeHtml(opts.appName)}</p>
 <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(opts.heading)}</h1>
 ${opts.paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
-${items.map((item) => `<div style="border-top:1px solid #e4e4e7;padding:12px 0"><p style="margin:0 0 4px;font-weight:600"><a href="${escapeHtml(item.url)}" style="color:#0f766e">${escapeHtml(item.title)}</a></p>${item.lines.map((l) => `<p style="margin:0;line-height:1.5;font-size:14px">${escapeHtml(l)}</p>`).join('')}</div>`).join('\n')}
-${opts.action ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#0f766e;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${escapeHtml(opts.action.label)}</a></p><p style="font-size:12px;color:#71717a;word-break:break-all">${escapeHtml(opts.action.url)}</p>` : ''}
+${items.map((item) => `<div style="border-top:1px solid #e4e4e7;padding:12px 0"><p style="margin:0 0 4px;font-weight:600"><a href="${escapeHtml(item.url)}" style="color:#0f766e">${escapeHtml(item.title)}</a></p>${item.lines.map((l) => `<p style="margin:0;line-height:1.5;font-size:14px">${escapeHtml(l)}</p>`).join('')}</div>\n`).join('')}${opts.action ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#0f766e;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${escapeHtml(opts.action.label)}</a></p><p style="font-size:12px;color:#71717a;word-break:break-all">${escapeHtml(opts.action.url)}</p>` : ''}
 ${opts.footer ? `<p style="margin:24px 0 0;font-size:12px;color:#71717a">${escapeHtml(opts.footer)}</p>` : ''}
 </td></tr></table></td></tr></table></body></html>`;
   return { text, html };

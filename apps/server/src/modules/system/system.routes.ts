@@ -7,7 +7,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { mount } from '../../lib/mount.ts';
-import { withTimeout } from '../../lib/timeout.ts';
 
 export default async function systemRoutes(app: FastifyInstance) {
   mount(
@@ -64,4 +63,12 @@ export default async function systemRoutes(app: FastifyInstance) {
       },
     };
   });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`sem resposta em ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

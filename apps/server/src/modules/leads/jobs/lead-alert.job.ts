@@ -26,10 +26,12 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
   name: 'lead-alert',
   payload,
   retry: { limit: 5, delaySeconds: 30, backoff: true },
-  // A process killed in the middle of the job: pg-boss fails it after two minutes (checked every minute
-  // or so) and it runs again, instead of after pg-boss's default 15. The job ends well within them: each
-  // e-mail waits at most ALERT_MAIL_DEADLINE_MS, and the batch's five jobs run at once.
-  expireInSeconds: 2 * 60,
+  // A process killed in the middle of the job: its heartbeat stops, and pg-boss fails the job a minute
+  // later (checked about every minute) and runs it again, two or three minutes after the kill instead of
+  // pg-boss's 15-minute expiry. A live job that is only slow (an SMTP server backed up) keeps its
+  // heartbeat and is not run twice (unless the heartbeat could not be written for a minute: then twice,
+  // never not at all); the expiry stays pg-boss's 15 minutes.
+  heartbeatSeconds: 60,
   concurrency: { batchSize: 5 },
   async handle(data, deps) {
     // Each alert first takes the agency's lead rotation turn ("roleta", docs/product.md#lead-assignment)
