@@ -31,9 +31,11 @@ export interface JobQueue<Payload extends z.ZodType = z.ZodType> {
   /** An active job older than this is failed (and retried) by pg-boss: a process died in the middle of it. */
   expireInSeconds?: number;
   /**
-   * pg-boss's heartbeat: the process running the job refreshes it every half of this, and pg-boss fails
-   * (and retries) an active job not refreshed for this long. A dead process's job is retried within a
-   * minute or two of it, while a live one that is only slow keeps running until `expireInSeconds`.
+   * pg-boss's heartbeat: the process running the job refreshes it every quarter of this (workers.ts),
+   * and pg-boss's supervisor (about every minute) fails an active job not refreshed for this long, which
+   * is then retried after its retry delay. A dead process's job runs again a few minutes at most after
+   * it died, while a live one that is only slow keeps running until `expireInSeconds` (pg-boss's 15
+   * minutes unless set).
    */
   heartbeatSeconds?: number;
 }

@@ -222,32 +222,40 @@ describe('workers', () => {
   });
 
   it("an alert job whose process died is failed by its stale heartbeat and runs again, long before pg-boss's expiry", async () => {
-    const owner = await createOwner(api, 'Imobiliária do processo morto');
-    const { lead } = await captureLead(api.app.deps, {
-      realEstateId: owner.realEstateId,
-      name: 'Alerta órfão',
-      phone: '11911117777',
-      consent: true,
-    });
-    const { boss } = api.app.queue;
-    const mine = async () =>
-      (await boss.findJobs(leadAlertJob.name, { data: { leadIds: [lead.id] } })).map((j) => j.state);
-    // A worker claims the group's job (it is active, its heartbeat written) and dies: the heartbeat stops.
-    const claimed = await boss.fetch(leadAlertJob.name, { batchSize: 50 });
-    expect(claimed.some((j) => (j.data as { leadIds?: string[] }).leadIds?.includes(lead.id))).toBe(true);
-    expect(await mine()).toEqual(['active']);
-    const { table } = (await boss.getQueue(leadAlertJob.name))!;
-    await api.database.query(
-      `update pgboss.${table} set heartbeat_on = now() - interval '61 seconds' where name = $1 and state = 'active'`,
-      [leadAlertJob.name],
-    );
-    // pg-boss's supervisor, as it runs about every minute (its last pass forgotten, so this one is due).
-    await api.database.query(
-      `update pgboss.queue set monitor_on = null, monitor_claim_on = null where name = $1`,
-      [leadAlertJob.name],
-    );
-    await boss.supervise(leadAlertJob.name);
-    expect(await mine()).toEqual(['retry']);
+    // A database of its own and no workers: no other test file's worker may take this job, and the
+    // heartbeats made stale below are this test's only.
+    const alone = await createTestContext({}, { RUN_WORKER: 'false' }, undefined, undefined, true);
+    try {
+      const owner = await createOwner(alone, 'Imobiliária do processo morto');
+      const { lead } = await captureLead(alone.app.deps, {
+        realEstateId: owner.realEstateId,
+        name: 'Alerta órfão',
+        phone: '11911117777',
+        consent: true,
+      });
+      const { boss } = alone.app.queue;
+      const mine = async () =>
+        (await boss.findJobs(leadAlertJob.name, { data: { leadIds: [lead.id] } })).map((j) => j.state);
+      // A worker claims the group's job (it is active, its heartbeat written) and dies: the heartbeat stops.
+      const claimed = await boss.fetch(leadAlertJob.name, { batchSize: 10 });
+      const job = claimed.find((j) => (j.data as { leadIds?: string[] }).leadIds?.includes(lead.id));
+      expect(job).toBeDefined();
+      expect(await mine()).toEqual(['active']);
+      const { table } = (await boss.getQueue(leadAlertJob.name))!;
+      await alone.database.query(
+        `update pgboss.${table} set heartbeat_on = heartbeat_on - interval '61 seconds' where id = $1`,
+        [job!.id],
+      );
+      // pg-boss's supervisor, as it runs about every minute (its last pass forgotten, so this one is due).
+      await alone.database.query(
+        `update pgboss.queue set monitor_on = null, monitor_claim_on = null where name = $1`,
+        [leadAlertJob.name],
+      );
+      await boss.supervise(leadAlertJob.name);
+      expect(await mine()).toEqual(['retry']);
+    } finally {
+      await alone.close();
+    }
   });
 
   it("a group of two agencies' leads: each team gets its own agency's leads", async () => {

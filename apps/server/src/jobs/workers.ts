@@ -25,7 +25,13 @@ export default fp(
       const { batchSize, pollers = 1 } = job.concurrency;
       await app.queue.work(
         job.name,
-        { batchSize: typeof batchSize === 'function' ? batchSize(app.config) : batchSize, pollers },
+        {
+          batchSize: typeof batchSize === 'function' ? batchSize(app.config) : batchSize,
+          pollers,
+          // A job with a heartbeat refreshes it four times per period (pg-boss: twice), so one refresh
+          // lost to a busy pool or a dropped connection does not get a live job failed and run twice.
+          ...(job.heartbeatSeconds ? { heartbeatRefreshSeconds: job.heartbeatSeconds / 4 } : {}),
+        },
         (data, attempt) => job.handle(parsePayload(job, data), deps, attempt),
       );
       const started = job.start?.(deps);

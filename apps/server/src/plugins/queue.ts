@@ -52,7 +52,7 @@ export interface Queue {
    */
   work(
     name: string,
-    options: { batchSize: number; pollers: number },
+    options: { batchSize: number; pollers: number; heartbeatRefreshSeconds?: number },
     handle: (data: unknown, attempt: JobAttempt) => Promise<void>,
   ): Promise<void>;
   /**
@@ -161,6 +161,9 @@ export default fp(
               burstWhenBatchFull: true,
               perJobResults: true,
               includeMetadata: true,
+              ...(options.heartbeatRefreshSeconds
+                ? { heartbeatRefreshSeconds: options.heartbeatRefreshSeconds }
+                : {}),
             },
             async (jobs): Promise<JobResult[]> => {
               const settled = await Promise.allSettled(

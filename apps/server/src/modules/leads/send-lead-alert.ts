@@ -298,7 +298,7 @@ function digest(deps: Pick<Deps, 'config'>, all: AlertFacts[]) {
           f.origin,
           f.listing,
           f.contact,
-          f.message ? `Mensagem: ${digestMessage(f.message)}` : '',
+          digestMessage(f.message) ? `Mensagem: ${digestMessage(f.message)}` : '',
           f.repeat,
         ].filter(Boolean),
       })),

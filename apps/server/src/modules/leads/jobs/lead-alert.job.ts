@@ -1,10 +1,11 @@
 /**
- * The new-lead e-mail to the agency's team (send-lead-alert.ts). A captured group of
- * leads enqueues one job for the whole group (`leadIds`); the job sends each recipient its e-mail (one
- * lead's alert, or a digest of several), and the leads of an e-mail that failed go back as jobs of their
- * own (`leadId`): a retry sends those leads again (to each of their recipients), never the others. A released lead or an older job carries a single `leadId`. A group's job also hands the
- * visitors' auto-replies to jobs of their own (only where the agency has them on), so capture itself
- * writes one job row for the group whatever the preferences.
+ * The new-lead e-mail to the agency's team (send-lead-alert.ts). A captured group of leads enqueues one
+ * job for the whole group (`leadIds`); the job sends each recipient its e-mail (one lead's alert, or a
+ * digest of several), and the leads of an e-mail that failed go back as jobs of their own (`leadId`): a
+ * retry sends those leads again (to each of their recipients), never the others. A released lead or an
+ * older job carries a single `leadId`. A group's job also hands the visitors' auto-replies to jobs of
+ * their own (only where the agency has them on), so capture itself writes one job row for the group
+ * whatever the preferences.
  */
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../../jobs/define-job.ts';
@@ -26,11 +27,11 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
   name: 'lead-alert',
   payload,
   retry: { limit: 5, delaySeconds: 30, backoff: true },
-  // A process killed in the middle of the job: its heartbeat stops, and pg-boss fails the job a minute
-  // later (checked about every minute) and runs it again, two or three minutes after the kill instead of
-  // pg-boss's 15-minute expiry. A live job that is only slow (an SMTP server backed up) keeps its
-  // heartbeat and is not run twice (unless the heartbeat could not be written for a minute: then twice,
-  // never not at all); the expiry stays pg-boss's 15 minutes.
+  // A process killed in the middle of the job: its heartbeat stops, pg-boss's supervisor fails the job
+  // a minute later (checked about every minute) and it runs again after its 30–60 s retry delay: one
+  // to three minutes after the kill, instead of pg-boss's 15-minute expiry. A live job that is only slow
+  // keeps its heartbeat (refreshed every 15 s) and is not run twice within that expiry (unless no
+  // refresh could be written for a minute: then twice, never not at all).
   heartbeatSeconds: 60,
   concurrency: { batchSize: 5 },
   async handle(data, deps) {
