@@ -215,9 +215,9 @@ describe('workers', () => {
     const retried = async (id: string) =>
       (await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadId: id } })).map((j) => j.data);
     expect([await retried(ids[0]!), await retried(ids[1]!), await retried(ids[2]!)]).toEqual([
-      [{ leadId: ids[0] }],
+      [{ leadId: ids[0], to: [failing.email] }],
       [],
-      [{ leadId: ids[2] }],
+      [{ leadId: ids[2], to: [failing.email] }],
     ]);
   });
 
@@ -348,6 +348,13 @@ describe('workers', () => {
       leadIds: [id, expect.any(String)],
     });
     expect(() => toJobInsert(leadAlertJob, { leadId: id, leadIds: [id] })).toThrow(InvalidJobPayload);
+    expect(toJobInsert(leadAlertJob, { leadId: id, to: ['a@exemplo.com.br'] }).data).toEqual({
+      leadId: id,
+      to: ['a@exemplo.com.br'],
+    });
+    expect(() => toJobInsert(leadAlertJob, { leadIds: [id], to: ['a@exemplo.com.br'] })).toThrow(
+      InvalidJobPayload,
+    );
     expect(() => toJobInsert(leadAlertJob, { leadIds: [] })).toThrow(InvalidJobPayload);
   });
 });

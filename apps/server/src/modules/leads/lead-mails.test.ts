@@ -122,7 +122,7 @@ describe('the alert of a burst', () => {
     // The agent (alerts off by default) is in charge of one of them: that one's alert only.
     await ctx.database.db.update(leads).set({ assignedUserId: agent.userId }).where(eq(leads.id, ids[2]!));
     const { sent, mailer } = capturing();
-    expect(await sendLeadAlerts({ ...ctx.app.deps, mailer }, ids)).toEqual({ failed: [] });
+    expect(await sendLeadAlerts({ ...ctx.app.deps, mailer }, ids)).toEqual({ failed: [], retry: [] });
 
     expect(sent.map((m) => [m.to, m.subject])).toEqual([
       [owner.email, '3 novos leads: Ana Souza, Ganhe R$ 5.000 hoje em <b>agora</b> e mais 1'],
@@ -164,10 +164,40 @@ describe('the alert of a burst', () => {
         sent.push(message);
       },
     };
-    expect(await sendLeadAlerts({ ...ctx.app.deps, mailer }, ids)).toEqual({ failed: [ids[1]] });
+    expect(await sendLeadAlerts({ ...ctx.app.deps, mailer }, ids)).toEqual({
+      failed: [ids[1]],
+      retry: [{ leadId: ids[1], to: [agent.email] }],
+    });
     expect(sent.map((m) => [m.to, m.subject])).toEqual([
       [owner.email, '2 novos leads: Do dono e Da corretora'],
     ]);
+  });
+
+  it('a retry goes only to the recipients whose e-mail failed: the others do not get the leads twice', async () => {
+    const owner = await createOwner(ctx, 'Imobiliária Endereço Ruim');
+    await ctx.database.query(
+      `insert into agency_preferences (real_estate_id, key, value) values ($1, 'lead_alert_emails', $2::jsonb)`,
+      [owner.realEstateId, JSON.stringify({ v: ['plantao@exemplo.com.br', 'Recusado@exemplo.com.br'] })],
+    );
+    const base = { realEstateId: owner.realEstateId, consent: true };
+    const captured = await Promise.all([
+      captureLead(ctx.app.deps, { ...base, name: 'Retry um', phone: '11987650031' }),
+      captureLead(ctx.app.deps, { ...base, name: 'Retry dois', phone: '11987650032' }),
+    ]);
+    const ids = captured.map((c) => c.lead.id);
+    const refusing = {
+      driver: 'outbox' as const,
+      outboxDir: '',
+      async send(message: MailMessage) {
+        if (message.to === 'Recusado@exemplo.com.br') throw new Error('550 caixa inexistente');
+      },
+    };
+    const { retry } = await sendLeadAlerts({ ...ctx.app.deps, mailer: refusing }, ids);
+    expect(retry).toEqual(ids.map((leadId) => ({ leadId, to: ['Recusado@exemplo.com.br'] })));
+    // The retried job's e-mail: to that address only (case aside), not to the plantão again.
+    const { sent, mailer } = capturing();
+    await sendLeadAlerts({ ...ctx.app.deps, mailer }, [ids[0]!], undefined, ['recusado@exemplo.com.br']);
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([['Recusado@exemplo.com.br', 'Novo lead: Retry um']]);
   });
 
   it("a digest names the source when its leads share one, and keeps each visitor's message on one line", async () => {

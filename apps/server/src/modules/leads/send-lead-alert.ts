@@ -93,19 +93,21 @@ export async function readAlertRows(db: Tx, leadIds: string[]): Promise<AlertRow
  * leads and, per agency, one of its recipients and preferences, whatever the group's size. Each
  * recipient gets one e-mail: the lead's alert, or a digest of the group's leads it gets (a burst).
  * `failed` lists the leads of an e-mail that failed (or whose rotation turn failed), to be retried
- * alone (their other recipients then get them again); the others were sent. Before its alert, a lead
- * takes the agency's rotation turn
- * ("roleta", docs/product.md#lead-assignment) when the agency has the rotation on, so the member it picks
- * gets the alert.
+ * alone; the others were sent. `retry` says, for each, to whom: the recipients whose e-mail failed, or
+ * everyone (no `to`) when the lead failed before its e-mails. Before its alert, a lead takes the
+ * agency's rotation turn ("roleta", docs/product.md#lead-assignment) when the agency has the rotation
+ * on, so the member it picks gets the alert.
  */
 export async function sendLeadAlerts(
   deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'log'>,
   leadIds: string[],
   /** The leads' rows when the caller already read them (readAlertRows). */
   read?: AlertRow[],
-): Promise<{ failed: string[] }> {
+  /** Only these of the leads' recipients (a retry of the e-mails that failed); all when absent. */
+  only?: string[],
+): Promise<{ failed: string[]; retry: AlertRetry[] }> {
   const { db } = deps;
-  if (!leadIds.length) return { failed: [] };
+  if (!leadIds.length) return { failed: [], retry: [] };
   const rows = read ?? (await readAlertRows(db, leadIds));
   const byId = new Map(rows.map((r) => [r.lead.id, r]));
   const agencies = [...new Set(rows.map((r) => r.lead.realEstateId))];
@@ -122,11 +124,15 @@ export async function sendLeadAlerts(
     return { emails: [...new Map(emails.map((e) => [e.toLowerCase(), e])).values()], emailOf };
   };
 
-  const failed = new Set<string>();
-  const fail = (leadId: string, err: unknown) => {
+  /** The leads that failed, with the recipients to try again (null: all of them). */
+  const failed = new Map<string, Set<string> | null>();
+  const fail = (leadId: string, err: unknown, to?: string) => {
     deps.log.warn({ err, leadId }, 'lead alert failed; it is retried');
-    failed.add(leadId);
+    const before = failed.get(leadId);
+    if (to === undefined || before === null) failed.set(leadId, null);
+    else failed.set(leadId, (before ?? new Set<string>()).add(to));
   };
+  const wanted = only && new Set(only.map((e) => e.toLowerCase()));
   // The rotation's turns in the group's order; then every recipient's e-mail at once (SMTP's pool or the
   // outbox take them in parallel). One recipient's e-mail never waits for, nor depends on, another's.
   const toSend: AlertRow[] = [];
@@ -165,6 +171,7 @@ export async function sendLeadAlerts(
       continue;
     }
     for (const to of alertAddresses(row.lead, team.value)) {
+      if (wanted && !wanted.has(to.toLowerCase())) continue;
       const key = `${row.lead.realEstateId}:${to.toLowerCase()}`;
       const mail = mails.get(key) ?? mails.set(key, { to, rows: [] }).get(key)!;
       mail.rows.push(row);
@@ -176,11 +183,22 @@ export async function sendLeadAlerts(
         const facts = mailed.map((row) => alertFacts(deps, row));
         await deps.mailer.send({ to, ...(facts.length === 1 ? leadAlert(facts[0]!) : digest(deps, facts)) });
       } catch (err) {
-        for (const row of mailed) fail(row.lead.id, err);
+        for (const row of mailed) fail(row.lead.id, err, to);
       }
     }),
   );
-  return { failed: leadIds.filter((id) => failed.has(id)) };
+  const retry = leadIds.flatMap((leadId): AlertRetry[] => {
+    if (!failed.has(leadId)) return [];
+    const to = failed.get(leadId);
+    return [to ? { leadId, to: [...to] } : { leadId }];
+  });
+  return { failed: retry.map((r) => r.leadId), retry };
+}
+
+/** A lead's alert to send again: to the recipients whose e-mail failed, or to all (no `to`). */
+export interface AlertRetry {
+  leadId: string;
+  to?: string[];
 }
 
 /**
@@ -308,8 +326,15 @@ function digest(deps: Pick<Deps, 'config'>, all: AlertFacts[]) {
   };
 }
 
-/** One lead's alert (a released lead, a retried one): throws when it could not be sent, so the job retries. */
-export async function sendLeadAlert(deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'log'>, leadId: string) {
-  const { failed } = await sendLeadAlerts(deps, [leadId]);
+/**
+ * One lead's alert (a released lead, a retried one; `to`: only those recipients): throws when it could
+ * not be sent, so the job retries.
+ */
+export async function sendLeadAlert(
+  deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'log'>,
+  leadId: string,
+  to?: string[],
+) {
+  const { failed } = await sendLeadAlerts(deps, [leadId], undefined, to);
   if (failed.length) throw new Error(`O aviso do lead ${leadId} não foi enviado.`);
 }

@@ -1,11 +1,11 @@
 /**
  * The new-lead e-mail to the agency's team (send-lead-alert.ts). A captured group of leads enqueues one
  * job for the whole group (`leadIds`); the job sends each recipient its e-mail (one lead's alert, or a
- * digest of several), and the leads of an e-mail that failed go back as jobs of their own (`leadId`): a
- * retry sends those leads again (to each of their recipients), never the others. A released lead or an
- * older job carries a single `leadId`. A group's job also hands the visitors' auto-replies to jobs of
- * their own (only where the agency has them on), so capture itself writes one job row for the group
- * whatever the preferences.
+ * digest of several), and the leads of an e-mail that failed go back as jobs of their own (`leadId`,
+ * with `to`: the recipients whose e-mail failed), so a retry sends nothing again to anyone whose e-mail
+ * went out. A released lead or an older job carries a single `leadId` (to all its recipients). A group's
+ * job also hands the visitors' auto-replies to jobs of their own (only where the agency has them on), so
+ * capture itself writes one job row for the group whatever the preferences.
  */
 import { z } from 'zod';
 import { defineJob, type JobDefinition } from '../../../jobs/define-job.ts';
@@ -20,8 +20,11 @@ const payload = z
   .object({
     leadId: z.uuid().optional(),
     leadIds: z.array(z.uuid()).min(1).max(LEAD_ALERT_MAX_IDS).optional(),
+    /** A retried lead's recipients whose e-mail failed (only with `leadId`); all of them when absent. */
+    to: z.array(z.string().min(3).max(320)).min(1).max(100).optional(),
   })
-  .refine((p) => !!p.leadId !== !!p.leadIds, { message: 'informe leadId ou leadIds' });
+  .refine((p) => !!p.leadId !== !!p.leadIds, { message: 'informe leadId ou leadIds' })
+  .refine((p) => !p.to || !!p.leadId, { message: 'to só com leadId' });
 
 export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
   name: 'lead-alert',
@@ -38,7 +41,7 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
     // Each alert first takes the agency's lead rotation turn ("roleta", docs/product.md#lead-assignment)
     // where it is on, so the member it picks gets the alert; a no-op for a lead already assigned, and on a
     // re-run.
-    if (data.leadId) return sendLeadAlert(deps, data.leadId);
+    if (data.leadId) return sendLeadAlert(deps, data.leadId, data.to);
     const leadIds = data.leadIds ?? [];
     // The group's leads (one statement), agencies and recipients are read once; each recipient gets one
     // e-mail (a digest when the group brought it several leads).
@@ -48,16 +51,12 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
       leadIds,
       read.map((r) => r.lead),
     );
-    const { failed } = await sendLeadAlerts(deps, leadIds, read);
+    const { retry } = await sendLeadAlerts(deps, leadIds, read);
     // One transaction ends the group: the failed alerts as jobs of their own, and the auto-replies.
     // Until it commits nothing of the group is queued, so a retry of the group never queues twice.
-    if (failed.length || replies.length)
+    if (retry.length || replies.length)
       await deps.db.transaction(async (tx) => {
-        await deps.queue.enqueueMany(
-          tx,
-          leadAlertJob,
-          failed.map((leadId) => ({ leadId })),
-        );
+        await deps.queue.enqueueMany(tx, leadAlertJob, retry);
         await deps.queue.enqueueMany(
           tx,
           leadAutoReplyJob,
