@@ -16,6 +16,7 @@ import {
 } from '../../testing/test-app.ts';
 import { forgetDomains } from '../domains/index.ts';
 import { captureLead } from './capture-lead.ts';
+import { leadAlertJob } from './jobs/lead-alert.job.ts';
 import { sendLeadAlerts } from './send-lead-alert.ts';
 import { sendLeadAutoReply } from './send-lead-auto-reply.ts';
 
@@ -122,7 +123,11 @@ describe('the alert of a burst', () => {
     // The agent (alerts off by default) is in charge of one of them: that one's alert only.
     await ctx.database.db.update(leads).set({ assignedUserId: agent.userId }).where(eq(leads.id, ids[2]!));
     const { sent, mailer } = capturing();
-    expect(await sendLeadAlerts({ ...ctx.app.deps, mailer }, ids)).toEqual({ failed: [], retry: [] });
+    expect(await sendLeadAlerts({ ...ctx.app.deps, mailer }, ids)).toEqual({
+      failed: [],
+      retry: [],
+      sent: 2,
+    });
 
     expect(sent.map((m) => [m.to, m.subject])).toEqual([
       [owner.email, '3 novos leads: Ana Souza, Ganhe R$ 5.000 hoje em <b>agora</b> e mais 1'],
@@ -167,17 +172,18 @@ describe('the alert of a burst', () => {
     expect(await sendLeadAlerts({ ...ctx.app.deps, mailer }, ids)).toEqual({
       failed: [ids[1]],
       retry: [{ leadId: ids[1], to: [agent.email] }],
+      sent: 1,
     });
     expect(sent.map((m) => [m.to, m.subject])).toEqual([
       [owner.email, '2 novos leads: Do dono e Da corretora'],
     ]);
   });
 
-  it('a retry goes only to the recipients whose e-mail failed: the others do not get the leads twice', async () => {
+  it('a retry goes only to the recipients whose e-mail failed: the others do not get the lead again', async () => {
     const owner = await createOwner(ctx, 'Imobiliária Endereço Ruim');
     await ctx.database.query(
       `insert into agency_preferences (real_estate_id, key, value) values ($1, 'lead_alert_emails', $2::jsonb)`,
-      [owner.realEstateId, JSON.stringify({ v: ['plantao@exemplo.com.br', 'Recusado@exemplo.com.br'] })],
+      [owner.realEstateId, JSON.stringify({ v: ['plantao@exemplo.com.br', 'recusado@exemplo.com.br'] })],
     );
     const base = { realEstateId: owner.realEstateId, consent: true };
     const captured = await Promise.all([
@@ -185,19 +191,67 @@ describe('the alert of a burst', () => {
       captureLead(ctx.app.deps, { ...base, name: 'Retry dois', phone: '11987650032' }),
     ]);
     const ids = captured.map((c) => c.lead.id);
-    const refusing = {
+    const sent: [string, string][] = [];
+    let refusing = true;
+    const mailer = {
       driver: 'outbox' as const,
       outboxDir: '',
       async send(message: MailMessage) {
-        if (message.to === 'Recusado@exemplo.com.br') throw new Error('550 caixa inexistente');
+        if (refusing && message.to === 'recusado@exemplo.com.br') throw new Error('550 caixa inexistente');
+        sent.push([message.to, message.subject]);
       },
     };
-    const { retry } = await sendLeadAlerts({ ...ctx.app.deps, mailer: refusing }, ids);
-    expect(retry).toEqual(ids.map((leadId) => ({ leadId, to: ['Recusado@exemplo.com.br'] })));
-    // The retried job's e-mail: to that address only (case aside), not to the plantão again.
+    const deps = { ...ctx.app.deps, mailer, signal: new AbortController().signal };
+    const { retry } = await sendLeadAlerts(deps, ids);
+    expect(retry).toEqual(ids.map((leadId) => ({ leadId, to: ['recusado@exemplo.com.br'] })));
+
+    // The retried job: to that address only, not to the plantão again.
+    sent.length = 0;
+    refusing = false;
+    await leadAlertJob.handle({ leadId: ids[0]!, to: ['recusado@exemplo.com.br'] }, deps);
+    expect(sent).toEqual([['recusado@exemplo.com.br', 'Novo lead: Retry um']]);
+
+    // A lead's job to all its recipients (a released lead) where one address refuses: it does not fail
+    // (pg-boss would send it again to all); a job for that address alone follows, after the retry delay.
+    sent.length = 0;
+    refusing = true;
+    await leadAlertJob.handle({ leadId: ids[1]! }, deps);
+    expect(sent).toEqual([['plantao@exemplo.com.br', 'Novo lead: Retry dois']]);
+    const [next] = await ctx.app.queue.boss.findJobs(leadAlertJob.name, {
+      data: { leadId: ids[1]!, to: ['recusado@exemplo.com.br'] },
+    });
+    expect(next?.startAfter.getTime()).toBeGreaterThan(Date.now());
+
+    // Every e-mail of the job refused: it fails, and pg-boss tries it again as it is.
+    await expect(
+      leadAlertJob.handle({ leadId: ids[1]!, to: ['recusado@exemplo.com.br'] }, deps),
+    ).rejects.toThrow(/não foi enviado/);
+  });
+
+  it("a retry to some recipients takes no rotation turn: its group's job already did", async () => {
+    const owner = await createOwner(ctx, 'Imobiliária Roleta Retry');
+    const agent = await addMember(ctx, owner.realEstateId, 'agent');
+    await ctx.database.query(`update real_estate_users set in_rotation = true where user_id = $1`, [
+      agent.userId,
+    ]);
+    await ctx.database.query(
+      `insert into team_settings (real_estate_id, rotation_enabled) values ($1, true)`,
+      [owner.realEstateId],
+    );
+    const { lead } = await captureLead(ctx.app.deps, {
+      realEstateId: owner.realEstateId,
+      name: 'Sem turno',
+      phone: '11987650041',
+      consent: true,
+    });
     const { sent, mailer } = capturing();
-    await sendLeadAlerts({ ...ctx.app.deps, mailer }, [ids[0]!], undefined, ['recusado@exemplo.com.br']);
-    expect(sent.map((m) => [m.to, m.subject])).toEqual([['Recusado@exemplo.com.br', 'Novo lead: Retry um']]);
+    await sendLeadAlerts({ ...ctx.app.deps, mailer }, [lead.id], undefined, [owner.email]);
+    expect(sent.map((m) => m.to)).toEqual([owner.email]);
+    const [row] = await ctx.database.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row!.assignedUserId).toBeNull();
+    // The group's own run takes the turn, and the member it picks gets the alert.
+    await sendLeadAlerts({ ...ctx.app.deps, mailer }, [lead.id]);
+    expect(sent.map((m) => m.to)).toEqual([owner.email, owner.email, agent.email]);
   });
 
   it("a digest names the source when its leads share one, and keeps each visitor's message on one line", async () => {

@@ -94,7 +94,7 @@ export async function readAlertRows(db: Tx, leadIds: string[]): Promise<AlertRow
  * recipient gets one e-mail: the lead's alert, or a digest of the group's leads it gets (a burst).
  * `failed` lists the leads of an e-mail that failed (or whose rotation turn failed), to be retried
  * alone; the others were sent. `retry` says, for each, to whom: the recipients whose e-mail failed, or
- * everyone (no `to`) when the lead failed before its e-mails. Before its alert, a lead takes the
+ * everyone (no `to`) when the lead failed before its e-mails. `sent`: the e-mails that went out. Before its alert, a lead takes the
  * agency's rotation turn ("roleta", docs/product.md#lead-assignment) when the agency has the rotation
  * on, so the member it picks gets the alert.
  */
@@ -105,9 +105,9 @@ export async function sendLeadAlerts(
   read?: AlertRow[],
   /** Only these of the leads' recipients (a retry of the e-mails that failed); all when absent. */
   only?: string[],
-): Promise<{ failed: string[]; retry: AlertRetry[] }> {
+): Promise<{ failed: string[]; retry: AlertRetry[]; sent: number }> {
   const { db } = deps;
-  if (!leadIds.length) return { failed: [], retry: [] };
+  if (!leadIds.length) return { failed: [], retry: [], sent: 0 };
   const rows = read ?? (await readAlertRows(db, leadIds));
   const byId = new Map(rows.map((r) => [r.lead.id, r]));
   const agencies = [...new Set(rows.map((r) => r.lead.realEstateId))];
@@ -141,7 +141,8 @@ export async function sendLeadAlerts(
     if (!row) continue;
     try {
       let { lead } = row;
-      if (row.rotating && lead.assignedUserId === null) {
+      // A retry to some recipients (`only`) comes after its group's job took the lead's turn.
+      if (row.rotating && lead.assignedUserId === null && !only) {
         const assigned = await assignLeadByRotation(deps, lead.id);
         // Null: nothing to do, or someone assigned the lead since it was read; the assignee gets the alert.
         const [now] =
@@ -177,11 +178,20 @@ export async function sendLeadAlerts(
       mail.rows.push(row);
     }
   }
+  if (wanted)
+    for (const row of toSend)
+      if (![...mails.values()].some((m) => m.rows.includes(row)))
+        deps.log.warn(
+          { leadId: row.lead.id },
+          'lead alert retry: none of its addresses is a recipient any more; nothing sent',
+        );
+  let sent = 0;
   await Promise.all(
     [...mails.values()].map(async ({ to, rows: mailed }) => {
       try {
         const facts = mailed.map((row) => alertFacts(deps, row));
         await deps.mailer.send({ to, ...(facts.length === 1 ? leadAlert(facts[0]!) : digest(deps, facts)) });
+        sent++;
       } catch (err) {
         for (const row of mailed) fail(row.lead.id, err, to);
       }
@@ -192,7 +202,7 @@ export async function sendLeadAlerts(
     const to = failed.get(leadId);
     return [to ? { leadId, to: [...to] } : { leadId }];
   });
-  return { failed: retry.map((r) => r.leadId), retry };
+  return { failed: retry.map((r) => r.leadId), retry, sent };
 }
 
 /** A lead's alert to send again: to the recipients whose e-mail failed, or to all (no `to`). */
@@ -324,17 +334,4 @@ function digest(deps: Pick<Deps, 'config'>, all: AlertFacts[]) {
       footer: alertFooter(first!.agencyName),
     }),
   };
-}
-
-/**
- * One lead's alert (a released lead, a retried one; `to`: only those recipients): throws when it could
- * not be sent, so the job retries.
- */
-export async function sendLeadAlert(
-  deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'log'>,
-  leadId: string,
-  to?: string[],
-) {
-  const { failed } = await sendLeadAlerts(deps, [leadId], undefined, to);
-  if (failed.length) throw new Error(`O aviso do lead ${leadId} não foi enviado.`);
 }

@@ -3,13 +3,14 @@
  * job for the whole group (`leadIds`); the job sends each recipient its e-mail (one lead's alert, or a
  * digest of several), and the leads of an e-mail that failed go back as jobs of their own (`leadId`,
  * with `to`: the recipients whose e-mail failed), so a retry sends nothing again to anyone whose e-mail
- * went out. A released lead or an older job carries a single `leadId` (to all its recipients). A group's
+ * went out (retryLeadAlert, below). A released lead or an older job carries a single `leadId` (to all its
+ * recipients). A group's
  * job also hands the visitors' auto-replies to jobs of their own (only where the agency has them on), so
  * capture itself writes one job row for the group whatever the preferences.
  */
 import { z } from 'zod';
-import { defineJob, type JobDefinition } from '../../../jobs/define-job.ts';
-import { readAlertRows, sendLeadAlert, sendLeadAlerts } from '../send-lead-alert.ts';
+import { defineJob, type JobDeps, type JobDefinition } from '../../../jobs/define-job.ts';
+import { readAlertRows, sendLeadAlerts } from '../send-lead-alert.ts';
 import { leadsToAutoReply } from '../send-lead-auto-reply.ts';
 import { leadAutoReplyJob } from './lead-auto-reply.job.ts';
 
@@ -41,7 +42,7 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
     // Each alert first takes the agency's lead rotation turn ("roleta", docs/product.md#lead-assignment)
     // where it is on, so the member it picks gets the alert; a no-op for a lead already assigned, and on a
     // re-run.
-    if (data.leadId) return sendLeadAlert(deps, data.leadId, data.to);
+    if (data.leadId) return retryLeadAlert(deps, data.leadId, data.to);
     const leadIds = data.leadIds ?? [];
     // The group's leads (one statement), agencies and recipients are read once; each recipient gets one
     // e-mail (a digest when the group brought it several leads).
@@ -65,3 +66,20 @@ export const leadAlertJob: JobDefinition<typeof payload> = defineJob({
       });
   },
 });
+
+/**
+ * One lead's alert (a released lead; a retry, `to`: only those recipients). Nothing went out: it throws,
+ * and pg-boss tries the job again as it is. Some e-mails went out and others failed: a new job for those
+ * others only, after the retry delay, so a retry never sends the lead again to whom it reached (each
+ * such job names fewer recipients than the last, and the one where all fail uses pg-boss's retries).
+ */
+async function retryLeadAlert(deps: JobDeps, leadId: string, to: string[] | undefined) {
+  const { retry, sent } = await sendLeadAlerts(deps, [leadId], undefined, to);
+  const [again] = retry;
+  if (!again) return;
+  if (!sent || !again.to) throw new Error(`O aviso do lead ${leadId} não foi enviado.`);
+  const startAfter = new Date(Date.now() + leadAlertJob.retry.delaySeconds * 1000);
+  await deps.db.transaction((tx) =>
+    deps.queue.enqueue(tx, leadAlertJob, { leadId, to: again.to }, { startAfter }),
+  );
+}
