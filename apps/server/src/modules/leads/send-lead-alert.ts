@@ -94,9 +94,9 @@ export async function readAlertRows(db: Tx, leadIds: string[]): Promise<AlertRow
  * recipient gets one e-mail: the lead's alert, or a digest of the group's leads it gets (a burst).
  * `failed` lists the leads of an e-mail that failed (or whose rotation turn failed), to be retried
  * alone; the others were sent. `retry` says, for each, to whom: the recipients whose e-mail failed, or
- * everyone (no `to`) when the lead failed before its e-mails. `sent`: the e-mails that went out. Before its alert, a lead takes the
- * agency's rotation turn ("roleta", docs/product.md#lead-assignment) when the agency has the rotation
- * on, so the member it picks gets the alert.
+ * everyone (no `to`) when the lead failed before its e-mails. `sent`: the e-mails that went out. Before
+ * its alert, a lead takes the agency's rotation turn ("roleta", docs/product.md#lead-assignment) when
+ * the agency has the rotation on, so the member it picks gets the alert.
  */
 export async function sendLeadAlerts(
   deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'log'>,

@@ -3,10 +3,9 @@
  * job for the whole group (`leadIds`); the job sends each recipient its e-mail (one lead's alert, or a
  * digest of several), and the leads of an e-mail that failed go back as jobs of their own (`leadId`,
  * with `to`: the recipients whose e-mail failed), so a retry sends nothing again to anyone whose e-mail
- * went out (retryLeadAlert, below). A released lead or an older job carries a single `leadId` (to all its
- * recipients). A group's
- * job also hands the visitors' auto-replies to jobs of their own (only where the agency has them on), so
- * capture itself writes one job row for the group whatever the preferences.
+ * went out (retryLeadAlert, below). A released lead or an older job carries a single `leadId` (to all
+ * its recipients). A group's job also hands the visitors' auto-replies to jobs of their own (only where
+ * the agency has them on), so capture itself writes one job row for the group whatever the preferences.
  */
 import { z } from 'zod';
 import { defineJob, type JobDeps, type JobDefinition } from '../../../jobs/define-job.ts';
