@@ -197,7 +197,7 @@ describe('workers', () => {
     const [job] = await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadIds: ids } });
     expect(job!.data).toEqual({ leadIds: ids });
     // Written with the leads, with its heartbeat: a process killed in the middle of it, and it runs again
-    // a minute or two later.
+    // one to three minutes later.
     expect(job!.heartbeatSeconds).toBe(60);
 
     const sent: string[] = [];
