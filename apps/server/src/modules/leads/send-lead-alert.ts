@@ -4,12 +4,12 @@
  * the alert off; agents who turned it on (their own preference lead_alert_email) get it either way.
  */
 import { and, eq } from 'drizzle-orm';
-import { clipText, LEAD_SOURCE_LABELS } from '@vitrine/contracts';
+import { LEAD_SOURCE_LABELS } from '@vitrine/contracts';
 import { queryPrepared, type Tx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
 import { leads, memberships, preferences, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { mailLabel, renderEmail } from '../mail/index.ts';
+import { clipWithEllipsis, mailLabel, renderEmail } from '../mail/index.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
 import { assignLeadByRotation } from '../team/index.ts';
@@ -92,9 +92,9 @@ export async function readAlertRows(db: Tx, leadIds: string[]): Promise<AlertRow
  * The new-lead e-mails of a group of leads (a captured group's lead-alert job), with one read of the
  * leads and, per agency, one of its recipients and preferences, whatever the group's size. Each
  * recipient gets one e-mail: the lead's alert, or a digest of the group's leads it gets (a burst).
- * `failed` lists the leads of an e-mail that failed (or whose rotation turn failed), to be retried
- * alone; the others were sent. `retry` says, for each, to whom: the recipients whose e-mail failed, or
- * everyone (no `to`) when the lead failed before its e-mails. `sent`: the e-mails that went out. Before
+ * `retry` lists the leads of an e-mail that failed (or whose rotation turn failed), to be retried
+ * alone, each with to whom: the recipients whose e-mail failed, or everyone (no `to`) when the lead
+ * failed before its e-mails; the others were sent. `sent`: the e-mails that went out. Before
  * its alert, a lead takes the agency's rotation turn ("roleta", docs/product.md#lead-assignment) when
  * the agency has the rotation on, so the member it picks gets the alert.
  */
@@ -105,9 +105,9 @@ export async function sendLeadAlerts(
   read?: AlertRow[],
   /** Only these of the leads' recipients (a retry of the e-mails that failed); all when absent. */
   only?: string[],
-): Promise<{ failed: string[]; retry: AlertRetry[]; sent: number }> {
+): Promise<{ retry: AlertRetry[]; sent: number }> {
   const { db } = deps;
-  if (!leadIds.length) return { failed: [], retry: [], sent: 0 };
+  if (!leadIds.length) return { retry: [], sent: 0 };
   const rows = read ?? (await readAlertRows(db, leadIds));
   const byId = new Map(rows.map((r) => [r.lead.id, r]));
   const agencies = [...new Set(rows.map((r) => r.lead.realEstateId))];
@@ -165,6 +165,7 @@ export async function sendLeadAlerts(
   // Each recipient's leads of the group, per agency (the footer names it): one e-mail per recipient,
   // the lead's own alert when it is one, a digest of them when the group brought the recipient several.
   const mails = new Map<string, { to: string; rows: AlertRow[] }>();
+  const addressed = new Set<AlertRow>();
   for (const row of toSend) {
     const team = teams.get(row.lead.realEstateId)!;
     if (team.status === 'rejected') {
@@ -176,11 +177,12 @@ export async function sendLeadAlerts(
       const key = `${row.lead.realEstateId}:${to.toLowerCase()}`;
       const mail = mails.get(key) ?? mails.set(key, { to, rows: [] }).get(key)!;
       mail.rows.push(row);
+      addressed.add(row);
     }
   }
   if (wanted)
     for (const row of toSend)
-      if (![...mails.values()].some((m) => m.rows.includes(row)))
+      if (!addressed.has(row))
         deps.log.warn(
           { leadId: row.lead.id },
           'lead alert retry: none of its addresses is a recipient any more; nothing sent',
@@ -202,7 +204,7 @@ export async function sendLeadAlerts(
     const to = failed.get(leadId);
     return [to ? { leadId, to: [...to] } : { leadId }];
   });
-  return { failed: retry.map((r) => r.leadId), retry, sent };
+  return { retry, sent };
 }
 
 /** A lead's alert to send again: to the recipients whose e-mail failed, or to all (no `to`). */
@@ -296,8 +298,7 @@ const DIGEST_MESSAGE_CHARS = 280;
  * looks like another lead of the list) and cut at DIGEST_MESSAGE_CHARS.
  */
 function digestMessage(message: string) {
-  const line = message.replace(/\s+/g, ' ').trim();
-  return line.length > DIGEST_MESSAGE_CHARS ? `${clipText(line, DIGEST_MESSAGE_CHARS - 1).trimEnd()}…` : line;
+  return clipWithEllipsis(message.replace(/\s+/g, ' ').trim(), DIGEST_MESSAGE_CHARS);
 }
 
 /**
@@ -319,17 +320,16 @@ function digest(deps: Pick<Deps, 'config'>, all: AlertFacts[]) {
       appName: 'Vitrine Imóveis',
       heading: `${all.length} novos leads`,
       paragraphs: [`Chegaram ${all.length} leads ao mesmo tempo; o nome de cada um abre o lead no console.`],
-      items: all.map((f) => ({
-        title: f.name,
-        url: f.url,
-        lines: [
-          f.origin,
-          f.listing,
-          f.contact,
-          digestMessage(f.message) ? `Mensagem: ${digestMessage(f.message)}` : '',
-          f.repeat,
-        ].filter(Boolean),
-      })),
+      items: all.map((f) => {
+        const message = digestMessage(f.message);
+        return {
+          title: f.name,
+          url: f.url,
+          lines: [f.origin, f.listing, f.contact, message ? `Mensagem: ${message}` : '', f.repeat].filter(
+            Boolean,
+          ),
+        };
+      }),
       action: { label: 'Abrir os leads no console', url: `${deps.config.APP_URL}/leads` },
       footer: alertFooter(first!.agencyName),
     }),

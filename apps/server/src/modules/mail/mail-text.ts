@@ -12,11 +12,15 @@ import { clipText, stripControlChars } from '@vitrine/contracts';
 const LINK =
   /\b(?:[a-z][a-z0-9+.-]*:\/\/\S*|www\.\S*|(?:[a-z0-9-]+\.)+(?:com|net|org|info|biz|xyz|top|site|online|store|shop|club|link|click|live|app|dev|io|me|co|ly|gl|to|tk|ru|cn|br)\b(?:\/\S*)?)/gi;
 
+/** `text` cut to at most `max` characters, with an ellipsis when it was cut. */
+export const clipWithEllipsis = (text: string, max: number): string =>
+  text.length > max ? `${clipText(text, max - 1).trimEnd()}…` : text;
+
 /** `value` as a one-line label of at most `max` characters, without links (empty when nothing is left). */
 export function mailLabel(value: string, max: number): string {
   const text = stripControlChars(value.replace(/[\r\n\t\u2028\u2029]+/g, ' '))
     .replace(LINK, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return text.length > max ? `${clipText(text, max - 1).trimEnd()}…` : text;
+  return clipWithEllipsis(text, max);
 }
