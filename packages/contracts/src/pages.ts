@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { BRAZILIAN_STATES } from './real-estates.ts';
-import { digits, normalizeBrazilianPhone } from './validators.ts';
+import { clipWithEllipsis, digits, normalizeBrazilianPhone } from './validators.ts';
 import type { EndpointSchemas } from './endpoint-schema.ts';
 import { paginatedSchema, pageQuery } from './pagination.ts';
 import { documentBody, idParams, noContent, uuidParams } from './params.ts';
@@ -414,7 +414,7 @@ export function suggestPageTitle(facts: PageTitleFacts): string {
       ? [city]
       : [neighborhood, city].filter((p): p is string => !!p);
   const title = places.length ? `${head} em ${places.join(', ')}` : head;
-  return title.length <= PAGE_LIMITS.title ? title : `${title.slice(0, PAGE_LIMITS.title - 1).trimEnd()}…`;
+  return clipWithEllipsis(title, PAGE_LIMITS.title);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * PUT /v1/preferences/{id} {value} validates the value with the key's schema below.
  */
 import { z } from 'zod';
-import { emailField, normalizeBrazilianPhone } from './validators.ts';
+import { clipWithEllipsis, emailField, normalizeBrazilianPhone } from './validators.ts';
 import type { EndpointSchemas } from './endpoint-schema.ts';
 import { idParams } from './params.ts';
 
@@ -142,7 +142,7 @@ const optionalId = (label: string, pattern: RegExp, format: string) =>
     .transform((v) => v.toUpperCase())
     .refine((v) => v === '' || pattern.test(v), { message: `${label}: use o formato ${format}.` });
 
-const quoted = (v: string) => `“${v.length > 60 ? `${v.slice(0, 57)}…` : v}”`;
+const quoted = (v: string) => `“${clipWithEllipsis(v, 60)}”`;
 
 /** One address of the alert list: a bad one is named, so that it can be found in a list of ten. */
 const alertEmail = z

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clipText,
+  clipWithEllipsis,
   defaultPayload,
   isIntegrationActive,
   isValidCnpj,
@@ -11,6 +13,27 @@ import {
   normalizeBrazilianPhone,
   registerBody,
 } from './index.ts';
+
+describe('clipText and clipWithEllipsis', () => {
+  it('leave a text that fits as it is', () => {
+    expect(clipText('Casa', 4)).toBe('Casa');
+    expect(clipWithEllipsis('Casa', 4)).toBe('Casa');
+  });
+  it('cut to at most the length, the ellipsis included, without trailing spaces before it', () => {
+    expect(clipWithEllipsis('Casa com vista', 9)).toBe('Casa com…');
+    expect(clipWithEllipsis('Casa com vista', 9)).toHaveLength(9);
+    expect(clipWithEllipsis('Casa  com vista', 6)).toBe('Casa…');
+  });
+  it('never keep half an emoji (a lone surrogate PostgreSQL and JSON refuse)', () => {
+    const text = 'Lindo 🏠 imóvel';
+    expect(clipText(text, 7)).toBe('Lindo ');
+    expect(clipWithEllipsis(text, 8)).toBe('Lindo…');
+    expect(clipWithEllipsis(text, 9)).toBe('Lindo 🏠…');
+    const loneHalf = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    for (let max = 1; max < text.length; max++)
+      expect(clipWithEllipsis(text, max), `max ${max}`).not.toMatch(loneHalf);
+  });
+});
 
 describe('isValidCnpj', () => {
   it('accepts real check digits, with or without punctuation', () => {

@@ -10,6 +10,10 @@ export function clipText(value: string, max: number): string {
   return value.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
+/** `text` cut to at most `max` characters, an ellipsis included when it was cut (never half an emoji). */
+export const clipWithEllipsis = (text: string, max: number): string =>
+  text.length > max ? `${clipText(text, max - 1).trimEnd()}…` : text;
+
 /** Keeps only digits. */
 export const digits = (value: string) => value.replace(/\D+/g, '');
 

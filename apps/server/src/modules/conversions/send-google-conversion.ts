@@ -22,6 +22,7 @@ import { groupedByKey } from '../../lib/group-commit.ts';
 import type { SafeHttpClient, SafeResponse } from '../../lib/outbound/safe-http.ts';
 import { OutboundHttpError } from '../../lib/outbound/safe-http.ts';
 import type { DeliveryResult } from '../integrations/index.ts';
+import { conversionLedgerText } from './ledger-text.ts';
 import { CAPTURE_EVENT } from './conversion-targets.ts';
 import { hashEmailForGoogle, hashPhoneForGoogle } from './hash-user-data.ts';
 
@@ -65,7 +66,6 @@ export interface GoogleConversionLead {
 
 const LABEL = 'Google Ads';
 const UPLOAD_BATCH = 200;
-const LEDGER_CHARS = 1_000;
 const RETRYABLE_ROW_ERRORS = new Set(['CLICK_NOT_FOUND', 'TOO_RECENT_CLICK', 'TOO_RECENT_CONVERSION_ACTION']);
 const ALREADY_THERE = new Set(['CLICK_CONVERSION_ALREADY_EXISTS', 'DUPLICATE_CLICK_CONVERSION_IN_REQUEST']);
 
@@ -249,11 +249,6 @@ export function rowIndexOf(e: GoogleAdsFailureError): number | null {
   return typeof first?.index === 'number' ? first.index : null;
 }
 
-function ledgerText(request: unknown, answer: string): string {
-  const text = `Enviado: ${JSON.stringify(request)}\nResposta: ${answer}`;
-  return text.length > LEDGER_CHARS ? `${text.slice(0, LEDGER_CHARS)}…` : text;
-}
-
 /** What an upload that failed as a whole means for each of its rows. */
 function rpcOutcome(res: SafeResponse, rows: ClickConversion[]): Omit<DeliveryResult, 'durationMs'>[] {
   let error: RpcStatus | undefined;
@@ -265,7 +260,10 @@ function rpcOutcome(res: SafeResponse, rows: ClickConversion[]): Omit<DeliveryRe
   const codes = [...new Set(errorsOf(error).map(codeOf))];
   const named = codes.length ? ` (${codes.join(', ')})` : error?.status ? ` (${error.status})` : '';
   const answer = `HTTP ${res.status}${named}${error?.message ? `: ${error.message}` : ''}`;
-  const base = (row: ClickConversion) => ({ status: res.status, responseSnippet: ledgerText(row, answer) });
+  const base = (row: ClickConversion) => ({
+    status: res.status,
+    responseSnippet: conversionLedgerText(row, answer),
+  });
   if (res.status === 401 || res.status === 403)
     return rows.map((row) => ({
       ...base(row),
@@ -321,7 +319,7 @@ export function partialOutcome(
     const answer = errors.length
       ? JSON.stringify({ errors: errors.map((e) => ({ errorCode: e.errorCode, message: e.message })), jobId })
       : JSON.stringify({ result: result ?? {}, jobId });
-    const snippet = ledgerText(row, answer);
+    const snippet = conversionLedgerText(row, answer);
     if (!errors.length || codes.every((c) => ALREADY_THERE.has(c)))
       return {
         ok: true,

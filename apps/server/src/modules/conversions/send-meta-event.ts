@@ -16,6 +16,7 @@ import { groupedByKey } from '../../lib/group-commit.ts';
 import type { SafeHttpClient, SafeResponse } from '../../lib/outbound/safe-http.ts';
 import { OutboundHttpError } from '../../lib/outbound/safe-http.ts';
 import type { DeliveryResult } from '../integrations/index.ts';
+import { conversionLedgerText } from './ledger-text.ts';
 import type { MetaServerEvent } from './meta-events.ts';
 
 /** The connection an agency saves (encrypted at rest with APP_KEY, as the integrations' payloads). */
@@ -34,7 +35,6 @@ export interface MetaContext {
 const LABEL = 'Meta';
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80004]);
 const TRANSIENT_CODES = new Set([1, 2]);
-const LEDGER_CHARS = 1_000;
 
 interface GraphError {
   message?: string;
@@ -62,12 +62,6 @@ export function metaRequestBody(event: MetaServerEvent, connection: MetaConnecti
     data: [event],
     ...(connection.test_event_code ? { test_event_code: connection.test_event_code } : {}),
   };
-}
-
-/** What the ledger shows for an attempt: the request sent (no token) and the start of the answer. */
-function ledgerText(request: unknown, answer: string): string {
-  const text = `Enviado: ${JSON.stringify(request)}\nResposta: ${answer}`;
-  return text.length > LEDGER_CHARS ? `${text.slice(0, LEDGER_CHARS)}…` : text;
 }
 
 /**
@@ -103,7 +97,7 @@ export function metaOutcome(res: SafeResponse, request: unknown, batchSize = 1):
   const base = {
     status: res.status,
     durationMs: res.durationMs,
-    responseSnippet: ledgerText(request, res.bodyText),
+    responseSnippet: conversionLedgerText(request, res.bodyText),
   };
   if (res.status >= 200 && res.status < 300) {
     const trace = /"fbtrace_id"\s*:\s*"([^"]+)"/.exec(res.bodyText)?.[1];

@@ -4,12 +4,12 @@
  * the alert off; agents who turned it on (their own preference lead_alert_email) get it either way.
  */
 import { and, eq } from 'drizzle-orm';
-import { LEAD_SOURCE_LABELS } from '@vitrine/contracts';
+import { clipWithEllipsis, LEAD_SOURCE_LABELS } from '@vitrine/contracts';
 import { queryPrepared, type Tx } from '../../db/client.ts';
 import { rowFromJson } from '../../db/json-rows.ts';
 import { leads, memberships, preferences, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import { clipWithEllipsis, mailLabel, renderEmail } from '../mail/index.ts';
+import { mailLabel, renderEmail } from '../mail/index.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
 import { assignLeadByRotation } from '../team/index.ts';

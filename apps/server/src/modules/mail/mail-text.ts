@@ -6,15 +6,11 @@
  * sent to any address), no line breaks or control characters, and a length that fits a subject. The HTML part
  * escapes it besides (renderEmail).
  */
-import { clipText, stripControlChars } from '@vitrine/contracts';
+import { clipWithEllipsis, stripControlChars } from '@vitrine/contracts';
 
 /** A link with a scheme, one starting with www., or a host name with a usual top-level domain. */
 const LINK =
   /\b(?:[a-z][a-z0-9+.-]*:\/\/\S*|www\.\S*|(?:[a-z0-9-]+\.)+(?:com|net|org|info|biz|xyz|top|site|online|store|shop|club|link|click|live|app|dev|io|me|co|ly|gl|to|tk|ru|cn|br)\b(?:\/\S*)?)/gi;
-
-/** `text` cut to at most `max` characters, with an ellipsis when it was cut. */
-export const clipWithEllipsis = (text: string, max: number): string =>
-  text.length > max ? `${clipText(text, max - 1).trimEnd()}…` : text;
 
 /** `value` as a one-line label of at most `max` characters, without links (empty when nothing is left). */
 export function mailLabel(value: string, max: number): string {

@@ -1,11 +1,9 @@
+import { clipWithEllipsis } from '@vitrine/contracts';
 import { cn } from '@/lib/utils';
 
 /** Roughly what Google shows before cutting with "…" (it measures pixels; characters are a fair guide). */
 export const SEO_TITLE_VISIBLE = 60;
 export const SEO_DESCRIPTION_VISIBLE = 155;
-
-const cut = (text: string, max: number) =>
-  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 
 /** "23/60" under a field: amber past what Google shows, red past what the server accepts. */
 export function CharCounter({
@@ -61,10 +59,10 @@ export function SeoPreview({ title, description, url }: { title: string; descrip
         </div>
       </div>
       <div className="mt-2 text-xl leading-snug break-words text-[#1a0dab]">
-        {cut(title, SEO_TITLE_VISIBLE + 5) || 'Título da página'}
+        {clipWithEllipsis(title, SEO_TITLE_VISIBLE + 5) || 'Título da página'}
       </div>
       <p className="mt-1 text-sm leading-normal break-words text-[#4d5156]">
-        {cut(description, SEO_DESCRIPTION_VISIBLE + 5) || 'Descrição da página'}
+        {clipWithEllipsis(description, SEO_DESCRIPTION_VISIBLE + 5) || 'Descrição da página'}
       </p>
     </figure>
   );

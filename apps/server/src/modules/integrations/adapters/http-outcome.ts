@@ -1,13 +1,13 @@
 // The delivery policy (docs/webhooks.md#delivery-outcomes) as one table: HTTP status or transport error ->
 // outcome.
+import { clipWithEllipsis } from '@vitrine/contracts';
 import { OutboundHttpError, type SafeResponse } from '../../../lib/outbound/safe-http.ts';
 import type { DeliveryResult, TestResult } from './types.ts';
 
 /** How much of a response the delivery ledger keeps. */
 export const RESPONSE_SNIPPET_CHARS = 1_000;
 
-export const snippet = (text: string): string =>
-  text.length > RESPONSE_SNIPPET_CHARS ? `${text.slice(0, RESPONSE_SNIPPET_CHARS)}…` : text;
+export const snippet = (text: string): string => clipWithEllipsis(text, RESPONSE_SNIPPET_CHARS);
 
 /** Base URL + path with exactly one slash between them. */
 export function joinUrl(baseUrl: string, path: string): string {
