@@ -49,18 +49,30 @@ export function stripControlCharsDeep<T>(value: T, depth = 0): T {
   return value;
 }
 
+/** Half of a UTF-16 surrogate pair standing alone (a text cut inside an emoji, or `"\ud800"` in JSON). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * `value` with each lone surrogate replaced by U+FFFD, as PostgreSQL does for a text parameter: its JSON
+ * refuses them (the statement fails whole), in a value or in a key.
+ */
+export const wellFormedText = (value: string) => value.replace(LONE_SURROGATE, '\ufffd');
+
+/** A JSON key or string as jsonb takes it: no refused control character, no lone surrogate. */
+const jsonbText = (value: string) => wellFormedText(stripControlChars(value));
+
 /**
  * A JSON-like value made safe to store whole in a jsonb column (an inbound request's body, what a source
- * said of a lead): the refused characters stripped from every string, keys too (PostgreSQL refuses a NUL
- * anywhere in jsonb, and the statement with it would fail the lead), and a part nested past 32 levels
- * dropped (null), since nothing a source sends nests so deep.
+ * said of a lead): the refused characters stripped from every string, keys too, and lone surrogates made
+ * U+FFFD (PostgreSQL refuses a NUL or a lone `\ud800` anywhere in jsonb, and the statement with it would
+ * fail the lead), and a part nested past 32 levels dropped (null), since nothing a source sends nests so deep.
  */
 export function stripControlCharsForJsonb<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return stripControlChars(value) as T;
+  if (typeof value === 'string') return jsonbText(value) as T;
   if (!value || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return null as T;
   if (Array.isArray(value)) return value.map((v) => stripControlCharsForJsonb(v, depth + 1)) as T;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [stripControlChars(k), stripControlCharsForJsonb(v, depth + 1)]),
+    Object.entries(value).map(([k, v]) => [jsonbText(k), stripControlCharsForJsonb(v, depth + 1)]),
   ) as T;
 }

@@ -17,4 +17,13 @@ describe('jsonParam', () => {
     ]);
     expect(JSON.parse(jsonParam({ low: '\udc00x' }))).toEqual({ low: '\uFFFDx' });
   });
+
+  it("does the same in keys, at any depth (a source's own field names)", () => {
+    const value = [
+      { source_details: { 'renda\ud800': 'R$ 8 mil', nested: { '\udc00': [1, { ok: '😀' }] } } },
+    ];
+    expect(JSON.parse(jsonParam(value))).toEqual([
+      { source_details: { 'renda\uFFFD': 'R$ 8 mil', nested: { '\uFFFD': [1, { ok: '😀' }] } } },
+    ]);
+  });
 });

@@ -4,6 +4,7 @@
  * (`rowFromJson`), snake_case keys and timestamps as text, against the Drizzle shape the services use.
  */
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
+import { wellFormedText } from '@vitrine/contracts';
 
 type Column = { name: string; dataType: string };
 const columnsByTable = new WeakMap<Table, [string, Column][]>();
@@ -43,14 +44,20 @@ export function insertFromJson(table: Table, param: string): string {
  * A value as a JSON parameter for the statements above. A string cut in the middle of an emoji (a
  * CRM's answer truncated to 1,000 characters, a pasted message, a beacon's URL) holds half a surrogate pair, which
  * JSON.stringify writes as `\udXXX` and PostgreSQL's JSON refuses, failing the whole statement; such
- * halves become U+FFFD, as PostgreSQL does for a text parameter.
+ * halves become U+FFFD, as PostgreSQL does for a text parameter, in values and in keys (a source's
+ * own field names: a form question, an API lead's `extra`).
  */
 export function jsonParam(value: unknown): string {
   const json = JSON.stringify(value);
   // The common case costs one scan: JSON.stringify writes only a lone half as an escape (\udXXX).
-  return /\\ud[89a-f][0-9a-f]{2}/.test(json)
-    ? JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v))
-    : json;
+  return /\\ud[89a-f][0-9a-f]{2}/.test(json) ? JSON.stringify(value, wellFormedJson) : json;
 }
-/** String.prototype.toWellFormed (ES2024, Node ≥ 20), which the project's TypeScript lib does not list. */
-const wellFormed = (s: string) => (s as string & { toWellFormed(): string }).toWellFormed();
+
+/** A JSON.stringify replacer: strings, and the keys of objects, without lone surrogates. */
+function wellFormedJson(_key: string, v: unknown): unknown {
+  if (typeof v === 'string') return wellFormedText(v);
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  const keys = Object.keys(v);
+  if (keys.every((k) => wellFormedText(k) === k)) return v;
+  return Object.fromEntries(keys.map((k) => [wellFormedText(k), (v as Record<string, unknown>)[k]]));
+}

@@ -12,7 +12,7 @@
  * together in one transaction.
  */
 import { and, eq } from 'drizzle-orm';
-import { isAdConversionTarget, type IntegrationName } from '@vitrine/contracts';
+import { clipWithEllipsis, isAdConversionTarget, type IntegrationName } from '@vitrine/contracts';
 import { pipelinedTransaction, queryPrepared, type Db, type Statement } from '../../db/client.ts';
 import { jsonParam, rowFromJson } from '../../db/json-rows.ts';
 import { deliveries, integrations, leads } from '../../db/schema.ts';
@@ -21,7 +21,7 @@ import type { Queue } from '../../plugins/queue.ts';
 import { leadDeliveryQueue as leadDeliveryJob } from './jobs/lead-delivery.queue.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
 import { redactSecrets } from '../../lib/redact.ts';
-import { integrationAdapters, type DeliveryResult } from '../integrations/index.ts';
+import { integrationAdapters, RESPONSE_SNIPPET_CHARS, type DeliveryResult } from '../integrations/index.ts';
 import {
   adapterContext,
   decryptPayload,
@@ -245,6 +245,8 @@ function openSecrets(
   return opened;
 }
 
+const clipOrNull = (text: string | null, max: number) => (text === null ? null : clipWithEllipsis(text, max));
+
 function jitter(ms: number) {
   return Math.round(ms * (0.9 + Math.random() * 0.2));
 }
@@ -428,7 +430,7 @@ export async function attemptDelivery(
     duration_ms: Math.round(result.durationMs),
     outcome,
     // A CRM may echo credentials back: the ledger keeps the snippet with their values removed.
-    response: redactSecrets(result.responseSnippet ?? null)?.slice(0, 1000) ?? null,
+    response: clipOrNull(redactSecrets(result.responseSnippet ?? null), RESPONSE_SNIPPET_CHARS),
     error: result.ok ? null : redactSecrets(result.message),
   });
   deps.log.info(

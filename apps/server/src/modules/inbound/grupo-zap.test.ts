@@ -157,6 +157,22 @@ describe('the Grupo OLX push', () => {
     expect(JSON.stringify(row!.body)).not.toContain('\\u0000');
   });
 
+  it('half an emoji (a lone surrogate), in a key or a value, never fails the lead or its ledger row', async () => {
+    const a = await connected();
+    const raw = JSON.stringify(push({ originLeadId: 'surr-1', message: 'Oi \ud83d' })).replace(
+      /}$/,
+      ',"\\ud800":"x","extra":{"\\udc00":1,"a":"\\udbff"}}',
+    );
+    expect(raw).toContain('"\\ud800":"x"');
+    const res = await send(a.path, a.secret, raw);
+    expect(res.statusCode).toBe(200);
+    const [lead] = await leadsOf(a.realEstateId);
+    expect(lead!.message).toBe('Oi \ufffd');
+    const [row] = await ledgerOf(a.realEstateId);
+    expect(row).toMatchObject({ outcome: 'created', leadId: lead!.id });
+    expect(row!.body).toMatchObject({ '\ufffd': 'x', extra: { '\ufffd': 1, a: '\ufffd' } });
+  });
+
   it('a listing code that matches no page still stores the lead, without a page', async () => {
     const a = await connected();
     const res = await send(a.path, a.secret, push({ clientListingId: 'NAO-EXISTE' }));

@@ -396,6 +396,18 @@ describe('POST /v1/leads', () => {
     expect(details.nota).toHaveLength(1000);
   });
 
+  it('half an emoji (a lone surrogate) in a field name of extra, or an unknown field, still stores the lead', async () => {
+    const { owner, token } = await agencyWithKey('Surrogate S.A.');
+    const raw =
+      '{"name":"Renda Surrogate","email":"rs@exemplo.com.br","\\ud800x":"y","extra":{"renda\\ud800":"R$ 8 mil"}}';
+    const res = await send(token, raw, { 'content-type': 'application/json' });
+    expect(res.statusCode).toBe(201);
+    const [lead] = await leadsOf(owner.realEstateId);
+    expect(lead!.sourceDetails).toMatchObject({ 'renda\ufffd': 'R$ 8 mil' });
+    const [row] = await ledgerOf(owner.realEstateId);
+    expect(row).toMatchObject({ outcome: 'created', leadId: lead!.id });
+  });
+
   it('quarantines by what the lead says only (links, a fake phone), never for lacking a form stamp', async () => {
     const { owner, token } = await agencyWithKey('Spam S.A.');
     const clean = valid(apiLeadResponse, await send(token, { name: 'Ana Lima', phone: '11987654321' }));

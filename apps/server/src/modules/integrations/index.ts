@@ -2,6 +2,7 @@
 export {
   generateWebhookSecret,
   integrationAdapters,
+  RESPONSE_SNIPPET_CHARS,
   toGrupoZapLead,
   verifyWebhookSignature,
   type DeliveryResult,
