@@ -1,8 +1,11 @@
 /**
  * Control characters (NUL above all: PostgreSQL refuses it in text) stopped at the door, before any
- * validation or query: in the body and query string they answer a Portuguese 422 naming the field; in a
- * path parameter, 404 (no such record can exist). A route with `config.controlChars: 'strip'` (the
- * public lead form) gets them removed instead, so the visitor's lead is kept.
+ * validation or query: in the API's body and query string (`/v1/…`) they answer a Portuguese 422 naming
+ * the field; in a path parameter, 404 (no such record can exist). A route with `config.controlChars:
+ * 'strip'` (the public lead form, a portal's push, the lead API) gets them removed instead, so the lead
+ * is kept. The query string of everything else (a landing page, the site, the console's screens, the
+ * sitemap) is cleaned too: a visitor from an ad whose link carries a broken tracking parameter gets the
+ * page, not a JSON error.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,8 +14,11 @@ import { notFound, validationError } from '../lib/http-errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** 'strip': remove control characters from body, query and params instead of refusing them. */
-    controlChars?: 'strip';
+    /**
+     * 'strip': remove control characters from body, query and params instead of refusing them;
+     * 'strip-query': from the query string only (a route that reads no query, and parses its own body).
+     */
+    controlChars?: 'strip' | 'strip-query';
     /** The route checks its own path parameters (the landing page answers its HTML 404). */
     ownParams?: boolean;
   }
@@ -27,12 +33,15 @@ export function guardInput(request: FastifyRequest) {
     return;
   }
   if (!config?.ownParams && findControlChars(request.params).length) throw notFound();
+  const api = !!request.routeOptions.url?.startsWith('/v1/') && config?.controlChars !== 'strip-query';
+  if (!api && request.query && typeof request.query === 'object')
+    request.query = stripControlCharsDeep(request.query);
   const body = request.body;
   const bodyFields =
     typeof body === 'string' || (body && typeof body === 'object' && !Buffer.isBuffer(body))
       ? findControlChars(body)
       : [];
-  const fields = [...findControlChars(request.query), ...bodyFields];
+  const fields = [...(api ? findControlChars(request.query) : []), ...bodyFields];
   if (fields.length)
     throw validationError(Object.fromEntries(fields.map((f) => [f, [controlCharsMessage(f)]])));
 }

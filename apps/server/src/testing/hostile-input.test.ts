@@ -86,6 +86,23 @@ describe('NUL and control characters', () => {
     expect(lead.json().message).toBe('Imóvel não encontrado.');
   });
 
+  it("a control character in a page's query string (a broken ad link) is dropped: the page, never a JSON 422", async () => {
+    const owner = await createOwner(ctx);
+    const page = await insertPage(ctx, owner.realEstateId);
+    const landing = await ctx.app.inject({
+      method: 'GET',
+      url: `/imoveis/${page.slug}?fbclid=IwAR%1Fabc&utm_source=go%00ogle`,
+    });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(landing.body).toContain('name="utm_source" value="google"');
+    for (const url of ['/?utm_source=%00', '/blog?x=%01', '/leads?x=%00', '/sitemap.xml?x=%00']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).not.toContain('json');
+    }
+  });
+
   it('registration with a NUL answers 422 naming the field', async () => {
     const c = new TestClient(ctx.app, nextIp());
     const res = await c.post('/v1/register', {

@@ -173,6 +173,13 @@ describe('the Grupo OLX push', () => {
     expect(row!.body).toMatchObject({ '\ufffd': 'x', extra: { '\ufffd': 1, a: '\ufffd' } });
   });
 
+  it("a control character in the URL's query string (which the push does not use) does not refuse it", async () => {
+    const a = await connected();
+    const res = await send(`${a.path}?x=%00`, a.secret, push({ originLeadId: 'query-nul-1' }));
+    expect(res.statusCode).toBe(200);
+    expect(await leadsOf(a.realEstateId)).toHaveLength(1);
+  });
+
   it('a listing code that matches no page still stores the lead, without a page', async () => {
     const a = await connected();
     const res = await send(a.path, a.secret, push({ clientListingId: 'NAO-EXISTE' }));

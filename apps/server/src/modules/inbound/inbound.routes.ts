@@ -100,7 +100,8 @@ export default async function inboundRoutes(app: FastifyInstance) {
           message: result.outcome === 'created' ? 'Lead recebido.' : 'Lead já recebido antes.',
         };
       },
-      { bodyLimit: GRUPO_ZAP_MAX_BYTES },
+      // A portal's push is never refused for its URL's query string, which it does not use.
+      { bodyLimit: GRUPO_ZAP_MAX_BYTES, config: { controlChars: 'strip-query' } },
     );
   });
 
