@@ -41,9 +41,12 @@ export function parsePushBody(text: string): unknown {
   }
 }
 
+/** The key under which the ledger keeps a body that was not JSON, as text. */
+export const UNPARSED_TEXT = '_texto_recebido';
+
 /** The ledger's copy of a body (JSON as sent; broken JSON as its first 4 KB of text). */
 export function ledgerBody(body: unknown): unknown {
-  return body instanceof UnparsableBody ? { _texto_recebido: clipText(body.text, 4096) } : body;
+  return body instanceof UnparsableBody ? { [UNPARSED_TEXT]: clipText(body.text, 4096) } : body;
 }
 
 /**

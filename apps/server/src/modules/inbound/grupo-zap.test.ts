@@ -463,6 +463,19 @@ describe('the lead sources screen', () => {
     expect((await other.client.post(`/v1/inbound-requests/${row.id}/replay`)).statusCode).toBe(404);
   });
 
+  it('a body that was not JSON is kept as text and offers no replay (it would fail the same way)', async () => {
+    const a = await connected();
+    const res = await send(a.path, a.secret, 'not json{');
+    expect(res.statusCode).toBe(400);
+    const [row] = await ledgerOf(a.realEstateId);
+    expect(row!.body).toEqual({ _texto_recebido: 'not json{' });
+    const listed = await a.client.get(`/v1/real-estates/${a.realEstateId}/inbound-requests`);
+    expect(listed.json().data[0]).toMatchObject({ id: row!.id, http_status: 400, can_replay: false });
+    const replay = await a.client.post(`/v1/inbound-requests/${row!.id}/replay`);
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json().message).toMatch(/quem a enviou precisa enviá-la de novo/);
+  });
+
   it('a page whose code is fixed afterwards: new pushes find it', async () => {
     const a = await connected();
     const page = await insertPage(ctx, a.realEstateId, { listingCode: 'ERRADO' });

@@ -10,6 +10,8 @@ import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { acceptGrupoZapPush } from './grupo-zap-accept.ts';
 import { fetchMetaLeadQueue } from './jobs/fetch-meta-lead.queue.ts';
+import { UNPARSED_TEXT } from './grupo-zap-push.ts';
+import { IDEMPOTENCY_MISMATCH_MESSAGE } from './lead-api-idempotency.ts';
 import { parseStoredApiLead, receiveApiLeadBody } from './lead-api-accept.ts';
 import { fetchMetaLead } from './meta-lead-ads-fetch.ts';
 import type { InboundResult } from './receive-inbound-lead.ts';
@@ -19,10 +21,16 @@ type Joined = { r: Row; leadName: string | null; isTest: boolean | null };
 
 /**
  * A refused request (or one ours could not finish) not replayed yet, with a body to run again: a push,
- * an API body, a Meta notification.
+ * an API body, a Meta notification. Not a body that was not JSON (kept as text: it would fail the same
+ * way), nor an API request refused for reusing its Idempotency-Key with another body (the sender's
+ * mistake, answered 422 so that it sends again with a new key: a replay would bypass that contract).
  */
 const canReplay = (r: Row) =>
-  (r.outcome === 'refused' || r.outcome === 'failed') && r.replayedAt === null && r.body !== null;
+  (r.outcome === 'refused' || r.outcome === 'failed') &&
+  r.replayedAt === null &&
+  r.body !== null &&
+  !(typeof r.body === 'object' && UNPARSED_TEXT in r.body) &&
+  r.reason !== IDEMPOTENCY_MISMATCH_MESSAGE;
 
 function view({ r, leadName, isTest }: Joined): InboundRequestView {
   return {
@@ -137,7 +145,9 @@ export async function replayInboundRequest(deps: ReplayDeps, row: Row, userId: n
       409,
       row.replayedAt
         ? 'Esta requisição já foi reenviada.'
-        : 'Só requisições recusadas ou que falharam podem ser reenviadas.',
+        : row.outcome === 'refused' || row.outcome === 'failed'
+          ? 'Esta requisição não pode ser reenviada daqui: quem a enviou precisa enviá-la de novo, corrigida.'
+          : 'Só requisições recusadas ou que falharam podem ser reenviadas.',
     );
   const outcome = await replayChannel(deps, row);
   if (!outcome.ok) throw new HttpError(422, `Ainda recusada: ${outcome.reason}`, outcome.errors);

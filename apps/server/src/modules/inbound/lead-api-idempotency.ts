@@ -29,6 +29,13 @@ export const idempotencyColumn = (apiKeyId: number, key: string) => `${apiKeyId}
 export const liveIdempotencyRow = (r: string) =>
   `${r}.received_at >= now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})`;
 
+/**
+ * The refusal of a request whose key was used with another body: the client's mistake, which no fix of
+ * the agency's undoes, so the ledger offers no replay of it (inbound-requests.ts).
+ */
+export const IDEMPOTENCY_MISMATCH_MESSAGE =
+  'Esta Idempotency-Key já foi usada com outro corpo nas últimas 24 horas. Para um lead novo, use uma chave nova.';
+
 /** What a key holds: the body's fingerprint and the answer. */
 export interface KeptAnswer {
   requestHash: string;

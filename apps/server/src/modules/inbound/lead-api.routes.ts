@@ -33,6 +33,7 @@ import {
   type AdmittedKey,
 } from './api-keys.ts';
 import {
+  IDEMPOTENCY_MISMATCH_MESSAGE,
   idempotencyColumn,
   isIdempotencyKeyTaken,
   keepIdempotencyAnswer,
@@ -219,15 +220,11 @@ export default async function leadApiRoutes(app: FastifyInstance) {
     options: { record: boolean },
   ) => {
     if (known.kind === 'mismatch')
-      throw new HttpError(
-        422,
-        'Esta Idempotency-Key já foi usada com outro corpo nas últimas 24 horas. Para um lead novo, use uma chave nova.',
-        {
-          [IDEMPOTENCY_FIELD]: [
-            'Já usada com outro corpo nas últimas 24 horas: use uma chave nova para um lead novo.',
-          ],
-        },
-      );
+      throw new HttpError(422, IDEMPOTENCY_MISMATCH_MESSAGE, {
+        [IDEMPOTENCY_FIELD]: [
+          'Já usada com outro corpo nas últimas 24 horas: use uma chave nova para um lead novo.',
+        ],
+      });
     if (known.kind === 'in_flight')
       throw new HttpError(
         409,

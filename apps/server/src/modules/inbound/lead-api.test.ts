@@ -745,6 +745,22 @@ describe('replay from the inbound ledger', () => {
     expect(ledger[0]!.replayedBy).toBe(owner.userId);
   });
 
+  it('a request refused for reusing its Idempotency-Key with another body offers no replay (the sender must use a new key)', async () => {
+    const { owner, console, token } = await agencyWithKey('Chave Reusada S.A.');
+    const key = { 'idempotency-key': 'reusada-1' };
+    expect((await send(token, LEAD, key)).statusCode).toBe(201);
+    expect((await send(token, { ...LEAD, message: 'Outro corpo' }, key)).statusCode).toBe(422);
+    const refused = (await ledgerOf(owner.realEstateId)).find((r) => r.outcome === 'refused')!;
+    const listed = await console.get(`/v1/real-estates/${owner.realEstateId}/inbound-requests`);
+    expect(listed.json().data.find((r: { id: string }) => r.id === refused.id)).toMatchObject({
+      can_replay: false,
+    });
+    const replay = await replayOf(console, refused.id);
+    expect(replay.statusCode).toBe(409);
+    expect(await leadsOf(owner.realEstateId)).toHaveLength(1);
+    expect(await ledgerOf(owner.realEstateId)).toHaveLength(2);
+  });
+
   it('a request refused while its Idempotency-Key was in flight, replayed after the first one finished: the same lead', async () => {
     const { owner, console, token } = await agencyWithKey('Em Voo S.A.');
     const body = { ...LEAD, name: 'Primeira em andamento' };
