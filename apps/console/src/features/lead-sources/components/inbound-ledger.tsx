@@ -102,7 +102,7 @@ export function InboundLedger({ realEstateId }: { realEstateId: number }) {
           </div>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid min-w-0 grid-cols-1 gap-3">
         {query.isPending ? (
           <ListSkeleton rows={3} label="Carregando histórico..." />
         ) : query.isError ? (
@@ -128,7 +128,7 @@ export function InboundLedger({ realEstateId }: { realEstateId: number }) {
           />
         ) : (
           <>
-            <ul className="grid divide-y" data-testid="inbound-ledger">
+            <ul className="grid min-w-0 grid-cols-1 divide-y" data-testid="inbound-ledger">
               {query.data.data.map((row) => (
                 <LedgerRow
                   key={row.id}
@@ -160,13 +160,13 @@ function LedgerRow({
   const when = formatDateTime(row.received_at);
   const source = row.source ? LEAD_SOURCE_LABELS[row.source] : INBOUND_CHANNEL_LABELS[row.channel];
   return (
-    <li className="grid gap-1 py-3 text-sm">
+    <li className="grid min-w-0 grid-cols-1 gap-1 py-3 text-sm">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Badge tone={OUTCOME_TONE[row.outcome]}>{INBOUND_OUTCOME_LABELS[row.outcome]}</Badge>
         <time dateTime={row.received_at} className="text-muted-foreground tabular-nums">
           {when}
         </time>
-        <span className="font-medium">{source}</span>
+        <span className="min-w-0 font-medium break-words">{source}</span>
         <span className="font-mono text-xs text-muted-foreground">HTTP {row.http_status}</span>
         {row.is_test && <Badge tone="info">teste</Badge>}
         {row.replayed_at && <Badge tone="outline">reenviado em {formatDateTime(row.replayed_at)}</Badge>}
@@ -174,7 +174,10 @@ function LedgerRow({
       {row.reason && <p className="break-words text-muted-foreground">{row.reason}</p>}
       <div className="flex flex-wrap items-center gap-2">
         {row.lead_id && (
-          <Link to={leadHref(row.lead_id)} className="truncate text-primary hover:underline">
+          <Link
+            to={leadHref(row.lead_id)}
+            className="max-w-full min-w-0 truncate text-primary hover:underline"
+          >
             {row.lead_name ?? 'Ver lead'}
           </Link>
         )}
