@@ -1,11 +1,14 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
+import { firstField, useReturnFocus } from '@/lib/use-return-focus';
 import { cn } from '@/lib/utils';
 
 /**
- * A centred modal dialog (radix Dialog: focus trap, Escape, aria-modal, focus back on the opener).
- * Full width minus a margin on phones, scrolling inside when taller than the screen.
+ * A centred modal dialog (radix Dialog: focus trap, Escape, aria-modal, focus back on the opener, even
+ * one that is not a DialogTrigger). Opening it puts the focus in its first field when it has one (not
+ * on the close button, where Enter would close it). Full width minus a margin on phones, scrolling inside
+ * when taller than the screen.
  */
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -17,6 +20,8 @@ export function DialogContent({
   title,
   description,
   closeLabel = 'Fechar',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> & {
   /** The dialog's accessible name, shown as its heading. */
@@ -24,6 +29,7 @@ export function DialogContent({
   description?: ReactNode;
   closeLabel?: string;
 }) {
+  const returnFocus = useReturnFocus(onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-fade-in" />
@@ -33,6 +39,17 @@ export function DialogContent({
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onOpenAutoFocus={(event) => {
+          returnFocus.remember();
+          onOpenAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          const field = firstField(event.currentTarget as HTMLElement | null);
+          if (field) {
+            event.preventDefault();
+            field.focus();
+          }
+        }}
+        onCloseAutoFocus={returnFocus.restore}
         {...props}
       >
         <div className="flex items-start gap-3 px-5 pt-5 pb-3 sm:px-6">

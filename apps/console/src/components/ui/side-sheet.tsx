@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { cn } from '@/lib/utils';
 
 /**
@@ -17,6 +18,7 @@ export function SideSheetContent({
   description,
   closeLabel = 'Fechar',
   onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: Omit<ComponentProps<typeof Dialog.Content>, 'title'> & {
   /** The dialog's accessible name, shown as the panel's heading. */
@@ -24,6 +26,8 @@ export function SideSheetContent({
   description?: ReactNode;
   closeLabel?: string;
 }) {
+  // Closed, the focus goes back to the row or button that opened the panel (a URL opens it too).
+  const returnFocus = useReturnFocus(onCloseAutoFocus);
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-fade-in" />
@@ -34,13 +38,13 @@ export function SideSheetContent({
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
         // The panel itself takes focus (screen readers start at its title), not its close button.
-        onOpenAutoFocus={
-          onOpenAutoFocus ??
-          ((event) => {
-            event.preventDefault();
-            (event.currentTarget as HTMLElement | null)?.focus();
-          })
-        }
+        onOpenAutoFocus={(event) => {
+          returnFocus.remember();
+          if (onOpenAutoFocus) return onOpenAutoFocus(event);
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+        onCloseAutoFocus={returnFocus.restore}
         {...props}
       >
         <div className="flex items-start gap-3 border-b px-4 py-3 sm:px-6">

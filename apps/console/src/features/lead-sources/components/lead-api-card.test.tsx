@@ -159,6 +159,28 @@ describe('the lead API card', () => {
     expect(within(region).getByText('1 chave ativa')).toBeInTheDocument();
   });
 
+  it('from the keyboard: the dialog opens in the name field, Enter creates, and closing gives the focus back', async () => {
+    const user = userEvent.setup();
+    handle('listApiKeys', list([]));
+    handle('createApiKey', {
+      data: { ...key({ id: 9, name: 'Site' }), token: TOKEN },
+      message: 'Chave criada. Copie agora: ela não será mostrada de novo.',
+    });
+    renderCard();
+    const region = await card();
+    const open = await within(region).findByRole('button', { name: 'Criar chave' });
+    open.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Criar chave de API' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Nome da chave')).toHaveFocus());
+    await user.keyboard('Site{Enter}');
+    await screen.findByRole('dialog', { name: 'Chave "Site" criada' });
+    expect(sent('createApiKey').map((r) => r.body)).toEqual([{ name: 'Site' }]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(region).getByRole('button', { name: 'Criar chave' })).toHaveFocus());
+  });
+
   it("shows the server's field error when the key cannot be created", async () => {
     const user = userEvent.setup();
     handle('listApiKeys', list([]));
