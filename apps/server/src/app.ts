@@ -188,6 +188,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // A hop count trusts that many proxies nearest to us (the types only know the function form).
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A `__proto__` or `constructor.prototype` key in a JSON body is dropped (it never reaches an object's
+    // prototype), not answered as invalid JSON: a lead whose form named a field so is still a lead.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     routerOptions: { maxParamLength: 200 },
     // Errors the router raises before any route: Portuguese, and never echo the URL back.
     frameworkErrors: (error, _request, reply) => {

@@ -20,6 +20,7 @@ import {
   type LeadSource,
 } from '@vitrine/contracts';
 import { safeEqual } from '../../lib/crypto.ts';
+import { parseJsonExact } from '../../lib/exact-json.ts';
 import type { InboundLead } from './receive-inbound-lead.ts';
 
 /** A body that was not JSON: kept (clipped) for the ledger, refused with 400. */
@@ -35,7 +36,8 @@ export class UnparsableBody {
 export function parsePushBody(text: string): unknown {
   if (text.trim() === '') return new UnparsableBody('');
   try {
-    return stripControlCharsDeep(JSON.parse(text) as unknown);
+    // A numeric originLeadId past a double's exact range stays exact (two such ids are two leads).
+    return stripControlCharsDeep(parseJsonExact(text));
   } catch {
     return new UnparsableBody(stripControlChars(text));
   }

@@ -180,6 +180,24 @@ describe('the Grupo OLX push', () => {
     expect(await leadsOf(a.realEstateId)).toHaveLength(1);
   });
 
+  it("two numeric originLeadIds past a double's exact range are two leads, each keyed exactly", async () => {
+    const a = await connected();
+    for (const [id, name] of [
+      ['90071992547409930', 'Maria Grande'],
+      ['90071992547409931', 'João Outro'],
+    ]) {
+      const raw = JSON.stringify(push({ name, originLeadId: 'ID' })).replace('"ID"', id!);
+      const res = await send(a.path, a.secret, raw);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.outcome).toBe('created');
+    }
+    const stored = await leadsOf(a.realEstateId);
+    expect(stored.map((l) => l.submissionKey).sort()).toEqual([
+      'grupo_zap:90071992547409930',
+      'grupo_zap:90071992547409931',
+    ]);
+  });
+
   it('a listing code that matches no page still stores the lead, without a page', async () => {
     const a = await connected();
     const res = await send(a.path, a.secret, push({ clientListingId: 'NAO-EXISTE' }));

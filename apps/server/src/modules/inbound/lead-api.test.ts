@@ -396,6 +396,16 @@ describe('POST /v1/leads', () => {
     expect(details.nota).toHaveLength(1000);
   });
 
+  it('a __proto__ key (valid JSON) is dropped, not answered as invalid JSON: the lead is stored', async () => {
+    const { owner, token } = await agencyWithKey('Proto S.A.');
+    const raw = '{"name":"Ana Proto","email":"ana@exemplo.com.br","extra":{"__proto__":"x","nota":"ok"}}';
+    const res = await send(token, raw, { 'content-type': 'application/json' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [lead] = await leadsOf(owner.realEstateId);
+    expect(lead!.sourceDetails).toEqual(expect.objectContaining({ nota: 'ok' }));
+    expect(Object.keys(lead!.sourceDetails as object)).not.toContain('__proto__');
+  });
+
   it('half an emoji (a lone surrogate) in a field name of extra, or an unknown field, still stores the lead', async () => {
     const { owner, token } = await agencyWithKey('Surrogate S.A.');
     const raw =

@@ -9,6 +9,7 @@ import type { Deps } from '../../deps.ts';
 import { sha256, safeEqual } from '../../lib/crypto.ts';
 import { fetchMetaLeadQueue, type FetchMetaLeadPayload } from './jobs/fetch-meta-lead.queue.ts';
 import { agenciesOfMetaPage } from './meta-lead-ads.ts';
+import { parseJsonExact } from '../../lib/exact-json.ts';
 
 /** The verification request's answer: the challenge when the token is ours, null otherwise. */
 export function verifyMetaHandshake(
@@ -36,13 +37,7 @@ export function validMetaSignature(secret: string | undefined, raw: Buffer, head
  * so a number too big for one is read from its source text (when the runtime offers it) as a string.
  */
 export function parseMetaJson(raw: Buffer): unknown {
-  return JSON.parse(raw.toString('utf8'), (_key, value: unknown, context?: { source?: string }) =>
-    typeof value === 'number'
-      ? Number.isSafeInteger(value) || !context?.source
-        ? value
-        : context.source
-      : value,
-  );
+  return parseJsonExact(raw.toString('utf8'));
 }
 
 const idOf = (v: unknown): string | null => {
