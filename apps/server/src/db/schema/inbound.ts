@@ -81,7 +81,7 @@ export const inboundRequests = pgTable(
   },
   (t) => [
     index('inbound_requests_agency_received_idx').on(t.realEstateId, t.receivedAt),
-    // A source's last request, read backwards from its newest (lead-sources.ts lastReceivedByChannel):
+    // A source's last lead, read backwards from its newest request (lead-sources.ts lastReceivedByChannel):
     // derived from the ledger instead of a per-lead update of the source's row (decision 019).
     index('inbound_requests_agency_channel_received_idx').on(t.realEstateId, t.channel, t.receivedAt),
     // The retention job's walk (modules/privacy/apply-retention.ts): old bodies not yet blanked.

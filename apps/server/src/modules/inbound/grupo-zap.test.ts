@@ -429,6 +429,23 @@ describe('the lead sources screen', () => {
     expect(tests.json().data).toEqual([
       expect.objectContaining({ id: lead!.id, source: 'teste', is_test: true }),
     ]);
+    // The card: neither the test lead nor a refused push is a lead received from the portal.
+    await send(
+      a.path,
+      a.secret,
+      push({ originLeadId: 'sem-contato', phone: undefined, phoneNumber: undefined, email: undefined }),
+    );
+    const card = async () =>
+      (await a.client.get(`/v1/real-estates/${a.realEstateId}/lead-sources`))
+        .json()
+        .data.find((s: { channel: string }) => s.channel === 'grupo_zap');
+    const before = await card();
+    expect(before.last_received_at).toBeNull();
+    expect(before.leads_per_day.reduce((n: number, d: { leads: number }) => n + d.leads, 0)).toBe(0);
+    expect((await send(a.path, a.secret, push({ originLeadId: 'real-1' }))).statusCode).toBe(200);
+    const after = await card();
+    expect(after.last_received_at).not.toBeNull();
+    expect(after.leads_per_day.at(-1).leads).toBe(1);
   });
 
   it('lists the ledger with filters, shows a body, and replays a refused request after the fix', async () => {

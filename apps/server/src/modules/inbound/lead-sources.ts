@@ -149,8 +149,9 @@ type StatsRow = { channel: InboundChannel; day: string; leads: number };
 type CountRow = { channel: InboundChannel; n: number };
 
 /**
- * When each channel of the agency last sent a request (any outcome), from the ledger: one backward
- * step per channel on inbound_requests_agency_channel_received_idx, however long the ledger.
+ * When each channel of the agency last brought a lead (new or a repeat; not a refused request, not the
+ * console's test lead), from the ledger: a backward walk per channel on
+ * inbound_requests_agency_channel_received_idx from its newest row, which stops at the first such row.
  */
 export async function lastReceivedByChannel(
   deps: Pick<Deps, 'db'>,
@@ -160,6 +161,7 @@ export async function lastReceivedByChannel(
     await deps.db.execute(sql`
       select c.channel, (select r.received_at from inbound_requests r
         where r.real_estate_id = ${realEstateId} and r.channel = c.channel
+          and r.outcome in ('created', 'duplicate') and r.source is distinct from 'teste'
         order by r.received_at desc limit 1) as at
       from unnest(array[${sql.join(
         INBOUND_CHANNELS.map((c) => sql`${c}`),
@@ -180,7 +182,7 @@ export async function listSources(
     await deps.db.execute(sql`
       select channel, to_char((received_at at time zone ${TZ})::date, 'YYYY-MM-DD') as day, count(*)::int as leads
       from inbound_requests
-      where real_estate_id = ${realEstateId} and outcome = 'created'
+      where real_estate_id = ${realEstateId} and outcome = 'created' and source is distinct from 'teste'
         and received_at >= now() - make_interval(days => ${DAYS})
       group by 1, 2`),
   );
