@@ -31,11 +31,15 @@ export function FormField({ label, error, hint, className, children }: FormField
           {hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
+      {/* Always there, so that a screen reader reads an error when it appears (the focus is often already
+          in the field, where aria-describedby alone says nothing new). */}
+      <p
+        id={errorId}
+        aria-live="polite"
+        className={error ? 'text-xs font-medium text-destructive' : 'sr-only'}
+      >
+        {error}
+      </p>
     </div>
   );
 }

@@ -131,7 +131,7 @@ describe('the lead API card', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Criar chave de API' });
     // The name is required (checked before anything is sent).
     await user.click(within(dialog).getByRole('button', { name: 'Criar chave' }));
-    expect(await within(dialog).findByText(/Dê um nome à chave/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/Dê um nome à chave/)).toHaveAttribute('aria-live', 'polite');
     expect(sent('createApiKey')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Nome da chave'), 'RD Station');

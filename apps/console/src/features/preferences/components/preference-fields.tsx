@@ -49,6 +49,8 @@ function RowStatus({ row }: { row: PreferenceRow }) {
       {row.status === 'saved' && <Check className="size-3.5 text-green-600" aria-hidden="true" />}
       {row.status === 'error' && <TriangleAlert className="size-3.5" aria-hidden="true" />}
       {STATUS_TEXT[row.status]}
+      {/* Said with it, not only shown under the field: the focus is still in the field. */}
+      {row.status === 'error' && row.error && <span className="sr-only">: {row.error}</span>}
     </span>
   );
 }

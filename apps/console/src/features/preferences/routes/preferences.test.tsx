@@ -109,9 +109,10 @@ describe('Configurações', () => {
     await user.type(field('ga4_measurement_id'), 'UA-1234-5');
     await user.tab();
     const row = screen.getByTestId('row-ga4_measurement_id');
-    expect(await within(row).findByText(/use o formato G-XXXXXXXXXX/)).toBeInTheDocument();
+    // Under the field, and in the row's live status, so a screen reader says why.
+    expect((await within(row).findAllByText(/use o formato G-XXXXXXXXXX/)).length).toBe(2);
     expect(field('ga4_measurement_id')).toHaveAttribute('aria-invalid', 'true');
-    expect(statusOf('ga4_measurement_id')).toHaveTextContent('Não salvo');
+    expect(statusOf('ga4_measurement_id')).toHaveTextContent(/^Não salvo: .*use o formato G-XXXXXXXXXX/);
     expect(sent('PUT')).toHaveLength(0);
   });
 
