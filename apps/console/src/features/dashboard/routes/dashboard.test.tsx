@@ -353,7 +353,10 @@ describe('/dashboard: only what the role can open', () => {
       expect(shortcuts()).toEqual([
         '/paginas',
         '/leads',
+        '/origens',
         '/integracoes',
+        '/portais',
+        '/conversoes',
         '/analytics',
         '/usuarios',
         '/conta',

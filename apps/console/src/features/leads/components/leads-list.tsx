@@ -105,7 +105,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
         </Table>
       </div>
 
-      <ul className="grid gap-3 xl:hidden" aria-label="Leads">
+      <ul className="grid grid-cols-1 gap-3 xl:hidden" aria-label="Leads">
         {leads.map((lead) => (
           <li key={lead.id}>
             <Link
@@ -115,7 +115,7 @@ export function LeadsList({ leads, stale, leadHref, leadLinkState, onOpen, actio
             >
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <p className="font-medium break-words">{lead.name}</p>
+                  <p className="font-medium [overflow-wrap:anywhere]">{lead.name}</p>
                   <p className="text-xs text-muted-foreground">
                     {formatDay(lead.created_at)} às {formatTime(lead.created_at)}
                   </p>

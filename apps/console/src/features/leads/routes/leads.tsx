@@ -46,7 +46,8 @@ const LeadsPerDayChart = lazy(async () => ({
 }));
 
 const TITLE = 'Leads';
-const DESCRIPTION = 'Contatos deixados nas páginas dos seus imóveis e o envio de cada um ao seu CRM.';
+const DESCRIPTION =
+  'Contatos das suas páginas, dos portais, dos formulários do Facebook e do Instagram e da API, e o envio de cada um ao seu CRM.';
 const breadcrumbs = [{ title: 'Dashboard', href: paths.dashboard }, { title: TITLE }];
 
 /** /leads: the list with filters, a lead's detail (?lead={id}) and the deliveries ledger (?tab=entregas). */
