@@ -1,7 +1,12 @@
-import { FEED_CHANNEL_SHORT_LABELS, type FeedChannelOverview, type HighlightType } from '@vitrine/contracts';
+import {
+  FEED_CHANNEL_SHORT_LABELS,
+  updateFeedChannelBody,
+  type FeedChannelOverview,
+  type HighlightType,
+} from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
 import { AlertTriangle, Check, Copy, KeyRound, Radio } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -9,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
-import { getApiErrorMessage } from '@/lib/api-errors';
+import { getApiErrorMessage, getValidationErrors } from '@/lib/api-errors';
 import { formatDateTime } from '@/lib/datetime';
 import { toast } from '@/lib/toast';
 import { useGenerateListingCodes, useRotateFeedToken, useUpdateFeedChannel } from '../api/feeds';
@@ -112,18 +117,39 @@ function Highlights({ realEstateId, channel }: { realEstateId: number; channel: 
     Object.fromEntries(channel.highlights.map((h) => [h.type, h.quota === null ? '' : String(h.quota)])),
   );
   const [error, setError] = useState<string | null>(null);
+  // Each field's own error (the form's check, or the server's 422 keyed `highlight_quotas.<type>`).
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
+  const idPrefix = useId();
+  const byType = (entries: [string, string | undefined][]) => {
+    const out: Partial<Record<string, string>> = {};
+    for (const [path, message] of entries) {
+      const type = path.split('.').pop()!;
+      if (message && !out[type] && channel.highlights.some((h) => h.type === type)) out[type] = message;
+    }
+    return out;
+  };
   const save = async () => {
     setError(null);
+    setFieldErrors({});
     const quotas: Partial<Record<HighlightType, number | null>> = {};
     for (const h of channel.highlights) {
       const raw = draft[h.type]?.trim() ?? '';
       quotas[h.type as HighlightType] = raw === '' ? null : Number(raw);
     }
+    const checked = updateFeedChannelBody.safeParse({ highlight_quotas: quotas });
+    if (!checked.success) {
+      setFieldErrors(byType(checked.error.issues.map((i) => [i.path.join('.'), i.message])));
+      return;
+    }
     try {
       await update.mutateAsync({ channel: channel.channel, body: { highlight_quotas: quotas } });
       toast({ variant: 'success', title: 'Destaques salvos' });
     } catch (err) {
-      setError(getApiErrorMessage(err));
+      const fields = byType(
+        Object.entries(getValidationErrors(err) ?? {}).map(([path, messages]) => [path, messages[0]]),
+      );
+      if (Object.keys(fields).length) setFieldErrors(fields);
+      else setError(getApiErrorMessage(err));
     }
   };
   return (
@@ -135,6 +161,8 @@ function Highlights({ realEstateId, channel }: { realEstateId: number; channel: 
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {channel.highlights.map((h) => {
           const over = h.quota !== null && h.used > h.quota;
+          const fieldError = fieldErrors[h.type];
+          const errorId = `${idPrefix}-${h.type}-error`;
           return (
             <label key={h.type} className="grid gap-1 rounded-lg border p-3 text-sm">
               <span className="flex items-center justify-between gap-2">
@@ -151,7 +179,16 @@ function Highlights({ realEstateId, channel }: { realEstateId: number; channel: 
                 value={draft[h.type] ?? ''}
                 onChange={(e) => setDraft((d) => ({ ...d, [h.type]: e.target.value }))}
                 aria-label={`Quantidade de "${h.label}" contratada`}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldError ? errorId : undefined}
               />
+              <span
+                id={errorId}
+                aria-live="polite"
+                className={fieldError ? 'text-xs font-medium text-destructive' : 'sr-only'}
+              >
+                {fieldError}
+              </span>
             </label>
           );
         })}

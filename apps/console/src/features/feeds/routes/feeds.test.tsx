@@ -94,6 +94,37 @@ describe('/portais', () => {
     });
   });
 
+  it('names each highlight field that is wrong, under it, and sends nothing', async () => {
+    handle('getFeedsOverview', { data: [ZAP_CHANNEL, META_CHANNEL] });
+    handle('updateFeedChannel', { data: ZAP_CHANNEL });
+    renderFeeds();
+    const user = userEvent.setup();
+    const typed: [string, string][] = [
+      ['Destaque', '-3'],
+      ['Super destaque', '2.5'],
+      ['Destaque triplo', '99999999'],
+    ];
+    for (const [label, value] of typed) {
+      const input = await screen.findByLabelText(`Quantidade de "${label}" contratada`);
+      await user.clear(input);
+      await user.type(input, value);
+    }
+    await user.click(screen.getByRole('button', { name: 'Salvar destaques' }));
+    const fieldOf = (label: string) => screen.getByLabelText(`Quantidade de "${label}" contratada`);
+    await waitFor(() => expect(fieldOf('Destaque')).toHaveAttribute('aria-invalid', 'true'));
+    expect(fieldOf('Destaque')).toHaveAccessibleDescription(
+      'A quantidade de destaques não pode ser negativa.',
+    );
+    expect(fieldOf('Super destaque')).toHaveAccessibleDescription(
+      'A quantidade de destaques deve ser um número inteiro.',
+    );
+    expect(fieldOf('Destaque triplo')).toHaveAccessibleDescription(
+      'A quantidade de destaques é grande demais.',
+    );
+    expect(fieldOf('Destaque exclusivo')).not.toHaveAttribute('aria-invalid');
+    expect(sent('updateFeedChannel')).toHaveLength(0);
+  });
+
   it('shows the error with a retry, and tells an agent the screen is for managers', async () => {
     handle('getFeedsOverview', failure(500, { message: 'Falhou.' }));
     const { unmount } = renderFeeds();
