@@ -74,9 +74,9 @@ export type ApiKeyListResponse = z.infer<typeof apiKeyListResponse>;
 
 export const createApiKeyBody = z.object({
   name: z
-    .string({ error: 'Dê um nome à chave (name), como "Site" ou "RD Station".' })
+    .string({ error: 'Dê um nome à chave, como "Site" ou "RD Station".' })
     .trim()
-    .min(1, 'Dê um nome à chave (name), como "Site" ou "RD Station".')
+    .min(1, 'Dê um nome à chave, como "Site" ou "RD Station".')
     .max(60, 'O nome da chave deve ter no máximo 60 caracteres.'),
 });
 export type CreateApiKeyBody = z.input<typeof createApiKeyBody>;

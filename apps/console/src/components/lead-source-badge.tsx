@@ -14,7 +14,7 @@ const BADGE_CLASSES: Record<LeadSource, string> = {
   portal_olx: 'border-violet-200 bg-violet-50 text-violet-800',
   facebook: 'border-blue-200 bg-blue-50 text-blue-800',
   instagram: 'border-pink-200 bg-pink-50 text-pink-800',
-  api: 'border-teal-200 bg-teal-50 text-teal-800',
+  api: 'border-slate-300 bg-slate-100 text-slate-800',
   teste: 'border-zinc-200 bg-zinc-100 text-zinc-700',
 };
 
@@ -26,7 +26,7 @@ export const LEAD_SOURCE_CHART_COLOURS: Record<LeadSource, string> = {
   portal_olx: '#7c3aed',
   facebook: '#1d4ed8',
   instagram: '#db2777',
-  api: '#0f766e',
+  api: '#334155',
   teste: '#71717a',
 };
 

@@ -114,7 +114,8 @@ function NotConnected({ busy, onConnect }: { busy: boolean; onConnect: () => voi
   return (
     <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed p-4">
       <p className="text-sm text-muted-foreground">
-        Conecte para gerar o endereço e a chave que você vai cadastrar no Canal Pro do Grupo OLX.
+        Conecte para ter o endereço e a chave que você cadastra no Canal Pro do Grupo OLX. Se já conectou
+        antes, voltam os mesmos: não é preciso mudar nada no portal.
       </p>
       <Button onClick={onConnect} disabled={busy} aria-busy={busy || undefined}>
         {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Plug aria-hidden="true" />}
