@@ -191,6 +191,25 @@ describe('POST /v1/public/pages/{slug}/leads', () => {
     });
   });
 
+  it('a body sent as text/plain (sendBeacon with a string) is read as JSON, or as a form: the lead is stored', async () => {
+    const { owner, page } = await agencyWithPage();
+    const asJson = await postLead(page.slug, JSON.stringify({ ...validLead, name: 'Bea\u0000con Json' }), {
+      'content-type': 'text/plain;charset=UTF-8',
+    });
+    expect(asJson.statusCode, asJson.body).toBe(201);
+    const asForm = await postLead(
+      page.slug,
+      new URLSearchParams({ name: 'Beacon Form', phone: '11977776666', consent: 'true' }).toString(),
+      { 'content-type': 'text/plain' },
+    );
+    expect(asForm.statusCode, asForm.body).toBe(201);
+    const names = (await leadsOf(owner.realEstateId)).map((l) => l.name).sort();
+    expect(names).toEqual(['Beacon Form', 'Beacon Json']);
+    const nothing = await postLead(page.slug, 'olá', { 'content-type': 'text/plain' });
+    expect(nothing.statusCode).toBe(422);
+    expect(Object.keys(nothing.json().errors)).toContain('name');
+  });
+
   it('works without JavaScript: a form post redirects to the thank-you state', async () => {
     const { page } = await agencyWithPage();
     const res = await postForm(page.slug, {

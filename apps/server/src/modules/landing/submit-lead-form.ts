@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { clipText, normalizeBrazilianPhone, publicLeadBody } from '@vitrine/contracts';
+import { clipText, normalizeBrazilianPhone, publicLeadBody, stripControlCharsDeep } from '@vitrine/contracts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, issuesToErrors } from '../../lib/http-errors.ts';
 import { visitorHashes } from '../analytics/index.ts';
@@ -48,8 +48,8 @@ export async function submitLeadForm(
 ): Promise<LeadFormOutcome> {
   checkOrigin(deps, post);
   const admission = await admit(deps, post);
-  const raw = (post.body ?? {}) as Record<string, unknown>;
-  const parsed = publicLeadBody.safeParse(typeof raw === 'object' && !Array.isArray(raw) ? raw : {});
+  const raw = bodyObject(post.body);
+  const parsed = publicLeadBody.safeParse(raw);
   if (!parsed.success)
     return { ok: false, errors: issuesToErrors(parsed.error.issues), values: typedValues(raw) };
   const spam = spamScoreOf(deps, keys, post, admission, parsed.data);
@@ -103,6 +103,27 @@ async function admit(deps: Deps, post: LeadFormPost): Promise<Admitted> {
     );
   }
   return admission;
+}
+
+/**
+ * The posted fields: JSON or a form, as parsed; a body sent as text/plain (a site's
+ * `navigator.sendBeacon` with a string, a no-CORS fetch) read as JSON, else as a form, so its lead is not
+ * refused for naming no field.
+ */
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (typeof body === 'string') {
+    // Not seen by the input guard (it strips objects): control characters go here, as for a JSON post.
+    const text = body.trim();
+    try {
+      const json = JSON.parse(text) as unknown;
+      if (json && typeof json === 'object' && !Array.isArray(json))
+        return stripControlCharsDeep(json as Record<string, unknown>);
+    } catch {
+      // not JSON: a form, or nothing
+    }
+    return text.includes('=') ? stripControlCharsDeep(Object.fromEntries(new URLSearchParams(text))) : {};
+  }
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
 /** The text fields as typed, clipped: what a re-rendered form shows again. */
