@@ -29,11 +29,9 @@ export function useReturnFocus(onCloseAutoFocus?: (event: Event) => void) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     remember() {
+      // What has focus now: a button on the page, or one inside a dialog that opens another one.
       const active = document.activeElement;
-      opener.current =
-        active instanceof HTMLElement && active !== document.body && !active.closest('[role="dialog"]')
-          ? active
-          : lastOutside;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : lastOutside;
     },
     restore(event: Event) {
       onCloseAutoFocus?.(event);

@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactElement, ReactNode } from 'react';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { buttonVariants } from './button';
 
 interface ConfirmDialogBaseProps {
@@ -40,12 +41,18 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  // Opened by a plain button (no trigger), the focus still goes back to it when the dialog closes.
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root {...(trigger ? {} : { open, onOpenChange })}>
       {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-fade-in" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-xl outline-none data-[state=open]:animate-fade-in">
+        <AlertDialog.Content
+          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-xl outline-none data-[state=open]:animate-fade-in"
+          onOpenAutoFocus={() => returnFocus.remember()}
+          onCloseAutoFocus={returnFocus.restore}
+        >
           <div className="grid gap-2">
             <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
             <AlertDialog.Description className="text-sm text-muted-foreground">

@@ -509,6 +509,10 @@ describe('the lead sources screen', () => {
     const replay = await a.client.post(`/v1/inbound-requests/${row!.id}/replay`);
     expect(replay.statusCode).toBe(409);
     expect(replay.json().message).toMatch(/quem a enviou precisa enviá-la de novo/);
+    // JSON that is not an object can never be a lead either.
+    expect((await send(a.path, a.secret, '[]')).statusCode).toBe(400);
+    const list = (await a.client.get(`/v1/real-estates/${a.realEstateId}/inbound-requests`)).json().data;
+    expect(list.map((r: { can_replay: boolean }) => r.can_replay)).toEqual([false, false]);
   });
 
   it('a page whose code is fixed afterwards: new pushes find it', async () => {

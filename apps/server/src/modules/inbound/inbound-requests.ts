@@ -29,8 +29,12 @@ const canReplay = (r: Row) =>
   (r.outcome === 'refused' || r.outcome === 'failed') &&
   r.replayedAt === null &&
   r.body !== null &&
-  !(typeof r.body === 'object' && UNPARSED_TEXT in r.body) &&
-  r.reason !== IDEMPOTENCY_MISMATCH_MESSAGE;
+  !(r.channel === 'grupo_zap' && unreplayablePush(r.body)) &&
+  !(r.channel === 'lead_api' && r.httpStatus === 422 && r.reason === IDEMPOTENCY_MISMATCH_MESSAGE);
+
+/** A push body no fix can make a lead: not JSON (kept as text), or JSON that is not an object. */
+const unreplayablePush = (body: unknown) =>
+  typeof body !== 'object' || body === null || Array.isArray(body) || UNPARSED_TEXT in body;
 
 function view({ r, leadName, isTest }: Joined): InboundRequestView {
   return {

@@ -31,7 +31,8 @@ export const liveIdempotencyRow = (r: string) =>
 
 /**
  * The refusal of a request whose key was used with another body: the client's mistake, which no fix of
- * the agency's undoes, so the ledger offers no replay of it (inbound-requests.ts).
+ * the agency's undoes, so the ledger offers no replay of it (inbound-requests.ts). That check matches
+ * the stored reason against this text: a new wording must keep matching the rows stored with this one.
  */
 export const IDEMPOTENCY_MISMATCH_MESSAGE =
   'Esta Idempotency-Key já foi usada com outro corpo nas últimas 24 horas. Para um lead novo, use uma chave nova.';

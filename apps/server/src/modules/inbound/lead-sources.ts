@@ -142,6 +142,8 @@ export async function disconnectSource(
 }
 
 const DAYS = 30;
+/** The most ledger rows read back to find a channel's last lead (lastReceivedByChannel). */
+const LAST_LEAD_WALK = 1000;
 /** The agency's days are São Paulo days, as on the dashboard. */
 const TZ = 'America/Sao_Paulo';
 
@@ -151,7 +153,9 @@ type CountRow = { channel: InboundChannel; n: number };
 /**
  * When each channel of the agency last brought a lead (new or a repeat; not a refused request, not the
  * console's test lead), from the ledger: a backward walk per channel on
- * inbound_requests_agency_channel_received_idx from its newest row, which stops at the first such row.
+ * inbound_requests_agency_channel_received_idx from its newest row, stopping at the first such row and
+ * reading at most LAST_LEAD_WALK rows, so a channel that only sends refusals (a misconfigured
+ * integration) costs a bounded read (its last lead then shows as none: its refusals are the story).
  */
 export async function lastReceivedByChannel(
   deps: Pick<Deps, 'db'>,
@@ -159,10 +163,12 @@ export async function lastReceivedByChannel(
 ): Promise<Map<InboundChannel, Date>> {
   const rows = rowsOf<{ channel: InboundChannel; at: string | Date | null }>(
     await deps.db.execute(sql`
-      select c.channel, (select r.received_at from inbound_requests r
-        where r.real_estate_id = ${realEstateId} and r.channel = c.channel
-          and r.outcome in ('created', 'duplicate') and r.source is distinct from 'teste'
-        order by r.received_at desc limit 1) as at
+      select c.channel, (select w.received_at from (
+          select r.received_at, r.outcome, r.source from inbound_requests r
+          where r.real_estate_id = ${realEstateId} and r.channel = c.channel
+          order by r.received_at desc limit ${LAST_LEAD_WALK}
+        ) w where w.outcome in ('created', 'duplicate') and w.source is distinct from 'teste'
+        order by w.received_at desc limit 1) as at
       from unnest(array[${sql.join(
         INBOUND_CHANNELS.map((c) => sql`${c}`),
         sql`, `,
