@@ -31,6 +31,25 @@ describe('analytics beacon', () => {
     ).toBe(false);
   });
 
+  it('says what ago, page_id and a props key must be, whatever the wrong value', () => {
+    const messageOf = (beacon: object) => {
+      const r = analyticsBeacon.safeParse(beacon);
+      expect(r.success).toBe(false);
+      return [...new Set(r.error!.issues.map((i) => i.message))];
+    };
+    for (const ago of [1e20, -1, 2.5, 'x'])
+      expect(messageOf({ page_id: 1, events: [{ name: 'pageview', ago }] })).toEqual([
+        'ago deve ser um número inteiro de milissegundos, de 0 a 86400000 (24 horas).',
+      ]);
+    for (const page_id of [-1, 0, 2_147_483_648, 1.5, '7'])
+      expect(messageOf({ page_id, events: [{ name: 'pageview' }] })).toEqual([
+        'page_id deve ser o número (inteiro e positivo) de uma página publicada.',
+      ]);
+    expect(messageOf({ page_id: 1, events: [{ name: 'pageview', props: { 'a b': 1 } }] })).toEqual([
+      'As chaves de props usam letras, números, _ . - (até 40).',
+    ]);
+  });
+
   it('query defaults: page 1, 20 per page; devices are a closed list', () => {
     expect(analyticsQuery.parse({})).toMatchObject({ page: 1, per_page: 20 });
     expect(analyticsQuery.safeParse({ device: 'tv' }).success).toBe(false);

@@ -99,6 +99,9 @@ export const ANALYTICS_MAX_RANGE_DAYS = 400;
 
 const propValue = z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]);
 
+const AGO_MESSAGE = 'ago deve ser um número inteiro de milissegundos, de 0 a 86400000 (24 horas).';
+const PAGE_ID_MESSAGE = 'page_id deve ser o número (inteiro e positivo) de uma página publicada.';
+
 export const analyticsBeaconEvent = z.object({
   name: z.enum(ANALYTICS_BEACON_EVENT_NAMES, {
     error: `O evento deve ser um de: ${ANALYTICS_BEACON_EVENT_NAMES.join(', ')} (lead_submitted é registrado pelo servidor ao receber o lead).`,
@@ -108,10 +111,10 @@ export const analyticsBeaconEvent = z.object({
    * the server dates the event `now - ago`, at most one idle period back). Default 0.
    */
   ago: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 60 * 60 * 1000)
+    .number({ error: AGO_MESSAGE })
+    .int(AGO_MESSAGE)
+    .min(0, AGO_MESSAGE)
+    .max(24 * 60 * 60 * 1000, AGO_MESSAGE)
     .optional(),
   /**
    * Details, at most 10 keys: scroll `{depth}` (0–100), engaged `{seconds}`, photo_view `{index}` (the
@@ -119,9 +122,11 @@ export const analyticsBeaconEvent = z.object({
    * video_play / video_progress `{percent}`, lead_submitted `{lead_id}`; anything else is kept as sent.
    */
   props: z
-    .record(
-      z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'As chaves de props usam letras, números, _ . - (até 40).'),
-      propValue,
+    .record(z.string(), propValue)
+    // Checked on the whole record: a key's own message is lost in the record's error.
+    .refine(
+      (p) => Object.keys(p).every((k) => /^[A-Za-z0-9_.-]{1,40}$/.test(k)),
+      'As chaves de props usam letras, números, _ . - (até 40).',
     )
     .refine((p) => Object.keys(p).length <= 10, 'props tem no máximo 10 chaves.')
     .optional(),
@@ -130,7 +135,11 @@ export type AnalyticsBeaconEvent = z.input<typeof analyticsBeaconEvent>;
 
 export const analyticsBeacon = z.object({
   /** The landing page the events happened on; its agency is the tenant. */
-  page_id: z.number({ error: 'page_id deve ser um número.' }).int().positive().max(2_147_483_647),
+  page_id: z
+    .number({ error: PAGE_ID_MESSAGE })
+    .int(PAGE_ID_MESSAGE)
+    .positive(PAGE_ID_MESSAGE)
+    .max(2_147_483_647, PAGE_ID_MESSAGE),
   /** location.href: UTM, gclid and fbclid are read from its query at the session's start. */
   url: z.string().max(4096).optional(),
   /** document.referrer (only its host is kept). */
