@@ -146,16 +146,9 @@ const extraValue = z.union([z.string(), z.number(), z.boolean(), z.null()], {
 
 /** Custom fields of the caller's form: a small flat object, kept with the lead's source details. */
 const extraField = z
-  .record(
-    z
-      .string()
-      .max(
-        LEAD_API_LIMITS.extraKeyLength,
-        `Os nomes dos campos de extra devem ter no máximo ${LEAD_API_LIMITS.extraKeyLength} caracteres.`,
-      ),
-    extraValue,
-    { error: 'extra deve ser um objeto com campos simples, como {"renda": "R$ 8 mil"}.' },
-  )
+  .record(z.string(), extraValue, {
+    error: 'extra deve ser um objeto com campos simples, como {"renda": "R$ 8 mil"}.',
+  })
   .nullish()
   .superRefine((v, ctx) => {
     if (v && Object.keys(v).length > LEAD_API_LIMITS.extraKeys)
@@ -163,17 +156,22 @@ const extraField = z
         code: 'custom',
         message: `extra aceita no máximo ${LEAD_API_LIMITS.extraKeys} campos.`,
       });
+    // Checked here, not in the record's key schema, whose own message the record's error would replace.
+    if (v && Object.keys(v).some((k) => k.trim().length > LEAD_API_LIMITS.extraKeyLength))
+      ctx.addIssue({
+        code: 'custom',
+        message: `Os nomes dos campos de extra devem ter no máximo ${LEAD_API_LIMITS.extraKeyLength} caracteres.`,
+      });
   })
-  .transform((v) =>
-    v && Object.keys(v).length
-      ? Object.fromEntries(
-          Object.entries(v).map(([k, x]) => [
-            k.trim(),
-            typeof x === 'string' ? clipText(x.trim(), LEAD_API_LIMITS.extraValue) : x,
-          ]),
-        )
-      : null,
-  )
+  // A field with no name (blank once trimmed) is dropped: it would say nothing in the CRM.
+  .transform((v) => {
+    const entries = Object.entries(v ?? {}).flatMap(([k, x]) =>
+      k.trim()
+        ? [[k.trim(), typeof x === 'string' ? clipText(x.trim(), LEAD_API_LIMITS.extraValue) : x]]
+        : [],
+    );
+    return entries.length ? Object.fromEntries(entries) : null;
+  })
   .meta({
     description: `Campos do seu formulário, guardados com o lead (até ${LEAD_API_LIMITS.extraKeys} campos simples; textos cortados em ${LEAD_API_LIMITS.extraValue} caracteres).`,
   });

@@ -396,6 +396,19 @@ describe('POST /v1/leads', () => {
     expect(details.nota).toHaveLength(1000);
   });
 
+  it('extra: a field name too long is named as such; a field with no name is dropped, the lead kept', async () => {
+    const { owner, token } = await agencyWithKey('Extra S.A.');
+    const long = await send(token, { ...LEAD, extra: { ['k'.repeat(101)]: 'x' } });
+    expect(long.statusCode).toBe(422);
+    expect(valid(apiErrorSchema, long).errors?.extra?.[0]).toMatch(
+      /nomes dos campos de extra .* no máximo 100/,
+    );
+    const blank = await send(token, { ...LEAD, extra: { '': 'x', '  ': 'y', renda: 'R$ 8 mil' } });
+    expect(blank.statusCode, blank.body).toBe(201);
+    const [lead] = await leadsOf(owner.realEstateId);
+    expect(lead!.sourceDetails).toEqual({ origin: 'RD Station', renda: 'R$ 8 mil' });
+  });
+
   it('a __proto__ key (valid JSON) is dropped, not answered as invalid JSON: the lead is stored', async () => {
     const { owner, token } = await agencyWithKey('Proto S.A.');
     const raw = '{"name":"Ana Proto","email":"ana@exemplo.com.br","extra":{"__proto__":"x","nota":"ok"}}';
