@@ -216,7 +216,7 @@ export function testPushBody(listingCode: string) {
     leadOrigin: 'Grupo OLX',
     timestamp: now.toISOString(),
     originLeadId: `teste-${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`,
-    originListingId: '0',
+    originListingId: 'teste',
     clientListingId: listingCode,
     name: 'Lead de teste (Grupo OLX)',
     email: 'teste@exemplo.com.br',

@@ -329,9 +329,11 @@ export function FeedChannelCard({
             {channel.counts.left_out > 0 && (
               <AlertTriangle className="size-4 text-amber-600" aria-hidden="true" />
             )}
-            {channel.counts.left_out === 0
-              ? `Nenhum imóvel marcado fica fora do feed do ${short}.`
-              : `${imoveis(channel.counts.left_out)} não ${channel.counts.left_out === 1 ? 'entra' : 'entram'} no feed do ${short}`}
+            {channel.counts.flagged === 0
+              ? `Nenhum imóvel no feed do ${short} ainda`
+              : channel.counts.left_out === 0
+                ? `Todos os imóveis marcados entram no feed do ${short}.`
+                : `${imoveis(channel.counts.left_out)} não ${channel.counts.left_out === 1 ? 'entra' : 'entram'} no feed do ${short}`}
           </h3>
           {channel.problems.length > 0 && (
             <ul className="grid gap-2">

@@ -46,6 +46,11 @@ describe('/portais', () => {
       META_CHANNEL.urls[1]!.url,
     );
     expect(screen.getByText('2 imóveis não entram no feed do ZAP/VivaReal/OLX')).toBeInTheDocument();
+    // A channel with nothing marked says so once, without "nenhum fica fora" beside it.
+    expect(
+      screen.getByRole('heading', { name: 'Nenhum imóvel no feed do catálogo da Meta ainda' }),
+    ).toBeVisible();
+    expect(screen.queryByText(/fica fora do feed/)).toBeNull();
     const link = screen.getByRole('link', { name: 'Casa com quintal no Butantã' });
     expect(link).toHaveAttribute('href', '/paginas/41');
     const item = link.closest('li')!;
