@@ -49,14 +49,15 @@ export function stripControlCharsDeep<T>(value: T, depth = 0): T {
   return value;
 }
 
-/** Half of a UTF-16 surrogate pair standing alone (a text cut inside an emoji, or `"\ud800"` in JSON). */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** A surrogate pair (an emoji), or half of one standing alone (a text cut inside an emoji, `"\ud800"`). */
+const SURROGATES = /[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]/g;
 
 /**
  * `value` with each lone surrogate replaced by U+FFFD, as PostgreSQL does for a text parameter: its JSON
- * refuses them (the statement fails whole), in a value or in a key.
+ * refuses them (the statement fails whole), in a value or in a key. Whole pairs stay.
  */
-export const wellFormedText = (value: string) => value.replace(LONE_SURROGATE, '\ufffd');
+export const wellFormedText = (value: string) =>
+  value.replace(SURROGATES, (match) => (match.length === 2 ? match : '\ufffd'));
 
 /** A JSON key or string as jsonb takes it: no refused control character, no lone surrogate. */
 const jsonbText = (value: string) => wellFormedText(stripControlChars(value));

@@ -3,9 +3,10 @@
  * validation or query: in the API's body and query string (`/v1/…`) they answer a Portuguese 422 naming
  * the field; in a path parameter, 404 (no such record can exist). A route with `config.controlChars:
  * 'strip'` (the public lead form, the lead API, the tracker's beacons) gets them removed instead, so the
- * lead is kept; `'strip-query'` (a portal's push, which strips its own body) only from the query. The query string of everything else (a landing page, the site, the console's screens, the
- * sitemap) is cleaned too: a visitor from an ad whose link carries a broken tracking parameter gets the
- * page, not a JSON error.
+ * lead is kept; `'strip-query'` (a portal's push, which strips its own body) only from the query. The
+ * query string of everything else (a landing page, the site, the console's screens, the sitemap) is
+ * cleaned too: a visitor from an ad whose link carries a broken tracking parameter gets the page, not a
+ * JSON error.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
