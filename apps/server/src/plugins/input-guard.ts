@@ -35,7 +35,8 @@ export function guardInput(request: FastifyRequest) {
   }
   if (!config?.ownParams && findControlChars(request.params).length) throw notFound();
   const api = !!request.routeOptions.url?.startsWith('/v1/') && config?.controlChars !== 'strip-query';
-  if (!api && request.query && typeof request.query === 'object')
+  // Copied only when it holds one (a landing page's GET is a hot path: no new object per visit).
+  if (!api && request.query && typeof request.query === 'object' && findControlChars(request.query).length)
     request.query = stripControlCharsDeep(request.query);
   const body = request.body;
   const bodyFields =
