@@ -53,6 +53,17 @@ export interface JobDefinition<Payload extends z.ZodType = z.ZodType> extends Jo
   /** Jobs one poller fetches and runs at once, and how many pollers each process runs (default 1). */
   concurrency: { batchSize: number | ((config: AppConfig) => number); pollers?: number };
   handle(payload: z.output<Payload>, deps: JobDeps, attempt?: JobAttempt): Promise<void>;
+  /**
+   * The jobs one poller fetched together, run as one call (optional: without it each job runs `handle`
+   * on its own, all at once). Answers each job's outcome in the payloads' order: a rejected job is
+   * retried by pg-boss, the others complete. The new-lead alerts use it, so the leads of several
+   * captured groups fetched together make one e-mail per recipient instead of one per group.
+   */
+  handleBatch?(
+    payloads: z.output<Payload>[],
+    deps: JobDeps,
+    attempts: JobAttempt[],
+  ): Promise<PromiseSettledResult<unknown>[]>;
   /** Work repeated beside the workers (sweeps, clean-ups), only in processes that run workers. */
   every?: { seconds: number; run(deps: JobDeps): Promise<unknown> };
   /**
@@ -119,9 +130,10 @@ export function parsePayload<J extends JobQueue>(job: J, payload: unknown): z.ou
 export function toJobInsert<J extends JobQueue>(
   job: J,
   payload: JobPayload<J>,
-  options: { startAfter?: Date } = {},
+  options: { startAfter?: Date; id?: string } = {},
 ): JobInsert {
   return {
+    ...(options.id ? { id: options.id } : {}),
     data: parsePayload(job, payload) as object,
     retryLimit: job.retry.limit,
     retryDelay: job.retry.delaySeconds,

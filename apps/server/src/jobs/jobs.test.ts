@@ -19,6 +19,7 @@ import { createSession, sessionSweepJob } from '../modules/auth/index.ts';
 import { rowsOf } from '../lib/throttle.ts';
 import { rateLimitSweepJob } from './rate-limit-sweep.job.ts';
 import { jobRegistry } from './registry.ts';
+import { runJobs } from './workers.ts';
 
 // An API replica that runs no workers, as in a scaled-out install.
 let api: TestContext;
@@ -291,6 +292,48 @@ describe('workers', () => {
       [one.email, '2 novos leads: Grupo 0 e Grupo 2'],
       [two.email, '2 novos leads: Grupo 1 e Grupo 3'],
     ]);
+  });
+
+  it('group alert jobs fetched together make one e-mail per recipient; the others of the batch run, and fail, alone', async () => {
+    const owner = await createOwner(api, 'Imobiliária dos jobs em lote');
+    const ids: string[] = [];
+    for (const [name, phone] of [
+      ['Lote Um', '11977771111'],
+      ['Lote Dois', '11977772222'],
+    ] as const) {
+      const { lead } = await captureLead(api.app.deps, { realEstateId: owner.realEstateId, name, phone });
+      ids.push(lead.id);
+    }
+    // Two groups, two jobs, as a poller fetches them together.
+    const jobs = await Promise.all(
+      ids.map(
+        async (id) => (await api.app.queue.boss.findJobs(leadAlertJob.name, { data: { leadIds: [id] } }))[0]!,
+      ),
+    );
+    const sent: string[] = [];
+    const mailer = {
+      driver: 'outbox' as const,
+      outboxDir: '',
+      async send(message: { to: string; subject: string }) {
+        // A released lead's own alert fails; the digest goes out.
+        if (message.subject === 'Novo lead: Lote Um') throw new Error('SMTP fora do ar');
+        sent.push(message.subject);
+      },
+    };
+    const deps = { ...api.app.deps, mailer, signal: new AbortController().signal };
+    const attempt = { retryCount: 0, retryLimit: 5, last: false };
+    const settled = await runJobs(
+      leadAlertJob as JobDefinition,
+      [
+        { data: jobs[0]!.data, attempt },
+        { data: { leadId: ids[0] }, attempt },
+        { data: jobs[1]!.data, attempt },
+        { data: { leadIds: ['não-é-uuid'] }, attempt },
+      ],
+      deps,
+    );
+    expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(sent).toEqual(['2 novos leads: Lote Um e Lote Dois']);
   });
 
   it('a group job queues each auto-reply once, with its failed alerts, in the transaction that ends it', async () => {

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { JobDeps } from './define-job.ts';
+import type { JobAttempt, JobDefinition, JobDeps } from './define-job.ts';
 import { parsePayload } from './define-job.ts';
 import { jobRegistry } from './registry.ts';
 
@@ -32,7 +32,7 @@ export default fp(
           // lost to a busy pool or a dropped connection does not get a live job failed and run twice.
           ...(job.heartbeatSeconds ? { heartbeatRefreshSeconds: job.heartbeatSeconds / 4 } : {}),
         },
-        (data, attempt) => job.handle(parsePayload(job, data), deps, attempt),
+        (jobs) => runJobs(job, jobs, deps),
       );
       const started = job.start?.(deps);
       if (started) app.addHook('preClose', () => started.stop());
@@ -50,3 +50,41 @@ export default fp(
   },
   { name: 'jobs', dependencies: ['queue'] },
 );
+
+/**
+ * The jobs a poller fetched: each payload checked (a job whose payload does not match its schema fails
+ * alone), then the valid ones run together (`handleBatch`) or each on its own (`handle`), all at once.
+ */
+export async function runJobs(
+  job: JobDefinition,
+  jobs: { data: unknown; attempt: JobAttempt }[],
+  deps: JobDeps,
+): Promise<PromiseSettledResult<unknown>[]> {
+  const settled: PromiseSettledResult<unknown>[] = [];
+  const valid: { at: number; payload: unknown; attempt: JobAttempt }[] = [];
+  jobs.forEach(({ data, attempt }, at) => {
+    try {
+      valid.push({ at, payload: parsePayload(job, data), attempt });
+    } catch (reason) {
+      settled[at] = { status: 'rejected', reason };
+    }
+  });
+  const results = job.handleBatch
+    ? await job
+        .handleBatch(
+          valid.map((v) => v.payload),
+          deps,
+          valid.map((v) => v.attempt),
+        )
+        .catch((reason: unknown) =>
+          valid.map((): PromiseSettledResult<unknown> => ({ status: 'rejected', reason })),
+        )
+    : await Promise.allSettled(valid.map((v) => job.handle(v.payload, deps, v.attempt)));
+  valid.forEach((v, i) => {
+    settled[v.at] = results[i] ?? {
+      status: 'rejected',
+      reason: new Error(`${job.name}: no outcome for a job`),
+    };
+  });
+  return settled;
+}

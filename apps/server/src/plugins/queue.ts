@@ -38,8 +38,15 @@ export interface Queue {
   insertStatements<J extends JobQueue>(
     job: J,
     payloads: JobPayload<J>[],
-    options?: { startAfter?: Date },
+    /** `id`: the job's own id (one payload only), for a caller that may take it back (takeBack). */
+    options?: { startAfter?: Date; id?: string },
   ): Promise<Statement[]>;
+  /**
+   * Deletes jobs of `job` that no worker has started yet, inside the caller's transaction, and answers
+   * the ids deleted: a hand-over that did their work takes its safety net back (leads/alert-hand-over.ts).
+   * A job a worker has started is left to it.
+   */
+  takeBack(tx: Tx, job: JobQueue, ids: string[]): Promise<string[]>;
   /**
    * Creates a queue if needed and loads it into pg-boss's queue cache. Every queue is declared at start:
    * a first send inside a transaction must not look the queue up on another connection (on PGlite that
@@ -47,13 +54,14 @@ export interface Queue {
    */
   declare(name: string): Promise<void>;
   /**
-   * Registers a per-job handler, run for up to `batchSize` jobs at once; a job whose handler throws is
-   * retried by pg-boss, the others complete. Only jobs/workers.ts calls it, for the registry's jobs.
+   * Registers a handler of up to `batchSize` jobs fetched together, which answers each job's outcome in
+   * their order: a rejected job is retried by pg-boss, the others complete. Only jobs/workers.ts calls
+   * it, for the registry's jobs.
    */
   work(
     name: string,
     options: { batchSize: number; pollers: number; heartbeatRefreshSeconds?: number },
-    handle: (data: unknown, attempt: JobAttempt) => Promise<void>,
+    handle: (jobs: { data: unknown; attempt: JobAttempt }[]) => Promise<PromiseSettledResult<unknown>[]>,
   ): Promise<void>;
   /**
    * Wakes the workers of a job now, instead of at their next poll: this process's own, or, in a process
@@ -112,6 +120,8 @@ export default fp(
           if (again) notify(name);
         });
     };
+    /** Each declared queue's pg-boss table (takeBack). */
+    const tables = new Map<string, string>();
     /** insertStatements' names, by SQL text (one per queue). */
     const statementNames = new Map<string, string>();
     const queue: Queue = {
@@ -129,6 +139,7 @@ export default fp(
           );
       },
       async insertStatements(job, payloads, options) {
+        if (options?.id && payloads.length > 1) throw new Error(`${job.name}: one id for several jobs`);
         const statements: Statement[] = [];
         if (payloads.length)
           await boss.insert(
@@ -166,14 +177,17 @@ export default fp(
                 : {}),
             },
             async (jobs): Promise<JobResult[]> => {
-              const settled = await Promise.allSettled(
-                jobs.map((job) =>
-                  handle(job.data, {
+              const settled = await handle(
+                jobs.map((job) => ({
+                  data: job.data,
+                  attempt: {
                     retryCount: job.retryCount,
                     retryLimit: job.retryLimit,
                     last: job.retryCount >= job.retryLimit,
-                  }),
-                ),
+                  },
+                })),
+              ).catch((err: unknown) =>
+                jobs.map((): PromiseSettledResult<unknown> => ({ status: 'rejected', reason: err })),
               );
               return settled.map((r, i) => {
                 if (r.status === 'rejected')
@@ -186,8 +200,22 @@ export default fp(
         }
         workers.set(name, ids);
       },
+      async takeBack(tx, job, ids) {
+        if (!ids.length) return [];
+        const table = tables.get(job.name);
+        if (!table) throw new Error(`${job.name}: queue not declared`);
+        const { rows } = (await tx.execute(
+          sql`delete from ${sql.identifier('pgboss')}.${sql.identifier(table)} where name = ${job.name} and id = any(${sql.param(ids)}::uuid[]) and state = 'created' returning id`,
+        )) as unknown as { rows: { id: string }[] };
+        return rows.map((r) => r.id);
+      },
       async declare(name) {
-        if (!(await boss.getQueue(name))) await boss.createQueue(name);
+        let found = await boss.getQueue(name);
+        if (!found) {
+          await boss.createQueue(name);
+          found = (await boss.getQueue(name))!;
+        }
+        tables.set(name, found.table);
         // complete() on an id that cannot exist is a no-op that fills the queue cache.
         await boss.complete(name, '00000000-0000-0000-0000-000000000000');
       },

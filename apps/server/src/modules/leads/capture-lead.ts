@@ -11,7 +11,9 @@
  * through CTEs (contacts, leads, deliveries, session links), then one job insert per queue (the
  * deliveries' group jobs, and one job that sends the alerts and queues the auto-replies), COMMIT.
  * In a process that runs the delivery workers, the group's first attempts get no job: they are handed
- * to those workers after the commit, with the rows the group holds (deliveries/hand-over.ts).
+ * to those workers after the commit, with the rows the group holds (deliveries/hand-over.ts); in one
+ * that runs the alert workers, its alerts are sent likewise, its alert job waiting as the safety net
+ * (alert-hand-over.ts).
  * Each caller still gets its answer only after the commit that holds its lead. If a shared transaction
  * fails, its leads are retried one by one, so one bad lead never fails the others. Contacts are matched
  * under advisory locks in the database, so several server processes link a person to one contact.
@@ -49,7 +51,9 @@ import {
   type DeliveryRow,
   type FoundDelivery,
 } from '../deliveries/index.ts';
-import { LEAD_ALERT_MAX_IDS, leadAlertJob } from './jobs/lead-alert.job.ts';
+import { LEAD_ALERT_MAX_IDS, leadAlertQueue } from './jobs/lead-alert.queue.ts';
+import { alertHandOverOf, alertJobStart, type AlertHandOver } from './alert-hand-over.ts';
+import type { AlertRow } from './send-lead-alert.ts';
 import { leadAutoReplyJob } from './jobs/lead-auto-reply.job.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
 import { newId } from '../../lib/ids.ts';
@@ -172,7 +176,12 @@ select
     ) p
   ) x) as listing_pages,
   (select coalesce(json_agg(${leadPageJsonSql('p')}), '[]'::json) from pages p
-    where p.id = any($13::int[])) as pages`;
+    where p.id = any($13::int[])) as pages,
+  (select coalesce(json_agg(a), '[]'::json) from (
+    select r.id, r.name, coalesce(t.rotation_enabled, false) as rotating from real_estates r
+    left join team_settings t on t.real_estate_id = r.id
+    where r.id = any($14::int[])
+  ) a) as agencies`;
 /**
  * Every row of the group in one statement: new contacts, counted contacts, leads, deliveries, session
  * links, and the agencies' leads of the month. The counted contacts are found by their ids
@@ -219,8 +228,10 @@ type LookupRow = {
   month_leads: { real_estate_id: number; n: number }[];
   /** The pages found by listing code: `i` is the 1-based place in the lookup's codes. */
   listing_pages: { i: number | string; id: number; page: Record<string, unknown> }[];
-  /** The pages of the group's leads (their columns a delivery carries), when the attempts are handed over. */
+  /** The pages of the group's leads (their columns a delivery carries), when something is handed over. */
   pages: Record<string, unknown>[];
+  /** The agencies' names and rotation, when the alerts are handed over (what an alert shows). */
+  agencies: { id: number; name: string; rotating: boolean }[];
 };
 type Contact = {
   id: string;
@@ -271,6 +282,8 @@ async function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<Capture
     byCode,
     handOver: deliveryHandOverOf(deps.queue),
     reserved: 0,
+    alertHandOver: alertHandOverOf(deps.queue),
+    alertsReserved: 0,
   };
   const lookup = {
     name: 'lead_lookup',
@@ -285,10 +298,11 @@ async function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<Capture
       month,
       byCode.map((i) => inputs[i]!.realEstateId),
       byCode.map((i) => inputs[i]!.listingCode!),
-      // The pages a handed-over attempt carries: only in a process that runs the delivery workers.
-      group.handOver
+      // The pages a handed-over attempt or alert shows: only in a process that runs those workers.
+      group.handOver || group.alertHandOver
         ? [...new Set(inputs.flatMap((l) => (l.pageId && !l.quarantined ? [l.pageId] : [])))]
         : [],
+      group.alertHandOver ? planned : [],
     ],
   };
   try {
@@ -301,6 +315,7 @@ async function storeLeads(deps: CaptureDeps, inputs: NewLead[]): Promise<Capture
   } catch (err) {
     // The group did not commit: its room goes back (its leads are retried alone, each reserving anew).
     group.handOver?.release(group.reserved);
+    group.alertHandOver?.release(group.alertsReserved);
     throw err;
   }
 }
@@ -320,6 +335,10 @@ interface Group {
   handOver: DeliveryHandOver | undefined;
   /** First attempts reserved in the hand-over by writeGroup. */
   reserved: number;
+  /** This process's alert hand-over, decided once for the group (its lookup reads the agencies then). */
+  alertHandOver: AlertHandOver | undefined;
+  /** Alerts reserved in it by writeGroup. */
+  alertsReserved: number;
 }
 
 /** The group's rows and jobs, from what the lookup found: the statements of the second round trip. */
@@ -368,7 +387,14 @@ async function writeGroup(
     ],
   };
   const conversions = conversionsOf(rows, found.integrations);
-  const jobs = await groupJobStatements(deps.queue, rows, handOver ? [] : newDeliveries, conversions);
+  const alerts = alertsOf(group, rows, found);
+  const jobs = await groupJobStatements(
+    deps.queue,
+    rows,
+    handOver ? [] : newDeliveries,
+    conversions,
+    alerts ? { id: alerts.jobId, startAfter: alertJobStart(now) } : undefined,
+  );
   const byLead = new Map<string, DeliveryRow[]>();
   for (const d of newDeliveries) byLead.set(d.leadId, [...(byLead.get(d.leadId) ?? []), d]);
   const result: CapturedLead[] = rows.map((lead, i) => ({
@@ -377,6 +403,7 @@ async function writeGroup(
     ...(ledger[i] ? { inboundRequestId: ledger[i].id } : {}),
   }));
   if (handOver?.length) handedOver.set(result[0]!, { runner: group.handOver!, attempts: handOver });
+  if (alerts) handedOverAlerts.set(result[0]!, { runner: group.alertHandOver!, ...alerts });
   if (conversions.length) withConversions.add(result[0]!);
   return { statements: [write, ...jobs], result };
 }
@@ -398,12 +425,7 @@ function handOverOf(
   const integrationOf = new Map(
     found.integrations.map((i) => [`${i.real_estate_id}|${i.name}`, rowFromJson(integrations, i)]),
   );
-  const pageOf = new Map(
-    [...found.pages, ...found.listing_pages.map((p) => p.page)].map((p) => [
-      Number(p.id),
-      leadPageFromJson(p),
-    ]),
-  );
+  const pageOf = new Map(pagesFound(found).map((p) => [Number(p.id), p]));
   const leadOf = new Map(rows.map((r) => [r.id, r]));
   return pending.map((delivery) => {
     const lead = leadOf.get(delivery.leadId)!;
@@ -415,6 +437,39 @@ function handOverOf(
     };
   });
 }
+
+/**
+ * The group's alerted leads with what their alerts show, and its alert job's id, when this process's
+ * alert workers send them after the commit (alert-hand-over.ts) and room is reserved for them;
+ * otherwise undefined and the group's alert job starts at once.
+ */
+function alertsOf(group: Group, rows: LeadRow[], found: LookupRow) {
+  const alerted = rows.filter(isAlerted);
+  if (!alerted.length || !group.alertHandOver?.reserve(alerted.length)) return undefined;
+  group.alertsReserved = alerted.length;
+  const agencyOf = new Map(found.agencies.map((a) => [Number(a.id), a]));
+  const titleOf = new Map(pagesFound(found).map((p) => [Number(p.id), p.title]));
+  const alertRows: AlertRow[] = alerted.map((lead) => ({
+    lead,
+    agency: agencyOf.get(lead.realEstateId)?.name ?? '',
+    pageTitle: (lead.pageId !== null && titleOf.get(lead.pageId)) || null,
+    rotating: agencyOf.get(lead.realEstateId)?.rotating ?? false,
+  }));
+  return { jobId: newId(), rows: alertRows };
+}
+
+/** The alerts a committed group hands over, by the group's first result (see alertsOf). */
+const handedOverAlerts = new WeakMap<
+  CapturedLead,
+  { runner: AlertHandOver; jobId: string; rows: AlertRow[] }
+>();
+
+/** The leads whose alert the team gets: neither quarantined nor a test. */
+const isAlerted = (l: LeadRow) => !l.quarantined && !l.isTest;
+
+/** The pages the lookup found (the group's, and those found by listing code), as a delivery carries them. */
+const pagesFound = (found: LookupRow) =>
+  [...found.pages, ...found.listing_pages.map((p) => p.page)].map(leadPageFromJson);
 
 /** The attempts a committed group hands over, by the group's first result (see handOverOf). */
 const handedOver = new WeakMap<CapturedLead, { runner: DeliveryHandOver; attempts: FoundDelivery[] }>();
@@ -624,14 +679,16 @@ async function groupJobStatements(
   rows: LeadRow[],
   newDeliveries: DeliveryRow[],
   conversions: string[],
+  /** The alert job's id and start when its alerts are handed over (it waits as their safety net). */
+  alertJob?: { id: string; startAfter: Date },
 ): Promise<Statement[]> {
-  const alerted = rows.filter((l) => !l.quarantined && !l.isTest).map((l) => l.id);
+  const alerted = rows.filter(isAlerted).map((l) => l.id);
   const [deliveryJobs, alertJobs, conversionJobs] = await Promise.all([
     queue.insertStatements(
       leadDeliveryJob,
       deliveryGroupPayloads(newDeliveries.filter((d) => d.status === 'pending').map((d) => d.id)),
     ),
-    queue.insertStatements(leadAlertJob, alerted.length ? [{ leadIds: alerted }] : []),
+    queue.insertStatements(leadAlertQueue, alerted.length ? [{ leadIds: alerted }] : [], alertJob),
     queue.insertStatements(adConversionsJob, conversions.length ? [{ leadIds: conversions }] : []),
   ]);
   return [...deliveryJobs, ...alertJobs, ...conversionJobs];
@@ -700,6 +757,8 @@ function batcherFor(deps: CaptureDeps): GroupCommit<NewLead, CapturedLead> {
       committed: (results) => {
         const handOver = results[0] && handedOver.get(results[0]);
         if (handOver) handOver.runner.run(handOver.attempts);
+        const alerts = results[0] && handedOverAlerts.get(results[0]);
+        if (alerts) alerts.runner.run(alerts);
         else if (results.some((r) => r.deliveries.some((d) => d.status === 'pending')))
           queue.wake(leadDeliveryJob);
         if (results[0] && withConversions.has(results[0])) queue.wake(adConversionsJob);
@@ -729,7 +788,7 @@ export async function releaseLead(
       .returning({ id: leads.id });
     if (!released) return null;
     const rows = await enqueueLeadDeliveries({ db: tx, queue: deps.queue }, [lead]);
-    await deps.queue.enqueue(tx, leadAlertJob, { leadId: lead.id });
+    await deps.queue.enqueue(tx, leadAlertQueue, { leadId: lead.id });
     await deps.queue.enqueue(tx, leadAutoReplyJob, { leadId: lead.id });
     await tx.insert(auditLog).values({
       realEstateId: lead.realEstateId,

@@ -477,13 +477,11 @@ describe('a submission key repeated within one group', () => {
     expect(repeat.deliveries).toEqual([]);
     const rows = await ctx.database.db.select().from(leads).where(eq(leads.realEstateId, owner.realEstateId));
     expect(rows.map((r) => r.id).sort()).toEqual([first.lead.id, other.lead.id].sort());
-    // One transaction stored the group: its one alert job names both leads. A group that failed and
-    // was retried lead by lead would have queued one job per lead.
-    const jobs = await ctx.database.query<{ ids: string[] }>(
-      `select data->'leadIds' as ids from pgboss.job where name = 'lead-alert' and (data->'leadIds' ? $1 or data->'leadIds' ? $2)`,
-      [first.lead.id, other.lead.id],
+    // One transaction stored the group: both leads carry its one timestamp. A group that failed and
+    // was retried lead by lead would have stored each in a transaction of its own, later.
+    expect(rows.find((r) => r.id === other.lead.id)!.createdAt).toEqual(
+      rows.find((r) => r.id === first.lead.id)!.createdAt,
     );
-    expect(jobs.map((j) => [...j.ids].sort())).toEqual([[first.lead.id, other.lead.id].sort()]);
   });
 });
 
@@ -534,12 +532,14 @@ describe('a lead costs the same whatever the agency’s size', () => {
       [id],
       ['COD-SEM-PAGINA'],
       [page.id],
+      [id],
     ];
     const [found] = await ctx.database.query<{
       contacts: { phone: string }[];
       sessions: { visitor_hash: string }[];
       listing_pages: unknown[];
       pages: { id: number; title: string; listing_code: string | null }[];
+      agencies: { id: number; name: string; rotating: boolean }[];
     }>(LOOKUP_SQL, params);
     expect(found!.contacts.map((c) => c.phone)).toEqual(['11900000007']);
     expect(found!.sessions.map((s) => s.visitor_hash)).toEqual(['v7']);
@@ -548,6 +548,8 @@ describe('a lead costs the same whatever the agency’s size', () => {
     expect(found!.pages).toEqual([
       expect.objectContaining({ id: page.id, title: 'Casa com código', listing_code: 'LK-1' }),
     ]);
+    // What a handed-over alert shows of its agency (alert-hand-over.ts).
+    expect(found!.agencies).toEqual([{ id, name: expect.any(String), rotating: false }]);
     const [plan] = await ctx.database.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
       `explain (analyze, format json) ${LOOKUP_SQL}`,
       params,

@@ -13,6 +13,9 @@ import { mailLabel, renderEmail } from '../mail/index.ts';
 import { formatPhone } from '../../lib/format.ts';
 import { getAgencyPreferences } from '../preferences/index.ts';
 import { assignLeadByRotation } from '../team/index.ts';
+import { leadsToAutoReply } from './send-lead-auto-reply.ts';
+import { leadAlertQueue } from './jobs/lead-alert.queue.ts';
+import { leadAutoReplyJob } from './jobs/lead-auto-reply.job.ts';
 
 export const LEAD_ALERT_PREFERENCE = 'lead_alert_email';
 
@@ -50,7 +53,7 @@ async function alertRecipients(db: Tx, realEstateId: number) {
 }
 
 /** A lead of the group with what its alert shows. */
-type AlertRow = {
+export type AlertRow = {
   lead: typeof leads.$inferSelect;
   agency: string;
   pageTitle: string | null;
@@ -86,6 +89,45 @@ export async function readAlertRows(db: Tx, leadIds: string[]): Promise<AlertRow
     pageTitle: r.page_title,
     rotating: r.rotating,
   }));
+}
+
+/**
+ * The alerts of captured groups' leads (their jobs fetched together, or the hand-over's groups): the
+ * leads (one statement, unless the caller holds their rows: `read`), agencies and recipients are read
+ * once; each recipient gets one e-mail (a digest when it gets several leads). One transaction then ends
+ * the groups: the leads of an e-mail that failed as jobs of their own, and the visitors' auto-replies.
+ * Until it commits nothing of the groups is queued, so a retry of their jobs never queues twice.
+ * `end`: the hand-over's own step in that transaction (alert-hand-over.ts): it takes the groups' jobs
+ * back and answers the leads whose job it took; a group whose job a worker runs already is left to
+ * that run (it queues that group's retries and auto-replies).
+ */
+export async function sendGroupAlerts(
+  deps: Pick<Deps, 'db' | 'config' | 'mailer' | 'log' | 'queue'>,
+  leadIds: string[],
+  opts: { read?: AlertRow[]; end?: (tx: Tx) => Promise<Set<string>> } = {},
+): Promise<void> {
+  const read = opts.read ?? (await readAlertRows(deps.db, leadIds));
+  const replies = await leadsToAutoReply(
+    deps,
+    leadIds,
+    read.map((r) => r.lead),
+  );
+  const { retry } = await sendLeadAlerts(deps, leadIds, read);
+  if (!retry.length && !replies.length && !opts.end) return;
+  await deps.db.transaction(async (tx) => {
+    const taken = opts.end ? await opts.end(tx) : null;
+    const ours = (leadId: string) => !taken || taken.has(leadId);
+    await deps.queue.enqueueMany(
+      tx,
+      leadAlertQueue,
+      retry.filter((r) => ours(r.leadId)),
+    );
+    await deps.queue.enqueueMany(
+      tx,
+      leadAutoReplyJob,
+      replies.filter(ours).map((leadId) => ({ leadId })),
+    );
+  });
 }
 
 /**
@@ -188,8 +230,15 @@ export async function sendLeadAlerts(
           'lead alert retry: none of its addresses is a recipient any more; nothing sent',
         );
   let sent = 0;
+  // A digest names at most DIGEST_MAX_LEADS leads: a longer burst makes several e-mails.
+  const chunks = [...mails.values()].flatMap(({ to, rows: all }) =>
+    Array.from({ length: Math.ceil(all.length / DIGEST_MAX_LEADS) }, (_, i) => ({
+      to,
+      rows: all.slice(i * DIGEST_MAX_LEADS, (i + 1) * DIGEST_MAX_LEADS),
+    })),
+  );
   await Promise.all(
-    [...mails.values()].map(async ({ to, rows: mailed }) => {
+    chunks.map(async ({ to, rows: mailed }) => {
       try {
         const facts = mailed.map((row) => alertFacts(deps, row));
         await deps.mailer.send({ to, ...(facts.length === 1 ? leadAlert(facts[0]!) : digest(deps, facts)) });
@@ -289,6 +338,12 @@ function leadAlert(facts: AlertFacts) {
     }),
   };
 }
+
+/**
+ * The most leads one digest lists (its e-mail stays under the 102 KB past which Gmail cuts a message);
+ * a recipient of more gets several.
+ */
+export const DIGEST_MAX_LEADS = 100;
 
 /** A message's first characters in a digest's list (the lead's page shows it whole). */
 const DIGEST_MESSAGE_CHARS = 280;

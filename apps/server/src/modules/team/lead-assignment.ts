@@ -2,7 +2,8 @@
  * Who is in charge of a lead: set by a manager on the lead (PUT /v1/leads/{id}/assignee), or by the
  * agency's rotation ("roleta") when a new lead arrives, and what an agent may see.
  *
- * The rotation runs in the lead-alert job (jobs/lead-alert.job.ts), right before the alert is mailed,
+ * The rotation runs where the alert is sent (send-lead-alert.ts: the lead-alert job, or the alerts' hand-over
+ * of the process that captured the lead), right before the alert is mailed,
  * so the assigned member is among its recipients; lead capture itself is untouched. It is correct with
  * concurrent leads: the agency's team_settings row is locked for the turn (FOR UPDATE), so two leads
  * never take the same turn, and it is safe to run twice (a job runs at least once): an already
