@@ -1,8 +1,9 @@
 /**
  * Soak: a burst of leads while the webhook receiver fails 30% of calls and processes are killed with
  * SIGKILL three times. Prints how many leads were acknowledged, stored, delivered, duplicated and lost.
- * Lost must be 0: every acknowledged lead stored once, and delivered at least once with one stable
- * webhook-id.
+ * Lost must be 0: every acknowledged lead stored once, delivered at least once with one stable
+ * webhook-id, and named in a new-lead alert e-mail (a local SMTP server) at least once: an alert a kill
+ * cut short is sent by its job, up to two minutes later (modules/leads/alert-hand-over.ts).
  *
  *   npm run soak:delivery [-- --leads 5000 --concurrency 24]
  *   npm run soak:delivery -- --topology replicas [--leads 3000 --kill-order api2,worker,api1]
@@ -34,6 +35,7 @@ import {
   scratchPostgres,
   setupAgency,
   startFakeWebhook,
+  startSmtpSink,
   startProxy,
   startServer,
   startWorker,
@@ -108,6 +110,8 @@ const accepted = new Map<string, number>(); // webhook-id → times accepted
 const leadOfWebhook = new Map<string, string>();
 let calls = 0;
 let failedCalls = 0;
+// The agency's new-lead alerts, over SMTP as in production.
+const smtp = await startSmtpSink();
 const receiver = await startFakeWebhook<{ data: { id: string } }>({
   path: '/webhook',
   secret: () => secret, // checked with the standardwebhooks library
@@ -180,6 +184,7 @@ if (TOPOLOGY === 'single') {
     ALLOW_PRIVATE_NETWORK_TARGETS: '1',
     TRUST_PROXY: '1',
     DELIVERY_RETRY_SCHEDULE: RETRY_SCHEDULE,
+    SMTP_URL: smtp.url,
     ...PUSH_LIMITS_OFF,
     ...adsEnv,
   });
@@ -197,6 +202,7 @@ if (TOPOLOGY === 'single') {
     DELIVERY_RETRY_SCHEDULE: RETRY_SCHEDULE,
     APP_URL: publicUrl,
     RUN_WORKER: 'false',
+    SMTP_URL: smtp.url,
     ...PUSH_LIMITS_OFF,
     ...adsEnv,
   };
@@ -207,6 +213,7 @@ if (TOPOLOGY === 'single') {
   const worker = startWorker(api1, database.url, {
     APP_URL: publicUrl,
     DELIVERY_RETRY_SCHEDULE: RETRY_SCHEDULE,
+    SMTP_URL: smtp.url,
     ...adsEnv,
   });
   await worker.ready();
@@ -446,6 +453,23 @@ const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 const ids = [...acknowledged];
 const deadline = Date.now() + arg('wait-seconds', 600) * 1000;
+// The alerts: each acknowledged lead named (its link) in an e-mail, a digest or its own; a group's alert
+// that a kill cut short is sent by its job when that starts, two minutes after its commit at most.
+const alerted = new Set<string>();
+let alertMails = 0;
+/** Leads first named in an e-mail over a minute after the burst: their alert came from the waiting job. */
+let lateAlerts = 0;
+const burstEnded = started + burstSeconds * 1000;
+const alertsOf = () => {
+  for (const m of smtp.messages.splice(0)) {
+    alertMails++;
+    for (const [, id] of qpDecoded(m.raw).matchAll(/\/leads\?lead=([0-9a-f-]{36})/g)) {
+      if (!alerted.has(id!) && Date.now() - burstEnded > 60_000) lateAlerts++;
+      alerted.add(id!);
+    }
+  }
+  return ids.filter((id) => !alerted.has(id)).length;
+};
 let delivered = 0;
 // With --ads each form lead also gets a Meta and a Google delivery, made by a job of its capture group
 // after the commit (a job a kill -9 interrupted runs again once it expires, a minute or two later).
@@ -459,9 +483,13 @@ while (Date.now() < deadline) {
   );
   delivered = rows[0].n;
   // Done when every one is delivered, or none is left to try (a `dead` one: 8 attempts all answered 500).
+  alertsOf();
   if ((!ADS && delivered >= ids.length) || (rows[0].pending === 0 && rows[0].ads >= adDeliveriesDue)) break;
   await new Promise((r) => setTimeout(r, 1000));
 }
+const alertDeadline = Math.max(deadline, Date.now() + 200_000);
+while (alertsOf() > 0 && Date.now() < alertDeadline) await new Promise((r) => setTimeout(r, 1000));
+const lostAlerts = alertsOf();
 const stored = (await db.query(`select count(*)::int as n from leads where id = any($1::uuid[])`, [ids]))
   .rows[0].n as number;
 const enqueued = (
@@ -562,6 +590,9 @@ console.log(
   `  primeiras tentativas mais de 60 s depois do lead (achadas pela varredura após um kill -9): ${rescued}`,
 );
 console.log(`  duplicados no receptor (mesmo webhook-id recebido de novo): ${duplicates}`);
+console.log(
+  `  avisos de novo lead: ${alertMails} e-mails, ${alerted.size} leads nomeados (${lateAlerts} mais de 60 s depois da rajada: pelo job que esperava após um kill -9); confirmados sem aviso: ${lostAlerts}`,
+);
 console.log(`  leads com mais de um webhook-id: ${unstableIds}`);
 console.log(
   `  perdidos: ${lostStore + lostDelivery} (não gravados: ${lostStore}, nunca recebidos: ${lostDelivery})`,
@@ -582,10 +613,11 @@ await stopProxy();
 for (const name of ['worker', 'api1', 'api2', 'server'] as const) await processes.get(name)?.kill('SIGTERM');
 for (const server of servers) server.cleanup();
 await receiver.close();
+await smtp.close();
 await ads?.close();
 await database.drop();
 process.exit(
-  lostStore + lostDelivery + lostMeta + lostGoogle === 0 &&
+  lostStore + lostDelivery + lostMeta + lostGoogle + lostAlerts === 0 &&
     unstableIds === 0 &&
     kills === 3 &&
     pushRepeatsSplit === 0 &&
@@ -593,3 +625,10 @@ process.exit(
     ? 0
     : 1,
 );
+
+/** A message's text as written (quoted-printable undone: soft line breaks joined, =XX decoded). */
+function qpDecoded(raw: string) {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
