@@ -120,6 +120,8 @@ export const inboundRequestSchema = z.object({
   lead_name: z.string().nullable(),
   is_test: z.boolean(),
   replayed_at: isoDateTime.nullable(),
+  /** Who replayed it (the member's name); null when not replayed, or replayed by a member since removed. */
+  replayed_by: z.string().nullable(),
   /** A refused request with a body, not replayed yet: "Reenviar". */
   can_replay: z.boolean(),
 });

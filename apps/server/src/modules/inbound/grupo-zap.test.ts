@@ -3,7 +3,7 @@
  * it: credentials, idempotency, listing codes, bad bodies, limits; and the lead sources screen's
  * endpoints (connect, rotate, disconnect, test lead, the inbound ledger and its replay).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, inboundRequests, leads, pages } from '../../db/schema.ts';
 import {
@@ -487,6 +487,25 @@ describe('the lead sources screen', () => {
       .where(eq(inboundRequests.id, row.id));
     expect(original!.replayedAt).not.toBeNull();
     expect(original!.replayedBy).toBe(a.userId);
+    // The refused row now opens the lead its replay made, and says who replayed it.
+    const [made] = await ctx.database.db
+      .select()
+      .from(inboundRequests)
+      .where(and(eq(inboundRequests.realEstateId, a.realEstateId), eq(inboundRequests.outcome, 'created')))
+      .orderBy(desc(inboundRequests.receivedAt))
+      .limit(1);
+    expect(made!.leadId).not.toBeNull();
+    expect(original!.leadId).toBe(made!.leadId);
+    const relisted = await a.client.get(
+      `/v1/real-estates/${a.realEstateId}/inbound-requests?outcome=refused`,
+    );
+    expect(relisted.json().data[0]).toMatchObject({
+      id: row.id,
+      lead_id: made!.leadId,
+      lead_name: expect.any(String),
+      replayed_by: 'Dona Teste',
+      can_replay: false,
+    });
     const audit = await ctx.database.db
       .select()
       .from(auditLog)

@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { InboundRequestDetail, InboundRequestListQuery, InboundRequestView } from '@vitrine/contracts';
-import { auditLog, inboundRequests, leads } from '../../db/schema.ts';
+import { auditLog, inboundRequests, leads, users } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { acceptGrupoZapPush } from './grupo-zap-accept.ts';
@@ -17,7 +17,7 @@ import { fetchMetaLead } from './meta-lead-ads-fetch.ts';
 import type { InboundResult } from './receive-inbound-lead.ts';
 
 type Row = typeof inboundRequests.$inferSelect;
-type Joined = { r: Row; leadName: string | null; isTest: boolean | null };
+type Joined = { r: Row; leadName: string | null; isTest: boolean | null; replayedBy: string | null };
 
 /**
  * A refused request (or one ours could not finish) not replayed yet, with a body to run again: a push,
@@ -36,7 +36,7 @@ const canReplay = (r: Row) =>
 const unreplayablePush = (body: unknown) =>
   typeof body !== 'object' || body === null || Array.isArray(body) || UNPARSED_TEXT in body;
 
-function view({ r, leadName, isTest }: Joined): InboundRequestView {
+function view({ r, leadName, isTest, replayedBy }: Joined): InboundRequestView {
   return {
     id: r.id,
     channel: r.channel,
@@ -50,11 +50,17 @@ function view({ r, leadName, isTest }: Joined): InboundRequestView {
     lead_name: leadName,
     is_test: !!isTest,
     replayed_at: r.replayedAt ? r.replayedAt.toISOString() : null,
+    replayed_by: r.replayedAt ? replayedBy : null,
     can_replay: canReplay(r),
   };
 }
 
-const selection = { r: inboundRequests, leadName: leads.name, isTest: leads.isTest };
+const selection = {
+  r: inboundRequests,
+  leadName: leads.name,
+  isTest: leads.isTest,
+  replayedBy: users.name,
+};
 
 export async function listInboundRequests(
   deps: Pick<Deps, 'db'>,
@@ -75,6 +81,7 @@ export async function listInboundRequests(
       .select(selection)
       .from(inboundRequests)
       .leftJoin(leads, eq(leads.id, inboundRequests.leadId))
+      .leftJoin(users, eq(users.id, inboundRequests.replayedBy))
       .where(where)
       .orderBy(desc(inboundRequests.receivedAt), desc(inboundRequests.id))
       .limit(q.per_page)
@@ -89,6 +96,7 @@ export async function findInboundRequest(deps: Pick<Deps, 'db'>, id: string): Pr
     .select(selection)
     .from(inboundRequests)
     .leftJoin(leads, eq(leads.id, inboundRequests.leadId))
+    .leftJoin(users, eq(users.id, inboundRequests.replayedBy))
     .where(eq(inboundRequests.id, id))
     .limit(1);
   return row ?? null;
@@ -141,7 +149,7 @@ type ReplayDeps = Pick<Deps, 'db' | 'queue' | 'config' | 'log'> & Partial<Pick<D
  * through the contract, a Meta notification through the Graph API read with the page's current token
  * (the page was reconnected, Meta is back). Still refused: 422 with the reason, nothing written.
  * Accepted: the lead (or the one already received: a duplicate), a new ledger row, the original marked
- * replayed, and an audit entry.
+ * replayed (when, by whom) and linked to that lead, so its row in the ledger opens it, and an audit entry.
  */
 export async function replayInboundRequest(deps: ReplayDeps, row: Row, userId: number) {
   if (!canReplay(row))
@@ -159,7 +167,7 @@ export async function replayInboundRequest(deps: ReplayDeps, row: Row, userId: n
   await deps.db.transaction(async (tx) => {
     await tx
       .update(inboundRequests)
-      .set({ replayedAt: new Date(), replayedBy: userId })
+      .set({ replayedAt: new Date(), replayedBy: userId, leadId: row.leadId ?? result.lead.id })
       .where(eq(inboundRequests.id, row.id));
     await tx.insert(auditLog).values({
       realEstateId: row.realEstateId,

@@ -169,7 +169,11 @@ function LedgerRow({
         <span className="min-w-0 font-medium break-words">{source}</span>
         <span className="font-mono text-xs text-muted-foreground">HTTP {row.http_status}</span>
         {row.is_test && <Badge tone="info">teste</Badge>}
-        {row.replayed_at && <Badge tone="outline">reenviado em {formatDateTime(row.replayed_at)}</Badge>}
+        {row.replayed_at && (
+          <Badge tone="outline">
+            {`reenviado em ${formatDateTime(row.replayed_at)}${row.replayed_by ? ` por ${row.replayed_by}` : ''}`}
+          </Badge>
+        )}
       </div>
       {row.reason && <p className="break-words text-muted-foreground">{row.reason}</p>}
       <div className="flex flex-wrap items-center gap-2">

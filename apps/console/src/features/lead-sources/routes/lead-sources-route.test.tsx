@@ -55,6 +55,7 @@ function request(over: Partial<InboundRequestView> = {}): InboundRequestView {
     lead_name: 'Bruna Costa',
     is_test: false,
     replayed_at: null,
+    replayed_by: null,
     can_replay: false,
     ...over,
   };
@@ -216,6 +217,28 @@ describe('Origens de leads', () => {
     await userEvent.click(within(ledger).getByRole('button', { name: /^Reenviar/ }));
     await waitFor(() => expect(sent('replayInboundRequest')).toHaveLength(1));
     expect((await screen.findAllByText(/Ainda recusada: O campo clientListingId/)).length).toBeGreaterThan(0);
+  });
+
+  it('a replayed request says when and by whom, and opens the lead it made', async () => {
+    const replayed = request({
+      outcome: 'refused',
+      http_status: 422,
+      reason: 'Nenhum imóvel com o código informado.',
+      lead_id: '00000000-0000-4000-8000-00000000000b',
+      lead_name: 'Caio Reenviado',
+      replayed_at: '2026-11-21T18:30:00Z',
+      replayed_by: 'Ana Gestora',
+    });
+    handle('listLeadSources', { data: [connected(), ...others] });
+    handle('listInboundRequests', pageList([replayed]));
+    renderScreen();
+    const ledger = await screen.findByTestId('inbound-ledger');
+    expect(within(ledger).getByText(/^reenviado em .+ por Ana Gestora$/)).toBeInTheDocument();
+    expect(within(ledger).getByRole('link', { name: 'Caio Reenviado' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('00000000-0000-4000-8000-00000000000b'),
+    );
+    expect(within(ledger).queryByRole('button', { name: /^Reenviar/ })).not.toBeInTheDocument();
   });
 
   it('filters the ledger by outcome', async () => {
