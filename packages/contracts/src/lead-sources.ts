@@ -34,7 +34,7 @@ export const INBOUND_CHANNELS = ['grupo_zap', 'meta_lead_ads', 'lead_api'] as co
 export type InboundChannel = (typeof INBOUND_CHANNELS)[number];
 
 export const INBOUND_CHANNEL_LABELS: Record<InboundChannel, string> = {
-  grupo_zap: 'Grupo OLX (ZAP, VivaReal, OLX)',
+  grupo_zap: 'Grupo OLX: ZAP Imóveis, VivaReal e OLX',
   meta_lead_ads: 'Formulários do Meta (Facebook e Instagram)',
   lead_api: 'API de leads',
 };

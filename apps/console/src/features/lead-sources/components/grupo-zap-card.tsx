@@ -1,4 +1,4 @@
-import type { LeadSourceView } from '@vitrine/contracts';
+import { INBOUND_CHANNEL_LABELS, type LeadSourceView } from '@vitrine/contracts';
 import { paths } from '@vitrine/contracts/paths';
 import { AlertTriangle, Building2, LoaderCircle, Plug, RefreshCw, Send, Unplug } from 'lucide-react';
 import { useId } from 'react';
@@ -50,7 +50,7 @@ export function GrupoZapCard({ realEstateId }: { realEstateId: number }) {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle id={titleId} className="flex items-center gap-2">
             <Building2 className="size-4 text-muted-foreground" aria-hidden="true" />
-            Grupo OLX: ZAP Imóveis, VivaReal e OLX
+            {INBOUND_CHANNEL_LABELS.grupo_zap}
           </CardTitle>
           {query.data && (
             <Badge tone={query.data.connected ? 'green' : 'gray'}>

@@ -21,7 +21,7 @@ const days = (counts: Record<number, number> = {}) =>
 function source(over: Partial<LeadSourceView> = {}): LeadSourceView {
   return {
     channel: 'grupo_zap',
-    label: 'Grupo OLX (ZAP, VivaReal, OLX)',
+    label: 'Grupo OLX: ZAP Imóveis, VivaReal e OLX',
     connected: false,
     url: null,
     username: 'vivareal',
