@@ -591,7 +591,7 @@ console.log(
 );
 console.log(`  duplicados no receptor (mesmo webhook-id recebido de novo): ${duplicates}`);
 console.log(
-  `  avisos de novo lead: ${alertMails} e-mails, ${alerted.size} leads nomeados (${lateAlerts} mais de 60 s depois da rajada: pelo job que esperava após um kill -9); confirmados sem aviso: ${lostAlerts}`,
+  `  avisos de novo lead: ${alertMails} e-mails, ${alerted.size} leads nomeados (${lateAlerts} mais de 60 s depois da rajada: em geral pelo job que esperava, após um kill -9); confirmados sem aviso: ${lostAlerts}`,
 );
 console.log(`  leads com mais de um webhook-id: ${unstableIds}`);
 console.log(

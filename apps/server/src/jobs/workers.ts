@@ -19,6 +19,12 @@ export default fp(
     app.addHook('preClose', async () => shutdown.abort());
     const deps: JobDeps = { ...app.deps, signal: shutdown.signal };
 
+    // What the jobs set up beside their workers (the hand-overs): stopped together, so their waits
+    // (up to 8 s each) overlap within server.ts's 10 s instead of adding up, one hook after another.
+    const beside: { stop(): Promise<void> }[] = [];
+    app.addHook('preClose', async () => {
+      await Promise.all(beside.map((b) => b.stop()));
+    });
     const timers: NodeJS.Timeout[] = [];
     app.addHook('onClose', async () => timers.forEach((t) => clearInterval(t)));
     for (const job of jobRegistry) {
@@ -35,7 +41,7 @@ export default fp(
         (jobs) => runJobs(job, jobs, deps),
       );
       const started = job.start?.(deps);
-      if (started) app.addHook('preClose', () => started.stop());
+      if (started) beside.push(started);
       const every = job.every;
       if (every) {
         const timer = setInterval(() => {

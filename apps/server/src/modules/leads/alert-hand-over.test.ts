@@ -103,6 +103,30 @@ describe('alert hand-over', () => {
     }
   });
 
+  it('a group whose deliveries get jobs (no delivery hand-over here) still wakes the delivery workers', async () => {
+    const { owner } = await agencyWithAutoReply('Imobiliária com webhook e jobs');
+    await ctx.database.query(
+      `insert into integrations (real_estate_id, name, is_active, payload_encrypted) values ($1, 'webhook', true, 'x')`,
+      [owner.realEstateId],
+    );
+    const h = handOverWithGate();
+    const woken: string[] = [];
+    h.queue.wake = (job) => void woken.push(job.name);
+    try {
+      const { deliveries } = await captureLead(h.deps, {
+        realEstateId: owner.realEstateId,
+        name: 'Edu Entrega',
+        phone: '11922221111',
+        consent: true,
+      });
+      expect(deliveries.map((d) => d.status)).toEqual(['pending']);
+      expect(woken).toEqual(['lead-delivery']);
+      h.open();
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('a job a worker has started meanwhile is left to it: the hand-over queues none of its follow-ups', async () => {
     const { owner } = await agencyWithAutoReply('Imobiliária do envio lento');
     const h = handOverWithGate();

@@ -757,10 +757,10 @@ function batcherFor(deps: CaptureDeps): GroupCommit<NewLead, CapturedLead> {
       committed: (results) => {
         const handOver = results[0] && handedOver.get(results[0]);
         if (handOver) handOver.runner.run(handOver.attempts);
-        const alerts = results[0] && handedOverAlerts.get(results[0]);
-        if (alerts) alerts.runner.run(alerts);
         else if (results.some((r) => r.deliveries.some((d) => d.status === 'pending')))
           queue.wake(leadDeliveryJob);
+        const alerts = results[0] && handedOverAlerts.get(results[0]);
+        if (alerts) alerts.runner.run(alerts);
         if (results[0] && withConversions.has(results[0])) queue.wake(adConversionsJob);
       },
       maxBatch: MAX_BATCH,
