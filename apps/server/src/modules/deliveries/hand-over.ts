@@ -13,6 +13,7 @@
  */
 import type { JobDeps } from '../../jobs/define-job.ts';
 import type { Queue } from '../../plugins/queue.ts';
+import { handOverRoom } from '../../lib/hand-over-room.ts';
 import { attemptFirstDeliveries, type PreparedAttempt } from './attempt-delivery.ts';
 import { DELIVERY_GROUP_MAX, deliveryGroupPayloads, leadDeliveryQueue } from './jobs/lead-delivery.queue.ts';
 
@@ -47,11 +48,8 @@ const STOP_WAIT_MS = 8_000;
  * attempts and jobs in flight are awaited, up to STOP_WAIT_MS.
  */
 export function startDeliveryHandOver(deps: JobDeps): { stop(): Promise<void> } {
-  const max = 2 * deps.config.DELIVERY_CONCURRENCY * DELIVERY_GROUP_MAX;
   /** Attempts reserved or running. */
-  let taken = 0;
-  let stopping = false;
-  const running = new Set<Promise<void>>();
+  const room = handOverRoom(2 * deps.config.DELIVERY_CONCURRENCY * DELIVERY_GROUP_MAX);
   /** A reserved group that committed during the shutdown: its jobs, as the capture would have written them. */
   const enqueue = (attempts: PreparedAttempt[]) =>
     deps.db.transaction((tx) =>
@@ -62,42 +60,20 @@ export function startDeliveryHandOver(deps: JobDeps): { stop(): Promise<void> } 
       ),
     );
   const handOver: DeliveryHandOver = {
-    reserve(count) {
-      if (stopping || taken + count > max) return false;
-      taken += count;
-      return true;
-    },
-    release(count) {
-      taken -= count;
-    },
+    reserve: (count) => room.reserve(count),
+    release: (count) => room.release(count),
     run(attempts) {
       if (!attempts.length) return;
-      const run = (stopping ? enqueue(attempts) : attemptFirstDeliveries(deps, attempts))
-        .catch((err: unknown) =>
+      room.hold(
+        attempts.length,
+        (room.stopping ? enqueue(attempts) : attemptFirstDeliveries(deps, attempts)).catch((err: unknown) =>
           // Not even a job could be written for the failed ones: the sweep finds them, two minutes late.
           deps.log.error({ err, deliveries: attempts.length }, 'delivery hand-over failed'),
-        )
-        .finally(() => {
-          taken -= attempts.length;
-          running.delete(run);
-        });
-      running.add(run);
+        ),
+      );
     },
   };
   handOvers.set(deps.queue, handOver);
-  return {
-    async stop() {
-      stopping = true;
-      // Until every reserved group has committed (or failed) and every attempt or job insert has ended.
-      const deadline = Date.now() + STOP_WAIT_MS;
-      while (taken > 0 && Date.now() < deadline) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          Promise.allSettled([...running]),
-          new Promise((resolve) => (timer = setTimeout(resolve, Math.min(50, deadline - Date.now())))),
-        ]);
-        clearTimeout(timer);
-      }
-    },
-  };
+  // Until every reserved group has committed (or failed) and every attempt or job insert has ended.
+  return { stop: () => room.stop(STOP_WAIT_MS) };
 }

@@ -15,6 +15,7 @@
  * workers (API replicas), past the hand-over's room and at shutdown, the job starts at once, as before.
  */
 import type { JobDeps } from '../../jobs/define-job.ts';
+import { handOverRoom } from '../../lib/hand-over-room.ts';
 import type { Queue } from '../../plugins/queue.ts';
 import { DIGEST_MAX_LEADS, sendGroupAlerts, type AlertRow } from './send-lead-alert.ts';
 import { leadAlertQueue } from './jobs/lead-alert.queue.ts';
@@ -58,13 +59,11 @@ export const alertJobStart = (now: Date) => new Date(now.getTime() + ALERT_HAND_
  */
 export function startAlertHandOver(deps: JobDeps): { stop(): Promise<void> } {
   /** Leads reserved, waiting or being sent. */
-  let taken = 0;
-  let stopping = false;
+  const room = handOverRoom(MAX_LEADS);
   /** Committed groups waiting for the window's end. */
   let waiting: { jobId: string; rows: AlertRow[] }[] = [];
   let waitingLeads = 0;
   let timer: NodeJS.Timeout | undefined;
-  const running = new Set<Promise<void>>();
 
   /** Sends the waiting groups, whole groups of up to DIGEST_MAX_LEADS leads per send. */
   const flush = () => {
@@ -86,67 +85,51 @@ export function startAlertHandOver(deps: JobDeps): { stop(): Promise<void> } {
   const send = (batch: { jobId: string; rows: AlertRow[] }[], count: number) => {
     const rows = batch.flatMap((g) => g.rows);
     const jobOf = new Map(batch.flatMap((g) => g.rows.map((r) => [r.lead.id, g.jobId] as const)));
-    const run = sendGroupAlerts(
-      deps,
-      rows.map((r) => r.lead.id),
-      {
-        read: rows,
-        // The groups' jobs taken back: the leads of those this process took are its own to follow up.
-        end: async (tx) => {
-          const took = new Set(
-            await deps.queue.takeBack(
-              tx,
-              leadAlertQueue,
-              batch.map((g) => g.jobId),
-            ),
-          );
-          return new Set([...jobOf].filter(([, jobId]) => took.has(jobId)).map(([leadId]) => leadId));
+    room.hold(
+      count,
+      sendGroupAlerts(
+        deps,
+        rows.map((r) => r.lead.id),
+        {
+          read: rows,
+          // The groups' jobs taken back: the leads of those this process took are its own to follow up.
+          end: async (tx) => {
+            const took = new Set(
+              await deps.queue.takeBack(
+                tx,
+                leadAlertQueue,
+                batch.map((g) => g.jobId),
+              ),
+            );
+            return new Set([...jobOf].filter(([, jobId]) => took.has(jobId)).map(([leadId]) => leadId));
+          },
         },
-      },
-    )
-      .catch((err: unknown) =>
+      ).catch((err: unknown) =>
         // Their jobs are still there: they send the alerts when they start.
         deps.log.error({ err, leads: count }, 'alert hand-over failed; the jobs send the alerts'),
-      )
-      .finally(() => {
-        taken -= count;
-        running.delete(run);
-      });
-    running.add(run);
+      ),
+    );
   };
 
   const handOver: AlertHandOver = {
-    reserve(count) {
-      if (stopping || taken + count > MAX_LEADS) return false;
-      taken += count;
-      return true;
-    },
-    release(count) {
-      taken -= count;
-    },
+    reserve: (count) => room.reserve(count),
+    release: (count) => room.release(count),
     run(group) {
       if (!group.rows.length) return;
       waiting.push(group);
       waitingLeads += group.rows.length;
-      if (stopping || waitingLeads >= DIGEST_MAX_LEADS) flush();
+      if (room.stopping || waitingLeads >= DIGEST_MAX_LEADS) flush();
       else timer ??= setTimeout(flush, ALERT_HAND_OVER_WINDOW_MS);
     },
   };
   handOvers.set(deps.queue, handOver);
   return {
     async stop() {
-      stopping = true;
+      // What waits is sent now; then, until every reserved group has committed (or failed) and every
+      // send has ended.
+      const stopped = room.stop(STOP_WAIT_MS);
       flush();
-      // Until every reserved group has committed (or failed) and every send has ended.
-      const deadline = Date.now() + STOP_WAIT_MS;
-      while (taken > 0 && Date.now() < deadline) {
-        let wait: NodeJS.Timeout | undefined;
-        await Promise.race([
-          Promise.allSettled([...running]),
-          new Promise((resolve) => (wait = setTimeout(resolve, Math.min(50, deadline - Date.now())))),
-        ]);
-        clearTimeout(wait);
-      }
+      await stopped;
     },
   };
 }
