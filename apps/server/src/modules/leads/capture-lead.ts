@@ -402,9 +402,11 @@ async function writeGroup(
     deliveries: byLead.get(lead.id) ?? [],
     ...(ledger[i] ? { inboundRequestId: ledger[i].id } : {}),
   }));
-  if (handOver?.length) handedOver.set(result[0]!, { runner: group.handOver!, attempts: handOver });
-  if (alerts) handedOverAlerts.set(result[0]!, { runner: group.alertHandOver!, ...alerts });
-  if (conversions.length) withConversions.add(result[0]!);
+  afterCommit.set(result[0]!, {
+    ...(handOver?.length ? { attempts: { runner: group.handOver!, attempts: handOver } } : {}),
+    ...(alerts ? { alerts: { runner: group.alertHandOver!, ...alerts } } : {}),
+    conversions: conversions.length > 0,
+  });
   return { statements: [write, ...jobs], result };
 }
 
@@ -458,12 +460,6 @@ function alertsOf(group: Group, rows: LeadRow[], found: LookupRow) {
   return { jobId: newId(), rows: alertRows };
 }
 
-/** The alerts a committed group hands over, by the group's first result (see alertsOf). */
-const handedOverAlerts = new WeakMap<
-  CapturedLead,
-  { runner: AlertHandOver; jobId: string; rows: AlertRow[] }
->();
-
 /** The leads whose alert the team gets: neither quarantined nor a test. */
 const isAlerted = (l: LeadRow) => !l.quarantined && !l.isTest;
 
@@ -471,10 +467,19 @@ const isAlerted = (l: LeadRow) => !l.quarantined && !l.isTest;
 const pagesFound = (found: LookupRow) =>
   [...found.pages, ...found.listing_pages.map((p) => p.page)].map(leadPageFromJson);
 
-/** The attempts a committed group hands over, by the group's first result (see handOverOf). */
-const handedOver = new WeakMap<CapturedLead, { runner: DeliveryHandOver; attempts: FoundDelivery[] }>();
-/** The groups (by their first result) whose commit queued an ad-conversions job: its workers are woken. */
-const withConversions = new WeakSet<CapturedLead>();
+/**
+ * What a committed group does once its commit is done, by the group's first result: the first attempts
+ * and the alerts it hands over (handOverOf, alertsOf), and whether it queued an ad-conversions job (whose
+ * workers are then woken).
+ */
+const afterCommit = new WeakMap<
+  CapturedLead,
+  {
+    attempts?: { runner: DeliveryHandOver; attempts: FoundDelivery[] };
+    alerts?: { runner: AlertHandOver; jobId: string; rows: AlertRow[] };
+    conversions: boolean;
+  }
+>();
 
 /** The contacts the lookup found, by each of their keys (the oldest contact first holds a key). */
 function contactsByKey(found: LookupRow['contacts']): Map<string, Contact> {
@@ -755,13 +760,12 @@ function batcherFor(deps: CaptureDeps): GroupCommit<NewLead, CapturedLead> {
     batcher = new GroupCommit<NewLead, CapturedLead>({
       run: (inputs) => storeGroup(deps, inputs),
       committed: (results) => {
-        const handOver = results[0] && handedOver.get(results[0]);
-        if (handOver) handOver.runner.run(handOver.attempts);
+        const after = results[0] && afterCommit.get(results[0]);
+        if (after?.attempts) after.attempts.runner.run(after.attempts.attempts);
         else if (results.some((r) => r.deliveries.some((d) => d.status === 'pending')))
           queue.wake(leadDeliveryJob);
-        const alerts = results[0] && handedOverAlerts.get(results[0]);
-        if (alerts) alerts.runner.run(alerts);
-        if (results[0] && withConversions.has(results[0])) queue.wake(adConversionsJob);
+        if (after?.alerts) after.alerts.runner.run(after.alerts);
+        if (after?.conversions) queue.wake(adConversionsJob);
       },
       maxBatch: MAX_BATCH,
       maxInFlight: MAX_IN_FLIGHT,
